@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages, getTranslations } from "next-intl/server";
+import { Footer } from "@/components/layout/Footer";
+import { Header } from "@/components/layout/Header";
+import { ScrollOnRouteChange, ScrollToTop } from "@/components/layout/ScrollToTop";
+import { pickMessages } from "@/lib/i18n-pick";
+
+/** The public site: header, content, footer, scroll helpers. Only the client components' messages go to the browser. */
+export default async function SiteLayout({ children }: { children: ReactNode }) {
+  const messages = await getMessages();
+  const t = await getTranslations();
+  return (
+    <NextIntlClientProvider messages={pickMessages(messages, ["nav", "search", "language", "theme", "manga"])}>
+      <ScrollOnRouteChange />
+      <div className="flex min-h-screen flex-col">
+        <Header brand={t("brand.name")} signedIn={false} />
+        <main id="main" className="mx-auto w-full max-w-[1800px] flex-1">
+          {children}
+        </main>
+        <Footer />
+      </div>
+      <ScrollToTop label={t("scrollTop")} />
+    </NextIntlClientProvider>
+  );
+}

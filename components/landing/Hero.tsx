@@ -1,0 +1,48 @@
+import { ArrowRight, Sparkles } from "lucide-react";
+import { Link } from "@/i18n/navigation";
+import type { MangaCardData } from "@/components/manga/MangaCard";
+
+/** Landing hero (spec §2): title, description and a call to action to /discovery, with a fan of covers. */
+export function Hero({ title, description, cta, covers, tagline }: { title: string; description: string; cta: string; covers: MangaCardData[]; tagline: string }) {
+  const fan = covers.filter((c) => c.coverImageUrl).slice(0, 3);
+  return (
+    <section className="relative isolate overflow-hidden px-4 pb-12 pt-10 sm:px-6 sm:pt-16 lg:px-8">
+      <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_left,var(--color-rose-200),transparent_55%),radial-gradient(ellipse_at_bottom_right,var(--color-amber-100),transparent_50%)] opacity-70 dark:bg-[radial-gradient(ellipse_at_top_left,var(--color-rose-950),transparent_55%),radial-gradient(ellipse_at_bottom_right,var(--color-zinc-900),transparent_50%)] dark:opacity-100" />
+      <div className="grid items-center gap-10 lg:grid-cols-[1.1fr_1fr]">
+        <div className="max-w-2xl">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/70 px-3 py-1 text-xs font-bold text-brand-700 ring-1 ring-brand-600/20 backdrop-blur dark:bg-zinc-900/70 dark:text-brand-400">
+            <Sparkles className="size-3.5" aria-hidden />
+            {tagline}
+          </p>
+          <h1 className="mt-5 text-4xl font-black leading-[1.1] tracking-tight text-balance sm:text-5xl lg:text-6xl">{title}</h1>
+          <p className="mt-5 max-w-xl text-base leading-8 text-zinc-600 sm:text-lg dark:text-zinc-300">{description}</p>
+          <Link
+            href="/discovery"
+            className="mt-8 inline-flex items-center gap-2 rounded-full bg-brand-600 px-6 py-3 text-base font-bold text-white shadow-lg shadow-brand-600/30 transition hover:-translate-y-0.5 hover:bg-brand-700"
+          >
+            {cta}
+            <ArrowRight className="size-5 rtl:rotate-180" aria-hidden />
+          </Link>
+        </div>
+        {fan.length === 3 && (
+          <div aria-hidden className="relative mx-auto hidden h-[26rem] w-full max-w-md sm:block">
+            {fan.map((c, i) => (
+              // eslint-disable-next-line @next/next/no-img-element -- immutable media URL
+              <img
+                key={c.id}
+                src={c.coverImageUrl!}
+                alt=""
+                width={600}
+                height={900}
+                fetchPriority={i === 1 ? "high" : "auto"}
+                className={`absolute top-1/2 w-52 -translate-y-1/2 rounded-2xl shadow-2xl ring-1 ring-black/10 ${
+                  i === 0 ? "start-0 -rotate-6" : i === 1 ? "start-1/2 z-10 -translate-x-1/2 rtl:translate-x-1/2 scale-110" : "end-0 rotate-6"
+                }`}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import { Languages } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useSearchParams } from "next/navigation";
+import { Link, usePathname } from "@/i18n/navigation";
+import { STORAGE_KEYS } from "@/lib/site";
+
+/** Links to the same page in the other language; the choice is remembered (cookie by next-intl, i18nextLng locally). */
+export function LanguageSwitcher({ className = "" }: { className?: string }) {
+  const t = useTranslations("language");
+  const locale = useLocale();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const other = locale === "ar" ? "en" : "ar";
+  const query = Object.fromEntries(search.entries());
+  return (
+    <Link
+      href={{ pathname, query }}
+      locale={other}
+      hrefLang={other}
+      aria-label={t("switchToLabel")}
+      onClick={() => {
+        try {
+          localStorage.setItem(STORAGE_KEYS.language, other);
+        } catch {
+          // not fatal: the cookie still remembers the language
+        }
+      }}
+      className={`inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-zinc-700 transition hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800 ${className}`}
+    >
+      <Languages className="size-4" aria-hidden />
+      <span lang={other}>{t("switchTo")}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,93 @@
+import path from "node:path";
+import fs from "node:fs";
+import { sql } from "drizzle-orm";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import * as schema from "./schema";
+
+/**
+ * One database layer, two engines: node-postgres when DATABASE_URL is set, embedded PGlite otherwise
+ * (in PGLITE_DIR, default ./data/pglite; "memory://" keeps it in memory). Both get the same schema and
+ * migrations. The handle lives on globalThis so the custom server and Next's bundled route code share it.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+export type DbKind = "pg" | "pglite";
+
+export interface DbHandle {
+  db: Db;
+  kind: DbKind;
+  /** Raw client for things Drizzle does not cover (LISTEN/NOTIFY, COPY). */
+  raw: unknown;
+  close(): Promise<void>;
+}
+
+const KEY = Symbol.for("manga.db.handle");
+type GlobalWithDb = typeof globalThis & { [KEY]?: Promise<DbHandle> };
+const g = globalThis as GlobalWithDb;
+
+export const MIGRATIONS_DIR = path.join(process.cwd(), "db", "migrations");
+
+export function databaseConfig(env: NodeJS.ProcessEnv = process.env): { kind: DbKind; target: string } {
+  if (env.DATABASE_URL) return { kind: "pg", target: env.DATABASE_URL };
+  return { kind: "pglite", target: env.PGLITE_DIR || path.join(process.cwd(), "data", "pglite") };
+}
+
+async function open(): Promise<DbHandle> {
+  const { kind, target } = databaseConfig();
+  if (kind === "pg") {
+    const { Pool } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new Pool({ connectionString: target, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+    pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+    const db = drizzle(pool, { schema, casing: "snake_case" });
+    // Several processes may start at once: one migrates while the others wait on the lock.
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock(727274)");
+      await migrate(drizzle(client, { schema, casing: "snake_case" }), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
+      client.release();
+    }
+    return { db, kind, raw: pool, close: () => pool.end() };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (!target.startsWith("memory://")) fs.mkdirSync(target, { recursive: true });
+  const client = await PGlite.create(target, { extensions: { pg_trgm } });
+  const pdb = drizzle(client, { schema, casing: "snake_case" });
+  await migrate(pdb, { migrationsFolder: MIGRATIONS_DIR });
+  // Same query builder API; the PGlite session is typed as the node-postgres one so callers see one type.
+  return { db: pdb as unknown as Db, kind, raw: client, close: () => client.close() };
+}
+
+/** The process-wide database, opened and migrated on first use. */
+export function getDbHandle(): Promise<DbHandle> {
+  if (!g[KEY]) {
+    g[KEY] = open().catch((err: unknown) => {
+      delete g[KEY];
+      throw err;
+    });
+  }
+  return g[KEY];
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+export async function closeDb(): Promise<void> {
+  const pending = g[KEY];
+  if (!pending) return;
+  delete g[KEY];
+  const handle = await pending.catch(() => undefined);
+  await handle?.close();
+}
+
+/** Count rows of a table (used by start-up checks and tests). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const res = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${schema.users}`);
+  return Number(res.rows[0]?.n ?? 0) === 0;
+}

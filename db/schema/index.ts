@@ -1,0 +1,4 @@
+export * from "./media";
+export * from "./users";
+export * from "./manga";
+export * from "./site";

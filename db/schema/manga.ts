@@ -1,0 +1,132 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean, check, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { media } from "./media";
+import { users } from "./users";
+
+export const manga = pgTable(
+  "manga",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    title: text().notNull(),
+    description: text().notNull().default(""),
+    /** Title and description folded for search (case, Arabic diacritics and letter forms). */
+    searchText: text().notNull().default(""),
+    coverImageId: text().references(() => media.id),
+    bannerImageId: text().references(() => media.id),
+    authorId: integer().references(() => users.id, { onDelete: "set null" }),
+    status: smallint().notNull().default(0),
+    reviewNote: text(),
+    isPremium: boolean().notNull().default(false),
+    readingDirection: smallint().notNull().default(0),
+    views: integer().notNull().default(0),
+    favorites: integer().notNull().default(0),
+    /** Accepted chapters only: what visitors can read. */
+    chapterCount: integer().notNull().default(0),
+    popularity: doublePrecision().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.status, t.popularity, t.id),
+    index().on(t.status, t.createdAt, t.id),
+    index().on(t.status, t.updatedAt, t.id),
+    index().on(t.status, t.views, t.id),
+    index().on(t.status, t.favorites, t.id),
+    index().on(t.status, t.chapterCount, t.id),
+    index("manga_status_title_idx").on(t.status, sql`lower(${t.title})`, t.id),
+    index().on(t.authorId),
+    check("manga_status_check", sql`${t.status} between 0 and 2`),
+  ],
+);
+
+export const mangaGenres = pgTable(
+  "manga_genres",
+  {
+    mangaId: integer().notNull().references(() => manga.id, { onDelete: "cascade" }),
+    /** Index into GENRES (0 Action … 16 Mecha). */
+    genre: smallint().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mangaId, t.genre] }),
+    index().on(t.genre, t.mangaId),
+    check("manga_genres_genre_check", sql`${t.genre} between 0 and 16`),
+  ],
+);
+
+export const chapters = pgTable(
+  "chapters",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    mangaId: integer().notNull().references(() => manga.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    /** Reading order within the manga, from 1. */
+    number: integer().notNull(),
+    status: smallint().notNull().default(0),
+    isPremium: boolean().notNull().default(false),
+    /** 0 image pages, 1 PDF. */
+    sourceType: smallint().notNull().default(0),
+    pageCount: integer().notNull().default(0),
+    reviewNote: text(),
+    views: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.mangaId, t.status, t.number),
+    index().on(t.status, t.createdAt),
+    uniqueIndex().on(t.mangaId, t.number),
+    check("chapters_status_check", sql`${t.status} between 0 and 2`),
+  ],
+);
+
+/** One row per page: the reading-width image and the smaller render-width variants (350/500/700 px). */
+export const chapterPages = pgTable(
+  "chapter_pages",
+  {
+    chapterId: integer().notNull().references(() => chapters.id, { onDelete: "cascade" }),
+    pageNumber: integer().notNull(),
+    imageId: text().notNull().references(() => media.id),
+    image350Id: text().references(() => media.id),
+    image500Id: text().references(() => media.id),
+    image700Id: text().references(() => media.id),
+    width: integer().notNull(),
+    height: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chapterId, t.pageNumber] })],
+);
+
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    mangaId: integer().notNull().references(() => manga.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.mangaId] }), index().on(t.mangaId)],
+);
+
+/** One view per chapter per viewer: `u:{userId}` for members, `a:{cookie}` for anonymous visitors. */
+export const chapterViews = pgTable(
+  "chapter_views",
+  {
+    chapterId: integer().notNull().references(() => chapters.id, { onDelete: "cascade" }),
+    viewerKey: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chapterId, t.viewerKey] })],
+);
+
+export const readingProgress = pgTable(
+  "reading_progress",
+  {
+    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    chapterId: integer().notNull().references(() => chapters.id, { onDelete: "cascade" }),
+    mangaId: integer().notNull().references(() => manga.id, { onDelete: "cascade" }),
+    pageNumber: integer().notNull().default(1),
+    completed: boolean().notNull().default(false),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.chapterId] }), index().on(t.userId, t.updatedAt)],
+);

@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean, check, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp,
+} from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/** Stored per user: a global announcement is fanned out to one row per user (docs/decisions). */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    message: text().notNull(),
+    type: smallint().notNull().default(1),
+    isRead: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.userId, t.createdAt),
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.isRead} = false`),
+    check("notifications_type_check", sql`${t.type} between 1 and 4`),
+  ],
+);
+
+/** Editable page settings by key: `landing` and `discovery` (see server/settings). */
+export const siteSettings = pgTable("site_settings", {
+  key: text().primaryKey(),
+  value: jsonb().notNull(),
+  updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** 0 Premium, 1 PremiumPlus. */
+    plan: smallint().notNull(),
+    durationDays: integer().notNull(),
+    startsAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    cancelledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId, t.endsAt), check("subscriptions_plan_check", sql`${t.plan} between 0 and 1`)],
+);
+
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    method: text().notNull(),
+    amount: numeric({ precision: 12, scale: 2 }).notNull(),
+    status: smallint().notNull().default(0),
+    referenceId: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId, t.createdAt)],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    actorId: integer().references(() => users.id, { onDelete: "set null" }),
+    action: text().notNull(),
+    targetType: text().notNull(),
+    targetId: text(),
+    details: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.createdAt), index().on(t.targetType, t.targetId)],
+);
+
+/** Mail kept when no SMTP server is configured (and always, for the record): tests and the demo read it. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.to, t.createdAt)],
+);

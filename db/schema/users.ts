@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean, check, date, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid,
+} from "drizzle-orm/pg-core";
+import { media } from "./media";
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    username: text().notNull(),
+    email: text().notNull(),
+    fullName: text().notNull(),
+    /** argon2id hash; null for accounts that can only sign in through a migration path. */
+    passwordHash: text(),
+    role: smallint().notNull().default(0),
+    mustSelectRole: boolean().notNull().default(false),
+    dateOfBirth: date({ mode: "string" }),
+    profileImageId: text().references(() => media.id),
+    emailVerified: boolean().notNull().default(false),
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    banned: boolean().notNull().default(false),
+    failedLoginAttempts: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    lastLogin: timestamp({ withTimezone: true }),
+    balance: numeric({ precision: 12, scale: 2 }).notNull().default("0"),
+    payoutEmail: text(),
+    /** When a writer accepted the terms, privacy policy, age and content-safety statements. */
+    consentsAcceptedAt: timestamp({ withTimezone: true }),
+    locale: text().notNull().default("en"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index().on(t.role),
+    index().on(t.createdAt),
+    check("users_role_check", sql`${t.role} between 0 and 4`),
+  ],
+);
+
+/** Opaque rotating refresh tokens, stored only as SHA-256 hashes, grouped in families for reuse detection. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull().unique(),
+    familyId: uuid().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** The family's absolute end, carried over on rotation. */
+    familyExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId), index().on(t.familyId)],
+);
+
+/** Single-use e-mail verification and password reset tokens (hashed). */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    kind: smallint().notNull(),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId, t.kind)],
+);
+
+/** Fixed-window counters for rate limits, shared by every app process through the database. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text().primaryKey(),
+  windowStart: timestamp({ withTimezone: true }).notNull(),
+  count: integer().notNull().default(0),
+});

@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+
+/**
+ * Configuration read from the environment, in one place. Only non-secret defaults live here;
+ * AUTH_SECRET falls back to a per-process random value outside production so the demo runs with
+ * no setup (sessions then end when the process restarts).
+ */
+const KEY = Symbol.for("manga.env.devSecret");
+type G = typeof globalThis & { [KEY]?: string };
+
+function devSecret(): string {
+  const g = globalThis as G;
+  g[KEY] ??= randomBytes(32).toString("hex");
+  return g[KEY];
+}
+
+export const env = {
+  get isProduction(): boolean {
+    return process.env.NODE_ENV === "production";
+  },
+  get siteUrl(): string {
+    return (process.env.SITE_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
+  },
+  get port(): number {
+    return Number(process.env.PORT || 3000);
+  },
+  get authSecret(): string {
+    const s = process.env.AUTH_SECRET || process.env.NEXTAUTH_SECRET;
+    if (s) return s;
+    if (process.env.NODE_ENV === "production" && process.env.DATABASE_URL) {
+      throw new Error("AUTH_SECRET must be set when running on a real database in production");
+    }
+    return devSecret();
+  },
+  get smtpUrl(): string | undefined {
+    return process.env.SMTP_URL || undefined;
+  },
+  get mailFrom(): string {
+    return process.env.MAIL_FROM || "MangaNova <no-reply@manganova.local>";
+  },
+  /** Origins allowed to open the notification socket; the site's own origin always is. */
+  get allowedOrigins(): string[] {
+    const extra = (process.env.ALLOWED_ORIGINS || "").split(",").map((s) => s.trim()).filter(Boolean);
+    return [new URL(this.siteUrl).origin, ...extra];
+  },
+};

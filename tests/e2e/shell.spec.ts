@@ -1,0 +1,127 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("site shell", () => {
+  test("English home page: language, direction, header, carousels and footer", async ({ page }) => {
+    const res = await page.goto("/");
+    expect(res?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+    await expect(page).toHaveTitle(/\| MangaNova$/);
+    const header = page.locator("header").first();
+    await expect(header.getByRole("link", { name: "MangaNova" }).first()).toHaveAttribute("href", "/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    for (const genre of ["Action", "Adventure", "Comedy", "Drama"]) {
+      await expect(page.getByRole("heading", { name: `${genre} manga` })).toBeVisible();
+    }
+    await expect(page.locator("#carousel-action article").first()).toBeVisible();
+    const footer = page.locator("footer");
+    await expect(footer).toContainText("© 2025 MangaNova");
+    await expect(footer).toContainText("Horizon Events");
+    await expect(footer.getByRole("link", { name: "Frequently asked questions" })).toHaveAttribute("href", "/frequently-asked-questions");
+    await expect(footer.getByRole("link", { name: "Instagram" })).toHaveAttribute("href", /instagram\.com/);
+    const description = await page.locator('meta[name="description"]').getAttribute("content");
+    expect(description).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  test("Arabic home page is right-to-left with Arabic navigation", async ({ page }) => {
+    const res = await page.goto("/ar");
+    expect(res?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { name: "مانجا أكشن" })).toBeVisible();
+    await expect(page.locator("footer")).toContainText("© 2025 مانجا نوفا");
+    const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(font).toContain("arabic");
+  });
+
+  test("unknown paths answer 404 with the not-found page in both languages", async ({ page }) => {
+    const en = await page.goto("/this/does-not-exist");
+    expect(en?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "This page wandered off the map" })).toBeVisible();
+    await expect(page.locator("header").first()).toBeVisible();
+    const ar = await page.goto("/ar/no-such-page");
+    expect(ar?.status()).toBe(404);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { name: "يبدو أن هذه الصفحة خرجت عن الخريطة" })).toBeVisible();
+  });
+
+  test("/test renders only the word test", async ({ page }) => {
+    await page.goto("/test");
+    await expect(page.locator("body")).toHaveText("test");
+  });
+
+  test("static pages render in both languages", async ({ page }) => {
+    for (const path of ["/frequently-asked-questions", "/terms-of-service", "/privacy-policy"]) {
+      for (const prefix of ["", "/ar"]) {
+        const res = await page.goto(`${prefix}${path}`);
+        expect(res?.status(), `${prefix}${path}`).toBe(200);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expect(page).toHaveTitle(/\| (MangaNova|مانجا نوفا)$/);
+      }
+    }
+    await page.goto("/frequently-asked-questions");
+    await expect(page.locator("main")).toContainText("50");
+    await expect(page.locator("main")).toContainText("2049");
+    await expect(page.locator("main")).toContainText("60%");
+  });
+
+  test("the theme toggle switches to dark mode and remembers it", async ({ page, isMobile }) => {
+    test.skip(isMobile, "on phones the toggle lives in the slide-out menu (covered below)");
+    await page.goto("/");
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+    await page.getByRole("button", { name: "Toggle dark mode" }).first().click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem("themeState"))).toBe('{"isDark":true}');
+  });
+
+  test("scrolling shows the back-to-top button and makes the header solid", async ({ page }) => {
+    await page.goto("/");
+    const toTop = page.getByRole("button", { name: "Back to top" });
+    await expect(toTop).toHaveCount(0);
+    await expect(page.locator("header").first()).toHaveAttribute("data-scrolled", "false");
+    await page.mouse.wheel(0, 600);
+    await expect(toTop).toBeVisible();
+    await expect(page.locator("header").first()).toHaveAttribute("data-scrolled", "true");
+    await toTop.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe("language switcher", () => {
+  test("keeps the current page and remembers the choice", async ({ page, isMobile }) => {
+    await page.goto("/frequently-asked-questions");
+    if (isMobile) await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("link", { name: "Switch to Arabic" }).filter({ visible: true }).first().click();
+    await expect(page).toHaveURL(/\/ar\/frequently-asked-questions$/);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    expect(await page.evaluate(() => localStorage.getItem("i18nextLng"))).toBe("ar");
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/ar$/);
+  });
+});
+
+test.describe("phone layout", () => {
+  test("the slide-out menu opens with navigation and account links", async ({ page, isMobile }) => {
+    test.skip(!isMobile, "phone only");
+    await page.goto("/");
+    const menu = page.locator("#mobile-menu");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(menu.getByRole("link", { name: "Discovery" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Register" })).toBeVisible();
+    await menu.getByRole("button", { name: "Toggle dark mode" }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await menu.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu.getByRole("link", { name: "Discovery" })).not.toBeInViewport();
+  });
+
+  test("search opens full screen", async ({ page, isMobile }) => {
+    test.skip(!isMobile, "phone only");
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open search" }).click();
+    const dialog = page.getByRole("dialog", { name: "Search manga" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("searchbox")).toBeFocused();
+  });
+});
