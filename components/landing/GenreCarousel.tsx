@@ -6,7 +6,7 @@ import { MangaCard, type MangaCardData } from "@/components/manga/MangaCard";
 import { CarouselControls } from "./CarouselControls";
 
 /** A server-rendered row of manga for one genre; it scrolls with snap points, in reading direction. */
-export async function GenreCarousel({ genre, items, eager = false }: { genre: Genre; items: MangaCardData[]; eager?: boolean }) {
+export async function GenreCarousel({ genre, items, eager = false, title }: { genre: Genre; items: MangaCardData[]; eager?: boolean; title?: string }) {
   const t = await getTranslations("landing");
   const tg = await getTranslations("genres");
   const trackId = `carousel-${genre.toLowerCase()}`;
@@ -16,7 +16,7 @@ export async function GenreCarousel({ genre, items, eager = false }: { genre: Ge
         <div className="flex items-center gap-3">
           <span aria-hidden className="h-7 w-1.5 rounded-full bg-brand-600" />
           <h2 id={`${trackId}-title`} className="text-xl font-extrabold sm:text-2xl">
-            {t("genreSection", { genre: tg(genre) })}
+            {title ?? t("genreSection", { genre: tg(genre) })}
           </h2>
         </div>
         <div className="flex items-center gap-3">

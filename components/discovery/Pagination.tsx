@@ -1,0 +1,51 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { getTranslations } from "next-intl/server";
+import { Link } from "@/i18n/navigation";
+import { PAGE_BUTTONS, pageWindow } from "@/lib/pagination";
+
+// Visibility classes per screen band (<480, 480–639, 640–767, ≥768 px), written out so Tailwind sees them.
+const SHOW = ["inline-flex", "xs:inline-flex", "sm:inline-flex", "md:inline-flex"] as const;
+const HIDE = ["hidden", "xs:hidden", "sm:hidden", "md:hidden"] as const;
+
+/**
+ * Server-rendered pagination: every button is a link (shareable, crawlable); how many show depends on the width,
+ * done with CSS so there is no layout jump after hydration.
+ */
+export async function Pagination({ page, totalPages, hrefFor }: { page: number; totalPages: number; hrefFor: (page: number) => string }) {
+  if (totalPages <= 1) return null;
+  const t = await getTranslations("discovery");
+  const windows = PAGE_BUTTONS.map((size) => new Set(pageWindow(page, totalPages, size)));
+  const all = [...windows[windows.length - 1]!];
+  const arrow =
+    "inline-flex h-10 items-center gap-1 rounded-full px-3 text-sm font-semibold transition hover:bg-zinc-100 aria-disabled:pointer-events-none aria-disabled:opacity-40 dark:hover:bg-zinc-800";
+  return (
+    <nav aria-label={t("pagination")} className="flex items-center justify-center gap-1">
+      <Link href={hrefFor(Math.max(1, page - 1))} aria-disabled={page <= 1} className={arrow} scroll={false}>
+        <ChevronLeft className="size-4 rtl:rotate-180" aria-hidden />
+        <span className="sr-only sm:not-sr-only">{t("previous")}</span>
+      </Link>
+      {all.map((n) => {
+        const classes = windows.map((w, i) => (w.has(n) ? SHOW[i] : HIDE[i])).join(" ");
+        const current = n === page;
+        return (
+          <Link
+            key={n}
+            href={hrefFor(n)}
+            scroll={false}
+            aria-label={t("page", { page: n })}
+            aria-current={current ? "page" : undefined}
+            className={`${classes} size-10 items-center justify-center rounded-full text-sm font-semibold tabular-nums transition ${
+              current ? "bg-brand-600 text-white shadow-sm shadow-brand-600/30" : "hover:bg-zinc-100 dark:hover:bg-zinc-800"
+            }`}
+          >
+            {n}
+          </Link>
+        );
+      })}
+      <Link href={hrefFor(Math.min(totalPages, page + 1))} aria-disabled={page >= totalPages} className={arrow} scroll={false}>
+        <span className="sr-only sm:not-sr-only">{t("next")}</span>
+        <ChevronRight className="size-4 rtl:rotate-180" aria-hidden />
+      </Link>
+    </nav>
+  );
+}

@@ -1,0 +1,34 @@
+import { GENRES, SortBy, type Genre } from "@/db/schema/enums";
+
+export interface DiscoveryParams {
+  search: string;
+  sort: SortBy;
+  page: number;
+  genre: Genre | null;
+}
+
+type Raw = Record<string, string | string[] | undefined>;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
+
+/** Reads the discovery URL (?search=&sort=&page=&genre=) leniently: anything odd falls back to the default. */
+export function parseDiscoveryParams(raw: Raw): DiscoveryParams {
+  const search = first(raw.search).trim().slice(0, 100);
+  const sortNum = Number(first(raw.sort));
+  const sort = (Object.values(SortBy) as number[]).includes(sortNum) && first(raw.sort) !== "" ? (sortNum as SortBy) : SortBy.Popularity;
+  const pageNum = Number.parseInt(first(raw.page), 10);
+  const page = Number.isFinite(pageNum) && pageNum >= 1 ? Math.min(pageNum, 100_000) : 1;
+  const g = first(raw.genre);
+  const genre = (GENRES as readonly string[]).includes(g) ? (g as Genre) : null;
+  return { search, sort, page, genre };
+}
+
+/** The query string for a discovery URL, leaving defaults out so URLs stay short and canonical. */
+export function discoveryQuery(p: Partial<DiscoveryParams>): string {
+  const q = new URLSearchParams();
+  if (p.search) q.set("search", p.search);
+  if (p.genre) q.set("genre", p.genre);
+  if (p.sort !== undefined && p.sort !== SortBy.Popularity) q.set("sort", String(p.sort));
+  if (p.page && p.page > 1) q.set("page", String(p.page));
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
