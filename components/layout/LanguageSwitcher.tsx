@@ -2,8 +2,7 @@
 
 import { Languages } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useSearchParams } from "next/navigation";
-import { Link, usePathname } from "@/i18n/navigation";
+import { getPathname, Link, usePathname } from "@/i18n/navigation";
 import { STORAGE_KEYS } from "@/lib/site";
 
 /** Links to the same page in the other language; the choice is remembered (cookie by next-intl, i18nextLng locally). */
@@ -11,20 +10,24 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
   const t = useTranslations("language");
   const locale = useLocale();
   const pathname = usePathname();
-  const search = useSearchParams();
   const other = locale === "ar" ? "en" : "ar";
-  const query = Object.fromEntries(search.entries());
   return (
     <Link
-      href={{ pathname, query }}
+      href={pathname}
       locale={other}
       hrefLang={other}
       aria-label={t("switchToLabel")}
-      onClick={() => {
+      onClick={(event) => {
+        document.cookie = `NEXT_LOCALE=${other}; path=/; max-age=31536000; samesite=lax`;
         try {
           localStorage.setItem(STORAGE_KEYS.language, other);
         } catch {
           // not fatal: the cookie still remembers the language
+        }
+        // Keep the query (search, sort, page…). Read at click time so static pages need no search params to render.
+        if (window.location.search) {
+          event.preventDefault();
+          window.location.assign(getPathname({ href: pathname, locale: other }) + window.location.search);
         }
       }}
       className={`inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-zinc-700 transition hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800 ${className}`}

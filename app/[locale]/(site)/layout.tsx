@@ -1,13 +1,15 @@
 import type { ReactNode } from "react";
 import { NextIntlClientProvider } from "next-intl";
-import { getMessages, getTranslations } from "next-intl/server";
+import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
 import { Footer } from "@/components/layout/Footer";
 import { Header } from "@/components/layout/Header";
 import { ScrollOnRouteChange, ScrollToTop } from "@/components/layout/ScrollToTop";
 import { pickMessages } from "@/lib/i18n-pick";
 
 /** The public site: header, content, footer, scroll helpers. Only the client components' messages go to the browser. */
-export default async function SiteLayout({ children }: { children: ReactNode }) {
+export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  // Lets static pages below prerender: the locale comes from the segment, not from request headers.
+  setRequestLocale((await params).locale);
   const messages = await getMessages();
   const t = await getTranslations();
   return (
