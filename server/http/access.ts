@@ -1,0 +1,114 @@
+import { ROLE_NAMES, type Role } from "@/db/schema/enums";
+
+/**
+ * THE ACCESS TABLE: who may call each API route (DESIGN §8). Every route is built with defineRoute()
+ * from a key of this table; a route missing from it cannot be defined and so refuses everyone.
+ *
+ * "visitor" means anyone, signed in or not. The other audiences are roles (reader 0 … root 4).
+ * The spec shows no rights for staff and admin, so they have a signed-in member's rights only
+ * (no publishing, moderation, user management or site settings); root holds every administrative right.
+ * Handlers still check ownership (a writer edits only their own manga; root edits any).
+ */
+export type Audience = "visitor" | (typeof ROLE_NAMES)[number];
+export const AUDIENCES: readonly Audience[] = ["visitor", ...ROLE_NAMES];
+
+const VISITOR = ["visitor"] as const;
+const SIGNED_IN = ["reader", "writer", "staff", "admin", "root"] as const;
+const CREATOR = ["writer", "root"] as const;
+const ROOT = ["root"] as const;
+
+export const ACCESS = {
+  "GET /api/health": VISITOR,
+
+  // Authentication
+  "POST /api/Authentication/Login": VISITOR,
+  "POST /api/Authentication/Register": VISITOR,
+  "POST /api/Authentication/RefreshToken": VISITOR,
+  "POST /api/Authentication/Logout": SIGNED_IN,
+  "POST /api/Authentication/FirebaseMigration": SIGNED_IN,
+  "GET /api/Authentication/VerifyEmail": VISITOR,
+  "POST /api/Authentication/ResetPassword": VISITOR,
+  "POST /api/Authentication/UpdateSelf": SIGNED_IN,
+  "GET /api/Authentication/Me": SIGNED_IN,
+  "GET /api/Authentication/Me/Favorites": SIGNED_IN,
+  "GET /api/Authentication/Me/Notifications": SIGNED_IN,
+  "GET /api/Authentication/Me/Manga": SIGNED_IN,
+  "GET /api/Authentication/Me/Subscriptions": SIGNED_IN,
+  "GET /api/Authentication/Me/Transactions": SIGNED_IN,
+
+  // E-mail (forgot password and resending verification; both answer the same whether or not the account exists)
+  "POST /api/Email/SendResetPasswordEmail": VISITOR,
+  "POST /api/Email/SendVerifyEmail": VISITOR,
+
+  // Chapter
+  "POST /api/chapter/SubmitChapter": CREATOR,
+  "PUT /api/chapter/UpdateChapter": CREATOR,
+  "DELETE /api/chapter/DeleteChapter": CREATOR,
+  "POST /api/chapter/StatusChapter": ROOT,
+  "POST /api/chapter/RecordView": VISITOR,
+  "GET /api/chapter/GetChapter/{chapterid}": VISITOR,
+  "GET /api/chapter/PaginatedChapterDetails": VISITOR,
+  "GET /api/chapter/PaginatedChapter": VISITOR,
+  "GET /api/chapter/PaginatedChapterPdfPages": VISITOR,
+  "GET /api/chapter/PaginatedChapterImagePages": VISITOR,
+  // The approval screen's list: writers see their own chapters, root sees all.
+  "GET /api/chapter/PaginatedChapterDetailsByStatusPagianted": CREATOR,
+
+  // Manga
+  "POST /api/manga/SubmitManga": CREATOR,
+  "PUT /api/manga/UpdateManga": CREATOR,
+  "DELETE /api/manga/DeleteManga": CREATOR,
+  "POST /api/manga/StatusManga": ROOT,
+  "POST /api/manga/ToggleFavorite": SIGNED_IN,
+  "GET /api/manga/GetMangaById": VISITOR,
+  "GET /api/manga/PaginatedManga": VISITOR,
+
+  // User management
+  "POST /api/User/CreateUser": ROOT,
+  "DELETE /api/User/DeleteUser": ROOT,
+  "PUT /api/User/UpdateUser": ROOT,
+  "GET /api/User/PaginatedUser": ROOT,
+
+  // Site settings
+  "POST /api/SiteSettings/SaveLandingPageSettings": ROOT,
+  "GET /api/SiteSettings/GetLandingPageSettings": VISITOR,
+  "POST /api/SiteSettings/SaveDiscoveryPage": ROOT,
+  "GET /api/SiteSettings/GetDiscoveryPageSettings": VISITOR,
+
+  // Notifications (the caller's own, except the sending calls)
+  "GET /api/Notification/PaginatedNotification": SIGNED_IN,
+  "POST /api/Notification/MarkNotificationAsRead": SIGNED_IN,
+  "DELETE /api/Notification/DeleteNotification": SIGNED_IN,
+  "GET /api/Notification/GetUnreadNotificationCount": SIGNED_IN,
+  "POST /api/Notification/SendNotificationToUser": ROOT,
+  "POST /api/Notification/SendGlobalNotification": ROOT,
+  // A writer (e.g. about a submission under review) or root messages the administrators.
+  "POST /api/Notification/SendNotificationToAdmin": CREATOR,
+  // The live channel (a WebSocket upgrade handled by server/realtime/upgrade.ts, not a route file).
+  "GET /api/Notification/GetNotificationWebSocket": SIGNED_IN,
+} as const satisfies Record<string, readonly Audience[]>;
+
+export type RouteKey = keyof typeof ACCESS;
+export type AudiencesOf<K extends RouteKey> = (typeof ACCESS)[K][number];
+export const ROUTE_KEYS = Object.keys(ACCESS) as RouteKey[];
+
+export function isRouteKey(key: string): key is RouteKey {
+  return Object.hasOwn(ACCESS, key);
+}
+
+/** The audiences of a key; a key that is not in the table has none (default deny). */
+export function audiencesOf(key: string): readonly Audience[] {
+  return isRouteKey(key) ? ACCESS[key] : [];
+}
+
+export type AccessDecision = "allow" | "unauthenticated" | "forbidden";
+
+/** Whether a caller (`null` role: not signed in) may call a route: allow, or why not (401 / 403). */
+export function decide(key: string, role: Role | null): AccessDecision {
+  const audiences = audiencesOf(key);
+  if (audiences.includes("visitor")) return "allow";
+  const name = role === null ? undefined : ROLE_NAMES[role];
+  if (name !== undefined && audiences.includes(name)) return "allow";
+  // An unknown key refuses everyone; a visitor is asked to sign in only where some role could pass.
+  return role === null && audiences.length > 0 ? "unauthenticated" : "forbidden";
+}

@@ -1,0 +1,252 @@
+import "server-only";
+import { z } from "zod";
+import type { Locale } from "@/i18n/routing";
+import { verifyAccessToken, type AccessClaims } from "@/server/auth/access-token";
+import { decide, isRouteKey, type AudiencesOf, type RouteKey } from "./access";
+import { ok } from "./envelope";
+import {
+  badRequest, fieldErrorsOf, forbidden, methodNotAllowed, toResponse, tooLarge, unauthorized, unsupportedMediaType,
+  validation, type FieldErrors,
+} from "./errors";
+import { apiMessage, localeOf } from "./messages";
+
+/**
+ * The one way to write an API route (DESIGN §6, §8):
+ *
+ *   export const POST = defineRoute({
+ *     key: "POST /api/manga/ToggleFavorite",
+ *     body: z.object({ mangaId: z.coerce.number().int() }),
+ *     handler: ({ user, body }) => toggleFavorite({ userId: user.userId, mangaId: body.mangaId }),
+ *   });
+ *
+ * It checks the access table (401 not signed in / 403 wrong role), reads JSON only as
+ * `application/json` (415), caps the body (413), answers broken JSON with 400 and invalid input with 422
+ * field errors, wraps returned data in the success envelope, maps thrown errors with toResponse and
+ * marks responses `Cache-Control: no-store` unless the handler set its own.
+ * Top-level body and query keys match the schema case-insensitively (`password` finds `Password`).
+ */
+export type AuthUser = AccessClaims;
+/** Routes open to visitors may have no user; every other route always has one. */
+export type UserFor<K extends RouteKey> = "visitor" extends AudiencesOf<K> ? AuthUser | null : AuthUser;
+export type RouteParams = Record<string, string | string[]>;
+export interface RouteContext {
+  params: Promise<RouteParams>;
+}
+export type RouteHandler = (req: Request, ctx?: RouteContext) => Promise<Response>;
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type ParamsOutput<P> = P extends z.ZodType ? z.output<P> : RouteParams;
+
+export interface HandlerArgs<K extends RouteKey, B, Q, P> {
+  req: Request;
+  user: UserFor<K>;
+  body: B;
+  query: Q;
+  /** Path segments (`{chapterid}`): validated by the `params` schema when given, else as Next passes them. */
+  params: P;
+  locale: Locale;
+}
+
+export interface RouteDefinition<
+  K extends RouteKey,
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+> {
+  key: K;
+  /** JSON body schema; without one the body is left unread for the handler (e.g. uploads). */
+  body?: B;
+  /** Query schema; values arrive as strings (arrays when a name repeats), so coerce. */
+  query?: Q;
+  /** Path parameter schema (e.g. `z.object({ chapterid: z.coerce.number().int().positive() })`). */
+  params?: P;
+  /** Body size cap in bytes (default 1 MB); also applied to Content-Length when there is no body schema. */
+  maxBodyBytes?: number;
+  /** Returns the envelope's data, or a Response of its own. */
+  handler: (args: HandlerArgs<K, Output<B>, Output<Q>, ParamsOutput<P>>) => unknown;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+export function defineRoute<
+  K extends RouteKey,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(def: RouteDefinition<K, B, Q, P>): RouteHandler {
+  if (!isRouteKey(def.key)) {
+    throw new Error(`defineRoute: "${String(def.key)}" is not in the access table (server/http/access.ts)`);
+  }
+  const method = def.key.slice(0, def.key.indexOf(" "));
+  const limit = def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+
+  return async (req, ctx) => {
+    const locale = localeOf(req);
+    try {
+      if (req.method !== method && !(method === "GET" && req.method === "HEAD")) throw methodNotAllowed();
+      const user = await userFromRequest(req);
+      const decision = decide(def.key, user?.role ?? null);
+      if (decision === "unauthenticated") throw unauthorized();
+      if (decision === "forbidden") throw forbidden();
+
+      let rawBody: unknown;
+      if (def.body) rawBody = await readJsonBody(req, limit);
+      else if (declaredLength(req) > limit) throw tooLarge(limit);
+
+      const errors: FieldErrors = {};
+      const rawParams: RouteParams = (await ctx?.params) ?? {};
+      const params = def.params ? await validate(def.params, rawParams, locale, errors) : rawParams;
+      const query = def.query
+        ? await validate(def.query, searchParamsObject(new URL(req.url).searchParams, objectKeys(def.query)), locale, errors)
+        : undefined;
+      const body = def.body ? await validate(def.body, rawBody, locale, errors) : undefined;
+      if (Object.keys(errors).length > 0) throw validation(errors);
+
+      const result = await def.handler({
+        req,
+        user: user as UserFor<K>,
+        body: body as Output<B>,
+        query: query as Output<Q>,
+        params: params as ParamsOutput<P>,
+        locale,
+      });
+      return noStore(result instanceof Response ? result : ok(result, apiMessage(locale, "success")));
+    } catch (err) {
+      return noStore(toResponse(err, locale, def.key));
+    }
+  };
+}
+
+/**
+ * The caller from `Authorization: Bearer <jwt>`: null without a credential (also for the empty
+ * "Bearer null"/"Bearer undefined" some clients send); a present but invalid token is a 401.
+ */
+export async function userFromRequest(req: Request): Promise<AuthUser | null> {
+  const header = req.headers.get("authorization")?.trim();
+  if (!header) return null;
+  const match = /^Bearer(?:[ \t]+(.*))?$/i.exec(header);
+  const token = match?.[1]?.trim() ?? "";
+  if (match && (token === "" || token === "null" || token === "undefined")) return null;
+  const claims = match ? await verifyAccessToken(token) : null;
+  if (!claims) throw unauthorized("invalidToken", { headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' } });
+  return claims;
+}
+
+/** The request body's bytes, refusing more than `limit` (413) without reading past it. */
+export async function readBodyBytes(req: Request, limit: number): Promise<Uint8Array> {
+  if (declaredLength(req) > limit) throw tooLarge(limit);
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function readJsonBody(req: Request, limit: number): Promise<unknown> {
+  if (!isJsonContentType(req.headers.get("content-type"))) {
+    // A request with no body at all validates as an empty object; any other body must be JSON.
+    if (req.body === null || req.headers.get("content-length") === "0") return {};
+    throw unsupportedMediaType();
+  }
+  const bytes = await readBodyBytes(req, limit);
+  if (bytes.byteLength === 0) return {};
+  try {
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    throw badRequest("invalidJson");
+  }
+}
+
+function isJsonContentType(header: string | null): boolean {
+  const type = header?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
+}
+
+function declaredLength(req: Request): number {
+  const value = Number(req.headers.get("content-length") ?? 0);
+  return Number.isFinite(value) ? value : 0;
+}
+
+let arabicErrors: z.core.$ZodErrorMap | undefined;
+
+/** Parses `value`; on failure adds its field errors to `errors` (zod's built-in texts in the caller's language). */
+async function validate<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  locale: Locale,
+  errors: FieldErrors,
+): Promise<z.output<S> | undefined> {
+  const error = locale === "ar" ? (arabicErrors ??= z.locales.ar().localeError) : undefined;
+  const result = await schema.safeParseAsync(alignKeys(value, objectKeys(schema)), error ? { error } : undefined);
+  if (result.success) return result.data;
+  for (const [field, messages] of Object.entries(fieldErrorsOf(result.error))) {
+    (errors[field] ??= []).push(...messages);
+  }
+  return undefined;
+}
+
+/**
+ * URL query as an object: one value → string, a repeated name → array of strings. Names that match
+ * one of `keys` case-insensitively are filed under that key (`page` and `Page` are one parameter).
+ */
+export function searchParamsObject(params: URLSearchParams, keys: string[] = []): Record<string, string | string[]> {
+  const byLower = new Map(keys.map((k) => [k.toLowerCase(), k]));
+  const grouped = new Map<string, string[]>();
+  for (const [name, value] of params) {
+    const key = byLower.get(name.toLowerCase()) ?? name;
+    const values = grouped.get(key);
+    if (values) values.push(value);
+    else grouped.set(key, [value]);
+  }
+  const out: Record<string, string | string[]> = {};
+  for (const [key, values] of grouped) setOwn(out, key, values.length === 1 ? values[0] : values);
+  return out;
+}
+
+/** The top-level keys of an object schema (looking through transforms and preprocessors). */
+function objectKeys(schema: z.core.$ZodType): string[] | undefined {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodPipe) return objectKeys(schema.in) ?? objectKeys(schema.out);
+  return undefined;
+}
+
+/** Renames keys that match a schema key only by case (ASP.NET binds names case-insensitively). */
+function alignKeys(value: unknown, keys: string[] | undefined): unknown {
+  if (!keys || typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const known = new Set(keys);
+  const byLower = new Map(keys.map((k) => [k.toLowerCase(), k]));
+  const out: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(value)) {
+    const target = known.has(name) ? name : (byLower.get(name.toLowerCase()) ?? name);
+    // An exact match wins over a case-insensitive one.
+    setOwn(out, target !== name && Object.hasOwn(value, target) ? name : target, item);
+  }
+  return out;
+}
+
+function setOwn(target: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function noStore(res: Response): Response {
+  if (res.headers.has("cache-control")) return res;
+  try {
+    res.headers.set("Cache-Control", "no-store");
+    return res;
+  } catch {
+    // Immutable headers (e.g. a fetched Response): copy into a new one.
+    const headers = new Headers(res.headers);
+    headers.set("Cache-Control", "no-store");
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
+}

@@ -1,0 +1,126 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { closeDb, getDbHandle } from "@/db/client";
+import { env } from "@/server/env";
+import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
+
+/**
+ * The one process (DESIGN §2): `tsx server/main.ts [--dev]`. Opens (and migrates) the database, then
+ * serves Next and upgrades the notification path to the WebSocket server. `startServer` is also used
+ * by scripts/start.ts and the browser tests.
+ */
+export interface StartOptions {
+  port?: number;
+  dev?: boolean;
+  /** Interface to listen on; all interfaces when unset (HOST in the environment). */
+  hostname?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  server: http.Server;
+  /** Stops accepting, closes sockets (1001), the HTTP server, Next and the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+const GRACE_MS = 5000;
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const dev = options.dev ?? false;
+  // Next and React choose their build from NODE_ENV when first loaded, hence the dynamic import below.
+  if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
+  const port = options.port ?? env.port;
+  const hostname = options.hostname ?? (process.env.HOST || undefined);
+
+  const db = await getDbHandle();
+  const { default: next } = await import("next");
+  // Next attaches its own upgrade listener to the server of the first request it sees (HMR, and it ends
+  // upgrades aimed at its routes, which would include our socket path). It gets a stand-in server
+  // instead; we forward it the upgrades that are not ours, in development only.
+  const nextUpgrades = http.createServer();
+  const app = next({ dev, dir: process.cwd(), hostname: hostname ?? "localhost", port, httpServer: nextUpgrades });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      console.error("[server] request failed:", err);
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+  });
+  server.on("upgrade", (req: http.IncomingMessage, socket, head: Buffer) => {
+    if (isNotificationSocketRequest(req)) void handleNotificationUpgrade(req, socket, head);
+    else if (dev && nextUpgrades.listenerCount("upgrade") > 0) nextUpgrades.emit("upgrade", req, socket, head);
+    else socket.destroy();
+  });
+
+  const url = await listen(server, port, hostname);
+  console.log(`> Ready on ${url} (${dev ? "development" : "production"}, database: ${db.kind})`);
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await stopHttpServer(server);
+      await app.close();
+      await closeDb();
+    })());
+  return { url, server, close };
+}
+
+/** Listens and returns the base URL (the real port when `port` is 0). */
+export function listen(server: http.Server, port: number, hostname?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, hostname, () => {
+      server.off("error", reject);
+      const { port: actual } = server.address() as AddressInfo;
+      const shown = !hostname || hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
+      resolve(`http://${shown.includes(":") ? `[${shown}]` : shown}:${actual}`);
+    });
+  });
+}
+
+/** Stops accepting, closes notification sockets with 1001, lets requests finish (cut after a grace period). */
+export async function stopHttpServer(server: http.Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  await closeNotificationSockets(1001);
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, GRACE_MS).unref()));
+  await Promise.race([closed, grace]);
+  clearTimeout(timer);
+  server.closeAllConnections();
+  await closed;
+}
+
+/** SIGTERM/SIGINT: close gracefully and exit 0; exit 1 on failure, after `hardTimeoutMs`, or on a second signal. */
+export function closeOnSignals(close: () => Promise<void>, hardTimeoutMs = 10_000): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`[server] ${signal}: shutting down`);
+    setTimeout(() => {
+      console.error("[server] shutdown timed out");
+      process.exit(1);
+    }, hardTimeoutMs).unref();
+    close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error("[server] shutdown failed:", err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+}
+
+const runDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (runDirectly) {
+  const running = await startServer({ dev: process.argv.includes("--dev") });
+  closeOnSignals(running.close);
+}

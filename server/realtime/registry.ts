@@ -1,0 +1,77 @@
+import type { WebSocket } from "ws";
+
+/**
+ * This process's open notification sockets, by user. It lives on globalThis so the custom server
+ * (which accepts sockets) and Next's bundled route code (which publishes and logs users out) share it.
+ * Other instances have their own: cross-instance delivery goes through the notification bus.
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+export const MAX_SOCKETS_PER_USER = 20;
+const OPEN = 1; // WebSocket.OPEN, without loading ws at run time here.
+
+const KEY = Symbol.for("manga.realtime.registry");
+type G = typeof globalThis & { [KEY]?: Map<number, Set<WebSocket>> };
+
+function sockets(): Map<number, Set<WebSocket>> {
+  const g = globalThis as G;
+  return (g[KEY] ??= new Map());
+}
+
+export function addSocket(userId: number, ws: WebSocket): void {
+  const all = sockets();
+  let set = all.get(userId);
+  if (!set) all.set(userId, (set = new Set()));
+  set.add(ws);
+  ws.once("close", () => removeSocket(userId, ws));
+}
+
+export function removeSocket(userId: number, ws: WebSocket): void {
+  const all = sockets();
+  const set = all.get(userId);
+  if (!set) return;
+  set.delete(ws);
+  if (set.size === 0) all.delete(userId);
+}
+
+export function socketCount(userId?: number): number {
+  if (userId !== undefined) return sockets().get(userId)?.size ?? 0;
+  let n = 0;
+  for (const set of sockets().values()) n += set.size;
+  return n;
+}
+
+/**
+ * Sends `payload` as JSON to every open socket of the user; returns how many received it.
+ * A client that has fallen more than 1 MiB behind is dropped instead of buffering without end.
+ */
+export function sendToUser(userId: number, payload: unknown): number {
+  const set = sockets().get(userId);
+  if (!set) return 0;
+  const text = JSON.stringify(payload);
+  let sent = 0;
+  for (const ws of set) {
+    if (ws.readyState !== OPEN) continue;
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      ws.terminate();
+      continue;
+    }
+    ws.send(text);
+    sent++;
+  }
+  return sent;
+}
+
+/** Closes the user's sockets (e.g. on logout). 1000 tells the client not to reconnect (spec §4). */
+export function closeUser(userId: number, code = 1000, reason = "Signed out"): void {
+  for (const ws of [...(sockets().get(userId) ?? [])]) ws.close(code, reason);
+}
+
+/** Every socket of every user: each one, with the user it belongs to. */
+export function* allSockets(): Generator<[number, WebSocket]> {
+  for (const [userId, set] of sockets()) for (const ws of set) yield [userId, ws];
+}
+
+/** Closes every socket (1001 "going away" on shutdown). */
+export function closeAll(code = 1001, reason = "Server shutting down"): void {
+  for (const [, ws] of [...allSockets()]) ws.close(code, reason);
+}

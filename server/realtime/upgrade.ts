@@ -1,0 +1,97 @@
+import type { IncomingMessage } from "node:http";
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type WebSocket } from "ws";
+import { verifyAccessToken } from "@/server/auth/access-token";
+import { decide } from "@/server/http/access";
+import { env } from "@/server/env";
+import { addSocket, closeAll, MAX_BUFFERED_BYTES, MAX_SOCKETS_PER_USER, socketCount } from "./registry";
+
+/**
+ * The live notification channel (spec §7, DESIGN §5): `GET /api/Notification/GetNotificationWebSocket
+ * ?accesstoken=<jwt>` upgraded to a WebSocket. Checks the Origin (when sent) against the allow-list and
+ * the token against the access table, then registers the socket under its user. The query string holds
+ * the token, so it is never logged.
+ */
+export const NOTIFICATION_SOCKET_PATH = "/api/Notification/GetNotificationWebSocket";
+const ACCESS_KEY = "GET /api/Notification/GetNotificationWebSocket";
+export const PING_INTERVAL_MS = 30_000;
+export const MAX_PAYLOAD_BYTES = 64 * 1024;
+
+let wss: WebSocketServer | undefined;
+let pinger: NodeJS.Timeout | undefined;
+const alive = new WeakMap<WebSocket, boolean>();
+
+export function isNotificationSocketRequest(req: IncomingMessage): boolean {
+  return pathOf(req.url) === NOTIFICATION_SOCKET_PATH;
+}
+
+export async function handleNotificationUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+  socket.on("error", () => socket.destroy());
+  try {
+    const origin = req.headers.origin;
+    if (origin !== undefined && !env.allowedOrigins.includes(origin)) return refuse(socket, 403);
+    const token = new URL(req.url ?? "/", "http://localhost").searchParams.get("accesstoken");
+    const user = token ? await verifyAccessToken(token) : null;
+    if (!user) return refuse(socket, 401);
+    if (decide(ACCESS_KEY, user.role) !== "allow") return refuse(socket, 403);
+    if (socketCount(user.userId) >= MAX_SOCKETS_PER_USER) return refuse(socket, 429);
+    if (socket.destroyed) return;
+    server().handleUpgrade(req, socket, head, (ws) => {
+      alive.set(ws, true);
+      ws.on("pong", () => alive.set(ws, true));
+      ws.on("error", () => ws.terminate());
+      // The channel only pushes; anything a client sends is ignored (maxPayload bounds it).
+      ws.on("message", () => undefined);
+      addSocket(user.userId, ws);
+    });
+  } catch (err) {
+    console.error(`[realtime] upgrade of ${pathOf(req.url)} failed:`, err instanceof Error ? err.message : err);
+    refuse(socket, 400);
+  }
+}
+
+/** One heartbeat round: drops peers that missed the last ping or are over 1 MiB behind, pings the rest. */
+export function heartbeat(): void {
+  for (const ws of wss?.clients ?? []) {
+    if (alive.get(ws) === false || ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      ws.terminate();
+      continue;
+    }
+    alive.set(ws, false);
+    ws.ping();
+  }
+}
+
+/** Closes every socket (1001 on shutdown) and stops the heartbeat. */
+export async function closeNotificationSockets(code = 1001, reason = "Server shutting down"): Promise<void> {
+  closeAll(code, reason);
+  if (pinger) clearInterval(pinger);
+  pinger = undefined;
+  const current = wss;
+  wss = undefined;
+  if (!current) return;
+  // ws waits for every client's close handshake; a silent peer is cut after a moment.
+  const cut = setTimeout(() => current.clients.forEach((ws) => ws.terminate()), 2000).unref();
+  await new Promise<void>((resolve) => current.close(() => resolve()));
+  clearTimeout(cut);
+}
+
+function server(): WebSocketServer {
+  if (!wss) {
+    wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES, perMessageDeflate: false });
+    pinger = setInterval(heartbeat, PING_INTERVAL_MS).unref();
+  }
+  return wss;
+}
+
+function refuse(socket: Duplex, status: number): void {
+  if (socket.destroyed) return;
+  socket.once("finish", () => socket.destroy());
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+function pathOf(url: string | undefined): string {
+  const q = (url ?? "/").indexOf("?");
+  return q === -1 ? (url ?? "/") : (url ?? "/").slice(0, q);
+}
