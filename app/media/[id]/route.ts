@@ -1,0 +1,63 @@
+import { getDb } from "@/db/client";
+import { getMedia, getMediaHead, isMediaId, type MediaHead } from "@/server/media/get-media";
+
+/** Image bytes by content id. Ids are content hashes, so a response never changes: cache it forever. */
+
+export const runtime = "nodejs";
+
+interface Context {
+  params: Promise<{ id: string }>;
+}
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+export async function GET(request: Request, { params }: Context): Promise<Response> {
+  return serve(request, (await params).id, true);
+}
+
+export async function HEAD(request: Request, { params }: Context): Promise<Response> {
+  return serve(request, (await params).id, false);
+}
+
+async function serve(request: Request, id: string, withBody: boolean): Promise<Response> {
+  if (!isMediaId(id)) return notFound();
+  const etag = `"${id}"`;
+  // The ETag is the content hash, so a matching validator proves the client already has these bytes:
+  // answer without touching the database.
+  if (matchesEtag(request.headers.get("if-none-match"), etag)) {
+    return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": IMMUTABLE } });
+  }
+  const db = await getDb();
+  if (!withBody) {
+    const head = await getMediaHead(db, { id });
+    return head ? new Response(null, { status: 200, headers: headersFor(head, etag) }) : notFound();
+  }
+  const file = await getMedia(db, { id });
+  if (!file) return notFound();
+  // A view on the driver's buffer (never a SharedArrayBuffer), so the bytes are not copied.
+  const body = new Uint8Array(file.bytes.buffer as ArrayBuffer, file.bytes.byteOffset, file.bytes.byteLength);
+  return new Response(body, { status: 200, headers: headersFor(file, etag) });
+}
+
+function headersFor(file: MediaHead, etag: string): HeadersInit {
+  return {
+    "Content-Type": file.mime,
+    "Content-Length": String(file.size),
+    "Cache-Control": IMMUTABLE,
+    ETag: etag,
+    "X-Content-Type-Options": "nosniff",
+  };
+}
+
+/** If-None-Match may list several (possibly weak) validators; "*" is not honoured without a lookup. */
+function matchesEtag(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((token) => token.trim().replace(/^W\//, "") === etag);
+}
+
+function notFound(): Response {
+  return Response.json(
+    { statusCode: 404, message: "Not found", data: null },
+    { status: 404, headers: { "Cache-Control": "no-store" } },
+  );
+}

@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import { isEmpty, type Db } from "@/db/client";
+import { ROLE_NAMES } from "@/db/schema/enums";
+import { hashPassword } from "@/server/auth/password";
+import { ACCOUNTS } from "./accounts";
+import { drawAndStoreImages } from "./images";
+import { insertActivity, insertBilling, insertChapters, insertManga, insertNotifications, insertSettings, insertUsers, type SeedContext } from "./insert";
+import { buildDemoPlan } from "./plan";
+
+/**
+ * Demo content for an empty database: accounts, a published catalogue with covers, banners and
+ * chapters, some work waiting for review, favourites, reading history, notifications and the page
+ * settings. Everything comes from a fixed seed and is drawn locally; nothing is downloaded.
+ */
+
+export interface SeedResult {
+  accounts: Array<{ role: string; username: string; email: string; password: string }>;
+}
+
+export interface SeedOptions {
+  log?: (message: string) => void;
+}
+
+/** Serialises concurrent seeders (several app processes starting on one empty database). */
+const SEED_LOCK = 727_275;
+
+export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResult> {
+  const log = opts.log ?? (() => undefined);
+  const started = performance.now();
+  const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  if (!(await isEmpty(db))) {
+    log("the database already has users: demo content not added");
+    return { accounts: [] };
+  }
+  const plan = buildDemoPlan();
+  // Hash each distinct password once, while the images are drawn (argon2 runs on its own threads).
+  const hashing = hashPasswords();
+  const images = await drawAndStoreImages(db, plan);
+  log(`drew and stored ${images.covers.size} covers, ${images.banners.size} banners, ${images.pages.size} pool pages (${elapsed()})`);
+  const hashes = await hashing;
+
+  const inserted = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    // Another process may have seeded while we were drawing.
+    const [row] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from users`)).rows;
+    if (Number(row?.n ?? 0) > 0) return false;
+    const ctx: SeedContext = { tx, plan, images, now: Date.now() };
+    const userIds = await insertUsers(ctx, hashes);
+    const mangaIds = await insertManga(ctx, userIds);
+    const chapterIds = await insertChapters(ctx, mangaIds);
+    await insertActivity(ctx, userIds, mangaIds, chapterIds);
+    await insertNotifications(ctx, userIds);
+    await insertSettings(ctx, mangaIds, userIds.get("root"));
+    await insertBilling(ctx, userIds);
+    log(`inserted ${userIds.size} users, ${mangaIds.size} manga, ${chapterIds.size} chapters (${elapsed()})`);
+    return true;
+  });
+  if (!inserted) {
+    log("another process added the demo content first: nothing to do");
+    return { accounts: [] };
+  }
+  return {
+    accounts: ACCOUNTS.map((a) => ({ role: ROLE_NAMES[a.role], username: a.username, email: a.email, password: a.password })),
+  };
+}
+
+async function hashPasswords(): Promise<Map<string, string>> {
+  const distinct = [...new Set(ACCOUNTS.map((a) => a.password))];
+  return new Map(await Promise.all(distinct.map(async (p) => [p, await hashPassword(p)] as const)));
+}

@@ -1,0 +1,43 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { media } from "@/db/schema";
+import type { Db } from "@/db/client";
+
+/** Media ids are lower-case SHA-256 hex digests (see store-media). */
+const MEDIA_ID = /^[0-9a-f]{64}$/;
+
+export function isMediaId(id: string): boolean {
+  return MEDIA_ID.test(id);
+}
+
+export interface MediaHead {
+  id: string;
+  mime: string;
+  size: number;
+}
+
+export interface MediaFile extends MediaHead {
+  bytes: Buffer;
+}
+
+/** The stored image with its bytes, or null for an unknown or malformed id (no query for the latter). */
+export async function getMedia(db: Db, opts: { id: string }): Promise<MediaFile | null> {
+  if (!isMediaId(opts.id)) return null;
+  const [row] = await db
+    .select({ id: media.id, mime: media.mime, size: media.size, bytes: media.bytes })
+    .from(media)
+    .where(eq(media.id, opts.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Type and size only, for HEAD requests: the bytes are not read. */
+export async function getMediaHead(db: Db, opts: { id: string }): Promise<MediaHead | null> {
+  if (!isMediaId(opts.id)) return null;
+  const [row] = await db
+    .select({ id: media.id, mime: media.mime, size: media.size })
+    .from(media)
+    .where(eq(media.id, opts.id))
+    .limit(1);
+  return row ?? null;
+}

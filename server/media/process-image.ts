@@ -1,0 +1,143 @@
+import sharp, { type Channels, type JpegOptions, type Sharp } from "sharp";
+import { sniffImage } from "./sniff";
+
+/**
+ * Untrusted image input → re-encoded JPEG. The pipeline only ever decodes the four sniffed types,
+ * checks the header's dimensions before decoding a single pixel, and re-encodes everything, so the
+ * original bytes (and their metadata: EXIF, GPS, ICC, comments) are never stored or served.
+ */
+
+export type MediaErrorCode = "UNSUPPORTED_TYPE" | "TOO_LARGE" | "TOO_MANY_PIXELS" | "CORRUPT";
+
+export class MediaError extends Error {
+  readonly code: MediaErrorCode;
+
+  constructor(code: MediaErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "MediaError";
+    this.code = code;
+  }
+}
+
+/** Default upload cap for a single image (PDFs have their own 50 MB cap, spec §5). */
+export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
+/** No side of a decoded image may exceed this. */
+export const IMAGE_MAX_SIDE = 10_000;
+/** Decoded pixel budget (≈ 120 MB of RGB): a 2049x1398 page is 2.9 MP, a 800x10000 strip 8 MP. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+export const JPEG_QUALITY = 80;
+
+/** Uploads: mozjpeg's full toolset (trellis quantisation: ~5x the encode time for 10–15% fewer bytes). */
+const UPLOAD_JPEG: JpegOptions = { quality: JPEG_QUALITY, mozjpeg: true };
+
+/** For bulk generated images (the demo seed): mozjpeg without trellis quantisation. */
+export const FAST_JPEG: JpegOptions = { quality: JPEG_QUALITY, mozjpeg: true, trellisQuantisation: false, optimiseScans: false };
+
+export interface ImageLimits {
+  maxBytes?: number;
+  maxPixels?: number;
+}
+
+export interface EncodedImage {
+  bytes: Buffer;
+  mime: "image/jpeg";
+  width: number;
+  height: number;
+}
+
+export interface ProcessImageOptions extends ImageLimits {
+  input: Uint8Array;
+  /** The output is at most this wide; smaller images are never enlarged. */
+  maxWidth: number;
+}
+
+export interface ProcessImageVariantsOptions extends ImageLimits {
+  input: Uint8Array;
+  widths: readonly number[];
+}
+
+/** Validates and re-encodes one image at no more than `maxWidth`. */
+export async function processImage(opts: ProcessImageOptions): Promise<EncodedImage> {
+  const variants = await processImageVariants({ ...opts, widths: [opts.maxWidth] });
+  const image = variants.get(opts.maxWidth);
+  if (!image) throw new Error("processImageVariants returned no image");
+  return image;
+}
+
+/** Validates one image and produces a JPEG per requested width from a single decode. */
+export async function processImageVariants(opts: ProcessImageVariantsOptions): Promise<Map<number, EncodedImage>> {
+  const maxPixels = opts.maxPixels ?? IMAGE_MAX_PIXELS;
+  const input = Buffer.from(opts.input.buffer, opts.input.byteOffset, opts.input.byteLength);
+  await inspect(input, { maxBytes: opts.maxBytes ?? IMAGE_MAX_BYTES, maxPixels });
+  try {
+    return await encodeVariants(decode(input, maxPixels), opts.widths);
+  } catch (err) {
+    throw toMediaError(err);
+  }
+}
+
+/**
+ * Produces a JPEG per width from an already trusted pipeline (e.g. images the seed draws itself):
+ * the pipeline is decoded once, to raw pixels at the largest width, and every variant is resized from that.
+ */
+export async function encodeVariants(
+  pipeline: Sharp,
+  widths: readonly number[],
+  jpeg: JpegOptions = UPLOAD_JPEG,
+): Promise<Map<number, EncodedImage>> {
+  const wanted = [...new Set(widths)].filter((w) => Number.isInteger(w) && w > 0);
+  if (wanted.length === 0) throw new RangeError("at least one positive integer width is required");
+  const largest = Math.max(...wanted);
+  const { data, info } = await pipeline
+    .resize({ width: largest, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw: RawInfo = { width: info.width, height: info.height, channels: info.channels as Channels };
+  const encoded = await Promise.all(wanted.map((w) => encodeRaw(data, raw, w, jpeg)));
+  return new Map(wanted.map((w, i) => [w, encoded[i] as EncodedImage]));
+}
+
+type RawInfo = { width: number; height: number; channels: Channels };
+
+async function encodeRaw(data: Buffer, raw: RawInfo, width: number, jpeg: JpegOptions): Promise<EncodedImage> {
+  let pipeline = sharp(data, { raw });
+  if (width < raw.width) pipeline = pipeline.resize({ width });
+  const { data: bytes, info } = await pipeline
+    .jpeg(jpeg)
+    .toBuffer({ resolveWithObject: true });
+  return { bytes, mime: "image/jpeg", width: info.width, height: info.height };
+}
+
+/** Size, type and header dimensions, all checked before any pixel is decoded. */
+async function inspect(input: Buffer, limits: Required<ImageLimits>): Promise<void> {
+  if (input.byteLength > limits.maxBytes) {
+    throw new MediaError("TOO_LARGE", `Image is larger than ${Math.floor(limits.maxBytes / (1024 * 1024))} MB`);
+  }
+  if (!sniffImage(input)) throw new MediaError("UNSUPPORTED_TYPE", "Only JPEG, PNG, WebP and GIF images are accepted");
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    ({ width, height } = await sharp(input, { limitInputPixels: false }).metadata());
+  } catch (err) {
+    throw new MediaError("CORRUPT", "The image could not be read", { cause: err });
+  }
+  if (!width || !height) throw new MediaError("CORRUPT", "The image has no dimensions");
+  if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE || width * height > limits.maxPixels) {
+    throw new MediaError("TOO_MANY_PIXELS", `The image is too large (${width}x${height})`);
+  }
+}
+
+function decode(input: Buffer, maxPixels: number): Sharp {
+  // limitInputPixels guards again at decode time; failOn "error" rejects truncated and broken data
+  // while tolerating the harmless warnings many cameras' files produce.
+  return sharp(input, { limitInputPixels: maxPixels, failOn: "error", sequentialRead: true })
+    .rotate() // apply the EXIF orientation, then drop it with the rest of the metadata
+    .flatten({ background: "#ffffff" }); // JPEG has no alpha: transparent areas become white
+}
+
+function toMediaError(err: unknown): MediaError {
+  if (err instanceof MediaError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  if (/pixel limit/i.test(message)) return new MediaError("TOO_MANY_PIXELS", "The image is too large", { cause: err });
+  return new MediaError("CORRUPT", "The image could not be decoded", { cause: err });
+}

@@ -1,0 +1,101 @@
+import { createHash } from "node:crypto";
+import { media } from "@/db/schema";
+import type { Db } from "@/db/client";
+import type { MediaKind } from "./kind";
+import { processImageVariants, type ImageLimits } from "./process-image";
+
+/**
+ * Content-addressed media store: the id is the SHA-256 (hex) of the stored bytes, so storing the same
+ * image twice keeps one row, ids never change meaning, and `/media/{id}` can be cached forever.
+ */
+
+export interface MediaToStore {
+  bytes: Buffer;
+  mime: string;
+  width: number;
+  height: number;
+  kind: MediaKind;
+}
+
+export interface StoredImage {
+  id: string;
+  width: number;
+  height: number;
+}
+
+/** Rows per insert statement; also bounded by bytes so one statement never carries a huge payload. */
+const BATCH_ROWS = 200;
+const BATCH_BYTES = 8 * 1024 * 1024;
+
+export function mediaIdFor(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+export async function storeMedia(db: Db, item: MediaToStore): Promise<string> {
+  const [id] = await storeMediaMany(db, [item]);
+  if (!id) throw new Error("storeMediaMany returned no id");
+  return id;
+}
+
+/** Stores many items with few statements; returns the ids in input order. */
+export async function storeMediaMany(db: Db, items: readonly MediaToStore[]): Promise<string[]> {
+  const ids = items.map((item) => mediaIdFor(item.bytes));
+  const unique = new Map<string, MediaToStore>();
+  items.forEach((item, i) => unique.set(ids[i] as string, item));
+  for (const batch of batches([...unique])) {
+    await db
+      .insert(media)
+      .values(batch.map(([id, m]) => ({ id, mime: m.mime, width: m.width, height: m.height, size: m.bytes.byteLength, kind: m.kind, bytes: m.bytes })))
+      .onConflictDoNothing({ target: media.id });
+  }
+  return ids;
+}
+
+function* batches(entries: Array<[string, MediaToStore]>): Generator<Array<[string, MediaToStore]>> {
+  let batch: Array<[string, MediaToStore]> = [];
+  let bytes = 0;
+  for (const entry of entries) {
+    const size = entry[1].bytes.byteLength;
+    if (batch.length > 0 && (batch.length >= BATCH_ROWS || bytes + size > BATCH_BYTES)) {
+      yield batch;
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(entry);
+    bytes += size;
+  }
+  if (batch.length > 0) yield batch;
+}
+
+export interface StoreImageOptions extends ImageLimits {
+  /** Untrusted upload bytes: sniffed, size-capped, decoded with a pixel limit and re-encoded. */
+  input: Uint8Array;
+  maxWidth: number;
+  kind: MediaKind;
+}
+
+/** Re-encodes an uploaded image at no more than `maxWidth` and stores it. */
+export async function storeImage(db: Db, opts: StoreImageOptions): Promise<StoredImage> {
+  const { maxWidth, ...rest } = opts;
+  const variants = await storeImageVariants(db, { ...rest, widths: [maxWidth] });
+  const image = variants.get(maxWidth);
+  if (!image) throw new Error("storeImageVariants returned no image");
+  return image;
+}
+
+export interface StoreImageVariantsOptions extends ImageLimits {
+  input: Uint8Array;
+  widths: readonly number[];
+  kind: MediaKind;
+}
+
+/**
+ * Re-encodes an uploaded image once per width (one decode) and stores every variant in one statement.
+ * Keyed by requested width; a width above the image's own gives the unenlarged image (the same id).
+ */
+export async function storeImageVariants(db: Db, opts: StoreImageVariantsOptions): Promise<Map<number, StoredImage>> {
+  const encoded = await processImageVariants(opts);
+  const entries = [...encoded];
+  const ids = await storeMediaMany(db, entries.map(([, img]) => ({ ...img, kind: opts.kind })));
+  return new Map(entries.map(([width, img], i) => [width, { id: ids[i] as string, width: img.width, height: img.height }]));
+}
