@@ -261,6 +261,12 @@ export async function insertSettings(ctx: SeedContext, mangaIds: Map<string, num
     description:
       "Hand-picked action, adventure, comedy and drama from new creators, free to read on any device. Follow your favourites and get told the moment a new chapter lands.",
     cta: "Explore the catalogue",
+    ar: {
+      title: "اقرأ المانجا بالعربية والإنجليزية",
+      description:
+        "أعمال أكشن ومغامرة وكوميديا ودراما مختارة بعناية من مبدعين جدد، مجانية للقراءة على أي جهاز. تابع أعمالك المفضلة وكن أول من يعلم بصدور فصل جديد.",
+      cta: "استكشف الكتالوج",
+    },
     bannerImageId: ctx.images.banners.get(landingTitle) ?? null,
     mangaId: mangaIds.get(landingTitle) ?? null,
   };
