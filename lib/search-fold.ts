@@ -19,14 +19,22 @@ const LETTER_MAP: Readonly<Record<string, string>> = {
   "\u0649": "\u064A", // ى → ي
   "\u0624": "\u0648", // ؤ → و
   "\u0626": "\u064A", // ئ → ي
+  "\u06CC": "\u064A", // ی (Farsi yeh) → ي
+  "\u06A9": "\u0643", // ک (keheh) → ك
 };
-const LETTERS = /[\u0623\u0625\u0622\u0671\u0629\u0649\u0624\u0626]/g;
+const LETTERS = /[\u0623\u0625\u0622\u0671\u0629\u0649\u0624\u0626\u06CC\u06A9]/g;
+// Invisible joiners and direction marks that keyboards and copy-paste slip into Arabic text.
+const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+// Control characters (NUL cannot even be sent to PostgreSQL): read as spaces.
+const CONTROL = /[\u0000-\u001F\u007F]/g;
 
 // Arabic-Indic (U+0660–0669) and Extended Arabic-Indic (U+06F0–06F9) digits to ASCII.
 const ARABIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
 
 export function foldSearchText(s: string): string {
   return s
+    .replace(INVISIBLE, "")
+    .replace(CONTROL, " ")
     .normalize("NFC")
     .replace(LETTERS, (c) => LETTER_MAP[c] ?? c)
     .normalize("NFD")
@@ -39,3 +47,11 @@ export function foldSearchText(s: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/** What is stored in manga.search_text: every write that changes a title or description must store this. */
+export function searchTextFor(title: string, description: string | null | undefined): string {
+  return foldSearchText(`${title} ${description ?? ""}`);
+}
+
+/** Longest search text honoured (longer input is cut, never refused). */
+export const SEARCH_TERM_MAX = 100;

@@ -8,9 +8,11 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 
 const port = Number(process.env.E2E_PORT || 3100);
-process.env.NODE_ENV = "production";
+Object.assign(process.env, { NODE_ENV: "production" });
 process.env.SITE_URL ||= `http://127.0.0.1:${port}`;
 process.env.AUTH_SECRET ||= randomBytes(32).toString("hex");
+// The /api/test/* helpers (outbox reader, must-select-role setup) answer only in this process.
+process.env.E2E_TEST_ROUTES = "1";
 
 let cleanup: () => Promise<void> = async () => undefined;
 const serverUrl = process.env.TEST_DATABASE_URL;

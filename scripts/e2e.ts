@@ -1,7 +1,7 @@
 /** `npm run test:e2e`: builds the production bundle, then runs the Playwright suite on the system Chromium. */
 import { spawnSync } from "node:child_process";
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+function run(cmd: string, args: string[], env: Record<string, string> = {}) {
   const res = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
