@@ -40,7 +40,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // upgrades aimed at its routes, which would include our socket path). It gets a stand-in server
   // instead; we forward it the upgrades that are not ours, in development only.
   const nextUpgrades = http.createServer();
-  const app = next({ dev, dir: process.cwd(), hostname: hostname ?? "localhost", port, httpServer: nextUpgrades });
+  // Next builds its own origin from `hostname`; the proxy's rewrites (next-intl serves `/` from `/en`) are built on
+  // "localhost", and a rewrite to any other origin is proxied as an external request, which loops. So Next always
+  // gets "localhost" here, whatever address the server listens on.
+  const app = next({ dev, dir: process.cwd(), hostname: "localhost", port, httpServer: nextUpgrades });
   await app.prepare();
   const handle = app.getRequestHandler();
 
