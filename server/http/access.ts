@@ -53,6 +53,9 @@ export const ACCESS = {
   "GET /api/chapter/PaginatedChapterImagePages": VISITOR,
   // The approval screen's list: writers see their own chapters, root sees all.
   "GET /api/chapter/PaginatedChapterDetailsByStatusPagianted": CREATOR,
+  // Reading progress (beyond the spec): the last page per chapter, and the dashboard's "continue reading".
+  "POST /api/chapter/SaveProgress": SIGNED_IN,
+  "GET /api/chapter/ContinueReading": SIGNED_IN,
 
   // Manga
   "POST /api/manga/SubmitManga": CREATOR,
@@ -86,6 +89,10 @@ export const ACCESS = {
   "POST /api/Notification/SendNotificationToAdmin": CREATOR,
   // The live channel (a WebSocket upgrade handled by server/realtime/upgrade.ts, not a route file).
   "GET /api/Notification/GetNotificationWebSocket": SIGNED_IN,
+
+  // Browser-test helpers: they answer 404 unless the process runs with E2E_TEST_ROUTES=1 (scripts/e2e-server.ts).
+  "GET /api/test/outbox": VISITOR,
+  "POST /api/test/must-select-role": VISITOR,
 } as const satisfies Record<string, readonly Audience[]>;
 
 export type RouteKey = keyof typeof ACCESS;

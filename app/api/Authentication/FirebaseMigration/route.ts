@@ -1,0 +1,18 @@
+import { getDb } from "@/db/client";
+import { selectRoleSchema } from "@/lib/validation/auth";
+import { selectRole } from "@/server/auth/select-role";
+import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
+import { defineRoute } from "@/server/http/route";
+
+/**
+ * Spec §7: body userRoleType (0 reader, 1 writer), dateOfBirth (dd/MM/yyyy), for an account that must
+ * select a role; data is the updated user. The client then calls RefreshToken for a token with the new role.
+ */
+export const POST = defineRoute({
+  key: "POST /api/Authentication/FirebaseMigration",
+  body: bodyShapeOf(selectRoleSchema),
+  handler: async ({ user, body, locale }) => {
+    const input = await parseLocalized(selectRoleSchema, body, locale);
+    return selectRole({ db: await getDb(), userId: user.userId, ...input });
+  },
+});

@@ -1,0 +1,11 @@
+import { getDb } from "@/db/client";
+import { listMyManga } from "@/server/auth/my-manga";
+import { imageFormatOf, imageFormatQuery } from "@/server/auth/route-helpers";
+import { defineRoute } from "@/server/http/route";
+
+/** The manga the caller created, in every status. */
+export const GET = defineRoute({
+  key: "GET /api/Authentication/Me/Manga",
+  query: imageFormatQuery,
+  handler: async ({ user, query }) => listMyManga({ db: await getDb(), userId: user.userId, imageFormat: imageFormatOf(query) }),
+});

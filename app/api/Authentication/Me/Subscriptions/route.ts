@@ -1,0 +1,9 @@
+import { getDb } from "@/db/client";
+import { listMySubscriptions } from "@/server/auth/my-subscriptions";
+import { defineRoute } from "@/server/http/route";
+
+/** The caller's subscriptions (spec §3: type, duration, remaining days). */
+export const GET = defineRoute({
+  key: "GET /api/Authentication/Me/Subscriptions",
+  handler: async ({ user }) => listMySubscriptions({ db: await getDb(), userId: user.userId }),
+});

@@ -1,0 +1,19 @@
+import { getDb } from "@/db/client";
+import { registerSchema } from "@/lib/validation/auth";
+import { register } from "@/server/auth/register";
+import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
+import { ok } from "@/server/http/envelope";
+import { apiMessage } from "@/server/http/messages";
+import { clientIp } from "@/server/http/rate-limit";
+import { defineRoute } from "@/server/http/route";
+
+/** Spec §7: the registration payload of §3; a verification mail goes out; 409 on a taken username or e-mail. */
+export const POST = defineRoute({
+  key: "POST /api/Authentication/Register",
+  body: bodyShapeOf(registerSchema),
+  handler: async ({ req, body, locale }) => {
+    const input = await parseLocalized(registerSchema, body, locale);
+    const user = await register({ db: await getDb(), input, locale, ip: clientIp(req) });
+    return ok(user, apiMessage(locale, "registered"));
+  },
+});

@@ -1,0 +1,25 @@
+import { getDb } from "@/db/client";
+import { ACCOUNT_LIMITS, updateSelfSchema } from "@/lib/validation/auth";
+import { imageFormatOf, imageFormatQuery } from "@/server/auth/route-helpers";
+import { updateSelf } from "@/server/auth/update-self";
+import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
+import { ok } from "@/server/http/envelope";
+import { apiMessage } from "@/server/http/messages";
+import { defineRoute } from "@/server/http/route";
+
+/**
+ * Spec §7: the caller's own fullName, username, email and profileImage (base64); anything else in the
+ * body (role, balance, banned…) is ignored. Data is the updated user, which the client caches.
+ */
+export const POST = defineRoute({
+  key: "POST /api/Authentication/UpdateSelf",
+  body: bodyShapeOf(updateSelfSchema),
+  query: imageFormatQuery,
+  // A 5 MB image is about 6.7 MB as base64.
+  maxBodyBytes: Math.ceil((ACCOUNT_LIMITS.profileImageMaxBytes * 4) / 3) + 64 * 1024,
+  handler: async ({ user, body, query, locale }) => {
+    const input = await parseLocalized(updateSelfSchema, body, locale);
+    const updated = await updateSelf({ db: await getDb(), userId: user.userId, input, locale, imageFormat: imageFormatOf(query) });
+    return ok(updated, apiMessage(locale, "profileUpdated"));
+  },
+});

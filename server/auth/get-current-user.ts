@@ -1,0 +1,60 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { media, users } from "@/db/schema";
+import { mediaUrl } from "@/lib/media-url";
+import type { CurrentUser, ImageFormat } from "./types";
+
+/**
+ * GET /api/Authentication/Me: the signed-in user (spec §3), or null when the account no longer exists
+ * or is banned (the caller then answers 401 and the client signs out). One query; the profile image's
+ * bytes are read only for `imageFormat: "base64"` (the spec's default).
+ */
+export async function getCurrentUser(opts: { db: Db; userId: number; imageFormat?: ImageFormat }): Promise<CurrentUser | null> {
+  const withBytes = (opts.imageFormat ?? "base64") === "base64";
+  const base = {
+    id: users.id,
+    username: users.username,
+    fullName: users.fullName,
+    email: users.email,
+    role: users.role,
+    mustSelectRole: users.mustSelectRole,
+    emailVerified: users.emailVerified,
+    banned: users.banned,
+    profileImageId: users.profileImageId,
+  };
+  const [row] = await opts.db
+    .select({ ...base, bytes: withBytes ? media.bytes : sql<null>`null` })
+    .from(users)
+    .leftJoin(media, withBytes ? eq(media.id, users.profileImageId) : sql`false`)
+    .where(eq(users.id, opts.userId))
+    .limit(1);
+  if (!row || row.banned) return null;
+  const bytes = row.bytes ? Buffer.from(row.bytes) : null;
+  return toCurrentUser(row, bytes);
+}
+
+export interface UserRowForCurrent {
+  id: number;
+  username: string;
+  fullName: string;
+  email: string;
+  role: number;
+  mustSelectRole: boolean;
+  emailVerified: boolean;
+  profileImageId: string | null;
+}
+
+export function toCurrentUser(row: UserRowForCurrent, imageBytes: Buffer | null = null): CurrentUser {
+  return {
+    id: row.id,
+    username: row.username,
+    fullName: row.fullName,
+    email: row.email,
+    role: row.role,
+    mustSelectRole: row.mustSelectRole,
+    emailVerified: row.emailVerified,
+    profileImage: imageBytes ? imageBytes.toString("base64") : null,
+    profileImageUrl: mediaUrl(row.profileImageId),
+  };
+}

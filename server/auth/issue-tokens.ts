@@ -1,0 +1,41 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/db/client";
+import { refreshTokens } from "@/db/schema";
+import type { Role } from "@/db/schema/enums";
+import { signAccessToken } from "./access-token";
+import { AUTH_POLICY } from "./policy";
+import { newSecret } from "./secure-token";
+import type { TokenSet } from "./types";
+
+export interface IssueTokensOptions {
+  db: Db;
+  userId: number;
+  role: Role;
+  /** Continue a family (rotation); a new sign-in starts one. */
+  family?: { id: string; expiresAt: Date };
+  now?: Date;
+}
+
+/** A new access token and a new refresh token (stored hashed) for the user. */
+export async function issueTokens(opts: IssueTokensOptions): Promise<TokenSet> {
+  const now = opts.now ?? new Date();
+  const family = opts.family ?? { id: randomUUID(), expiresAt: new Date(now.getTime() + AUTH_POLICY.refreshFamilyTtlMs) };
+  const expiresAt = new Date(Math.min(now.getTime() + AUTH_POLICY.refreshTokenTtlMs, family.expiresAt.getTime()));
+  const refresh = newSecret();
+  const access = await signAccessToken({ userId: opts.userId, role: opts.role }, now);
+  await opts.db.insert(refreshTokens).values({
+    userId: opts.userId,
+    tokenHash: refresh.hash,
+    familyId: family.id,
+    expiresAt,
+    familyExpiresAt: family.expiresAt,
+    createdAt: now,
+  });
+  return {
+    accessToken: access.token,
+    refreshToken: refresh.token,
+    accessTokenExpiresAt: access.expiresAt.toISOString(),
+    refreshTokenExpiresAt: expiresAt.toISOString(),
+  };
+}

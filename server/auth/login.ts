@@ -1,0 +1,118 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { users } from "@/db/schema";
+import type { Role } from "@/db/schema/enums";
+import { looksLikeEmail } from "@/lib/validation/auth";
+import { AppError, forbidden, unauthorized } from "@/server/http/errors";
+import { assertUnderRateLimit, hitRateLimit, RATE_RULES } from "@/server/http/rate-limit";
+import { toCurrentUser } from "./get-current-user";
+import { issueTokens } from "./issue-tokens";
+import { hashPassword, verifyPassword } from "./password";
+import { AUTH_POLICY } from "./policy";
+import type { CurrentUser, TokenSet } from "./types";
+
+export interface LoginOptions {
+  db: Db;
+  username?: string;
+  email?: string;
+  password: string;
+  /** The caller's address, for the failed-sign-in rate limit. */
+  ip?: string;
+  now?: Date;
+}
+
+/**
+ * POST /api/Authentication/Login and next-auth's Credentials provider. A username containing "@" and
+ * "." is an e-mail address (spec §5). Failures, in the order they are checked:
+ * - 429 tooManyRequests: this address failed too often recently (RATE_RULES.loginIp);
+ * - 429 accountLocked: the account is locked after repeated failures (429 rather than 423: the client
+ *   already treats 429 as "too many attempts, wait", and 423 is not among DESIGN §6's statuses);
+ * - 401 invalidCredentials: unknown account or wrong password (one generic text; an unknown account
+ *   still costs a password hash so timing does not tell them apart);
+ * - 403 accountBanned: only after the right password, so a ban is not disclosed to strangers.
+ * The returned user has no base64 image (profileImage null; use profileImageUrl) to keep sessions small.
+ */
+export async function login(opts: LoginOptions): Promise<{ tokens: TokenSet; user: CurrentUser }> {
+  const { db } = opts;
+  const now = opts.now ?? new Date();
+  const ip = opts.ip ?? "unknown";
+  await assertUnderRateLimit({ db, rule: RATE_RULES.loginIp, subject: ip, now });
+
+  const identifier = (opts.email?.trim() || opts.username?.trim() || "").slice(0, 254);
+  const byEmail = Boolean(opts.email?.trim()) || looksLikeEmail(identifier);
+  const lowered = identifier.toLowerCase();
+  const [user] = identifier
+    ? await db
+        .select({
+          id: users.id,
+          username: users.username,
+          fullName: users.fullName,
+          email: users.email,
+          role: users.role,
+          mustSelectRole: users.mustSelectRole,
+          emailVerified: users.emailVerified,
+          profileImageId: users.profileImageId,
+          passwordHash: users.passwordHash,
+          banned: users.banned,
+          lockedUntil: users.lockedUntil,
+        })
+        .from(users)
+        .where(
+          byEmail
+            ? // An e-mail-like identifier matches the e-mail first, then a username spelled that way.
+              sql`lower(${users.email}) = ${lowered} or lower(${users.username}) = ${lowered}`
+            : sql`lower(${users.username}) = ${lowered}`,
+        )
+        .orderBy(byEmail ? sql`(lower(${users.email}) = ${lowered}) desc` : users.id)
+        .limit(1)
+    : [];
+
+  if (!user) {
+    await verifyPassword(await dummyHash(), opts.password);
+    await failFromAddress(db, ip, now);
+    throw unauthorized("invalidCredentials");
+  }
+  if (user.lockedUntil && user.lockedUntil > now) throw accountLocked(user.lockedUntil, now);
+
+  const passwordOk = user.passwordHash ? await verifyPassword(user.passwordHash, opts.password) : false;
+  if (!passwordOk) {
+    await failFromAddress(db, ip, now);
+    const lockUntil = new Date(now.getTime() + AUTH_POLICY.lockMs);
+    const [after] = await db
+      .update(users)
+      .set({
+        failedLoginAttempts: sql`${users.failedLoginAttempts} + 1`,
+        lockedUntil: sql`case when (${users.failedLoginAttempts} + 1) % ${AUTH_POLICY.lockAfterFailures} = 0
+          then ${lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
+      })
+      .where(eq(users.id, user.id))
+      .returning({ lockedUntil: users.lockedUntil });
+    if (after?.lockedUntil && after.lockedUntil > now) throw accountLocked(after.lockedUntil, now);
+    throw unauthorized("invalidCredentials");
+  }
+  if (user.banned) throw forbidden("accountBanned");
+
+  await db.update(users).set({ failedLoginAttempts: 0, lockedUntil: null, lastLogin: now }).where(eq(users.id, user.id));
+  const tokens = await issueTokens({ db, userId: user.id, role: user.role as Role, now });
+  return { tokens, user: toCurrentUser(user) };
+}
+
+function accountLocked(until: Date, now: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  return new AppError(429, "accountLocked", {
+    params: { minutes: Math.ceil(seconds / 60) },
+    headers: { "Retry-After": String(seconds) },
+  });
+}
+
+async function failFromAddress(db: Db, ip: string, now: Date): Promise<void> {
+  await hitRateLimit({ db, rule: RATE_RULES.loginIp, subject: ip, now });
+}
+
+let dummy: Promise<string> | undefined;
+/** A real argon2id hash to verify against when the account does not exist (same cost, same timing). */
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword("no-such-account-placeholder");
+  return dummy;
+}

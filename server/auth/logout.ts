@@ -1,0 +1,25 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { refreshTokens } from "@/db/schema";
+import { closeUser } from "@/server/realtime/registry";
+import { revokeRefreshFamily } from "./revoke-tokens";
+import { hashSecret, isWellFormedSecret } from "./secure-token";
+
+/**
+ * POST /api/Authentication/Logout: revokes the sign-in (the refresh token's family) when the token
+ * belongs to the caller, and closes the caller's notification sockets with 1000. Idempotent: an
+ * unknown, foreign or already revoked token changes nothing and is not an error.
+ */
+export async function logout(opts: { db: Db; userId: number; refreshToken: string }): Promise<void> {
+  const { db, userId } = opts;
+  if (isWellFormedSecret(opts.refreshToken)) {
+    const [row] = await db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.tokenHash, hashSecret(opts.refreshToken)), eq(refreshTokens.userId, userId)))
+      .limit(1);
+    if (row) await revokeRefreshFamily({ db, familyId: row.familyId });
+  }
+  closeUser(userId);
+}

@@ -1,0 +1,46 @@
+import "server-only";
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { subscriptions } from "@/db/schema";
+
+export interface MySubscription {
+  id: number;
+  /** Spec §3 "type": 0 Premium, 1 PremiumPlus. */
+  type: number;
+  /** Days bought. */
+  duration: number;
+  /** Whole days left (0 once ended or cancelled). */
+  remainingDays: number;
+  startsAt: string;
+  endsAt: string;
+  cancelledAt: string | null;
+  active: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** GET /api/Authentication/Me/Subscriptions: the caller's subscriptions, newest first. */
+export async function listMySubscriptions(opts: { db: Db; userId: number; now?: Date }): Promise<MySubscription[]> {
+  const now = opts.now ?? new Date();
+  const rows = await opts.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, opts.userId))
+    .orderBy(desc(subscriptions.startsAt), desc(subscriptions.id))
+    .limit(100);
+  return rows.map((r) => {
+    const active = !r.cancelledAt && r.startsAt <= now && r.endsAt > now;
+    const from = r.startsAt > now ? r.startsAt : now;
+    const remainingDays = r.cancelledAt ? 0 : Math.max(0, Math.ceil((r.endsAt.getTime() - from.getTime()) / DAY_MS));
+    return {
+      id: r.id,
+      type: r.plan,
+      duration: r.durationDays,
+      remainingDays,
+      startsAt: r.startsAt.toISOString(),
+      endsAt: r.endsAt.toISOString(),
+      cancelledAt: r.cancelledAt?.toISOString() ?? null,
+      active,
+    };
+  });
+}

@@ -1,0 +1,70 @@
+import "server-only";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { refreshTokens as refreshTokensTable, users } from "@/db/schema";
+import type { Role } from "@/db/schema/enums";
+import { unauthorized } from "@/server/http/errors";
+import { issueTokens } from "./issue-tokens";
+import { revokeRefreshFamily } from "./revoke-tokens";
+import { hashSecret, isWellFormedSecret } from "./secure-token";
+import type { TokenSet } from "./types";
+
+/**
+ * POST /api/Authentication/RefreshToken: trades a refresh token for a new token set (rotation). The
+ * presented token is spent atomically; presenting a spent token again means it leaked (or a client
+ * raced itself), so its whole family is revoked and the caller must sign in again. Unknown, expired,
+ * revoked tokens and banned or deleted users are all the same 401. The new access token carries the
+ * user's current role (e.g. after FirebaseMigration).
+ */
+export async function refreshTokens(opts: { db: Db; refreshToken: string; now?: Date }): Promise<TokenSet> {
+  const { db } = opts;
+  const now = opts.now ?? new Date();
+  if (!isWellFormedSecret(opts.refreshToken)) throw unauthorized("invalidToken");
+  const hash = hashSecret(opts.refreshToken);
+
+  const [claimed] = await db
+    .update(refreshTokensTable)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(refreshTokensTable.tokenHash, hash),
+        isNull(refreshTokensTable.usedAt),
+        isNull(refreshTokensTable.revokedAt),
+        gt(refreshTokensTable.expiresAt, now),
+        gt(refreshTokensTable.familyExpiresAt, now),
+      ),
+    )
+    .returning({
+      userId: refreshTokensTable.userId,
+      familyId: refreshTokensTable.familyId,
+      familyExpiresAt: refreshTokensTable.familyExpiresAt,
+    });
+
+  if (!claimed) {
+    const [known] = await db
+      .select({ familyId: refreshTokensTable.familyId, usedAt: refreshTokensTable.usedAt })
+      .from(refreshTokensTable)
+      .where(eq(refreshTokensTable.tokenHash, hash))
+      .limit(1);
+    if (known?.usedAt) await revokeRefreshFamily({ db, familyId: known.familyId, now });
+    throw unauthorized("invalidToken");
+  }
+
+  const [user] = await db
+    .select({ role: users.role, banned: users.banned })
+    .from(users)
+    .where(eq(users.id, claimed.userId))
+    .limit(1);
+  if (!user || user.banned) {
+    await revokeRefreshFamily({ db, familyId: claimed.familyId, now });
+    throw unauthorized("invalidToken");
+  }
+
+  return issueTokens({
+    db,
+    userId: claimed.userId,
+    role: user.role as Role,
+    family: { id: claimed.familyId, expiresAt: claimed.familyExpiresAt },
+    now,
+  });
+}

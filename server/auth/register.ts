@@ -1,0 +1,68 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import { users } from "@/db/schema";
+import { Role } from "@/db/schema/enums";
+import type { Locale } from "@/i18n/routing";
+import { parseBirthDate, SelectableRole, type RegisterPayload } from "@/lib/validation/auth";
+import { enforceRateLimit, RATE_RULES } from "@/server/http/rate-limit";
+import { duplicateAccountError } from "./conflicts";
+import { isUniqueViolation, takenBy } from "./find-user";
+import { hashPassword } from "./password";
+import { sendVerificationEmail } from "./send-verification-email";
+
+export interface RegisteredUser {
+  id: number;
+  username: string;
+  email: string;
+  role: number;
+  emailVerified: boolean;
+}
+
+/**
+ * POST /api/Authentication/Register: a reader or writer account (role only 0 or 1, validated by
+ * registerSchema), not yet verified; a verification mail goes out in the caller's language.
+ * 429 past RATE_RULES.registerIp; 409 when the username or e-mail is taken.
+ */
+export async function register(opts: {
+  db: Db;
+  input: RegisterPayload;
+  locale: Locale;
+  ip?: string;
+  now?: Date;
+}): Promise<RegisteredUser> {
+  const { db, input, locale } = opts;
+  const now = opts.now ?? new Date();
+  await enforceRateLimit({ db, rule: RATE_RULES.registerIp, subject: opts.ip ?? "unknown", now });
+
+  const taken = await takenBy(db, { username: input.username, email: input.email });
+  if (taken) throw duplicateAccountError(taken, locale);
+
+  const role = input.role === SelectableRole.writer ? Role.writer : Role.reader;
+  const passwordHash = await hashPassword(input.password);
+  let created: RegisteredUser | undefined;
+  try {
+    [created] = await db
+      .insert(users)
+      .values({
+        username: input.username,
+        email: input.email,
+        fullName: input.fullName,
+        passwordHash,
+        role,
+        dateOfBirth: parseBirthDate(input.dateOfBirth),
+        consentsAcceptedAt: role === Role.writer ? now : null,
+        locale,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: users.id, username: users.username, email: users.email, role: users.role, emailVerified: users.emailVerified });
+  } catch (err) {
+    // Two registrations racing for the same name: the unique index decides.
+    if (!isUniqueViolation(err)) throw err;
+    throw duplicateAccountError((await takenBy(db, { username: input.username })) ?? "email", locale);
+  }
+  if (!created) throw new Error("users insert returned no row");
+
+  await sendVerificationEmail({ db, user: { id: created.id, email: created.email, fullName: input.fullName }, locale, now });
+  return created;
+}

@@ -1,0 +1,28 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import { EmailTokenKind } from "@/db/schema/enums";
+import type { Locale } from "@/i18n/routing";
+import { enforceRateLimit, RATE_RULES } from "@/server/http/rate-limit";
+import { resetPasswordLink } from "@/server/mail/links";
+import { sendMail } from "@/server/mail/send-mail";
+import { resetPasswordMail } from "@/server/mail/templates";
+import { createEmailToken } from "./email-tokens";
+import { findUserByEmail } from "./find-user";
+
+/**
+ * POST /api/Email/SendResetPasswordEmail (forgot password): mails a reset link (30 minutes, single
+ * use) when an account has this address. The answer is the same whether or not one does (mail is
+ * delivered in the background so timing does not tell either); 429 past the per-address and
+ * per-recipient limits.
+ */
+export async function requestPasswordReset(opts: { db: Db; email: string; locale: Locale; ip?: string; now?: Date }): Promise<void> {
+  const { db, locale } = opts;
+  const now = opts.now ?? new Date();
+  await enforceRateLimit({ db, rule: RATE_RULES.mailIp, subject: opts.ip ?? "unknown", now });
+  await enforceRateLimit({ db, rule: RATE_RULES.mailTarget, subject: opts.email, now });
+  const user = await findUserByEmail(db, opts.email);
+  if (!user || user.banned) return;
+  const token = await createEmailToken({ db, userId: user.id, kind: EmailTokenKind.Reset, now });
+  const link = resetPasswordLink(locale, token);
+  await sendMail({ db, to: user.email, link, background: true, ...resetPasswordMail({ locale, name: user.fullName, link }) });
+}

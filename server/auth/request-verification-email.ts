@@ -1,0 +1,20 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import type { Locale } from "@/i18n/routing";
+import { enforceRateLimit, RATE_RULES } from "@/server/http/rate-limit";
+import { findUserByEmail } from "./find-user";
+import { sendVerificationEmail } from "./send-verification-email";
+
+/**
+ * POST /api/Email/SendVerifyEmail: mails a fresh verification link when an unverified account has this
+ * address; the same answer otherwise. Shares the mail rate limits with the reset request.
+ */
+export async function requestVerificationEmail(opts: { db: Db; email: string; locale: Locale; ip?: string; now?: Date }): Promise<void> {
+  const { db, locale } = opts;
+  const now = opts.now ?? new Date();
+  await enforceRateLimit({ db, rule: RATE_RULES.mailIp, subject: opts.ip ?? "unknown", now });
+  await enforceRateLimit({ db, rule: RATE_RULES.mailTarget, subject: opts.email, now });
+  const user = await findUserByEmail(db, opts.email);
+  if (!user || user.banned || user.emailVerified) return;
+  await sendVerificationEmail({ db, user, locale, now });
+}

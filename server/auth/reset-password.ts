@@ -1,0 +1,37 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { users } from "@/db/schema";
+import { EmailTokenKind } from "@/db/schema/enums";
+import { badRequest } from "@/server/http/errors";
+import { closeUser } from "@/server/realtime/registry";
+import { consumeEmailToken } from "./email-tokens";
+import { hashPassword } from "./password";
+import { revokeUserRefreshTokens } from "./revoke-tokens";
+
+/**
+ * POST /api/Authentication/ResetPassword: with a valid reset token, sets the new password, signs the
+ * user out everywhere (refresh tokens revoked, sockets closed), clears the failed-sign-in lock and, since
+ * the link proved control of the mailbox, marks the address verified. Any unusable token: 400
+ * "Invalid or expired token."
+ */
+export async function resetPassword(opts: { db: Db; token: string; password: string; now?: Date }): Promise<void> {
+  const { db } = opts;
+  const now = opts.now ?? new Date();
+  const result = await consumeEmailToken({ db, token: opts.token, kind: EmailTokenKind.Reset, now });
+  if (result.status !== "ok") throw badRequest("resetTokenInvalid");
+  const passwordHash = await hashPassword(opts.password);
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      failedLoginAttempts: 0,
+      lockedUntil: null,
+      emailVerified: true,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(eq(users.id, result.userId));
+  await revokeUserRefreshTokens({ db, userId: result.userId, now });
+  closeUser(result.userId);
+}

@@ -1,0 +1,41 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { users } from "@/db/schema";
+import { Role } from "@/db/schema/enums";
+import { parseBirthDate, SelectableRole } from "@/lib/validation/auth";
+import { badRequest, conflict, notFound } from "@/server/http/errors";
+import { getCurrentUser } from "./get-current-user";
+import type { CurrentUser, ImageFormat } from "./types";
+
+/**
+ * POST /api/Authentication/FirebaseMigration: an account flagged mustSelectRole picks reader or writer
+ * and its date of birth (dd/MM/yyyy), once. Any other account gets 409 (nobody changes their role this
+ * way). The client then refreshes its tokens so the access token carries the new role (spec §4).
+ */
+export async function selectRole(opts: {
+  db: Db;
+  userId: number;
+  userRoleType: 0 | 1;
+  dateOfBirth: string;
+  imageFormat?: ImageFormat;
+  now?: Date;
+}): Promise<CurrentUser> {
+  const { db, userId } = opts;
+  const dateOfBirth = parseBirthDate(opts.dateOfBirth);
+  if (!dateOfBirth) throw badRequest();
+  const role = opts.userRoleType === SelectableRole.writer ? Role.writer : Role.reader;
+  const [updated] = await db
+    .update(users)
+    .set({ role, dateOfBirth, mustSelectRole: false, updatedAt: opts.now ?? new Date() })
+    .where(and(eq(users.id, userId), eq(users.mustSelectRole, true), eq(users.banned, false)))
+    .returning({ id: users.id });
+  if (!updated) {
+    const [exists] = await db.select({ banned: users.banned }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!exists || exists.banned) throw notFound("userNotFound");
+    throw conflict("roleAlreadySelected");
+  }
+  const user = await getCurrentUser({ db, userId, imageFormat: opts.imageFormat ?? "url" });
+  if (!user) throw notFound("userNotFound");
+  return user;
+}

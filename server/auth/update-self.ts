@@ -1,0 +1,103 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { users } from "@/db/schema";
+import type { Locale } from "@/i18n/routing";
+import { ACCOUNT_LIMITS, type UpdateSelfPayload } from "@/lib/validation/auth";
+import { notFound, validation } from "@/server/http/errors";
+import { MediaKind } from "@/server/media/kind";
+import { MediaError } from "@/server/media/process-image";
+import { mediaIdFor, storeImage } from "@/server/media/store-media";
+import { duplicateAccountError } from "./conflicts";
+import { isUniqueViolation, takenBy } from "./find-user";
+import { getCurrentUser } from "./get-current-user";
+import { sendVerificationEmail } from "./send-verification-email";
+import type { CurrentUser, ImageFormat } from "./types";
+import { validationTranslator } from "./validation";
+
+/** Profile images are stored at most this wide (re-encoded JPEG). */
+export const PROFILE_IMAGE_WIDTH = 512;
+
+/**
+ * POST /api/Authentication/UpdateSelf: the caller's own full name, username, e-mail and profile image,
+ * nothing else (role, balance and ban state are not in the schema, so a body carrying them changes
+ * nothing). A new e-mail address is unverified until its link is opened (a mail goes to it). The
+ * image arrives as base64 and is sniffed, decoded with limits and re-encoded (server/media); sending
+ * back the image the API returned keeps it as it is. 409 when the name or address is taken.
+ */
+export async function updateSelf(opts: {
+  db: Db;
+  userId: number;
+  input: UpdateSelfPayload;
+  locale: Locale;
+  imageFormat?: ImageFormat;
+  now?: Date;
+}): Promise<CurrentUser> {
+  const { db, userId, input, locale } = opts;
+  const now = opts.now ?? new Date();
+  const [current] = await db
+    .select({ username: users.username, email: users.email, fullName: users.fullName, profileImageId: users.profileImageId, banned: users.banned })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!current || current.banned) throw notFound("userNotFound");
+
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.fullName !== undefined && input.fullName !== current.fullName) changes.fullName = input.fullName;
+  if (input.username !== undefined && input.username !== current.username) changes.username = input.username;
+  const emailChanged = input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase();
+  if (input.email !== undefined && input.email !== current.email) changes.email = input.email;
+  if (emailChanged) Object.assign(changes, { emailVerified: false, emailVerifiedAt: null });
+
+  if (input.profileImage !== undefined) {
+    const imageId = await storeProfileImage(db, input.profileImage, current.profileImageId, locale);
+    if (imageId !== current.profileImageId) changes.profileImageId = imageId;
+  }
+
+  if (Object.keys(changes).length > 0) {
+    const taken = await takenBy(db, {
+      username: changes.username && changes.username.toLowerCase() !== current.username.toLowerCase() ? changes.username : undefined,
+      email: emailChanged ? changes.email : undefined,
+      exceptId: userId,
+    });
+    if (taken) throw duplicateAccountError(taken, locale);
+    try {
+      await db.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, userId));
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      throw duplicateAccountError(changes.username ? "username" : "email", locale);
+    }
+    if (emailChanged && changes.email) {
+      await sendVerificationEmail({ db, user: { id: userId, email: changes.email, fullName: changes.fullName ?? current.fullName }, locale, now });
+    }
+  }
+
+  const user = await getCurrentUser({ db, userId, imageFormat: opts.imageFormat ?? "base64" });
+  if (!user) throw notFound("userNotFound");
+  return user;
+}
+
+/** The media id for the submitted image: null removes it, the current image's own bytes keep it. */
+async function storeProfileImage(db: Db, value: string | null, currentId: string | null, locale: Locale): Promise<string | null> {
+  if (value === null) return null;
+  const base64 = value.replace(/^data:[^,]*,/, "").replace(/\s+/g, "");
+  if (base64 === "") return null;
+  const t = validationTranslator(locale);
+  const bytes = Buffer.from(base64, base64.includes("-") || base64.includes("_") ? "base64url" : "base64");
+  if (bytes.byteLength === 0) throw validation({ profileImage: [t("profileImageInvalid")] });
+  if (bytes.byteLength > ACCOUNT_LIMITS.profileImageMaxBytes) throw validation({ profileImage: [t("profileImageTooLarge")] });
+  if (currentId && mediaIdFor(bytes) === currentId) return currentId;
+  try {
+    const stored = await storeImage(db, {
+      input: bytes,
+      maxWidth: PROFILE_IMAGE_WIDTH,
+      kind: MediaKind.Avatar,
+      maxBytes: ACCOUNT_LIMITS.profileImageMaxBytes,
+    });
+    return stored.id;
+  } catch (err) {
+    if (!(err instanceof MediaError)) throw err;
+    const key = err.code === "TOO_LARGE" || err.code === "TOO_MANY_PIXELS" ? "profileImageTooLarge" : "profileImageInvalid";
+    throw validation({ profileImage: [t(key)] });
+  }
+}

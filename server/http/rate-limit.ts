@@ -1,0 +1,133 @@
+import { createHash } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { rateLimits } from "@/db/schema";
+import { tooManyRequests } from "./errors";
+
+/**
+ * Fixed-window rate limits with their counters in the database (table rate_limits), so every app
+ * process agrees (DESIGN §2). One atomic upsert per hit: the first hit of a window starts it, later
+ * hits add one; a hit past the limit is a 429 with Retry-After.
+ *
+ * Rules can be tuned per deployment with RATE_LIMIT_<NAME>="<limit>/<seconds>" (e.g.
+ * RATE_LIMIT_LOGIN_IP=200/600); "off" disables one (load tests).
+ */
+export interface RateRule {
+  /** Short stable name, also the key prefix. */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export const RATE_RULES = {
+  /** Failed sign-ins from one address (successful ones do not count). */
+  loginIp: { name: "login_ip", limit: 30, windowSeconds: 10 * 60 },
+  /** Registrations attempted from one address. */
+  registerIp: { name: "register_ip", limit: 20, windowSeconds: 60 * 60 },
+  /** Reset or verification mails requested from one address. */
+  mailIp: { name: "mail_ip", limit: 10, windowSeconds: 15 * 60 },
+  /** Reset or verification mails for one address (no mail bombing of a victim). */
+  mailTarget: { name: "mail_to", limit: 3, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, RateRule>;
+
+export interface RateState {
+  allowed: boolean;
+  count: number;
+  limit: number;
+  /** Seconds until the window ends. */
+  retryAfterSeconds: number;
+}
+
+/** The rule with any RATE_LIMIT_<NAME> override applied; null when turned off. */
+export function effectiveRule(rule: RateRule, env: NodeJS.ProcessEnv = process.env): RateRule | null {
+  const override = env[`RATE_LIMIT_${rule.name.toUpperCase()}`]?.trim();
+  if (!override) return rule;
+  if (override.toLowerCase() === "off") return null;
+  const match = /^(\d+)\s*\/\s*(\d+)$/.exec(override);
+  if (!match) return rule;
+  return { name: rule.name, limit: Number(match[1]), windowSeconds: Math.max(1, Number(match[2])) };
+}
+
+/** Subjects (addresses, e-mails) are stored hashed: the table keeps no personal data in clear. */
+export function rateKey(rule: RateRule, subject: string): string {
+  const digest = createHash("sha256").update(subject.trim().toLowerCase()).digest("base64url").slice(0, 32);
+  return `${rule.name}:${digest}`;
+}
+
+function stateOf(rule: RateRule, count: number, windowStart: Date, now: Date): RateState {
+  const ends = windowStart.getTime() + rule.windowSeconds * 1000;
+  return {
+    allowed: count <= rule.limit,
+    count,
+    limit: rule.limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)),
+  };
+}
+
+/** Counts one hit (atomically) and says whether it is within the limit. */
+export async function hitRateLimit(opts: { db: Db; rule: RateRule; subject: string; now?: Date }): Promise<RateState> {
+  const rule = effectiveRule(opts.rule);
+  if (!rule) return { allowed: true, count: 0, limit: Infinity, retryAfterSeconds: 0 };
+  const now = opts.now ?? new Date();
+  const windowFloor = new Date(now.getTime() - rule.windowSeconds * 1000);
+  const key = rateKey(rule, opts.subject);
+  const floor = sql`${windowFloor.toISOString()}::timestamptz`;
+  const [row] = await opts.db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        // Both expressions read the row's old values: an elapsed window restarts at one.
+        count: sql`case when ${rateLimits.windowStart} <= ${floor} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= ${floor} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  if (Math.random() < 0.01) void pruneRateLimits(opts.db, now).catch(() => undefined);
+  return stateOf(rule, row?.count ?? 1, row?.windowStart ?? now, now);
+}
+
+/** Whether one more hit would still be allowed, without counting it (for "failures only" limits). */
+export async function peekRateLimit(opts: { db: Db; rule: RateRule; subject: string; now?: Date }): Promise<RateState> {
+  const rule = effectiveRule(opts.rule);
+  if (!rule) return { allowed: true, count: 0, limit: Infinity, retryAfterSeconds: 0 };
+  const now = opts.now ?? new Date();
+  const [row] = await opts.db
+    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, rateKey(rule, opts.subject)))
+    .limit(1);
+  if (!row || row.windowStart.getTime() + rule.windowSeconds * 1000 <= now.getTime()) {
+    return { allowed: true, count: 0, limit: rule.limit, retryAfterSeconds: 0 };
+  }
+  const state = stateOf(rule, row.count, row.windowStart, now);
+  return { ...state, allowed: row.count < rule.limit };
+}
+
+/** Counts a hit and throws the 429 envelope error when it is over the limit. */
+export async function enforceRateLimit(opts: { db: Db; rule: RateRule; subject: string; now?: Date }): Promise<void> {
+  const state = await hitRateLimit(opts);
+  if (!state.allowed) throw tooManyRequests(state.retryAfterSeconds);
+}
+
+/** Throws the 429 when the subject is already at its limit (counting nothing). */
+export async function assertUnderRateLimit(opts: { db: Db; rule: RateRule; subject: string; now?: Date }): Promise<void> {
+  const state = await peekRateLimit(opts);
+  if (!state.allowed) throw tooManyRequests(state.retryAfterSeconds);
+}
+
+/** Drops counters whose window ended more than a day ago (run now and then from a hit). */
+export async function pruneRateLimits(db: Db, now: Date = new Date()): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < ${new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString()}::timestamptz`);
+}
+
+/**
+ * The caller's address for per-address limits: the last X-Forwarded-For entry (the one the nearest
+ * proxy, or Next itself, wrote), else X-Real-IP, else "unknown" (all such callers share one bucket).
+ */
+export function clientIp(req: Request): string {
+  const forwarded = req.headers.get("x-forwarded-for");
+  const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
+  return last || req.headers.get("x-real-ip")?.trim() || "unknown";
+}

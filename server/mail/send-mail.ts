@@ -1,0 +1,78 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Transporter } from "nodemailer";
+import type { Db } from "@/db/client";
+import { emailOutbox } from "@/db/schema";
+import { env } from "@/server/env";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface SendMailOptions extends MailMessage {
+  db: Db;
+  /** The link the mail carries, for the console line when no SMTP server is configured. */
+  link?: string;
+  /**
+   * Deliver over SMTP in the background instead of waiting (the outbox row is written either way).
+   * Used where the answer must not reveal by its timing whether a mail went out (forgot password).
+   */
+  background?: boolean;
+}
+
+/**
+ * Every mail is written to email_outbox first (the record; tests and the demo read it). With SMTP_URL
+ * set it is then sent with nodemailer and the row marked sent (or its error kept); without, one console
+ * line shows the recipient and the link, so the demo works with no mail server.
+ */
+export async function sendMail(opts: SendMailOptions): Promise<{ id: number }> {
+  const { db, to, subject, text, html } = opts;
+  const [row] = await db.insert(emailOutbox).values({ to, subject, text, html }).returning({ id: emailOutbox.id });
+  if (!row) throw new Error("email_outbox insert returned no row");
+
+  const smtpUrl = env.smtpUrl;
+  if (!smtpUrl) {
+    if (process.env.NODE_ENV !== "test") {
+      const link = opts.link ?? /https?:\/\/\S+/.exec(text)?.[0] ?? "";
+      console.log(`[mail] no SMTP_URL: to ${to}: ${subject}${link ? ` — ${link}` : ""}`);
+    }
+    return { id: row.id };
+  }
+
+  const delivery = deliver(db, row.id, smtpUrl, { to, subject, text, html });
+  if (opts.background) void delivery;
+  else await delivery;
+  return { id: row.id };
+}
+
+async function deliver(db: Db, id: number, smtpUrl: string, message: MailMessage): Promise<void> {
+  try {
+    await (await transport(smtpUrl)).sendMail({ from: env.mailFrom, ...message });
+    await db.update(emailOutbox).set({ sentAt: new Date(), error: null }).where(eq(emailOutbox.id, id));
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    console.error(`[mail] sending to ${message.to} failed: ${error}`);
+    await db.update(emailOutbox).set({ error: error.slice(0, 1000) }).where(eq(emailOutbox.id, id)).catch(() => undefined);
+  }
+}
+
+const KEY = Symbol.for("manga.mail.transport");
+type G = typeof globalThis & { [KEY]?: { url: string; transport: Promise<Transporter> } };
+
+/** One pooled transport per SMTP_URL for the process. */
+function transport(url: string): Promise<Transporter> {
+  const g = globalThis as G;
+  if (g[KEY]?.url !== url) {
+    g[KEY] = {
+      url,
+      // Bounded waits: a mail server that does not answer must not keep deliveries pending for minutes.
+      transport: import("nodemailer").then((nodemailer) =>
+        nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 }),
+      ),
+    };
+  }
+  return g[KEY].transport;
+}
