@@ -48,6 +48,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const handle = app.getRequestHandler();
 
   const server = http.createServer((req, res) => {
+    recordClientAddress(req);
     handle(req, res).catch((err: unknown) => {
       console.error("[server] request failed:", err);
       if (!res.headersSent) res.writeHead(500).end();
@@ -74,6 +75,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 }
 
 /** Listens and returns the base URL (the real port when `port` is 0). */
+/**
+ * Appends the connecting peer's address to X-Forwarded-For, so per-address rate limits read an address the client
+ * cannot choose (they take the last entry: this peer, or the load balancer's view of the client behind it).
+ */
+export function recordClientAddress(req: http.IncomingMessage): void {
+  const peer = req.socket.remoteAddress;
+  if (!peer) return;
+  const existing = req.headers["x-forwarded-for"];
+  const prior = Array.isArray(existing) ? existing.join(", ") : existing;
+  req.headers["x-forwarded-for"] = prior ? `${prior}, ${peer}` : peer;
+}
+
 export function listen(server: http.Server, port: number, hostname?: string): Promise<string> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);
