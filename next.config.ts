@@ -7,7 +7,7 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Native and WASM packages stay outside the bundle and are loaded by Node at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "@node-rs/argon2", "ws"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "@node-rs/argon2", "ws", "pdfjs-dist", "@napi-rs/canvas", "nodemailer"],
   images: { unoptimized: true },
   typedRoutes: false,
   // Type errors are caught by `npm run typecheck` (part of `npm test`), so the production build does not check twice.
