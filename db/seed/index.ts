@@ -6,6 +6,7 @@ import { ACCOUNTS } from "./accounts";
 import { drawAndStoreImages } from "./images";
 import { insertActivity, insertBilling, insertChapters, insertManga, insertNotifications, insertSettings, insertUsers, type SeedContext } from "./insert";
 import { buildDemoPlan } from "./plan";
+import { convertDemoChaptersToPdf } from "./pdf-chapters";
 
 /**
  * Demo content for an empty database: accounts, a published catalogue with covers, banners and
@@ -59,6 +60,8 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
     log("another process added the demo content first: nothing to do");
     return { accounts: [] };
   }
+  const pdfs = await convertDemoChaptersToPdf(db, log);
+  log(`${pdfs} chapters re-made as PDFs through the upload pipeline (${elapsed()})`);
   return {
     accounts: ACCOUNTS.map((a) => ({ role: ROLE_NAMES[a.role], username: a.username, email: a.email, password: a.password })),
   };

@@ -2,11 +2,12 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
-import { GENRES, Role, Status } from "@/db/schema/enums";
+import { ChapterSource, GENRES, Role, Status } from "@/db/schema/enums";
 import { verifyPassword } from "@/server/auth/password";
 import type { DiscoverySettingsValue, LandingSettingsValue } from "@/server/settings/types";
 import { foldSearchText, searchTextFor } from "@/lib/search-fold";
 import { seedDemo, type SeedResult } from "./index";
+import { countPdfChapters, DEMO_PDF_CHAPTERS } from "./pdf-chapters";
 
 let db: Db;
 let result: SeedResult;
@@ -161,9 +162,15 @@ describe("seedDemo on an empty database", () => {
     expect(banners).toEqual([{ width: 1600, height: 600 }]);
     const variants = await rows<{ w: number; w700: number; w500: number; w350: number }>(sql`
       select distinct a.width as w, b.width as w700, c.width as w500, d.width as w350 from chapter_pages p
+      join chapters ch on ch.id = p.chapter_id
       join media a on a.id = p.image_id join media b on b.id = p.image700_id
-      join media c on c.id = p.image500_id join media d on d.id = p.image350_id`);
-    expect(variants).toEqual([{ w: 1000, w700: 700, w500: 500, w350: 350 }]);
+      join media c on c.id = p.image500_id join media d on d.id = p.image350_id
+      order by w`);
+    // Drawn pages are 1000 px wide; pages rasterised from the demo PDFs come out at the 1400 px reading width.
+    expect(variants).toEqual([
+      { w: 1000, w700: 700, w500: 500, w350: 350 },
+      { w: 1400, w700: 700, w500: 500, w350: 350 },
+    ]);
     const sample = await one<{ bytes: Buffer }>(sql`
       select md.bytes from manga m join media md on md.id = m.cover_image_id order by m.id limit 1`);
     const meta = await sharp(Buffer.from(sample.bytes)).metadata();
@@ -175,9 +182,24 @@ describe("seedDemo on an empty database", () => {
       select count(*)::int as pages, count(distinct image_id)::int as distinct_images from chapter_pages group by chapter_id`);
     expect(chapters.every((c) => c.pages === c.distinct_images)).toBe(true);
     const { rows: pageRows, images } = await one<{ rows: number; images: number }>(sql`
-      select count(*)::int as rows, count(distinct image_id)::int as images from chapter_pages`);
+      select count(*)::int as rows, count(distinct image_id)::int as images
+      from chapter_pages p join chapters ch on ch.id = p.chapter_id where ch.source_type = ${ChapterSource.Images}`);
     expect(pageRows).toBeGreaterThan(1000);
     expect(images).toBeLessThanOrEqual(80);
+  });
+
+  it("makes some chapters PDFs that went through the upload pipeline", async () => {
+    expect(await countPdfChapters(db)).toBe(DEMO_PDF_CHAPTERS);
+    const pdfChapters = await rows<{ page_count: number; pages: number; width: number }>(sql`
+      select ch.page_count, count(p.page_number)::int as pages, max(md.width)::int as width
+      from chapters ch join chapter_pages p on p.chapter_id = ch.id join media md on md.id = p.image_id
+      where ch.source_type = ${ChapterSource.Pdf} group by ch.id`);
+    expect(pdfChapters).toHaveLength(DEMO_PDF_CHAPTERS);
+    for (const c of pdfChapters) {
+      expect(c.pages).toBe(c.page_count);
+      expect(c.pages).toBeGreaterThanOrEqual(6);
+      expect(c.width).toBe(1400);
+    }
   });
 
   it("configures the landing and discovery pages with a featured manga and its banner", async () => {
