@@ -5,6 +5,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { directionOf, isLocale, locales } from "@/i18n/routing";
 import { env } from "@/server/env";
 import { STORAGE_KEYS } from "@/lib/site";
+import { SessionProviders } from "@/components/providers/SessionProviders";
 import { arabicFont, latinFont } from "../fonts";
 import "../globals.css";
 
@@ -59,7 +60,7 @@ export default async function LocaleLayout({
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body className="min-h-screen bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
-        {children}
+        <SessionProviders>{children}</SessionProviders>
       </body>
     </html>
   );

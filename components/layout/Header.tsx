@@ -4,6 +4,7 @@ import { LayoutDashboard, Menu, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Link, usePathname } from "@/i18n/navigation";
+import { useAuth } from "@/components/providers/use-auth";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { Logo } from "./Logo";
 import { DesktopSearch, MobileSearch } from "./HeaderSearch";
@@ -48,8 +49,10 @@ function AuthButtons({ signedIn, stacked = false }: { signedIn: boolean; stacked
   );
 }
 
-export function Header({ brand, signedIn }: { brand: string; signedIn: boolean }) {
+export function Header({ brand }: { brand: string }) {
   const t = useTranslations("nav");
+  // From the client session, so public pages stay static; shows the sign-in buttons until it is known.
+  const signedIn = useAuth().status === "authenticated";
   const pathname = usePathname();
   const scrolled = useScrolled();
   // The menu belongs to the page it was opened on, so it is closed by any route change.
@@ -96,8 +99,11 @@ export function Header({ brand, signedIn }: { brand: string; signedIn: boolean }
         </div>
         <div className="flex items-center gap-1">
           <MobileSearch />
-          <LanguageSwitcher className="hidden sm:inline-flex" />
-          <ThemeToggle className="hidden sm:grid" />
+          {/* On phones both live in the slide-out menu. */}
+          <div className="hidden items-center gap-1 sm:flex">
+            <LanguageSwitcher />
+            <ThemeToggle />
+          </div>
           <div className="hidden md:block">
             <AuthButtons signedIn={signedIn} />
           </div>

@@ -16,7 +16,7 @@ export default async function SiteLayout({ children, params }: { children: React
     <NextIntlClientProvider messages={pickMessages(messages, ["nav", "search", "language", "theme", "manga"])}>
       <ScrollOnRouteChange />
       <div className="flex min-h-screen flex-col">
-        <Header brand={t("brand.name")} signedIn={false} />
+        <Header brand={t("brand.name")} />
         <main id="main" className="mx-auto w-full max-w-[1800px] flex-1">
           {children}
         </main>

@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "@/db/client";
+import { users } from "@/db/schema";
+import { Role } from "@/db/schema/enums";
+import { notFound } from "@/server/http/errors";
+import { defineRoute } from "@/server/http/route";
+import { assertTestRoutesEnabled, parseTestInput, readTestJson } from "../enabled";
+
+const Body = z.object({ username: z.string().trim().min(1).max(100) });
+
+/**
+ * POST /api/test/must-select-role { username } — turns an account the test registered into one that must
+ * still choose its role (as an account migrated from the old identity provider would be), so the
+ * must-select-role flow can be tested on any database. Test-only, see ../enabled.ts.
+ */
+export const POST = defineRoute({
+  key: "POST /api/test/must-select-role",
+  handler: async ({ req }) => {
+    assertTestRoutesEnabled();
+    const { username } = parseTestInput(Body, await readTestJson(req));
+    const db = await getDb();
+    const [row] = await db
+      .update(users)
+      .set({ mustSelectRole: true, role: Role.reader, dateOfBirth: null, updatedAt: new Date() })
+      .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+      .returning({ id: users.id, mustSelectRole: users.mustSelectRole });
+    if (!row) throw notFound("userNotFound");
+    return row;
+  },
+});

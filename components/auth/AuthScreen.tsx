@@ -1,0 +1,94 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { Link } from "@/i18n/navigation";
+import { SelectableRole } from "@/lib/validation/auth";
+import { authModeOf, type AuthMode } from "./auth-mode";
+import { textLink } from "./fields";
+import { LoginForm } from "./LoginForm";
+import { RegisterForm } from "./RegisterForm";
+import { RoleCards } from "./RoleCards";
+
+/**
+ * /auth: login and registration. The mode lives in the URL (`?type=`), switched in place without a
+ * page load. Registration first shows the Reader and Writer cards, then that role's form; success
+ * returns to login with a notice and the new username filled in.
+ */
+export function AuthScreen() {
+  const params = useSearchParams();
+  const mode = authModeOf(params.get("type"));
+  const t = useTranslations("auth");
+  const [step, setStep] = useState<"role" | "form">("role");
+  const [role, setRole] = useState<SelectableRole>(SelectableRole.reader);
+  const [registered, setRegistered] = useState<string | null>(null);
+
+  const switchTo = (next: AuthMode) => {
+    if (next === "register") setStep("role");
+    setRegistered(null);
+    const url = new URL(window.location.href);
+    url.searchParams.set("type", next);
+    window.history.replaceState(null, "", url);
+    window.scrollTo({ top: 0 });
+  };
+
+  if (mode === "login") {
+    return (
+      <LoginForm
+        key={registered ?? "login"}
+        notice={registered !== null ? t("login.registered") : null}
+        defaultIdentifier={registered ?? ""}
+        onRegister={() => switchTo("register")}
+      />
+    );
+  }
+
+  if (step === "role") {
+    return (
+      <div className="flex flex-col gap-6">
+        <div>
+          <h1 id="auth-title" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+            {t("register.chooseRole")}
+          </h1>
+          <p className="mt-1.5 text-zinc-600 dark:text-zinc-400">{t("register.chooseRoleHint")}</p>
+        </div>
+        <RoleCards
+          onSelect={(chosen) => {
+            setRole(chosen);
+            setStep("form");
+          }}
+        />
+        <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
+          {t("register.haveAccount")}{" "}
+          <Link
+            href={{ pathname: "/auth", query: { type: "login" } }}
+            onClick={(event) => {
+              event.preventDefault();
+              switchTo("login");
+            }}
+            className={textLink}
+          >
+            {t("register.login")}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <RegisterForm
+      role={role}
+      onRoleChange={setRole}
+      onBack={() => setStep("role")}
+      onLogin={() => switchTo("login")}
+      onRegistered={(username) => {
+        setRegistered(username);
+        const url = new URL(window.location.href);
+        url.searchParams.set("type", "login");
+        window.history.replaceState(null, "", url);
+        window.scrollTo({ top: 0 });
+      }}
+    />
+  );
+}

@@ -1,0 +1,118 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { getSession, signIn } from "next-auth/react";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Link, useRouter } from "@/i18n/navigation";
+import { loginSchema } from "@/lib/validation/auth";
+import { Banner, PasswordField, SubmitButton, TextField, textLink } from "./fields";
+
+/** next-auth reports a failed sign-in as text; the provider sends `{ status, message }` as JSON in it. */
+export function signInFailureMessage(error: string | null | undefined): string | null {
+  if (!error) return null;
+  try {
+    const parsed: unknown = JSON.parse(error);
+    if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string") return parsed.message;
+  } catch {
+    // not ours (e.g. "CredentialsSignin")
+  }
+  return null;
+}
+
+/**
+ * Login (spec §2): username or e-mail, password, Forgot Password link. A failure shows the server's
+ * message in a red banner above the form; success goes to /auth/force-reset-password/{id} when the
+ * account must still choose a role, else to /dashboard.
+ */
+export function LoginForm({ notice, defaultIdentifier = "", onRegister }: { notice?: string | null; defaultIdentifier?: string; onRegister: () => void }) {
+  const t = useTranslations("auth.login");
+  const tv = useTranslations("validation");
+  const locale = useLocale();
+  const router = useRouter();
+  const schema = useMemo(() => loginSchema((key) => tv(key)), [tv]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { username: defaultIdentifier, password: "" },
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const credentials = { redirect: false, username: values.username ?? "", password: values.password, locale };
+    let result = await signIn("credentials", credentials);
+    // next-auth's CSRF cookie can be replaced by a session fetch still in flight from page load; the
+    // callback then answers ".../signin?csrf=true". The cookie is settled by now, so try once more.
+    if (result?.url?.includes("csrf=true")) result = await signIn("credentials", credentials);
+    if (!result?.ok || result.error) {
+      setFailure(signInFailureMessage(result?.error) ?? t("failed"));
+      return;
+    }
+    const session = await getSession();
+    const user = session && !session.error ? session.user : undefined;
+    if (!user) {
+      setFailure(t("failed"));
+      return;
+    }
+    setLeaving(true);
+    router.replace(user.mustSelectRole ? `/auth/force-reset-password/${user.id}` : "/dashboard");
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-labelledby="auth-title">
+      <div>
+        <h1 id="auth-title" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+          {t("title")}
+        </h1>
+        <p className="mt-1.5 text-zinc-600 dark:text-zinc-400">{t("subtitle")}</p>
+      </div>
+      {notice && <Banner tone="success" testId="auth-notice">{notice}</Banner>}
+      {failure && <Banner tone="error" testId="login-error">{failure}</Banner>}
+      <TextField
+        id="login-username"
+        label={t("identifier")}
+        placeholder={t("identifierPlaceholder")}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        registration={register("username")}
+      />
+      <div>
+        <PasswordField
+          id="login-password"
+          label={t("password")}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          registration={register("password")}
+        />
+        <div className="mt-2 flex justify-end">
+          <Link href="/auth/forgot-password" className={`text-sm ${textLink}`}>
+            {t("forgot")}
+          </Link>
+        </div>
+      </div>
+      <SubmitButton busy={isSubmitting || leaving} busyLabel={t("submitting")} label={t("submit")} />
+      <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
+        {t("noAccount")}{" "}
+        <Link
+          href={{ pathname: "/auth", query: { type: "register" } }}
+          onClick={(event) => {
+            event.preventDefault();
+            onRegister();
+          }}
+          className={textLink}
+        >
+          {t("register")}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,198 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowLeft, BookOpen, PenTool } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { Controller, useForm, type Resolver } from "react-hook-form";
+import type { z } from "zod";
+import { Link } from "@/i18n/navigation";
+import { apiRequest, isApiError } from "@/lib/api-client";
+import { registerSchema, SelectableRole, type RegisterPayload } from "@/lib/validation/auth";
+import { BirthDateSelect } from "./BirthDateSelect";
+import { Banner, CheckboxField, PasswordField, SubmitButton, TextField, textLink } from "./fields";
+
+export interface RegisterFormValues {
+  fullName: string;
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  role: SelectableRole;
+  dateOfBirth: string;
+  tosConfirm: boolean;
+  privacyConfirm: boolean;
+  ageConfirm: boolean;
+  contentSafetyConfirm: boolean;
+}
+
+type FieldName = keyof RegisterFormValues;
+const FIELDS: readonly FieldName[] = [
+  "fullName", "username", "email", "password", "confirmPassword", "role", "dateOfBirth",
+  "tosConfirm", "privacyConfirm", "ageConfirm", "contentSafetyConfirm",
+];
+
+/** Spec §8: a registration message about the e-mail or username belongs on the username field. */
+export function mentionsAccountName(message: string): boolean {
+  return /e-?mail|username|البريد|اسم المستخدم/i.test(message);
+}
+
+/**
+ * Registration form for the chosen role (spec §2, §5): a role toggle, the shared zod rules, the
+ * writer's four consents and the date of birth as day/month/year selects. Success hands the username
+ * back so the screen can switch to login.
+ */
+export function RegisterForm({
+  role,
+  onRoleChange,
+  onBack,
+  onRegistered,
+  onLogin,
+}: {
+  role: SelectableRole;
+  onRoleChange: (role: SelectableRole) => void;
+  onBack: () => void;
+  onRegistered: (username: string) => void;
+  onLogin: () => void;
+}) {
+  const t = useTranslations("auth.register");
+  const tv = useTranslations("validation");
+  const locale = useLocale();
+  const schema = useMemo(() => registerSchema((key) => tv(key)), [tv]);
+  // The shared schema pre-processes the raw body (a username with "@" and "." is also the e-mail), so its
+  // input type is `unknown`; the form's own value type is stated here.
+  const resolver: Resolver<RegisterFormValues, unknown, RegisterPayload> = zodResolver(schema as z.ZodType<RegisterPayload, RegisterFormValues>);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterFormValues, unknown, RegisterPayload>({
+    resolver,
+    defaultValues: {
+      fullName: "", username: "", email: "", password: "", confirmPassword: "", role, dateOfBirth: "",
+      tosConfirm: false, privacyConfirm: false, ageConfirm: false, contentSafetyConfirm: false,
+    },
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const chooseRole = (next: SelectableRole) => {
+    setValue("role", next);
+    onRoleChange(next);
+  };
+
+  const onSubmit = handleSubmit(async (payload) => {
+    setFormError(null);
+    try {
+      await apiRequest("/api/Authentication/Register", { method: "POST", body: { ...payload, role }, locale });
+      onRegistered(payload.username);
+    } catch (err) {
+      const fallback = t("failed");
+      if (!isApiError(err) || err.kind !== "HTTP") {
+        setFormError(fallback);
+        return;
+      }
+      const unplaced: string[] = [];
+      for (const [field, messages] of Object.entries(err.fieldErrors)) {
+        const name = FIELDS.find((f) => f.toLowerCase() === field.toLowerCase());
+        const message = messages[0];
+        if (!message) continue;
+        if (name) setError(name, { type: "server", message }, { shouldFocus: true });
+        else unplaced.push(message);
+      }
+      if (Object.keys(err.fieldErrors).length === 0) {
+        const message = err.message || fallback;
+        if (mentionsAccountName(message)) setError("username", { type: "server", message }, { shouldFocus: true });
+        else setFormError(message);
+      } else if (unplaced.length) setFormError(unplaced.join(" "));
+    }
+  });
+
+  const roleButton = (value: SelectableRole, label: string, Icon: typeof BookOpen) => (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={role === value}
+      onClick={() => chooseRole(value)}
+      className="flex h-10 flex-1 items-center justify-center gap-2 rounded-lg text-sm font-semibold text-zinc-600 transition hover:text-zinc-900 aria-checked:bg-white aria-checked:text-brand-700 aria-checked:shadow-sm dark:text-zinc-400 dark:hover:text-zinc-100 dark:aria-checked:bg-zinc-700 dark:aria-checked:text-white"
+    >
+      <Icon className="size-4" aria-hidden />
+      {label}
+    </button>
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-labelledby="auth-title">
+      <div className="flex items-start gap-3">
+        <button
+          type="button"
+          onClick={onBack}
+          aria-label={t("back")}
+          className="mt-1 grid size-9 shrink-0 place-items-center rounded-full text-zinc-600 transition hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
+        >
+          <ArrowLeft className="size-5 rtl:rotate-180" aria-hidden />
+        </button>
+        <h1 id="auth-title" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+          {t("title")}
+        </h1>
+      </div>
+
+      <div>
+        <span id="register-role-label" className="mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200">
+          {t("roleLabel")}
+        </span>
+        <div role="radiogroup" aria-labelledby="register-role-label" className="flex gap-1 rounded-xl bg-zinc-100 p-1 dark:bg-zinc-800">
+          {roleButton(SelectableRole.reader, t("reader"), BookOpen)}
+          {roleButton(SelectableRole.writer, t("writer"), PenTool)}
+        </div>
+      </div>
+
+      {formError && <Banner tone="error" testId="register-error">{formError}</Banner>}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField id="register-fullName" label={t("fullName")} placeholder={t("fullNamePlaceholder")} autoComplete="name" error={errors.fullName?.message} registration={register("fullName")} />
+        <TextField id="register-username" label={t("username")} placeholder={t("usernamePlaceholder")} autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username?.message} registration={register("username")} />
+      </div>
+      <TextField id="register-email" type="email" label={t("email")} placeholder={t("emailPlaceholder")} autoComplete="email" error={errors.email?.message} registration={register("email")} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <PasswordField id="register-password" label={t("password")} autoComplete="new-password" hint={t("passwordHint")} error={errors.password?.message} registration={register("password")} />
+        <PasswordField id="register-confirmPassword" label={t("confirmPassword")} autoComplete="new-password" error={errors.confirmPassword?.message} registration={register("confirmPassword")} />
+      </div>
+      <Controller
+        control={control}
+        name="dateOfBirth"
+        render={({ field, fieldState }) => (
+          <BirthDateSelect id="register-dateOfBirth" label={t("dateOfBirth")} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+        )}
+      />
+      {errors.role?.message && <Banner tone="error">{errors.role.message}</Banner>}
+
+      {role === SelectableRole.writer && (
+        <fieldset className="flex flex-col gap-3 rounded-2xl border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-900/60">
+          <legend className="px-1 text-sm font-semibold text-zinc-800 dark:text-zinc-200">{t("consents")}</legend>
+          <CheckboxField id="register-tosConfirm" label={t("tos")} error={errors.tosConfirm?.message} registration={register("tosConfirm")} />
+          <CheckboxField id="register-privacyConfirm" label={t("privacy")} error={errors.privacyConfirm?.message} registration={register("privacyConfirm")} />
+          <CheckboxField id="register-ageConfirm" label={t("age")} error={errors.ageConfirm?.message} registration={register("ageConfirm")} />
+          <CheckboxField id="register-contentSafetyConfirm" label={t("contentSafety")} error={errors.contentSafetyConfirm?.message} registration={register("contentSafetyConfirm")} />
+        </fieldset>
+      )}
+
+      <SubmitButton busy={isSubmitting} busyLabel={t("submitting")} label={t("submit")} />
+      <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
+        {t("haveAccount")}{" "}
+        <Link
+          href={{ pathname: "/auth", query: { type: "login" } }}
+          onClick={(event) => {
+            event.preventDefault();
+            onLogin();
+          }}
+          className={textLink}
+        >
+          {t("login")}
+        </Link>
+      </p>
+    </form>
+  );
+}

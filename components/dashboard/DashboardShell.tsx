@@ -1,0 +1,161 @@
+"use client";
+
+import { Home, Menu, X } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useState, type ReactNode } from "react";
+import { ToastContainer } from "react-toastify";
+import { Link, usePathname } from "@/i18n/navigation";
+import { LanguageSwitcher } from "@/components/layout/LanguageSwitcher";
+import { Logo } from "@/components/layout/Logo";
+import { ScrollOnRouteChange } from "@/components/layout/ScrollToTop";
+import { ThemeToggle } from "@/components/layout/ThemeToggle";
+import { useAuth } from "@/components/providers/use-auth";
+import type { SessionUser } from "@/types/session";
+import { groupOf, navigationFor, titleKeyFor, type GroupKey } from "./navigation";
+import { ProfileMenu } from "./ProfileMenu";
+import { SidebarNav } from "./SidebarNav";
+
+/** Spec §9 toasts on the dashboard: bottom-right, 5 s, newest on top, pause on hover, progress bar. */
+export const TOAST_OPTIONS = { position: "bottom-right", autoClose: 5000, newestOnTop: true, pauseOnHover: true, hideProgressBar: false } as const;
+
+/**
+ * The dashboard frame (spec §2): a sidebar on wide screens and a slide-in menu on phones, both with the
+ * role's navigation; a top bar with the page title (from the path), language and theme switches, a slot
+ * for later widgets (notifications, premium) and the profile dropdown; toasts bottom-right.
+ */
+export function DashboardShell({
+  user: initialUser,
+  brand,
+  widgets,
+  children,
+}: {
+  user: SessionUser;
+  brand: string;
+  /** Extra top-bar widgets (the notifications dropdown comes with the notifications work). */
+  widgets?: ReactNode;
+  children: ReactNode;
+}) {
+  const t = useTranslations("dashboard");
+  const locale = useLocale();
+  const pathname = usePathname();
+  // The live session (e.g. after a profile change) wins over the one the server rendered with.
+  const live = useAuth().user;
+  const user = live ?? initialUser;
+  const entries = navigationFor(user.role);
+
+  const [openGroup, setOpenGroup] = useState<GroupKey | null>(() => groupOf(entries, pathname));
+  const toggleGroup = (key: GroupKey) => setOpenGroup((current) => (current === key ? null : key));
+
+  // The mobile menu belongs to the page it was opened on: any route change closes it.
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  const menuOpen = menuOpenedAt === pathname;
+  useEffect(() => {
+    if (!menuOpen) return;
+    document.body.style.overflow = "hidden";
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setMenuOpenedAt(null);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.body.style.overflow = "";
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [menuOpen]);
+
+  const title = t(`titles.${titleKeyFor(pathname)}`);
+
+  const backToSite = (
+    <Link href="/" className="flex h-10 items-center gap-3 rounded-xl px-3 text-sm font-semibold text-zinc-500 transition hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100">
+      <Home className="size-4.5" aria-hidden />
+      {t("nav.backToSite")}
+    </Link>
+  );
+
+  return (
+    <div className="min-h-screen bg-zinc-50 dark:bg-zinc-950">
+      <ScrollOnRouteChange />
+      {/* Desktop sidebar */}
+      <aside className="fixed inset-y-0 start-0 z-30 hidden w-68 flex-col border-e border-zinc-200 bg-white lg:flex dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="flex h-16 items-center px-5">
+          <Logo label={brand} />
+        </div>
+        <nav aria-label={t("nav.label")} className="flex-1 overflow-y-auto px-3 py-4" data-testid="dashboard-sidebar">
+          <SidebarNav entries={entries} pathname={pathname} openGroup={openGroup} onToggleGroup={toggleGroup} idPrefix="sidebar" />
+        </nav>
+        <div className="border-t border-zinc-200 p-3 dark:border-zinc-800">{backToSite}</div>
+      </aside>
+
+      {/* Mobile slide-in menu, from the reading start side */}
+      <div className={`fixed inset-0 z-50 lg:hidden ${menuOpen ? "" : "pointer-events-none"}`} aria-hidden={!menuOpen}>
+        <div
+          className={`absolute inset-0 bg-zinc-950/50 transition-opacity duration-300 ${menuOpen ? "opacity-100" : "opacity-0"}`}
+          onClick={() => setMenuOpenedAt(null)}
+        />
+        <div
+          id="dashboard-mobile-menu"
+          role="dialog"
+          aria-modal="true"
+          aria-label={t("nav.label")}
+          inert={!menuOpen}
+          className={`absolute inset-y-0 start-0 flex w-[min(19rem,85vw)] flex-col bg-white transition-transform duration-300 dark:bg-zinc-900 ${
+            menuOpen ? "translate-x-0 shadow-2xl" : "-translate-x-full rtl:translate-x-full"
+          }`}
+        >
+          <div className="flex h-16 items-center justify-between px-4">
+            <Logo label={brand} />
+            <button
+              type="button"
+              aria-label={t("menu.close")}
+              onClick={() => setMenuOpenedAt(null)}
+              className="grid size-10 place-items-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
+            >
+              <X className="size-5" aria-hidden />
+            </button>
+          </div>
+          <nav aria-label={t("nav.label")} className="flex-1 overflow-y-auto px-3 py-2" data-testid="dashboard-mobile-nav">
+            <SidebarNav
+              entries={entries}
+              pathname={pathname}
+              openGroup={openGroup}
+              onToggleGroup={toggleGroup}
+              onNavigate={() => setMenuOpenedAt(null)}
+              idPrefix="mobile"
+            />
+          </nav>
+          <div className="flex items-center justify-between gap-2 border-t border-zinc-200 p-3 dark:border-zinc-800">
+            {backToSite}
+            <LanguageSwitcher />
+          </div>
+        </div>
+      </div>
+
+      <div className="flex min-h-screen flex-col lg:ps-68">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-zinc-200 bg-white/90 px-3 backdrop-blur sm:px-6 dark:border-zinc-800 dark:bg-zinc-900/90">
+          <button
+            type="button"
+            className="grid size-10 place-items-center rounded-full hover:bg-zinc-100 lg:hidden dark:hover:bg-zinc-800"
+            aria-label={t("menu.open")}
+            aria-expanded={menuOpen}
+            aria-controls="dashboard-mobile-menu"
+            onClick={() => setMenuOpenedAt(pathname)}
+          >
+            <Menu className="size-6" aria-hidden />
+          </button>
+          <h1 className="min-w-0 flex-1 truncate text-lg font-bold tracking-tight sm:text-xl" data-testid="dashboard-title">
+            {title}
+          </h1>
+          <div className="flex items-center gap-1">
+            {widgets}
+            <div className="hidden sm:block">
+              <LanguageSwitcher />
+            </div>
+            <ThemeToggle />
+            <ProfileMenu user={user} />
+          </div>
+        </header>
+        <main id="main" className="mx-auto w-full max-w-[1800px] flex-1 p-4 sm:p-6 lg:p-8">
+          {children}
+        </main>
+      </div>
+      <ToastContainer {...TOAST_OPTIONS} rtl={locale === "ar"} theme="colored" />
+    </div>
+  );
+}

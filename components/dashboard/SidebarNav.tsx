@@ -1,0 +1,98 @@
+"use client";
+
+import {
+  BadgeCheck, Bell, ChevronDown, Compass, Crown, FilePlus2, FolderKanban, Heart, LayoutDashboard, Library, Settings, Users,
+  type LucideIcon,
+} from "lucide-react";
+import { useTranslations } from "next-intl";
+import { Link } from "@/i18n/navigation";
+import { isActivePath, type GroupKey, type IconName, type NavEntry } from "./navigation";
+
+const ICONS: Record<IconName, LucideIcon> = {
+  overview: LayoutDashboard,
+  mangaManagement: Library,
+  contentManagement: FolderKanban,
+  createManga: FilePlus2,
+  mangaApproval: BadgeCheck,
+  userManagement: Users,
+  siteSettings: Settings,
+  discovery: Compass,
+  notifications: Bell,
+  favorites: Heart,
+  premium: Crown,
+};
+
+const itemClass =
+  "group flex h-11 w-full items-center gap-3 rounded-xl px-3 text-[15px] font-semibold text-zinc-600 transition hover:bg-zinc-100 hover:text-zinc-900 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700 dark:text-zinc-400 dark:hover:bg-zinc-800/70 dark:hover:text-zinc-100 dark:aria-[current=page]:bg-brand-500/15 dark:aria-[current=page]:text-brand-400";
+
+/**
+ * The dashboard's navigation list (desktop sidebar and mobile menu). Sub-menus expand and collapse;
+ * opening one closes any other (spec §2).
+ */
+export function SidebarNav({
+  entries,
+  pathname,
+  openGroup,
+  onToggleGroup,
+  onNavigate,
+  idPrefix,
+}: {
+  entries: readonly NavEntry[];
+  pathname: string;
+  openGroup: GroupKey | null;
+  onToggleGroup: (key: GroupKey) => void;
+  onNavigate?: () => void;
+  idPrefix: string;
+}) {
+  const t = useTranslations("dashboard.nav");
+  return (
+    <ul className="flex flex-col gap-1">
+      {entries.map((entry) => {
+        const Icon = ICONS[entry.icon];
+        if (entry.kind === "link") {
+          const active = isActivePath(pathname, entry.href);
+          return (
+            <li key={entry.key}>
+              <Link href={entry.href} aria-current={active ? "page" : undefined} onClick={onNavigate} className={itemClass}>
+                <Icon className="size-5 shrink-0" aria-hidden />
+                <span className="truncate">{t(entry.key)}</span>
+              </Link>
+            </li>
+          );
+        }
+        const open = openGroup === entry.key;
+        const childActive = entry.children.some((c) => isActivePath(pathname, c.href));
+        const panelId = `${idPrefix}-${entry.key}`;
+        return (
+          <li key={entry.key}>
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={panelId}
+              onClick={() => onToggleGroup(entry.key)}
+              className={`${itemClass} ${childActive ? "text-zinc-900 dark:text-zinc-100" : ""}`}
+            >
+              <Icon className="size-5 shrink-0" aria-hidden />
+              <span className="flex-1 truncate text-start">{t(entry.key)}</span>
+              <ChevronDown className={`size-4 shrink-0 transition-transform ${open ? "rotate-180" : ""}`} aria-hidden />
+            </button>
+            <ul id={panelId} hidden={!open} className="mt-1 flex flex-col gap-1 border-s-2 border-zinc-200 ps-3 ms-5 dark:border-zinc-800">
+              {entry.children.map((child) => {
+                const ChildIcon = ICONS[child.icon];
+                const active = isActivePath(pathname, child.href);
+                return (
+                  <li key={child.key}>
+                    <Link href={child.href} aria-current={active ? "page" : undefined} onClick={onNavigate} className={`${itemClass} h-10 text-sm`}>
+                      <ChildIcon className="size-4.5 shrink-0" aria-hidden />
+                      <span className="truncate">{t(child.key)}</span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

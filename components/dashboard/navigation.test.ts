@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { Role } from "@/db/schema/enums";
+import { groupOf, isActivePath, navigationFor, titleKeyFor, type NavEntry } from "./navigation";
+
+/** The navigation as the spec lists it: links by key, a group as "group(child, child)". */
+function shape(entries: readonly NavEntry[]): string[] {
+  return entries.map((e) => (e.kind === "link" ? e.key : `${e.key}(${e.children.map((c) => c.key).join(", ")})`));
+}
+
+describe("dashboard navigation by role (spec §2)", () => {
+  it("root", () => {
+    expect(shape(navigationFor(Role.root))).toEqual([
+      "overview", "mangaManagement", "contentManagement(createManga, mangaApproval)", "userManagement", "siteSettings",
+      "discovery", "notifications", "favorites", "premium",
+    ]);
+  });
+  it("writer", () => {
+    expect(shape(navigationFor(Role.writer))).toEqual([
+      "contentManagement(createManga, mangaApproval)", "mangaManagement", "discovery", "favorites", "premium",
+    ]);
+  });
+  it("reader, and staff, admin or no role fall back to it", () => {
+    for (const role of [Role.reader, Role.staff, Role.admin, null, undefined, 99]) {
+      expect(shape(navigationFor(role))).toEqual(["discovery", "favorites", "premium"]);
+    }
+  });
+  it("links point at /dashboard pages", () => {
+    const hrefs = navigationFor(Role.root).flatMap((e) => (e.kind === "link" ? [e.href] : e.children.map((c) => c.href)));
+    expect(hrefs).toContain("/dashboard/create-manga");
+    expect(hrefs).toContain("/dashboard/manga-approval");
+    expect(hrefs.every((h) => h.startsWith("/dashboard/"))).toBe(true);
+  });
+});
+
+describe("header title from the path", () => {
+  it.each([
+    ["/dashboard/profile-management", "profile"],
+    ["/dashboard/profile/settings", "profileSettings"],
+    ["/dashboard/profile/account", "profileAccount"],
+    ["/dashboard/overview", "overview"],
+    ["/dashboard/manga-approval/editor/4", "mangaApproval"],
+    ["/dashboard/discovery/manga/12", "discovery"],
+    ["/dashboard/create-manga", "createManga"],
+    ["/dashboard/premium", "premium"],
+    ["/dashboard", "dashboard"],
+  ])("%s → %s", (path, key) => expect(titleKeyFor(path)).toBe(key));
+});
+
+describe("active state", () => {
+  it("matches the page and its sub-pages only", () => {
+    expect(isActivePath("/dashboard/discovery/manga/3", "/dashboard/discovery")).toBe(true);
+    expect(isActivePath("/dashboard/discovery", "/dashboard/discovery")).toBe(true);
+    expect(isActivePath("/dashboard/discoveryx", "/dashboard/discovery")).toBe(false);
+  });
+  it("opens the group of the current page", () => {
+    expect(groupOf(navigationFor(Role.writer), "/dashboard/manga-approval/7")).toBe("contentManagement");
+    expect(groupOf(navigationFor(Role.writer), "/dashboard/discovery")).toBeNull();
+  });
+});

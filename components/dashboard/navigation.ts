@@ -1,0 +1,117 @@
+import { Role } from "@/db/schema/enums";
+
+/**
+ * Dashboard navigation by role, exactly as spec §2 lists it. Staff and admin get the reader's
+ * navigation (the spec shows none for them), as does a missing or unknown role.
+ */
+export type NavKey =
+  | "overview" | "mangaManagement" | "createManga" | "mangaApproval" | "userManagement" | "siteSettings"
+  | "discovery" | "notifications" | "favorites" | "premium";
+export type GroupKey = "contentManagement";
+export type IconName =
+  | "overview" | "mangaManagement" | "contentManagement" | "createManga" | "mangaApproval" | "userManagement"
+  | "siteSettings" | "discovery" | "notifications" | "favorites" | "premium";
+
+export interface NavLink {
+  kind: "link";
+  key: NavKey;
+  href: string;
+  icon: IconName;
+}
+export interface NavGroup {
+  kind: "group";
+  key: GroupKey;
+  icon: IconName;
+  children: NavLink[];
+}
+export type NavEntry = NavLink | NavGroup;
+
+const link = (key: NavKey, path: string): NavLink => ({ kind: "link", key, href: `/dashboard/${path}`, icon: key });
+const L = {
+  overview: link("overview", "overview"),
+  mangaManagement: link("mangaManagement", "manga-management"),
+  createManga: link("createManga", "create-manga"),
+  mangaApproval: link("mangaApproval", "manga-approval"),
+  userManagement: link("userManagement", "user-management"),
+  siteSettings: link("siteSettings", "site-settings"),
+  discovery: link("discovery", "discovery"),
+  notifications: link("notifications", "notifications"),
+  favorites: link("favorites", "favorites"),
+  premium: link("premium", "premium"),
+};
+const contentManagement: NavGroup = {
+  kind: "group",
+  key: "contentManagement",
+  icon: "contentManagement",
+  children: [L.createManga, L.mangaApproval],
+};
+
+const ROOT_NAV: readonly NavEntry[] = [
+  L.overview, L.mangaManagement, contentManagement, L.userManagement, L.siteSettings, L.discovery, L.notifications, L.favorites, L.premium,
+];
+const WRITER_NAV: readonly NavEntry[] = [contentManagement, L.mangaManagement, L.discovery, L.favorites, L.premium];
+const READER_NAV: readonly NavEntry[] = [L.discovery, L.favorites, L.premium];
+
+export function navigationFor(role: number | null | undefined): readonly NavEntry[] {
+  if (role === Role.root) return ROOT_NAV;
+  if (role === Role.writer) return WRITER_NAV;
+  return READER_NAV;
+}
+
+/** Whether `pathname` (without the locale prefix) is `href` or below it. */
+export function isActivePath(pathname: string, href: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** The group holding the page being shown, so it starts open. */
+export function groupOf(entries: readonly NavEntry[], pathname: string): GroupKey | null {
+  for (const entry of entries) {
+    if (entry.kind === "group" && entry.children.some((c) => isActivePath(pathname, c.href))) return entry.key;
+  }
+  return null;
+}
+
+export type TitleKey =
+  | "profileSettings" | "profileAccount" | "profile" | "overview" | "mangaManagement" | "createManga" | "mangaApproval"
+  | "userManagement" | "siteSettings" | "discovery" | "notifications" | "favorites" | "premium" | "monetization" | "dashboard";
+
+/** Spec §2: the header title comes from the path, checked in this order. */
+const TITLES: ReadonlyArray<readonly [string, TitleKey]> = [
+  ["profile/settings", "profileSettings"],
+  ["profile/account", "profileAccount"],
+  ["profile", "profile"],
+  ["overview", "overview"],
+  ["manga-management", "mangaManagement"],
+  ["create-manga", "createManga"],
+  ["manga-approval", "mangaApproval"],
+  ["user-management", "userManagement"],
+  ["site-settings", "siteSettings"],
+  ["discovery", "discovery"],
+  ["notifications", "notifications"],
+  ["favorites", "favorites"],
+  ["premium", "premium"],
+  ["monetization", "monetization"],
+];
+
+export function titleKeyFor(pathname: string): TitleKey {
+  const rest = pathname.replace(/^\/dashboard\/?/, "");
+  for (const [fragment, key] of TITLES) if (rest.includes(fragment)) return key;
+  return "dashboard";
+}
+
+/** Who may open the dashboard pages that are not for every signed-in user (mirrors the API's access table). */
+export const PAGE_ROLES = {
+  overview: [Role.root],
+  mangaManagement: [Role.writer, Role.root],
+  createManga: [Role.writer, Role.root],
+  mangaApproval: [Role.writer, Role.root],
+  monetization: [Role.writer, Role.root],
+  userManagement: [Role.root],
+  siteSettings: [Role.root],
+  /** Approving or rejecting a submission. */
+  approve: [Role.root],
+} as const satisfies Record<string, readonly Role[]>;
+
+export function mayOpen(role: number, allowed: readonly number[]): boolean {
+  return allowed.includes(role);
+}

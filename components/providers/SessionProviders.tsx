@@ -1,0 +1,70 @@
+"use client";
+
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { SessionProvider, useSession } from "next-auth/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { isApiError } from "@/lib/api-client";
+import { QUERY_GC_MS } from "@/lib/constants";
+import { endSession } from "./end-session";
+
+/** Ask for fresh tokens this long before the access token expires (the server rotates within 60 s of it). */
+const REFRESH_LEAD_MS = 45_000;
+/** The session endpoint is also polled, which rotates tokens that are due. */
+const SESSION_POLL_SECONDS = 5 * 60;
+
+export function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Spec §9: cached query data is kept 60 seconds after its last use.
+        gcTime: QUERY_GC_MS,
+        refetchOnWindowFocus: false,
+        // HTTP answers (401 is handled by the client, 4xx are final) are not retried; network trouble once.
+        retry: (failures, error) => !(isApiError(error) && error.kind === "HTTP") && failures < 1,
+      },
+    },
+  });
+}
+
+/**
+ * Keeps the browser session alive: asks the session endpoint for rotated tokens shortly before the access
+ * token expires, and signs out when the server marked the session errored (the tokens could not be
+ * refreshed, spec §8). On a public page the dead session is cleared in place; elsewhere the user goes to /auth.
+ */
+function SessionKeeper() {
+  const { data, update } = useSession();
+  const expiresAt = data?.accessTokenExpiresAt;
+  const errored = Boolean(data?.error);
+  const ending = useRef(false);
+
+  useEffect(() => {
+    if (!expiresAt) return;
+    const due = Date.parse(expiresAt) - Date.now() - REFRESH_LEAD_MS;
+    if (!Number.isFinite(due)) return;
+    const timer = setTimeout(() => void update(), Math.max(due, 5_000));
+    return () => clearTimeout(timer);
+  }, [expiresAt, update]);
+
+  useEffect(() => {
+    if (!errored || ending.current) return;
+    ending.current = true;
+    const path = window.location.pathname.replace(/^\/ar(?=\/|$)/, "") || "/";
+    const protectedArea = path.startsWith("/dashboard") || path.startsWith("/auth/must-select-role");
+    void endSession({ redirectTo: protectedArea ? "/auth" : null });
+  }, [errored]);
+
+  return null;
+}
+
+/** The client-side providers every page shares: the next-auth session and TanStack Query. */
+export function SessionProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(makeQueryClient);
+  return (
+    <SessionProvider refetchInterval={SESSION_POLL_SECONDS} refetchOnWindowFocus>
+      <QueryClientProvider client={queryClient}>
+        <SessionKeeper />
+        {children}
+      </QueryClientProvider>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,188 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import type { NextAuthOptions, Session } from "next-auth";
+import type { JWT } from "next-auth/jwt";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { getDb } from "@/db/client";
+import { isLocale, type Locale } from "@/i18n/routing";
+import { looksLikeEmail } from "@/lib/validation/auth";
+import { env } from "@/server/env";
+import { AppError } from "@/server/http/errors";
+import { apiMessage } from "@/server/http/messages";
+import { clientIp } from "@/server/http/rate-limit";
+import { SESSION_REFRESH_ERROR, type SessionUpdateRequest, type SessionUser } from "@/types/session";
+import { getCurrentUser } from "./get-current-user";
+import { login } from "./login";
+import { refreshTokens } from "./refresh-tokens";
+import { SESSION_COOKIE_SECURE, SESSION_MAX_AGE_SECONDS } from "./session";
+import type { CurrentUser, TokenSet } from "./types";
+
+/**
+ * The browser session (DESIGN §4): next-auth v4 with JWT sessions. The Credentials provider calls the
+ * same `login` as POST /api/Authentication/Login; the encrypted session cookie keeps the spec's token
+ * set, and the JWT callback rotates it shortly before the access token expires (or when the client asks,
+ * after a 401 or a role change). The session the browser sees has the access token and a small user —
+ * never the refresh token. When rotation fails the session is marked errored and the client signs out.
+ *
+ * Only the /api/auth routes run these callbacks: server components read the cookie without refreshing
+ * (server/auth/session.ts), because a refresh there could not store the rotated tokens.
+ */
+
+// next-auth v4 builds its absolute URLs from NEXTAUTH_URL; the site URL is the one place that is configured.
+process.env.NEXTAUTH_URL ||= env.siteUrl;
+
+/** Rotate when the access token has less than this left. */
+export const REFRESH_MARGIN_MS = 60_000;
+
+export function toSessionUser(user: CurrentUser): SessionUser {
+  return {
+    id: user.id,
+    role: user.role,
+    username: user.username,
+    fullName: user.fullName,
+    mustSelectRole: user.mustSelectRole,
+    profileImageUrl: user.profileImageUrl,
+  };
+}
+
+/** A failed sign-in travels to the client in next-auth's `error` query value as this JSON. */
+export interface SignInFailure {
+  status: number;
+  message: string;
+}
+
+function failure(status: number, message: string): Error {
+  return new Error(JSON.stringify({ status, message } satisfies SignInFailure));
+}
+
+function headerValue(headers: unknown, name: string): string | undefined {
+  if (!headers || typeof headers !== "object") return undefined;
+  const value = (headers as Record<string, unknown>)[name];
+  return typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined;
+}
+
+/** The caller's address for the sign-in rate limit, read exactly as the API routes read it. */
+function ipOf(headers: unknown): string {
+  const forwarded = new Headers();
+  for (const name of ["x-forwarded-for", "x-real-ip"]) {
+    const value = headerValue(headers, name);
+    if (value) forwarded.set(name, value);
+  }
+  return clientIp(new Request("http://localhost/", { headers: forwarded }));
+}
+
+/* Concurrent refreshes of one token set (two tabs, a 401 retry racing the timer) share one rotation,
+ * so the second caller does not present a spent refresh token and trip reuse detection. */
+const RECENT_MS = 30_000;
+const RECENT_KEY = Symbol.for("manga.auth.recentRefreshes");
+type Recent = Map<string, { at: number; result: Promise<TokenSet> }>;
+function recentRefreshes(): Recent {
+  const g = globalThis as typeof globalThis & { [RECENT_KEY]?: Recent };
+  return (g[RECENT_KEY] ??= new Map());
+}
+
+export async function rotateOnce(refreshToken: string): Promise<TokenSet> {
+  const recent = recentRefreshes();
+  const now = Date.now();
+  for (const [k, v] of recent) if (now - v.at > RECENT_MS) recent.delete(k);
+  const key = createHash("sha256").update(refreshToken).digest("hex");
+  const hit = recent.get(key);
+  if (hit) return hit.result;
+  const result = (async () => refreshTokens({ db: await getDb(), refreshToken }))();
+  recent.set(key, { at: now, result });
+  result.catch(() => recent.delete(key));
+  return result;
+}
+
+function isUpdateRequest(value: unknown): value is SessionUpdateRequest {
+  return typeof value === "object" && value !== null;
+}
+
+async function refreshed(token: JWT): Promise<JWT> {
+  const tokens = token.tokens;
+  const userId = token.user?.id;
+  if (!tokens || !userId) return { ...token, tokens: undefined, error: SESSION_REFRESH_ERROR };
+  try {
+    const next = await rotateOnce(tokens.refreshToken);
+    // The user is reloaded with every rotation: a new role, name or picture reaches the session.
+    const user = await getCurrentUser({ db: await getDb(), userId, imageFormat: "url" });
+    if (!user) return { ...token, tokens: undefined, error: SESSION_REFRESH_ERROR };
+    return { ...token, tokens: next, user: toSessionUser(user), error: undefined };
+  } catch (err) {
+    if (!(err instanceof AppError)) console.error("[auth] token refresh failed:", err);
+    return { ...token, tokens: undefined, error: SESSION_REFRESH_ERROR };
+  }
+}
+
+export const authOptions: NextAuthOptions = {
+  // Read at request time, so importing this module (e.g. while building) needs no secret.
+  get secret() {
+    return env.authSecret;
+  },
+  useSecureCookies: SESSION_COOKIE_SECURE,
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  // next-auth never shows its own pages: sign-in and errors belong to /auth.
+  pages: { signIn: "/auth", error: "/auth", signOut: "/auth" },
+  providers: [
+    CredentialsProvider({
+      id: "credentials",
+      name: "Credentials",
+      credentials: {
+        username: { label: "Username or e-mail", type: "text" },
+        password: { label: "Password", type: "password" },
+        locale: { label: "Locale", type: "text" },
+      },
+      async authorize(credentials, req) {
+        const locale: Locale = isLocale(credentials?.locale) ? credentials.locale : "en";
+        const identifier = credentials?.username?.trim() ?? "";
+        const password = credentials?.password ?? "";
+        try {
+          const { tokens, user } = await login({
+            db: await getDb(),
+            ...(looksLikeEmail(identifier) ? { email: identifier } : { username: identifier }),
+            password,
+            ip: ipOf(req.headers),
+          });
+          return { id: String(user.id), tokens, profile: toSessionUser(user) };
+        } catch (err) {
+          if (err instanceof AppError) throw failure(err.httpStatus, apiMessage(locale, err.messageKey, err.params));
+          console.error("[auth] sign-in failed:", err);
+          throw failure(500, apiMessage(locale, "internal"));
+        }
+      },
+    }),
+  ],
+  callbacks: {
+    async jwt({ token, user, trigger, session }) {
+      if (user) {
+        // Sign-in: keep the token set and the small user; nothing else from the provider.
+        return { sub: user.id, tokens: user.tokens, user: user.profile };
+      }
+      if (token.error || !token.tokens) return token;
+      const request = trigger === "update" && isUpdateRequest(session) ? session : {};
+      const expiresAt = Date.parse(token.tokens.accessTokenExpiresAt);
+      const due = !Number.isFinite(expiresAt) || expiresAt - Date.now() < REFRESH_MARGIN_MS;
+      if (request.refresh === true || due) return refreshed(token);
+      if (request.reloadUser === true && token.user) {
+        try {
+          const user = await getCurrentUser({ db: await getDb(), userId: token.user.id, imageFormat: "url" });
+          return user ? { ...token, user: toSessionUser(user) } : token;
+        } catch {
+          return token;
+        }
+      }
+      return token;
+    },
+    async session({ session, token }): Promise<Session> {
+      if (token.error || !token.tokens || !token.user) {
+        return { expires: session.expires, error: token.error ?? SESSION_REFRESH_ERROR };
+      }
+      return {
+        expires: session.expires,
+        accessToken: token.tokens.accessToken,
+        accessTokenExpiresAt: token.tokens.accessTokenExpiresAt,
+        user: token.user,
+      };
+    },
+  },
+};

@@ -1,0 +1,70 @@
+import { cache } from "react";
+import { cookies } from "next/headers";
+import { decode, type JWT } from "next-auth/jwt";
+import { env } from "@/server/env";
+import type { SessionUser } from "@/types/session";
+
+/**
+ * Reading the browser session on the server without touching it: server components, the proxy and
+ * the logout route decode next-auth's encrypted cookie here. Nothing in this file refreshes tokens
+ * (a server component could not store rotated tokens); the client's session endpoint does that.
+ * No "server-only" import: proxy.ts uses it too.
+ */
+
+/** Secure cookies (and the `__Secure-` name) when the site is served over HTTPS. */
+export const SESSION_COOKIE_SECURE = env.siteUrl.startsWith("https://");
+export const SESSION_COOKIE_NAME = `${SESSION_COOKIE_SECURE ? "__Secure-" : ""}next-auth.session-token`;
+/** The browser session lasts at most as long as next-auth's cookie; the refresh token's own expiry also ends it. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+export type LiveSessionToken = JWT & { tokens: NonNullable<JWT["tokens"]>; user: SessionUser };
+
+/** A session that can still be used: not errored, with tokens, and the refresh token not yet expired. */
+export function isLiveSession(token: JWT | null | undefined, now = Date.now()): token is LiveSessionToken {
+  if (!token || token.error || !token.tokens || !token.user) return false;
+  const refreshEnds = Date.parse(token.tokens.refreshTokenExpiresAt);
+  return !Number.isFinite(refreshEnds) || refreshEnds > now;
+}
+
+interface CookieReader {
+  get(name: string): { value: string } | undefined;
+  getAll(): Array<{ name: string; value: string }>;
+}
+
+/** next-auth's session cookie, joined from its chunks (`name.0`, `name.1`, …) when it was split. */
+function sessionCookie(jar: CookieReader): string | undefined {
+  const whole = jar.get(SESSION_COOKIE_NAME)?.value;
+  if (whole) return whole;
+  const prefix = `${SESSION_COOKIE_NAME}.`;
+  const chunks = jar
+    .getAll()
+    .filter((c) => c.name.startsWith(prefix) && /^\d+$/.test(c.name.slice(prefix.length)))
+    .sort((a, b) => Number(a.name.slice(prefix.length)) - Number(b.name.slice(prefix.length)));
+  return chunks.length ? chunks.map((c) => c.value).join("") : undefined;
+}
+
+/** The decoded session JWT from a cookie jar (a request's or next/headers'), or null. Never refreshes. */
+export async function readSessionToken(jar: CookieReader): Promise<JWT | null> {
+  const value = sessionCookie(jar);
+  if (!value) return null;
+  try {
+    return await decode({ token: value, secret: env.authSecret });
+  } catch {
+    return null;
+  }
+}
+
+export interface SessionUserWithToken extends SessionUser {
+  /** The access token as last stored; it may have expired (the client session refreshes it). */
+  accessToken: string;
+}
+
+/**
+ * The signed-in user of the current request for server components and route handlers, or null when
+ * signed out or when the session can no longer be refreshed. Cached per request.
+ */
+export const getSessionUser = cache(async (): Promise<SessionUserWithToken | null> => {
+  const token = await readSessionToken(await cookies());
+  if (!isLiveSession(token)) return null;
+  return { ...token.user, accessToken: token.tokens.accessToken };
+});

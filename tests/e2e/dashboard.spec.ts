@@ -1,0 +1,177 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+/**
+ * The dashboard shell (issue 3): the signed-out guard, navigation by role for the demo accounts, the
+ * content-management sub-menu, header titles from the path, the profile dropdown, role-gated pages and
+ * the public header's "View Dashboard" button. Demo accounts come from db/seed/accounts.ts.
+ */
+
+const DEMO = {
+  reader: { username: "reader", password: "Reader#Demo2025", fullName: "Alex Morgan" },
+  writer: { username: "writer", password: "Writer#Demo2025", fullName: "Kenji Mori" },
+  root: { username: "root", password: "Root#Demo2025", fullName: "Site Owner" },
+} as const;
+
+async function signIn(page: Page, who: keyof typeof DEMO, prefix = "") {
+  const account = DEMO[who];
+  await page.goto(`${prefix}/auth?type=login`);
+  await page.locator("#login-username").fill(account.username);
+  await page.locator("#login-password").fill(account.password);
+  await page.locator("form button[type=submit]").click();
+  await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/discovery$`));
+}
+
+const isPhone = () => test.info().project.name === "phone";
+
+/** The navigation panel for this viewport (the mobile menu is opened first on phones). */
+async function navigation(page: Page): Promise<Locator> {
+  if (isPhone()) {
+    const nav = page.getByTestId("dashboard-mobile-nav");
+    // Retried until the shell has hydrated and the menu slides in.
+    await expect(async () => {
+      await page.getByRole("button", { name: /Open menu|فتح القائمة/ }).click({ timeout: 2000 });
+      await expect(nav).toBeInViewport({ timeout: 1000 });
+    }).toPass();
+    return nav;
+  }
+  return page.getByTestId("dashboard-sidebar");
+}
+
+/** Opens the public header's slide-out menu (phones), retrying until the page has hydrated. */
+async function openSiteMenu(page: Page, name: string) {
+  await expect(async () => {
+    await page.getByRole("button", { name }).click({ timeout: 2000 });
+    await expect(page.locator("#mobile-menu")).toBeInViewport({ timeout: 1000 });
+  }).toPass();
+}
+
+/** Top-level entries of the navigation, as their visible names. */
+async function topLevel(nav: Locator): Promise<string[]> {
+  return nav.locator(":scope > ul > li > a, :scope > ul > li > button").allInnerTexts().then((names) => names.map((n) => n.trim()));
+}
+
+test.describe("signed out", () => {
+  for (const [path, target] of [
+    ["/dashboard", /\/auth$/],
+    ["/dashboard/favorites", /\/auth$/],
+    ["/dashboard/user-management", /\/auth$/],
+    ["/ar/dashboard", /\/ar\/auth$/],
+    ["/ar/dashboard/discovery", /\/ar\/auth$/],
+  ] as const) {
+    test(`${path} redirects to the login page`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(target);
+      await expect(page.locator("#login-username")).toBeVisible();
+    });
+  }
+
+  test("the public header offers Login and Register", async ({ page }) => {
+    await page.goto("/");
+    if (isPhone()) await openSiteMenu(page, "Open menu");
+    await expect(page.getByRole("link", { name: "Register" }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "View Dashboard" })).toHaveCount(0);
+  });
+});
+
+test("reader: reader navigation, 403 on administrative pages, profile dropdown", async ({ page }) => {
+  await signIn(page, "reader");
+  const nav = await navigation(page);
+  expect(await topLevel(nav)).toEqual(["Discovery", "Favorites", "Premium"]);
+  if (isPhone()) await page.getByRole("button", { name: "Close menu" }).click();
+
+  for (const path of ["/dashboard/user-management", "/dashboard/site-settings", "/dashboard/manga-approval", "/dashboard/create-manga", "/dashboard/overview"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("forbidden"), path).toBeVisible();
+    await expect(page.getByText("Access denied")).toBeVisible();
+  }
+  await page.goto("/dashboard/premium");
+  await expect(page.getByTestId("dashboard-title")).toHaveText("Premium");
+  await expect(page.getByTestId("coming-soon")).toBeVisible();
+
+  // Profile dropdown: first letter, username, full name, role label; outside click closes it.
+  const button = page.getByTestId("profile-menu-button");
+  await expect(button).toContainText("A");
+  await button.click();
+  const menu = page.getByRole("menu");
+  await expect(menu).toContainText("@reader");
+  await expect(page.getByTestId("profile-full-name")).toHaveText(DEMO.reader.fullName);
+  await expect(page.getByTestId("profile-role")).toHaveText("Reader");
+  await page.getByTestId("dashboard-title").click();
+  await expect(menu).toBeHidden();
+  // Choosing the profile item opens profile-management and closes the menu.
+  await button.click();
+  await page.getByRole("menuitem", { name: "Profile" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile-management$/);
+  await expect(page.getByRole("menu")).toBeHidden();
+  await expect(page.getByTestId("dashboard-title")).toHaveText("Profile");
+});
+
+test("writer: content-management sub-menu first, then manga management, discovery, favorites, premium", async ({ page }) => {
+  await signIn(page, "writer");
+  const nav = await navigation(page);
+  expect(await topLevel(nav)).toEqual(["Content management", "Manga management", "Discovery", "Favorites", "Premium"]);
+  const group = nav.getByRole("button", { name: "Content management" });
+  await expect(group).toHaveAttribute("aria-expanded", "false");
+  await group.click();
+  await expect(group).toHaveAttribute("aria-expanded", "true");
+  await expect(nav.getByRole("link", { name: "Create manga" })).toBeVisible();
+  await nav.getByRole("link", { name: "Manga approval" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/manga-approval$/);
+  await expect(page.getByTestId("dashboard-title")).toHaveText("Manga approval");
+  // Writers see the page; approving is root's.
+  await expect(page.getByTestId("coming-soon")).toContainText("reserved for administrators");
+  await page.goto("/dashboard/user-management");
+  await expect(page.getByTestId("forbidden")).toBeVisible();
+});
+
+test("root: the full navigation and the administrative pages", async ({ page }) => {
+  await signIn(page, "root");
+  const nav = await navigation(page);
+  expect(await topLevel(nav)).toEqual([
+    "Overview", "Manga management", "Content management", "User management", "Site settings", "Discovery", "Notifications", "Favorites", "Premium",
+  ]);
+  const group = nav.getByRole("button", { name: "Content management" });
+  await group.click();
+  await expect(nav.getByRole("link", { name: "Create manga" })).toBeVisible();
+  await group.click();
+  await expect(nav.getByRole("link", { name: "Create manga" })).toBeHidden();
+  await nav.getByRole("link", { name: "Site settings" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/site-settings$/);
+  await expect(page.getByTestId("dashboard-title")).toHaveText("Site settings");
+  await expect(page.getByTestId("coming-soon")).toBeVisible();
+  for (const [path, title] of [
+    ["/dashboard/user-management", "User management"],
+    ["/dashboard/overview", "Overview"],
+    ["/dashboard/manga-approval/1", "Manga approval"],
+    ["/dashboard/manga-approval/editor/1", "Manga approval"],
+    ["/dashboard/notifications", "Notifications"],
+    ["/dashboard/monetization", "Monetization"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId("dashboard-title"), path).toHaveText(title);
+    await expect(page.getByTestId("forbidden")).toHaveCount(0);
+  }
+  await page.getByTestId("profile-menu-button").click();
+  await expect(page.getByTestId("profile-role")).toHaveText("Root");
+});
+
+test("Arabic dashboard: right-to-left shell with Arabic titles, and the public header shows View Dashboard", async ({ page }) => {
+  await signIn(page, "writer", "/ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByTestId("dashboard-title")).toHaveText("استكشاف");
+  const nav = await navigation(page);
+  expect(await topLevel(nav)).toEqual(["إدارة المحتوى", "إدارة المانجا", "استكشاف", "المفضلة", "بريميوم"]);
+  if (isPhone()) {
+    // The slide-in menu comes from the right (the reading start) in Arabic.
+    const box = await page.locator("#dashboard-mobile-menu").boundingBox();
+    expect(box && box.x + box.width).toBeGreaterThan(380);
+    await page.getByRole("button", { name: "إغلاق القائمة" }).click();
+  }
+  await page.goto("/ar/dashboard");
+  await expect(page).toHaveURL(/\/ar\/dashboard\/discovery$/);
+
+  // Public pages learn about the session on the client, so they stay static.
+  await page.goto("/ar/frequently-asked-questions");
+  if (isPhone()) await openSiteMenu(page, "فتح القائمة");
+  await expect(page.getByRole("link", { name: "لوحة التحكم" }).first()).toBeVisible();
+});
