@@ -1,7 +1,6 @@
 import type { MetadataRoute } from "next";
-import { getDb } from "@/db/client";
 import { env } from "@/server/env";
-import { listPublicMangaIds } from "@/server/manga/get-manga";
+import { cachedPublicMangaIds } from "@/server/manga/cache";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +17,7 @@ function entry(path: string, extra: Partial<MetadataRoute.Sitemap[number]> = {})
 
 /** Every public page and every accepted manga (with its cover), in both languages through hreflang alternates. */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  const rows = await listPublicMangaIds({ db: await getDb() });
+  const rows = await cachedPublicMangaIds();
   return [
     ...STATIC_PATHS.map((p) => entry(p, { changeFrequency: p === "/" || p === "/discovery" ? "daily" : "monthly" })),
     ...rows.map((m) =>

@@ -32,3 +32,7 @@ export function discoveryQuery(p: Partial<DiscoveryParams>): string {
   const s = q.toString();
   return s ? `?${s}` : "";
 }
+
+export function sameDiscoveryParams(a: DiscoveryParams, b: DiscoveryParams): boolean {
+  return a.page === b.page && a.sort === b.sort && a.search === b.search && a.genre === b.genre;
+}

@@ -1,21 +1,14 @@
 "use client";
 
-import { ArrowDownUp } from "lucide-react";
+import { ArrowDownUp, ChevronDown } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useSearchParams } from "next/navigation";
-import { useTransition } from "react";
-import { usePathname, useRouter } from "@/i18n/navigation";
 import { SortBy } from "@/db/schema/enums";
 
 const OPTIONS = Object.values(SortBy);
 
-/** Sort dropdown: a native select (closes on choice, keyboard friendly) that updates the URL and resets to page 1. */
-export function SortSelect({ value }: { value: number }) {
+/** Sort dropdown: a native select, so it closes on choice, works with the keyboard and fits every phone. */
+export function SortSelect({ value, onChange, busy = false }: { value: SortBy; onChange: (value: SortBy) => void; busy?: boolean }) {
   const t = useTranslations("discovery");
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
-  const [pending, startTransition] = useTransition();
   return (
     <label className="relative inline-flex items-center gap-2 text-sm font-semibold">
       <span className="text-zinc-500 dark:text-zinc-400">{t("sortLabel")}</span>
@@ -24,14 +17,9 @@ export function SortSelect({ value }: { value: number }) {
         <select
           name="sort"
           value={value}
-          aria-busy={pending}
-          onChange={(e) => {
-            const next = new URLSearchParams(params);
-            next.set("sort", e.target.value);
-            next.delete("page");
-            startTransition(() => router.push(`${pathname}?${next.toString()}`, { scroll: false }));
-          }}
-          className="h-10 appearance-none rounded-full border border-zinc-200 bg-white ps-9 pe-8 font-semibold outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 dark:border-zinc-700 dark:bg-zinc-900"
+          aria-busy={busy}
+          onChange={(e) => onChange(Number(e.target.value) as SortBy)}
+          className="h-10 appearance-none rounded-full border border-zinc-200 bg-white ps-9 pe-9 font-semibold outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 dark:border-zinc-700 dark:bg-zinc-900"
         >
           {OPTIONS.map((o) => (
             <option key={o} value={o}>
@@ -39,6 +27,7 @@ export function SortSelect({ value }: { value: number }) {
             </option>
           ))}
         </select>
+        <ChevronDown className="pointer-events-none absolute end-3 top-1/2 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
       </span>
     </label>
   );

@@ -1,7 +1,10 @@
-import { Heart } from "lucide-react";
-import { getTranslations } from "next-intl/server";
+import { ImageOff } from "lucide-react";
+import type { ComponentProps } from "react";
+import { useTranslations } from "next-intl";
 import { Link } from "@/i18n/navigation";
 import type { Genre } from "@/db/schema/enums";
+import { FavoriteButton } from "./FavoriteButton";
+import { PreviewLink } from "./PreviewLink";
 
 export interface MangaCardData {
   id: number;
@@ -12,18 +15,26 @@ export interface MangaCardData {
   user: { username: string | null };
 }
 
+/** Where a card leads: the public preview, or the dashboard's for signed-in pages. */
+export type PreviewBase = "/discovery/manga" | "/dashboard/discovery/manga";
+
 /**
- * Spec §2 manga card: cover and favourite heart; on hover the title, author, favourites and genres.
- * The title also stays under the cover so touch screens (no hover) can read it.
+ * Spec §2 manga card: cover and favourite heart; on hover (or keyboard focus) the title, "by {author}",
+ * "{n} favorites" and genre chips. The title and author also stay under the cover for touch screens.
+ * Renders on the server (landing carousels) and in the browser (client-side discovery pages) alike.
  */
-export async function MangaCard({ manga, priority = false }: { manga: MangaCardData; priority?: boolean }) {
-  const t = await getTranslations("manga");
-  const tg = await getTranslations("genres");
+export function MangaCard({ manga, priority = false, previewBase = "/discovery/manga" }: { manga: MangaCardData; priority?: boolean; previewBase?: PreviewBase }) {
+  const t = useTranslations("manga");
+  const tg = useTranslations("genres");
   const author = manga.user.username ?? t("unknownAuthor");
+  const href = `${previewBase}/${manga.id}`;
+  // Public pages link to the public preview and switch to the dashboard's once the session is known.
+  const CardLink = previewBase === "/discovery/manga" ? PublicLink : DashboardLink;
   return (
-    <article className="group relative">
-      <Link
-        href={`/discovery/manga/${manga.id}`}
+    <article className="group relative" data-manga-id={manga.id}>
+      <CardLink
+        href={href}
+        mangaId={manga.id}
         className="block overflow-hidden rounded-2xl bg-zinc-200 shadow-sm ring-1 ring-zinc-900/5 transition duration-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:bg-zinc-800 dark:ring-white/10"
       >
         <div className="relative aspect-[2/3]">
@@ -57,31 +68,49 @@ export async function MangaCard({ manga, priority = false }: { manga: MangaCardD
             )}
           </div>
         </div>
-      </Link>
-      <Link
-        href={{ pathname: "/auth", query: { type: "login" } }}
-        aria-label={t("addFavorite")}
-        title={t("addFavorite")}
-        className="absolute end-2 top-2 grid size-9 place-items-center rounded-full bg-black/45 text-white backdrop-blur transition hover:bg-brand-600"
-      >
-        <Heart className="size-4" aria-hidden />
-      </Link>
+      </CardLink>
+      <FavoriteButton mangaId={manga.id} className="absolute end-2 top-2" />
       <h3 className="mt-2 truncate text-sm font-semibold">
-        <Link href={`/discovery/manga/${manga.id}`} className="hover:text-brand-600 dark:hover:text-brand-400">
+        <CardLink href={href} mangaId={manga.id} className="hover:text-brand-600 dark:hover:text-brand-400">
           {manga.title}
-        </Link>
+        </CardLink>
       </h3>
       <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{author}</p>
     </article>
   );
 }
 
+type CardLinkProps = Omit<ComponentProps<typeof Link>, "href"> & { href: string; mangaId: number };
+function PublicLink({ href: _href, ...props }: CardLinkProps) {
+  return <PreviewLink {...props} />;
+}
+function DashboardLink({ mangaId: _id, ...props }: CardLinkProps) {
+  return <Link {...props} />;
+}
+
 export function MangaCardSkeleton() {
   return (
-    <div aria-hidden className="animate-pulse">
+    <div aria-hidden className="animate-pulse" data-testid="manga-card-skeleton">
       <div className="aspect-[2/3] rounded-2xl bg-zinc-200 dark:bg-zinc-800" />
       <div className="mt-2 h-4 w-3/4 rounded bg-zinc-200 dark:bg-zinc-800" />
       <div className="mt-1 h-3 w-1/2 rounded bg-zinc-200 dark:bg-zinc-800" />
+    </div>
+  );
+}
+
+/** A card whose data could not be loaded (spec §2: "Failed to load manga"), the same size as a card. */
+export function MangaCardError() {
+  const t = useTranslations("manga");
+  return (
+    <div role="alert">
+      <div className="grid aspect-[2/3] place-items-center rounded-2xl border border-dashed border-zinc-300 p-4 text-center text-sm text-zinc-500 dark:border-zinc-700">
+        <span className="flex flex-col items-center gap-2">
+          <ImageOff className="size-6" aria-hidden />
+          {t("failed")}
+        </span>
+      </div>
+      <div className="mt-2 h-4" />
+      <div className="mt-1 h-3" />
     </div>
   );
 }

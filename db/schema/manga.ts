@@ -37,6 +37,8 @@ export const manga = pgTable(
     index().on(t.status, t.chapterCount, t.id),
     index("manga_status_title_idx").on(t.status, sql`lower(${t.title})`, t.id),
     index().on(t.authorId),
+    // Folded substring search (`search_text like '%term%'`) through pg_trgm: stays fast as the catalogue grows.
+    index("manga_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     check("manga_status_check", sql`${t.status} between 0 and 2`),
   ],
 );

@@ -1,8 +1,21 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapters, manga, mangaGenres, users } from "@/db/schema";
-import { GENRES, Status, type Genre } from "@/db/schema/enums";
+import { GENRES, SortBy, Status, type Genre } from "@/db/schema/enums";
 import { mediaUrl } from "@/lib/media-url";
+import type { SortDirection } from "./list-manga";
+import { canSeeManga, chapterStatusesFor, type Viewer } from "./visibility";
+
+export interface MangaChapter {
+  id: number;
+  title: string;
+  number: number;
+  status: Status;
+  isPremium: boolean;
+  pageCount: number;
+  views: number;
+  createdAt: string;
+}
 
 export interface MangaDetail {
   id: number;
@@ -11,22 +24,53 @@ export interface MangaDetail {
   coverImageUrl: string | null;
   bannerImageUrl: string | null;
   genres: Genre[];
-  chapters: Array<{ id: number; title: string; number: number; isPremium: boolean; pageCount: number }>;
+  chapters: MangaChapter[];
   views: number;
   favorites: number;
+  chapterCount: number;
+  status: Status;
+  isPremium: boolean;
   readingDirection: number;
-  createdAt: Date;
-  updatedAt: Date;
+  /** ISO strings: the detail is cached as JSON by the public pages. */
+  createdAt: string;
+  updatedAt: string;
   user: { username: string | null };
 }
 
+export interface GetMangaOptions {
+  db: Db;
+  id: number;
+  viewer?: Viewer | null;
+  /** The manga must have one of these statuses (and be visible to the viewer). */
+  mangaStatusTypes?: readonly Status[];
+  /** Only chapters with these statuses (within what the viewer may see). */
+  chapterStatusTypes?: readonly Status[];
+  /** Only premium (true) or only free (false) chapters. */
+  isPremium?: boolean;
+  /** Chapter order: CreatedDate 0, Title 1, Views 2, UpdatedDate 6; anything else is reading order. */
+  chapterSortBy?: SortBy;
+  sortDirection?: SortDirection;
+}
+
+function chapterOrder(sortBy: SortBy | undefined, direction: SortDirection | undefined): SQL[] {
+  const column =
+    sortBy === SortBy.CreatedDate ? chapters.createdAt
+    : sortBy === SortBy.Title ? sql`lower(${chapters.title})`
+    : sortBy === SortBy.Views ? chapters.views
+    : sortBy === SortBy.UpdatedDate ? chapters.updatedAt
+    : chapters.number;
+  const order = direction === "desc" ? desc : asc;
+  return [order(column), order(chapters.number), order(chapters.id)];
+}
+
 /**
- * A manga with its genres and chapters, as the public sees it: only when the manga is accepted, and only its
- * accepted chapters, in reading order. Returns null when there is no such manga (or it is not public).
- * Three small indexed queries, whatever the number of chapters.
+ * A manga with its genres and the chapters the viewer may see, or null when there is no such manga for this
+ * viewer (missing, or not visible: visitors and readers see accepted manga and chapters only, writers also their
+ * own, root everything). Three small indexed queries, whatever the number of chapters.
  */
-export async function getPublicManga({ db, id }: { db: Db; id: number }): Promise<MangaDetail | null> {
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
+export async function getMangaById(opts: GetMangaOptions): Promise<MangaDetail | null> {
+  const { db, id, viewer = null } = opts;
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
   const [row] = await db
     .select({
       id: manga.id,
@@ -34,8 +78,12 @@ export async function getPublicManga({ db, id }: { db: Db; id: number }): Promis
       description: manga.description,
       coverImageId: manga.coverImageId,
       bannerImageId: manga.bannerImageId,
+      status: manga.status,
+      authorId: manga.authorId,
+      isPremium: manga.isPremium,
       views: manga.views,
       favorites: manga.favorites,
+      chapterCount: manga.chapterCount,
       readingDirection: manga.readingDirection,
       createdAt: manga.createdAt,
       updatedAt: manga.updatedAt,
@@ -43,15 +91,31 @@ export async function getPublicManga({ db, id }: { db: Db; id: number }): Promis
     })
     .from(manga)
     .leftJoin(users, eq(users.id, manga.authorId))
-    .where(and(eq(manga.id, id), eq(manga.status, Status.Accepted)));
-  if (!row) return null;
+    .where(eq(manga.id, id));
+  if (!row || !canSeeManga(viewer, row)) return null;
+  if (opts.mangaStatusTypes?.length && !opts.mangaStatusTypes.includes(row.status as Status)) return null;
+
+  const statuses = chapterStatusesFor(viewer, row.authorId, opts.chapterStatusTypes);
+  const chapterFilters: SQL[] = [eq(chapters.mangaId, id)];
+  chapterFilters.push(statuses.length === 1 ? eq(chapters.status, statuses[0]!) : inArray(chapters.status, statuses.length ? statuses : [-1]));
+  if (opts.isPremium !== undefined) chapterFilters.push(eq(chapters.isPremium, opts.isPremium));
+
   const [genreRows, chapterRows] = await Promise.all([
     db.select({ genre: mangaGenres.genre }).from(mangaGenres).where(eq(mangaGenres.mangaId, id)).orderBy(asc(mangaGenres.genre)),
     db
-      .select({ id: chapters.id, title: chapters.title, number: chapters.number, isPremium: chapters.isPremium, pageCount: chapters.pageCount })
+      .select({
+        id: chapters.id,
+        title: chapters.title,
+        number: chapters.number,
+        status: chapters.status,
+        isPremium: chapters.isPremium,
+        pageCount: chapters.pageCount,
+        views: chapters.views,
+        createdAt: chapters.createdAt,
+      })
       .from(chapters)
-      .where(and(eq(chapters.mangaId, id), inArray(chapters.status, [Status.Accepted])))
-      .orderBy(asc(chapters.number), asc(chapters.id)),
+      .where(and(...chapterFilters))
+      .orderBy(...chapterOrder(opts.chapterSortBy, opts.sortDirection)),
   ]);
   return {
     id: row.id,
@@ -60,14 +124,22 @@ export async function getPublicManga({ db, id }: { db: Db; id: number }): Promis
     coverImageUrl: mediaUrl(row.coverImageId),
     bannerImageUrl: mediaUrl(row.bannerImageId),
     genres: genreRows.map((g) => GENRES[g.genre]).filter((g): g is Genre => g !== undefined),
-    chapters: chapterRows,
+    chapters: chapterRows.map((c) => ({ ...c, status: c.status as Status, createdAt: c.createdAt.toISOString() })),
     views: row.views,
     favorites: row.favorites,
+    chapterCount: row.chapterCount,
+    status: row.status as Status,
+    isPremium: row.isPremium,
     readingDirection: row.readingDirection,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
     user: { username: row.username },
   };
+}
+
+/** The public preview's manga: accepted, with its accepted chapters in reading order. */
+export function getPublicManga({ db, id }: { db: Db; id: number }): Promise<MangaDetail | null> {
+  return getMangaById({ db, id, viewer: null, mangaStatusTypes: [Status.Accepted], chapterStatusTypes: [Status.Accepted] });
 }
 
 /** Ids and update times of every public manga, for the sitemap. */

@@ -1,17 +1,19 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
-import { getDb } from "@/db/client";
-import { isLocale } from "@/i18n/routing";
-import { LANDING_GENRES, PAGE_SIZE } from "@/lib/constants";
-import { listManga } from "@/server/manga/list-manga";
-import { getLandingSettings } from "@/server/settings/get-page-settings";
+import { Suspense } from "react";
+import type { Genre } from "@/db/schema/enums";
+import { isLocale, type Locale } from "@/i18n/routing";
+import { LANDING_GENRES } from "@/lib/constants";
+import { alternatesFor } from "@/lib/seo";
+import { cachedGenreRow, cachedLandingSettings } from "@/server/manga/cache";
 import { FeaturedBanner } from "@/components/landing/FeaturedBanner";
 import { GenreCarousel } from "@/components/landing/GenreCarousel";
 import { Hero } from "@/components/landing/Hero";
-import { alternatesFor } from "@/lib/seo";
+import { BannerSkeleton, CarouselSkeleton, HeroSkeleton } from "@/components/landing/Skeletons";
 
-// Rendered on request from the database; cheap thanks to indexed queries (issue 4 adds caching).
+// Rendered per request from Next's data cache (server/manga/cache.ts): no database read on a warm cache, and a
+// change anywhere (revalidateCatalogue) shows on the next request. Sections stream behind skeletons.
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
@@ -20,31 +22,52 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   return { title: t("landing.metaTitle"), alternates: alternatesFor(locale, "/") };
 }
 
+async function LandingHero({ locale }: { locale: Locale }) {
+  const [settings, action, t] = await Promise.all([cachedLandingSettings(locale), cachedGenreRow("Action"), getTranslations()]);
+  return (
+    <Hero
+      title={settings?.title || t("brand.tagline")}
+      description={settings?.description || t("footer.description")}
+      cta={settings?.cta || t("landing.browse")}
+      tagline={t("brand.tagline")}
+      covers={action}
+    />
+  );
+}
+
+async function LandingCarousel({ genre, eager = false }: { genre: Genre; eager?: boolean }) {
+  return <GenreCarousel genre={genre} items={await cachedGenreRow(genre)} eager={eager} />;
+}
+
+/** Spec §2: the featured banner sits between the Action and Adventure carousels; nothing shows until it is loaded. */
+async function LandingBanner({ locale }: { locale: Locale }) {
+  const settings = await cachedLandingSettings(locale);
+  return <FeaturedBanner bannerUrl={settings?.bannerUrl ?? null} manga={settings?.manga ?? null} signedIn={false} />;
+}
+
 export default async function LandingPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   const t = await getTranslations();
-  const db = await getDb();
-  const [settings, ...rows] = await Promise.all([
-    getLandingSettings({ db, locale }),
-    ...LANDING_GENRES.map((genre) => listManga({ db, genres: [genre], page: 1, pageSize: PAGE_SIZE.carousel })),
-  ]);
-  const [action, adventure, comedy, drama] = rows.map((r) => r.items);
+  const [action, ...rest] = LANDING_GENRES;
+  const section = (genre: Genre) => t("landing.genreSection", { genre: t(`genres.${genre}`) });
   return (
     <div className="flex flex-col gap-12 pb-8">
-      <Hero
-        title={settings?.title ?? t("brand.tagline")}
-        description={settings?.description ?? t("footer.description")}
-        cta={settings?.cta ?? t("landing.browse")}
-        tagline={t("brand.tagline")}
-        covers={action ?? []}
-      />
-      <GenreCarousel genre="Action" items={action ?? []} eager />
-      <FeaturedBanner bannerUrl={settings?.bannerUrl ?? null} manga={settings?.manga ?? null} signedIn={false} />
-      <GenreCarousel genre="Adventure" items={adventure ?? []} />
-      <GenreCarousel genre="Comedy" items={comedy ?? []} />
-      <GenreCarousel genre="Drama" items={drama ?? []} />
+      <Suspense fallback={<HeroSkeleton />}>
+        <LandingHero locale={locale} />
+      </Suspense>
+      <Suspense fallback={<CarouselSkeleton title={section(action)} />}>
+        <LandingCarousel genre={action} eager />
+      </Suspense>
+      <Suspense fallback={<BannerSkeleton />}>
+        <LandingBanner locale={locale} />
+      </Suspense>
+      {rest.map((genre) => (
+        <Suspense key={genre} fallback={<CarouselSkeleton title={section(genre)} />}>
+          <LandingCarousel genre={genre} />
+        </Suspense>
+      ))}
     </div>
   );
 }

@@ -1,0 +1,66 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { notFound } from "next/navigation";
+import { cache, Suspense } from "react";
+import { getDb } from "@/db/client";
+import { redirect } from "@/i18n/navigation";
+import { isLocale } from "@/i18n/routing";
+import { getSessionUser } from "@/server/auth/session";
+import { listFavoriteIds } from "@/server/favorites/list-favorites";
+import { cachedGenreRow } from "@/server/manga/cache";
+import { getMangaById } from "@/server/manga/get-manga";
+import type { Role } from "@/db/schema/enums";
+import { GenreCarousel } from "@/components/landing/GenreCarousel";
+import { CarouselSkeleton } from "@/components/landing/Skeletons";
+import { FavoritesSeed } from "@/components/manga/FavoritesSeed";
+import { MangaPreview } from "@/components/manga/MangaPreview";
+
+type Props = { params: Promise<{ locale: string; id: string }> };
+
+/** The manga as this user may see it (writers also their own unpublished work, root everything); one read per request. */
+const loadManga = cache(async (id: string) => {
+  const user = await getSessionUser();
+  if (!user || !/^\d{1,9}$/.test(id)) return null;
+  return getMangaById({ db: await getDb(), id: Number(id), viewer: { userId: user.id, role: user.role as Role } });
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale: raw, id } = await params;
+  const locale = isLocale(raw) ? raw : "en";
+  const m = await loadManga(id);
+  const t = await getTranslations({ locale, namespace: "previewManga" });
+  return { title: m ? m.title : t("notFound"), robots: { index: false, follow: false } };
+}
+
+async function Suggestions({ exclude }: { exclude: number }) {
+  const t = await getTranslations("preview");
+  const items = (await cachedGenreRow("Adventure")).filter((s) => s.id !== exclude);
+  if (items.length === 0) return null;
+  return <GenreCarousel genre="Adventure" items={items} title={t("suggestions")} />;
+}
+
+/** The dashboard's manga preview (spec §2): reading opens the reader; the heart toggles the favourite. */
+export default async function DashboardMangaPage({ params }: Props) {
+  const { locale, id } = await params;
+  setRequestLocale(locale);
+  const user = await getSessionUser();
+  if (!user) return redirect({ href: "/auth", locale });
+  const [m, favorites] = await Promise.all([loadManga(id), listFavoriteIds({ db: await getDb(), userId: user.id })]);
+  if (!m) notFound();
+  const t = await getTranslations("preview");
+  return (
+    <div className="flex flex-col gap-12 py-6">
+      <FavoritesSeed userId={user.id} ids={favorites} />
+      <MangaPreview
+        manga={m}
+        locale={locale}
+        variant="dashboard"
+        chapterHref={(chapterId) => `/manga-reader/${m.id}/${chapterId}`}
+        genreHref={(genre) => ({ pathname: "/dashboard/discovery", query: { genre } })}
+      />
+      <Suspense fallback={<CarouselSkeleton title={t("suggestions")} />}>
+        <Suggestions exclude={m.id} />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import { Heart } from "lucide-react";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getDb } from "@/db/client";
+import type { Role } from "@/db/schema/enums";
+import { Link, redirect } from "@/i18n/navigation";
+import { isLocale } from "@/i18n/routing";
+import { getSessionUser } from "@/server/auth/session";
+import { listFavoriteIds, listFavoriteManga } from "@/server/favorites/list-favorites";
+import { FavoritesSeed } from "@/components/manga/FavoritesSeed";
+import { MangaCard } from "@/components/manga/MangaCard";
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "favoritesPage" });
+  return { title: t("metaTitle"), robots: { index: false, follow: false } };
+}
+
+/** The user's favourites as cards, most recently added first (spec §2 /dashboard/favorites). */
+export default async function FavoritesPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const user = await getSessionUser();
+  if (!user) return redirect({ href: "/auth", locale });
+  const db = await getDb();
+  const viewer = { userId: user.id, role: user.role as Role };
+  const [page, ids] = await Promise.all([listFavoriteManga({ db, viewer }), listFavoriteIds({ db, userId: user.id })]);
+  const t = await getTranslations("favoritesPage");
+  return (
+    <div className="flex flex-col gap-6 px-4 py-6 sm:px-6 lg:px-8">
+      <FavoritesSeed userId={user.id} ids={ids} />
+      <header>
+        <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{t("title")}</h1>
+        <p className="mt-2 text-zinc-600 dark:text-zinc-400">
+          {t("subtitle")} <span className="font-semibold">{t("count", { count: page.totalDisplayRecords })}</span>
+        </p>
+      </header>
+      {page.items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-zinc-300 p-12 text-center dark:border-zinc-700">
+          <Heart className="size-10 text-brand-600" aria-hidden />
+          <p className="text-lg font-bold">{t("empty")}</p>
+          <p className="text-zinc-600 dark:text-zinc-400">{t("emptyHint")}</p>
+          <Link href="/dashboard/discovery" className="mt-2 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+            {t("browse")}
+          </Link>
+        </div>
+      ) : (
+        <div className="grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+          {page.items.map((m, i) => (
+            <MangaCard key={m.id} manga={m} priority={i < 4} previewBase="/dashboard/discovery/manga" />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

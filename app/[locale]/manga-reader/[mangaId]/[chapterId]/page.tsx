@@ -1,0 +1,104 @@
+import type { Metadata } from "next";
+import { cache } from "react";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getDb } from "@/db/client";
+import { redirect } from "@/i18n/navigation";
+import { isLocale } from "@/i18n/routing";
+import { READER } from "@/lib/constants";
+import { getSessionUser } from "@/server/auth/session";
+import { getReaderContext } from "@/server/chapters/get-reader-context";
+import { getPageRange } from "@/server/chapters/pages";
+import { viewerFromSession } from "@/server/chapters/viewer";
+import { resolveChapterAccess } from "@/server/chapters/visibility";
+import { Reader } from "@/components/reader/Reader";
+import { LockedChapterShell } from "@/components/reader/LockedChapterShell";
+import { PremiumLock } from "@/components/reader/PremiumLock";
+
+type Props = { params: Promise<{ locale: string; mangaId: string; chapterId: string }> };
+
+export const dynamic = "force-dynamic";
+
+const ID = /^\d{1,9}$/;
+
+/**
+ * Loads what the reader needs once per request (shared by the metadata and the page): who is reading, whether
+ * they may read this chapter (hidden → 404, premium → lock card), the manga and its chapter list, and the first
+ * pages so the first screen is in the HTML.
+ */
+const load = cache(async (mangaIdRaw: string, chapterIdRaw: string) => {
+  if (!ID.test(mangaIdRaw) || !ID.test(chapterIdRaw)) return null;
+  const user = await getSessionUser();
+  const viewer = viewerFromSession(user);
+  const db = await getDb();
+  const access = await resolveChapterAccess({ db, chapterId: Number(chapterIdRaw), viewer });
+  if (access.kind === "notFound") return null;
+  const { chapter } = access;
+  const context = await getReaderContext({ db, mangaId: chapter.mangaId, viewer, privileged: access.privileged });
+  if (!context) return null;
+  return { user, access, chapter, context, wrongManga: chapter.mangaId !== Number(mangaIdRaw) };
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, mangaId, chapterId } = await params;
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "reader" });
+  const data = await load(mangaId, chapterId);
+  if (!data) return { title: t("notFoundTitle"), robots: { index: false } };
+  const { manga } = data.context;
+  const title = t("metaTitle", { manga: manga.title, chapter: data.chapter.title });
+  const description = manga.description.slice(0, 300);
+  const images = manga.coverImageUrl ? [{ url: manga.coverImageUrl, width: 600, height: 900, alt: manga.title }] : [];
+  const path = `${locale === "ar" ? "/ar" : ""}/manga-reader/${manga.id}/${data.chapter.id}`;
+  return {
+    title,
+    description,
+    alternates: { canonical: path },
+    openGraph: { type: "book", title, description, images, url: path },
+    twitter: { card: "summary_large_image", title, description: manga.description.slice(0, 200), images: images.map((i) => i.url) },
+    // Premium and unpublished chapters are not for search engines.
+    robots: data.access.kind === "ok" && !data.chapter.isPremium && data.chapter.status === 1 ? undefined : { index: false },
+  };
+}
+
+export default async function MangaReaderPage({ params }: Props) {
+  const { locale, mangaId, chapterId } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const data = await load(mangaId, chapterId);
+  if (!data) notFound();
+  const { user, access, chapter, context } = data;
+  if (data.wrongManga) redirect({ href: `/manga-reader/${chapter.mangaId}/${chapter.id}`, locale });
+
+  // Spec §2: back to title goes to the dashboard's discovery when signed in, else the public one.
+  const backHref = user ? "/dashboard/discovery" : "/discovery";
+  const titleHref = user ? `/dashboard/discovery/manga/${context.manga.id}` : `/discovery/manga/${context.manga.id}`;
+
+  if (access.kind === "premium") {
+    return (
+      <LockedChapterShell backHref={backHref} mangaId={context.manga.id} mangaTitle={context.manga.title} chapters={context.chapters} currentId={chapter.id}>
+        <PremiumLock titleHref={titleHref} coverImageUrl={context.manga.coverImageUrl} title={`${context.manga.title} – ${chapter.title}`} />
+      </LockedChapterShell>
+    );
+  }
+
+  // Signed in: open at the saved page of an unfinished chapter. Visitors: the browser restores its own.
+  const saved = context.chapters.find((c) => c.id === chapter.id)?.progress;
+  const initialPage = saved && !saved.completed ? Math.min(saved.pageNumber, Math.max(1, chapter.pageCount)) : 1;
+  const from = context.manga.readingDirection === 2 ? 1 : initialPage;
+  const initialPages = await getPageRange({ db: await getDb(), chapterId: chapter.id, from, to: initialPage + READER.verticalBatch - 1 });
+
+  return (
+    <Reader
+      key={chapter.id}
+      manga={context.manga}
+      chapters={context.chapters}
+      chapter={{ id: chapter.id, title: chapter.title, pageCount: chapter.pageCount, sourceType: chapter.sourceType }}
+      initialPages={initialPages}
+      initialPage={initialPage}
+      restoreLocally={!user}
+      viewer={user ? { username: user.username, accessToken: user.accessToken } : null}
+      backHref={backHref}
+      titleHref={titleHref}
+    />
+  );
+}

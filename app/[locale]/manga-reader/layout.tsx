@@ -1,0 +1,18 @@
+import type { ReactNode } from "react";
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages, setRequestLocale } from "next-intl/server";
+import { pickMessages } from "@/lib/i18n-pick";
+
+/**
+ * The reader's own full-screen layout (no site header or footer): only the messages its client components use
+ * go to the browser.
+ */
+export default async function ReaderLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  setRequestLocale((await params).locale);
+  const messages = await getMessages();
+  return (
+    <NextIntlClientProvider messages={pickMessages(messages, ["reader", "genres", "manga"])}>
+      <div className="min-h-dvh bg-zinc-950 text-zinc-100">{children}</div>
+    </NextIntlClientProvider>
+  );
+}

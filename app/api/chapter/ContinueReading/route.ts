@@ -1,0 +1,11 @@
+import { getDb } from "@/db/client";
+import { continueReading } from "@/server/chapters/continue-reading";
+import { continueReadingQuery } from "@/server/chapters/schemas";
+import { defineRoute } from "@/server/http/route";
+
+/** Beyond the spec: the signed-in user's unfinished chapters, one per manga, newest first (query pageSize, default 10). */
+export const GET = defineRoute({
+  key: "GET /api/chapter/ContinueReading",
+  query: continueReadingQuery,
+  handler: async ({ user, query }) => continueReading({ db: await getDb(), userId: user.userId, limit: query.pageSize }),
+});

@@ -1,0 +1,11 @@
+import { getDb } from "@/db/client";
+import { listChaptersByStatus } from "@/server/chapters/list-chapters-by-status";
+import { chaptersByStatusQuery } from "@/server/chapters/schemas";
+import { defineRoute } from "@/server/http/route";
+
+/** Spec §7 (its spelling): page, chapterStatus, pageSize, searchTerm. Writers see their own manga's chapters, root all. */
+export const GET = defineRoute({
+  key: "GET /api/chapter/PaginatedChapterDetailsByStatusPagianted",
+  query: chaptersByStatusQuery,
+  handler: async ({ user, query }) => listChaptersByStatus({ db: await getDb(), viewer: user, ...query }),
+});

@@ -1,0 +1,58 @@
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages, getTranslations } from "next-intl/server";
+import { Suspense } from "react";
+import { parseDiscoveryParams, type DiscoveryParams } from "@/lib/discovery-params";
+import { pickMessages } from "@/lib/i18n-pick";
+import { cachedDiscoverySettings, readCataloguePage } from "@/server/manga/cache";
+import { FeaturedBanner } from "@/components/landing/FeaturedBanner";
+import { BannerSkeleton } from "@/components/landing/Skeletons";
+import { DiscoveryCatalogue } from "./DiscoveryCatalogue";
+import { CatalogueSkeleton } from "./CatalogueSkeleton";
+
+type RawParams = Record<string, string | string[] | undefined>;
+
+async function DiscoveryBanner({ signedIn }: { signedIn: boolean }) {
+  const settings = await cachedDiscoverySettings();
+  return <FeaturedBanner bannerUrl={settings?.bannerUrl ?? null} manga={settings?.manga ?? null} signedIn={signedIn} priority />;
+}
+
+async function Catalogue({ params, signedIn }: { params: DiscoveryParams; signedIn: boolean }) {
+  const result = await readCataloguePage({ page: params.page, sortBy: params.sort, genre: params.genre, search: params.search });
+  const messages = await getMessages();
+  return (
+    <NextIntlClientProvider messages={pickMessages(messages, ["discovery", "genres", "manga"])}>
+      <DiscoveryCatalogue
+        initial={result}
+        initialParams={params}
+        // eslint-disable-next-line react-hooks/purity -- the moment this page's data was read, for the client cache
+        renderedAt={Date.now()}
+        previewBase={signedIn ? "/dashboard/discovery/manga" : "/discovery/manga"}
+      />
+    </NextIntlClientProvider>
+  );
+}
+
+/**
+ * The discovery page body shared by /discovery and the signed-in /dashboard/discovery: featured banner, title,
+ * then the catalogue, whose first page is in the server's HTML. Each part streams behind its own skeleton.
+ */
+export async function DiscoveryView({ searchParams, signedIn = false }: { searchParams: RawParams; signedIn?: boolean }) {
+  const params = parseDiscoveryParams(searchParams);
+  const t = await getTranslations("discovery");
+  return (
+    <div className="flex flex-col gap-8 py-6">
+      <Suspense fallback={<BannerSkeleton />}>
+        <DiscoveryBanner signedIn={signedIn} />
+      </Suspense>
+      <div>
+        <div className="px-4 sm:px-6 lg:px-8">
+          <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{t("title")}</h1>
+          <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t("subtitle")}</p>
+        </div>
+        <Suspense fallback={<CatalogueSkeleton />}>
+          <Catalogue params={params} signedIn={signedIn} />
+        </Suspense>
+      </div>
+    </div>
+  );
+}

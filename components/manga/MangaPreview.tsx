@@ -1,0 +1,111 @@
+import { BookOpen, Eye, Heart, Layers, Lock } from "lucide-react";
+import { getTranslations } from "next-intl/server";
+import { Link } from "@/i18n/navigation";
+import type { MangaDetail } from "@/server/manga/get-manga";
+import { FavoriteButton } from "./FavoriteButton";
+
+type Href = string | { pathname: string; query: Record<string, string> };
+
+/**
+ * The manga preview of spec §2, shared by the public page and the dashboard's: cover, title, created-by username
+ * (fallback "Unknown Author" public, "Unknown" dashboard), description, genre chips, read button (first chapter),
+ * favourite toggle and the chapter list "index - chapter title" numbered from 0.
+ * `chapterHref` decides where reading goes: the reader when signed in, the login screen for visitors.
+ */
+export async function MangaPreview({
+  manga: m,
+  locale,
+  variant,
+  chapterHref,
+  genreHref,
+}: {
+  manga: MangaDetail;
+  locale: string;
+  variant: "public" | "dashboard";
+  chapterHref: (chapterId: number) => Href;
+  genreHref: (genre: string) => Href;
+}) {
+  const t = await getTranslations("preview");
+  const tm = await getTranslations("manga");
+  const tg = await getTranslations("genres");
+  const author = m.user.username ?? (variant === "public" ? tm("unknownAuthor") : t("unknown"));
+  const first = m.chapters[0];
+  const stat = "flex items-center gap-2 rounded-2xl bg-zinc-100 px-4 py-3 dark:bg-zinc-900";
+  const number = (n: number) => n.toLocaleString(locale);
+
+  return (
+    <>
+      <article className="relative isolate overflow-hidden px-4 sm:px-6 lg:px-8" aria-labelledby="manga-title">
+        {m.coverImageUrl && (
+          // eslint-disable-next-line @next/next/no-img-element -- decorative blurred backdrop from the same cover
+          <img src={m.coverImageUrl} alt="" aria-hidden className="absolute inset-x-0 top-0 -z-10 h-72 w-full scale-110 object-cover opacity-30 blur-2xl dark:opacity-20" />
+        )}
+        <div className="grid gap-8 pt-4 md:grid-cols-[minmax(0,18rem)_1fr] lg:gap-12">
+          <div className="mx-auto w-full max-w-[18rem]">
+            {m.coverImageUrl ? (
+              // eslint-disable-next-line @next/next/no-img-element -- immutable media URL
+              <img src={m.coverImageUrl} alt={m.title} width={600} height={900} fetchPriority="high" className="aspect-[2/3] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-black/10" />
+            ) : (
+              <div className="grid aspect-[2/3] w-full place-items-center rounded-2xl bg-zinc-200 p-6 text-center text-xl font-black text-zinc-500 dark:bg-zinc-800">{m.title}</div>
+            )}
+          </div>
+          <div className="flex min-w-0 flex-col gap-5">
+            <div>
+              <h1 id="manga-title" className="text-3xl font-black leading-tight tracking-tight break-words sm:text-4xl">{m.title}</h1>
+              <p className="mt-2 text-zinc-600 dark:text-zinc-400">{tm("by", { author })}</p>
+            </div>
+            {m.genres.length > 0 && (
+              <ul className="flex flex-wrap gap-2" aria-label={t("genres")}>
+                {m.genres.map((g) => (
+                  <li key={g}>
+                    <Link href={genreHref(g)} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-100 dark:bg-brand-600/15 dark:text-brand-400">
+                      {tg(g)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {m.description && <p className="max-w-3xl whitespace-pre-line leading-8 text-zinc-700 dark:text-zinc-300">{m.description}</p>}
+            <dl className="grid max-w-xl grid-cols-3 gap-3 text-sm">
+              <div className={stat}><Eye className="size-4 text-brand-600" aria-hidden /><dt className="sr-only">{t("views")}</dt><dd className="font-bold tabular-nums">{number(m.views)}</dd></div>
+              <div className={stat}><Heart className="size-4 text-brand-600" aria-hidden /><dt className="sr-only">{t("favorites")}</dt><dd className="font-bold tabular-nums">{number(m.favorites)}</dd></div>
+              <div className={stat}><Layers className="size-4 text-brand-600" aria-hidden /><dt className="sr-only">{t("chapterCount")}</dt><dd className="font-bold tabular-nums">{number(m.chapters.length)}</dd></div>
+            </dl>
+            <div className="flex flex-wrap gap-3">
+              {first && (
+                <Link href={chapterHref(first.id)} className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-6 py-3 font-bold text-white shadow-lg shadow-brand-600/30 hover:bg-brand-700">
+                  <BookOpen className="size-5" aria-hidden />
+                  {t("read")}
+                </Link>
+              )}
+              <FavoriteButton mangaId={m.id} variant="full" />
+            </div>
+          </div>
+        </div>
+      </article>
+
+      <section aria-labelledby="chapters-title" className="px-4 sm:px-6 lg:px-8">
+        <h2 id="chapters-title" className="mb-4 text-xl font-extrabold">{t("chapters")}</h2>
+        {m.chapters.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-zinc-500 dark:border-zinc-700">{t("noChapters")}</p>
+        ) : (
+          <ol className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
+            {m.chapters.map((c, index) => (
+              <li key={c.id}>
+                <Link href={chapterHref(c.id)} className="flex items-center justify-between gap-3 rounded-xl border border-zinc-200 px-4 py-3 transition hover:border-brand-500 hover:bg-brand-50/50 dark:border-zinc-800 dark:hover:bg-brand-600/10">
+                  <span className="truncate font-medium">{t("chapterRow", { index, title: c.title })}</span>
+                  {c.isPremium && (
+                    <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-800 dark:bg-amber-500/15 dark:text-amber-300">
+                      <Lock className="size-3" aria-hidden />
+                      {t("premium")}
+                    </span>
+                  )}
+                </Link>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}

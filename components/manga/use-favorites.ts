@@ -1,0 +1,81 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useAuth } from "@/components/providers/use-auth";
+import { useApi } from "@/lib/api-client";
+import { MANGA_LIST_STALE_MS } from "@/lib/constants";
+
+/**
+ * The signed-in user's favourite manga ids, shared by every heart on the page: one request
+ * (GET /api/Authentication/Me/Favorites) however many cards show, cached like the manga lists (spec §9).
+ * Pages that already know the ids (server-rendered dashboard pages) seed them with useSeedFavorites.
+ */
+export const favoritesKey = (userId: number | null | undefined) => ["favorites", userId ?? null] as const;
+
+type FavoriteEntry = { mangaId?: number; id?: number };
+/** Spec §3: "The favourites response is a list or an object with a data list." */
+function idsOf(body: unknown): number[] {
+  const list: unknown = Array.isArray(body) ? body : (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(list)) return [];
+  return list.map((e: FavoriteEntry) => Number(e.mangaId ?? e.id)).filter((n) => Number.isSafeInteger(n));
+}
+
+export function useFavoriteIds(): { signedIn: boolean; ready: boolean; ids: ReadonlySet<number> } {
+  const { status, user } = useAuth();
+  const api = useApi();
+  const signedIn = status === "authenticated" && user !== null;
+  const query = useQuery({
+    queryKey: favoritesKey(user?.id),
+    queryFn: async () => idsOf(await api<unknown>("/api/Authentication/Me/Favorites", { query: { imageFormat: "url" } })),
+    enabled: signedIn,
+    staleTime: MANGA_LIST_STALE_MS,
+    refetchOnReconnect: true,
+    select: (ids) => new Set(ids),
+  });
+  return { signedIn, ready: !signedIn || query.isSuccess, ids: query.data ?? EMPTY };
+}
+const EMPTY: ReadonlySet<number> = new Set();
+
+/**
+ * Puts ids the server already read into the shared cache, so hearts render right without a request. Runs during
+ * render (before the hearts below subscribe) and only while nothing is cached: newer client state wins.
+ */
+export function useSeedFavorites(userId: number, ids: readonly number[]): void {
+  const client = useQueryClient();
+  if (client.getQueryData(favoritesKey(userId)) === undefined) client.setQueryData(favoritesKey(userId), [...ids]);
+}
+
+export interface ToggleAnswer {
+  mangaId: number;
+  isFavorite: boolean;
+  favorites: number;
+}
+
+/**
+ * Spec §4: the heart flips at once and the toggle is sent; on failure the flip is undone and nothing is shown.
+ * Concurrent clicks on one card queue one after another (mutation scope), so the server ends where the screen does.
+ */
+export function useToggleFavorite(mangaId: number) {
+  const { user } = useAuth();
+  const api = useApi();
+  const client = useQueryClient();
+  const key = favoritesKey(user?.id);
+  return useMutation({
+    scope: { id: `favorite-${mangaId}` },
+    mutationFn: () => api<ToggleAnswer>("/api/manga/ToggleFavorite", { method: "POST", body: { mangaId } }),
+    onMutate: async () => {
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<number[]>(key) ?? [];
+      const next = before.includes(mangaId) ? before.filter((id) => id !== mangaId) : [...before, mangaId];
+      client.setQueryData(key, next);
+      return { before };
+    },
+    onError: (_error, _vars, context) => {
+      if (!context) return;
+      const now = client.getQueryData<number[]>(key) ?? [];
+      // Undo only this card's flip (other cards may have changed meanwhile).
+      const had = context.before.includes(mangaId);
+      client.setQueryData(key, had ? [...new Set([...now, mangaId])] : now.filter((id) => id !== mangaId));
+    },
+  });
+}

@@ -1,0 +1,124 @@
+"use client";
+
+import { useEffect, useId, useRef } from "react";
+import { useTranslations } from "next-intl";
+import { Check, ChevronDown, Lock } from "lucide-react";
+import { Link } from "@/i18n/navigation";
+import { READER } from "@/lib/constants";
+import { chapterTag, truncate } from "./reader-utils";
+
+export interface MenuChapter {
+  id: number;
+  title: string;
+  number: number;
+  status: number;
+  isPremium: boolean;
+  progress: { pageNumber: number; completed: boolean } | null;
+}
+
+/**
+ * The header's chapter dropdown (spec §2): the manga title and the current chapter on the button (shortened on
+ * phones), a list numbered #01… with the chapter count, a Current marker on this chapter and Reading / Read
+ * markers from the viewer's progress. Choosing a chapter opens it.
+ */
+export function ChapterMenu(props: {
+  mangaId: number;
+  mangaTitle: string;
+  chapters: readonly MenuChapter[];
+  currentId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  compact: boolean;
+}) {
+  const { mangaId, mangaTitle, chapters, currentId, open, onOpenChange, compact } = props;
+  const t = useTranslations("reader");
+  const listId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const currentIndex = chapters.findIndex((c) => c.id === currentId);
+  const current = chapters[currentIndex];
+  const chapterTitle = current ? `${chapterTag(currentIndex + 1)} ${current.title}` : "";
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) onOpenChange(false);
+    };
+    document.addEventListener("pointerdown", onDown);
+    root.current?.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView({ block: "nearest" });
+    return () => document.removeEventListener("pointerdown", onDown);
+  }, [open, onOpenChange]);
+
+  return (
+    <div ref={root} className="relative min-w-0">
+      <button
+        type="button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={t("openChapterList")}
+        data-testid="chapter-menu-button"
+        onClick={() => onOpenChange(!open)}
+        className="flex max-w-full items-center gap-2 rounded-xl px-3 py-1.5 text-start hover:bg-white/10"
+      >
+        <span className="min-w-0">
+          <span data-testid="reader-manga-title" className="block truncate text-xs font-semibold text-zinc-400">
+            {compact ? truncate(mangaTitle, READER.truncate.manga) : mangaTitle}
+          </span>
+          <span data-testid="reader-chapter-title" className="block truncate text-sm font-bold text-white">
+            {compact ? truncate(chapterTitle, READER.truncate.chapter) : chapterTitle}
+          </span>
+        </span>
+        <ChevronDown className={`size-4 shrink-0 text-zinc-400 transition ${open ? "rotate-180" : ""}`} aria-hidden />
+      </button>
+      {open && (
+        <div
+          id={listId}
+          className="absolute start-1/2 top-full z-40 mt-2 w-[min(24rem,calc(100vw-1.5rem))] -translate-x-1/2 overflow-hidden rounded-2xl border border-white/10 bg-zinc-900 shadow-2xl shadow-black/60 rtl:translate-x-1/2"
+        >
+          <div className="flex items-baseline justify-between gap-3 border-b border-white/10 px-4 py-3">
+            <p className="truncate font-bold text-white">{mangaTitle}</p>
+            <p className="shrink-0 text-xs font-semibold text-zinc-400" data-testid="chapter-count">{t("chapterCount", { count: chapters.length })}</p>
+          </div>
+          <ul className="max-h-[min(26rem,60dvh)] overflow-y-auto py-1">
+            {chapters.map((c, i) => {
+              const isCurrent = c.id === currentId;
+              return (
+                <li key={c.id}>
+                  <Link
+                    href={`/manga-reader/${mangaId}/${c.id}`}
+                    aria-current={isCurrent ? "page" : undefined}
+                    onClick={() => onOpenChange(false)}
+                    className={`flex items-center gap-3 px-4 py-2.5 text-sm transition ${isCurrent ? "bg-brand-600/20 text-white" : "text-zinc-300 hover:bg-white/5 hover:text-white"}`}
+                  >
+                    <span className="w-9 shrink-0 font-mono text-xs font-bold text-zinc-500">{chapterTag(i + 1)}</span>
+                    <span className="min-w-0 flex-1 truncate font-medium">{c.title}</span>
+                    {c.isPremium && <Lock className="size-3.5 shrink-0 text-amber-400" aria-label={t("premium")} />}
+                    {c.status === 0 && <Badge tone="amber">{t("pending")}</Badge>}
+                    {c.status === 2 && <Badge tone="rose">{t("rejected")}</Badge>}
+                    {isCurrent ? (
+                      <Badge tone="brand">{t("current")}</Badge>
+                    ) : c.progress?.completed ? (
+                      <Check className="size-4 shrink-0 text-emerald-400" aria-label={t("finished")} />
+                    ) : c.progress ? (
+                      <Badge tone="zinc">{t("reading")}</Badge>
+                    ) : null}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Badge({ tone, children }: { tone: "brand" | "zinc" | "amber" | "rose"; children: React.ReactNode }) {
+  const tones = {
+    brand: "bg-brand-600 text-white",
+    zinc: "bg-white/10 text-zinc-200",
+    amber: "bg-amber-500/20 text-amber-300",
+    rose: "bg-rose-500/20 text-rose-300",
+  } as const;
+  return <span className={`shrink-0 rounded-full px-2 py-0.5 text-[11px] font-bold ${tones[tone]}`}>{children}</span>;
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { ArrowLeft, ArrowRight, BookOpenCheck, RotateCcw } from "lucide-react";
+import { Link } from "@/i18n/navigation";
+import { FavoriteButton } from "@/components/manga/FavoriteButton";
+import { chapterTag } from "./reader-utils";
+
+/**
+ * Beyond the spec: the end-of-chapter card. The next chapter's route and first page are prefetched by the
+ * reader (so opening it is instant); a favourite button; back to the title; or read again.
+ */
+export function EndCard(props: {
+  mangaId: number;
+  chapterTitle: string;
+  next: { id: number; title: string; index: number } | null;
+  titleHref: string;
+  onRestart: () => void;
+  rtlArrows: boolean;
+}) {
+  const { mangaId, chapterTitle, next, titleHref, onRestart, rtlArrows } = props;
+  const t = useTranslations("reader");
+  const Forward = rtlArrows ? ArrowLeft : ArrowRight;
+  return (
+    <section data-testid="end-card" aria-labelledby="end-card-title" className="mx-auto my-6 w-full max-w-md rounded-3xl border border-white/10 bg-zinc-900/90 p-6 text-center text-zinc-100 shadow-2xl">
+      <BookOpenCheck className="mx-auto size-10 text-brand-500" aria-hidden />
+      <h2 id="end-card-title" className="mt-3 text-xl font-black">{t("endTitle")}</h2>
+      <p className="mt-1 text-sm text-zinc-400">{t("endText", { title: chapterTitle })}</p>
+      {next ? (
+        <Link
+          href={`/manga-reader/${mangaId}/${next.id}`}
+          prefetch
+          data-testid="next-chapter"
+          className="mt-5 flex items-center justify-between gap-3 rounded-2xl bg-brand-600 px-5 py-3.5 text-start font-bold text-white shadow-lg shadow-brand-600/30 hover:bg-brand-700"
+        >
+          <span className="min-w-0">
+            <span className="block text-xs font-semibold uppercase tracking-wide text-white/70">{t("nextChapter")}</span>
+            <span className="block truncate">{chapterTag(next.index)} {next.title}</span>
+          </span>
+          <Forward className="size-5 shrink-0" aria-hidden />
+        </Link>
+      ) : (
+        <p className="mt-5 rounded-2xl bg-white/5 px-4 py-3 text-sm text-zinc-300">{t("caughtUp")}</p>
+      )}
+      <div className="mt-4 flex flex-wrap items-center justify-center gap-2">
+        <FavoriteButton mangaId={mangaId} variant="full" className="!border-white/15 !py-2 text-sm" />
+        <Link href={titleHref} className="rounded-full border border-white/15 px-5 py-2 text-sm font-semibold hover:bg-white/10">
+          {t("backToManga")}
+        </Link>
+        <button type="button" onClick={onRestart} className="inline-flex items-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold text-zinc-400 hover:text-white">
+          <RotateCcw className="size-4" aria-hidden />
+          {t("readAgain")}
+        </button>
+      </div>
+    </section>
+  );
+}

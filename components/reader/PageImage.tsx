@@ -1,0 +1,105 @@
+"use client";
+
+import { useState, type CSSProperties } from "react";
+import { useTranslations } from "next-intl";
+import { ImageOff, RotateCcw } from "lucide-react";
+import { aspectOf, pageWidthCss, sourcesFor, type FitMode, type ReaderPage } from "./reader-utils";
+
+/**
+ * One page: the image (srcset of the render-width variants, or the 350 px one with data saver), sized by CSS
+ * alone so the server's HTML already has the final layout (render width from the viewport, fitted to the screen
+ * or to the width, times zoom), with the viewer's watermark over it and a retry when it fails to load.
+ */
+export interface PageImageProps {
+  pageNumber: number;
+  page: ReaderPage | undefined;
+  /** Metadata request for this page failed. */
+  failed?: boolean;
+  onRetry?: () => void;
+  fit: FitMode;
+  /** Pages side by side (1 single, 2 double). */
+  perRow: number;
+  zoom: number;
+  dataSaver: boolean;
+  watermark: string | null;
+  priority?: boolean;
+  lazy?: boolean;
+}
+
+export function PageImage(props: PageImageProps) {
+  const { pageNumber, page, fit, perRow, zoom, dataSaver, watermark, priority = false, lazy = false } = props;
+  const t = useTranslations("reader");
+  const [attempt, setAttempt] = useState(0);
+  const [errorAt, setErrorAt] = useState<number | null>(null);
+  const aspect = aspectOf(page);
+  const style: CSSProperties = { width: pageWidthCss({ aspect, fit, perRow, zoom }), aspectRatio: String(aspect) };
+  const broken = props.failed || errorAt === attempt;
+
+  const retry = () => {
+    if (props.failed) props.onRetry?.();
+    else setAttempt((a) => a + 1);
+  };
+
+  return (
+    <figure
+      data-page={pageNumber}
+      data-testid="reader-page"
+      className="relative shrink-0 select-none overflow-hidden bg-zinc-900 shadow-2xl shadow-black/50"
+      style={style}
+    >
+      {page && !props.failed && (
+        // eslint-disable-next-line @next/next/no-img-element -- immutable /media URLs with our own srcset of stored variants
+        <img
+          key={attempt}
+          {...sourcesFor(page, { zoom, dataSaver, fit, perRow })}
+          width={page.width}
+          height={page.height}
+          alt={t("pageAlt", { n: pageNumber })}
+          draggable={false}
+          loading={lazy ? "lazy" : "eager"}
+          fetchPriority={priority ? "high" : "auto"}
+          decoding="async"
+          onError={() => setErrorAt(attempt)}
+          onContextMenu={(e) => e.preventDefault()}
+          className="pointer-events-none block size-full object-contain"
+        />
+      )}
+      {!page && !props.failed && (
+        <div role="status" className="absolute inset-0 grid place-items-center">
+          <span aria-hidden className="size-9 animate-spin rounded-full border-4 border-zinc-700 border-t-brand-500" />
+          <span className="sr-only">{t("loadingPage", { n: pageNumber })}</span>
+        </div>
+      )}
+      {watermark && !broken && <Watermark text={watermark} />}
+      {broken && (
+        <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-zinc-900 p-4 text-center text-zinc-300">
+          <ImageOff className="size-8 text-zinc-500" aria-hidden />
+          <p className="text-sm font-semibold">{t("failedPage", { n: pageNumber })}</p>
+          <button
+            type="button"
+            onClick={retry}
+            className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            <RotateCcw className="size-4" aria-hidden />
+            {t("retry")}
+          </button>
+        </div>
+      )}
+    </figure>
+  );
+}
+
+/** The viewer's username, repeated diagonally across the page (spec §4), faint and not selectable. */
+export function Watermark({ text }: { text: string }) {
+  return (
+    <div data-testid="watermark" aria-hidden className="pointer-events-none absolute inset-0 select-none overflow-hidden">
+      <div className="absolute -inset-1/2 flex -rotate-[30deg] flex-wrap content-center justify-center gap-x-16 gap-y-20">
+        {Array.from({ length: 24 }, (_, i) => (
+          <span key={i} className="whitespace-nowrap text-lg font-extrabold tracking-wider text-zinc-500/30">
+            {text}
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}

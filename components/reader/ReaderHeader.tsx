@@ -1,0 +1,59 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { ArrowLeft, Settings2 } from "lucide-react";
+import { Link } from "@/i18n/navigation";
+import { ChapterMenu, type MenuChapter } from "./ChapterMenu";
+
+/** Spec §2 reader header: back to title, the chapter dropdown and the settings panel button. */
+export function ReaderHeader(props: {
+  backHref: string;
+  mangaId: number;
+  mangaTitle: string;
+  chapters: readonly MenuChapter[];
+  currentId: number;
+  menuOpen: boolean;
+  onMenuOpenChange: (open: boolean) => void;
+  onOpenSettings?: () => void;
+  compact: boolean;
+}) {
+  const t = useTranslations("reader");
+  return (
+    <header className="relative z-30 flex h-14 shrink-0 items-center gap-1 border-b border-white/10 bg-zinc-950/95 px-2 backdrop-blur sm:gap-3 sm:px-4">
+      <Link
+        href={props.backHref}
+        aria-label={t("backToTitle")}
+        data-testid="back-to-title"
+        className="inline-flex h-10 shrink-0 items-center gap-2 rounded-xl px-2.5 text-sm font-semibold text-zinc-300 hover:bg-white/10 hover:text-white"
+      >
+        <ArrowLeft className="size-5 rtl:rotate-180" aria-hidden />
+        <span className="hidden sm:inline">{t("back")}</span>
+      </Link>
+      <div className="flex min-w-0 flex-1 justify-center">
+        <ChapterMenu
+          mangaId={props.mangaId}
+          mangaTitle={props.mangaTitle}
+          chapters={props.chapters}
+          currentId={props.currentId}
+          open={props.menuOpen}
+          onOpenChange={props.onMenuOpenChange}
+          compact={props.compact}
+        />
+      </div>
+      {props.onOpenSettings ? (
+        <button
+          type="button"
+          onClick={props.onOpenSettings}
+          aria-label={t("settings")}
+          title={t("settings")}
+          data-testid="open-settings"
+          className="grid size-10 shrink-0 place-items-center rounded-xl text-zinc-300 hover:bg-white/10 hover:text-white"
+        >
+          <Settings2 className="size-5" aria-hidden />
+        </button>
+      ) : (
+        <span className="size-10 shrink-0" aria-hidden />
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,82 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { Crown, X } from "lucide-react";
+import { Link } from "@/i18n/navigation";
+import { READER } from "@/lib/constants";
+import type { OverlayBand } from "./reader-utils";
+
+/**
+ * The sponsored message (spec §4): shown once each at the start, middle and end of a chapter; its close
+ * button stays disabled for READER.overlayCloseDelayMs, then closes it (Escape too, once enabled).
+ */
+export function SponsoredOverlay({ band, onClose }: { band: OverlayBand; onClose: () => void }) {
+  const t = useTranslations("reader");
+  const [enabled, setEnabled] = useState(false);
+  const [openedAt] = useState(() => Math.round(performance.now()));
+  const [enabledAt, setEnabledAt] = useState<number | null>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setEnabled(true);
+      setEnabledAt(Math.round(performance.now()));
+    }, READER.overlayCloseDelayMs);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    if (enabled) closeRef.current?.focus();
+  }, [enabled]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") onClose();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [enabled, onClose]);
+
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center bg-black/70 p-4 backdrop-blur-sm">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="sponsored-title"
+        data-testid="sponsored-overlay"
+        data-band={band}
+        data-opened-at={openedAt}
+        data-enabled-at={enabledAt ?? undefined}
+        className="relative w-full max-w-md overflow-hidden rounded-3xl bg-white text-zinc-900 shadow-2xl dark:bg-zinc-900 dark:text-zinc-100"
+      >
+        <div className="relative bg-gradient-to-br from-brand-500 via-brand-600 to-brand-700 px-6 pb-10 pt-6 text-white">
+          <span className="inline-block rounded-full bg-white/20 px-3 py-1 text-xs font-bold uppercase tracking-wider">{t("sponsored")}</span>
+          <Crown className="absolute end-6 top-6 size-16 text-white/25" aria-hidden />
+          <h2 id="sponsored-title" className="mt-6 text-2xl font-black leading-tight">{t("adTitle")}</h2>
+        </div>
+        <div className="-mt-4 rounded-t-3xl bg-white px-6 pb-6 pt-5 dark:bg-zinc-900">
+          <p className="leading-7 text-zinc-600 dark:text-zinc-300">{t("adText")}</p>
+          <div className="mt-6 flex items-center justify-between gap-3">
+            <Link href="/dashboard/premium" className="rounded-full bg-brand-600 px-5 py-2.5 font-bold text-white shadow-lg shadow-brand-600/30 hover:bg-brand-700">
+              {t("adCta")}
+            </Link>
+            <button
+              ref={closeRef}
+              type="button"
+              onClick={onClose}
+              disabled={!enabled}
+              aria-label={t("closeAd")}
+              data-testid="sponsored-close"
+              className="inline-flex min-w-20 items-center justify-center gap-1.5 rounded-full border border-zinc-300 px-4 py-2.5 text-sm font-semibold transition enabled:hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:enabled:hover:bg-zinc-800"
+            >
+              <X className="size-4" aria-hidden />
+              <span aria-hidden>{enabled ? t("closePanel") : t("closeIn", { seconds: Math.ceil(READER.overlayCloseDelayMs / 1000) })}</span>
+            </button>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

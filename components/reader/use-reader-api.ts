@@ -1,0 +1,70 @@
+"use client";
+
+import { useCallback, useLayoutEffect, useMemo, useRef } from "react";
+import { useLocale } from "next-intl";
+import { useAuth } from "@/components/providers/use-auth";
+import { apiRequest, refreshSessionToken, type SessionBridge } from "@/lib/api-client";
+import type { ReaderPage } from "./reader-utils";
+
+interface PagedPages {
+  items: Array<Omit<ReaderPage, "pageNumber"> & { pageNumber?: number; pdfPageNumber?: number }>;
+  totalRecords: number;
+}
+
+/**
+ * The reader's API calls. The token is the live session's; while the session is still loading, the one the
+ * server rendered the page with (so a premium reader's first prefetch is not made as a visitor). A 401 rotates
+ * the tokens once; the reader never signs anyone out (reading works as a visitor too).
+ */
+export function useReaderApi(serverToken: string | null) {
+  const auth = useAuth();
+  const locale = useLocale();
+  const token = auth.status === "authenticated" ? auth.accessToken : auth.status === "loading" ? serverToken : null;
+  const tokenRef = useRef(token);
+  useLayoutEffect(() => {
+    tokenRef.current = token;
+  }, [token]);
+
+  const session = useMemo<SessionBridge>(
+    () => ({
+      async refresh() {
+        const next = await refreshSessionToken();
+        if (next) tokenRef.current = next;
+        return next;
+      },
+      async signOut() {},
+    }),
+    [],
+  );
+
+  const call = useCallback(
+    <T,>(path: string, options: { method?: "GET" | "POST"; query?: Record<string, string | number>; body?: unknown; signal?: AbortSignal } = {}) =>
+      apiRequest<T>(path, { ...options, locale, token: tokenRef.current, session, timeoutMs: 20_000 }),
+    [locale, session],
+  );
+
+  /** Pages `pageNumber` (1-based, of `pageSize` pages) of a chapter, URLs only. */
+  const fetchPages = useCallback(
+    async (chapterId: number, sourceType: number, pageNumber: number, pageSize: number): Promise<ReaderPage[]> => {
+      const endpoint = sourceType === 1 ? "PaginatedChapterPdfPages" : "PaginatedChapterImagePages";
+      const data = await call<PagedPages>(`/api/chapter/${endpoint}`, { query: { chapterId, pageNumber, pageSize, imageFormat: "url" } });
+      return data.items.map((item) => ({
+        pageNumber: item.pageNumber ?? item.pdfPageNumber ?? 0,
+        imageUrl: item.imageUrl,
+        width: item.width,
+        height: item.height,
+        variants: item.variants,
+      }));
+    },
+    [call],
+  );
+
+  const recordView = useCallback((chapterId: number) => call("/api/chapter/RecordView", { method: "POST", body: { chapterid: chapterId } }), [call]);
+
+  const saveProgress = useCallback(
+    (chapterId: number, pageNumber: number) => call("/api/chapter/SaveProgress", { method: "POST", body: { chapterId, pageNumber } }),
+    [call],
+  );
+
+  return useMemo(() => ({ fetchPages, recordView, saveProgress }), [fetchPages, recordView, saveProgress]);
+}

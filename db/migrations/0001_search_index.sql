@@ -1,0 +1,1 @@
+CREATE INDEX "manga_search_text_trgm_idx" ON "manga" USING gin ("search_text" gin_trgm_ops);

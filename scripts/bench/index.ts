@@ -1,0 +1,256 @@
+/**
+ * `npm run bench` — the catalogue benchmark (issue 4, DESIGN §8).
+ *
+ * For each size (default 1k and 10k manga; `--sizes 1000,10000,100000`):
+ *   1. a scratch database bench_<n> on BENCH_PG_URL (default postgresql://postgres@127.0.0.1:5432) is created,
+ *      migrated and filled (scripts/bench/generate.ts), and dropped at the end (`--keep` keeps it);
+ *   2. the production server (server/main.ts, NODE_ENV=production) is started on it — this needs a production
+ *      build in .next: run `npm run build` first, or pass `--build`;
+ *   3. GET /api/manga/PaginatedManga?searchTerm=…&sortBy=…&pageSize=20&imageFormat=url is driven with autocannon
+ *      (50 connections, 10 s after a 3 s warm-up) over a fixed mix of search terms and sorts, and so is a bare
+ *      node:http + pg server running exactly the same SQL the same way (captured from the shared query builder,
+ *      same plan choice, same short-lived public count cache: scripts/bench/baseline.ts);
+ *   4. p50/p99 latency, requests per second, errors and the app/bare ratios are printed.
+ * Once, on the largest size: first-load JavaScript (gzip) of / and /discovery, and the landing and discovery pages'
+ * own throughput. Lighthouse runs when the `lighthouse` package is installed; otherwise it is reported as skipped.
+ *
+ * Options: --sizes a,b,c  --duration s  --connections n  --build  --keep  --json file
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { drizzle } from "drizzle-orm/node-postgres";
+import * as schema from "../../db/schema";
+import type { Db } from "../../db/client";
+import { SortBy } from "../../db/schema/enums";
+import { buildListMangaQueries, COUNT_TTL_MS, normalizeSearchTerm, planFor } from "../../server/manga/list-manga";
+import { startBaseline, type CapturedQuery } from "./baseline";
+import { createBenchDb, fillBenchDb } from "./generate";
+import { pageWeight, type PageWeight } from "./page-weight";
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+};
+const SIZES = option("sizes", "1000,10000").split(",").map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
+const DURATION = Number(option("duration", "10"));
+const CONNECTIONS = Number(option("connections", "50"));
+const PG_URL = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE || 10);
+const root = process.cwd();
+
+/** The request mix: common and rare English words, Arabic, an empty search; every sort appears. */
+const TERMS = ["dragon", "moon", "shadow blade", "قمر", "phoenix 7", "", "tower", "سيف"];
+const MIX = TERMS.flatMap((term, i) => [Object.values(SortBy)[i % 7]!, Object.values(SortBy)[(i + 3) % 7]!].map((sortBy) => ({ term, sortBy })));
+const apiPath = (term: string, sortBy: number) =>
+  `/api/manga/PaginatedManga?${new URLSearchParams({ ...(term ? { searchTerm: term } : {}), sortBy: String(sortBy), pageSize: "20", imageFormat: "url" })}`;
+
+interface Run {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+}
+
+async function drive(baseUrl: string, paths: string[], duration: number, connections = CONNECTIONS): Promise<Run> {
+  const requests = paths.map((p) => ({ method: "GET" as const, path: p }));
+  await autocannon({ url: baseUrl, connections, duration: 3, requests });
+  const r = await autocannon({ url: baseUrl, connections, duration, requests });
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts, non2xx: r.non2xx, requests: r.requests.total };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startApp(databaseUrl: string): Promise<{ url: string; proc: ChildProcess }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/main.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      AUTH_SECRET: process.env.AUTH_SECRET || randomBytes(32).toString("hex"),
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  proc.stdout?.on("data", (d: Buffer) => (log += d.toString()));
+  proc.stderr?.on("data", (d: Buffer) => (log += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (proc.exitCode !== null) throw new Error(`the app exited early:\n${log}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, proc };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  proc.kill("SIGTERM");
+  throw new Error(`the app did not start:\n${log}`);
+}
+
+async function stopApp(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null) return;
+  const exited = new Promise((r) => proc.once("exit", r));
+  proc.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (proc.exitCode === null) proc.kill("SIGKILL");
+}
+
+/** The statements listManga runs for each request of the mix, with the plan it picks for this database's counts. */
+async function captureQueries(db: Db): Promise<Map<string, CapturedQuery>> {
+  const map = new Map<string, CapturedQuery>();
+  for (const { term, sortBy } of MIX) {
+    const opts = { db, viewer: null, searchTerm: term, sortBy, pageSize: 20, page: 1 };
+    const first = buildListMangaQueries(opts);
+    const [count] = await first.counts;
+    const q = buildListMangaQueries(opts, planFor(term, { display: Number(count?.display ?? 0), total: Number(count?.total ?? 0) }, 20));
+    const rows = q.rows.toSQL();
+    const counts = q.counts.toSQL();
+    map.set(apiPath(term, sortBy), {
+      rows: { sql: rows.sql, params: rows.params },
+      counts: { sql: counts.sql, params: counts.params },
+      search: normalizeSearchTerm(term) !== "",
+      page: q.page,
+      pageSize: q.pageSize,
+    });
+  }
+  return map;
+}
+
+function newerFiles(dir: string, than: number): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.(ts|tsx|sql)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((file) => fs.statSync(file).mtimeMs > than)
+    .map((file) => path.relative(root, file));
+}
+
+const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+
+async function lighthouse(baseUrl: string, paths: string[]): Promise<string[]> {
+  try {
+    await import(/* webpackIgnore: true */ "lighthouse" as string);
+  } catch {
+    return ["Lighthouse: skipped (the `lighthouse` package is not installed)"];
+  }
+  const out: string[] = [];
+  for (const p of paths) {
+    const res = spawnSync("npx", ["lighthouse", `${baseUrl}${p}`, "--quiet", "--output=json", "--output-path=stdout", "--only-categories=performance", "--form-factor=mobile", `--chrome-flags=--headless=new --no-sandbox --disable-gpu`], {
+      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH || "/usr/bin/chromium" },
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    try {
+      const report = JSON.parse(res.stdout) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue?: number }> };
+      out.push(`Lighthouse ${p}: performance ${Math.round(report.categories.performance.score * 100)}, CLS ${report.audits["cumulative-layout-shift"]?.numericValue?.toFixed(3)}, LCP ${ms(report.audits["largest-contentful-paint"]?.numericValue ?? 0)}`);
+    } catch {
+      out.push(`Lighthouse ${p}: failed (${res.stderr.slice(0, 200)})`);
+    }
+  }
+  return out;
+}
+
+async function main() {
+  if (flag("build")) {
+    const b = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { stdio: "inherit", env: { ...process.env, SKIP_BUILD_TYPECHECK: "1" } });
+    if (b.status !== 0) process.exit(b.status ?? 1);
+  }
+  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    console.error("No production build in .next: run `npm run build` first (or `npm run bench -- --build`).");
+    process.exit(1);
+  }
+  const built = fs.statSync(path.join(root, ".next", "BUILD_ID")).mtimeMs;
+  const newer = ["server", "app", "lib", "components", "db"].flatMap((dir) => newerFiles(path.join(root, dir), built)).slice(0, 3);
+  if (newer.length) console.warn(`warning: the build in .next is older than ${newer.join(", ")}…: the app may not run this code (npm run build, or --build)`);
+  console.log(`catalogue bench: sizes ${SIZES.join(", ")}; ${CONNECTIONS} connections, ${DURATION} s per run; pool ${POOL_SIZE}; ${MIX.length} search/sort requests in rotation`);
+  const summary: Array<{ n: number; app: Run; bare: Run }> = [];
+  const extras: string[] = [];
+  let weights: PageWeight[] = [];
+
+  for (const [index, n] of SIZES.entries()) {
+    const bench = await createBenchDb(PG_URL, n);
+    let app: { url: string; proc: ChildProcess } | undefined;
+    let bare: Awaited<ReturnType<typeof startBaseline>> | undefined;
+    const pool = new pg.Pool({ connectionString: bench.url, max: 1 });
+    try {
+      const { seconds } = await fillBenchDb(bench.url, n);
+      console.log(`\n[${n}] database ${bench.name} filled in ${seconds.toFixed(1)} s`);
+      const queries = await captureQueries(drizzle(pool, { schema, casing: "snake_case" }) as unknown as Db);
+      app = await startApp(bench.url);
+      bare = await startBaseline(bench.url, queries, POOL_SIZE, COUNT_TTL_MS);
+      const paths = [...queries.keys()];
+      // Same answers from both (a sanity check that the baseline really runs the app's query).
+      for (const p of paths.slice(0, 3)) {
+        const a = (await (await fetch(`${app.url}${p}`)).json()) as { data: { totalDisplayRecords: number; items: Array<{ id: number }> } };
+        const b = (await (await fetch(`${bare.url}${p}`)).json()) as typeof a;
+        if (a.data.totalDisplayRecords !== b.data.totalDisplayRecords || a.data.items.map((i) => i.id).join() !== b.data.items.map((i) => i.id).join()) {
+          throw new Error(`baseline and app disagree on ${p}`);
+        }
+      }
+      const bareRun = await drive(bare.url, paths, DURATION);
+      const appRun = await drive(app.url, paths, DURATION);
+      summary.push({ n, app: appRun, bare: bareRun });
+      console.log(`[${n}] app : p50 ${ms(appRun.p50)}  p99 ${ms(appRun.p99)}  ${appRun.rps.toFixed(0)} req/s  errors ${appRun.errors}  non-2xx ${appRun.non2xx}`);
+      console.log(`[${n}] bare: p50 ${ms(bareRun.p50)}  p99 ${ms(bareRun.p99)}  ${bareRun.rps.toFixed(0)} req/s  errors ${bareRun.errors}  non-2xx ${bareRun.non2xx}`);
+      console.log(`[${n}] app/bare: p50 ×${(appRun.p50 / Math.max(bareRun.p50, 0.01)).toFixed(2)}  p99 ×${(appRun.p99 / Math.max(bareRun.p99, 0.01)).toFixed(2)}  throughput ×${(appRun.rps / bareRun.rps).toFixed(2)}`);
+
+      if (index === SIZES.length - 1) {
+        weights = [await pageWeight(app.url, "/"), await pageWeight(app.url, "/discovery")];
+        for (const p of ["/", "/discovery"]) {
+          const r = await drive(app.url, [p], Math.max(5, Math.round(DURATION / 2)), 10);
+          extras.push(`page ${p} (10 connections): p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  ${r.rps.toFixed(0)} req/s  errors ${r.errors}  non-2xx ${r.non2xx}`);
+        }
+        const [first] = (await (await fetch(`${app.url}/api/manga/PaginatedManga?pageSize=1&imageFormat=url`)).json() as { data: { items: Array<{ id: number }> } }).data.items;
+        extras.push(...(await lighthouse(app.url, ["/", "/discovery", ...(first ? [`/discovery/manga/${first.id}`] : [])])));
+      }
+    } finally {
+      await bare?.close();
+      if (app) await stopApp(app.proc);
+      await pool.end();
+      if (!flag("keep")) await bench.drop();
+    }
+  }
+
+  console.log("\n=== PaginatedManga (search + sort, 20 items) ===");
+  console.log("manga      app p50    app p99    app req/s   bare p50   bare p99   bare req/s   p50 ratio   p50 vs smallest");
+  const base = summary[0]?.app.p50 ?? 1;
+  for (const { n, app, bare } of summary) {
+    console.log(
+      `${String(n).padEnd(10)} ${ms(app.p50).padEnd(10)} ${ms(app.p99).padEnd(10)} ${app.rps.toFixed(0).padEnd(11)} ${ms(bare.p50).padEnd(10)} ${ms(bare.p99).padEnd(10)} ${bare.rps.toFixed(0).padEnd(12)} ×${(app.p50 / Math.max(bare.p50, 0.01)).toFixed(2).padEnd(10)} ×${(app.p50 / Math.max(base, 0.01)).toFixed(2)}`,
+    );
+  }
+  console.log("\n=== Pages ===");
+  for (const w of weights) console.log(`first-load JS ${w.path}: ${kb(w.jsGzipBytes)} gzip (${kb(w.jsRawBytes)} raw, ${w.scripts} scripts); HTML ${kb(w.htmlGzipBytes)} gzip (${kb(w.htmlRawBytes)} raw)`);
+  for (const line of extras) console.log(line);
+  const out = option("json", "");
+  if (out) fs.writeFileSync(out, JSON.stringify({ sizes: summary, pages: weights, extras }, null, 2));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { chapters, favorites, manga, mangaGenres, readingProgress, users } from "@/db/schema";
+import { GENRES, Status, type Genre } from "@/db/schema/enums";
+import { mediaUrl } from "@/lib/media-url";
+import type { Viewer } from "./types";
+
+export interface ReaderChapter {
+  id: number;
+  title: string;
+  number: number;
+  status: number;
+  isPremium: boolean;
+  pageCount: number;
+  /** The viewer's saved position in this chapter, if any. */
+  progress: { pageNumber: number; completed: boolean } | null;
+}
+
+export interface ReaderContext {
+  manga: {
+    id: number;
+    title: string;
+    description: string;
+    coverImageUrl: string | null;
+    genres: Genre[];
+    author: string | null;
+    views: number;
+    favorites: number;
+    /** 0 right-to-left, 1 left-to-right, 2 vertical. */
+    readingDirection: number;
+  };
+  /** The chapters the viewer may open, in reading order (all of them for the author and root). */
+  chapters: ReaderChapter[];
+  isFavorite: boolean;
+}
+
+/**
+ * Everything the reader page shows around the pages: the manga (details tab), its chapter list for the
+ * dropdown with the viewer's progress per chapter, and whether the viewer favourited it.
+ * The caller has already checked that the viewer may see the chapter (visibility.ts); `privileged` (author or
+ * root) widens the chapter list to every status. Five small queries, run in parallel.
+ */
+export async function getReaderContext({ db, mangaId, viewer, privileged }: { db: Db; mangaId: number; viewer: Viewer; privileged: boolean }): Promise<ReaderContext | null> {
+  const userId = viewer?.userId;
+  const [mangaRows, genreRows, chapterRows, progressRows, favoriteRows] = await Promise.all([
+    db
+      .select({
+        id: manga.id,
+        title: manga.title,
+        description: manga.description,
+        coverImageId: manga.coverImageId,
+        views: manga.views,
+        favorites: manga.favorites,
+        readingDirection: manga.readingDirection,
+        author: users.username,
+      })
+      .from(manga)
+      .leftJoin(users, eq(users.id, manga.authorId))
+      .where(eq(manga.id, mangaId))
+      .limit(1),
+    db.select({ genre: mangaGenres.genre }).from(mangaGenres).where(eq(mangaGenres.mangaId, mangaId)).orderBy(asc(mangaGenres.genre)),
+    db
+      .select({ id: chapters.id, title: chapters.title, number: chapters.number, status: chapters.status, isPremium: chapters.isPremium, pageCount: chapters.pageCount })
+      .from(chapters)
+      .where(and(eq(chapters.mangaId, mangaId), privileged ? undefined : eq(chapters.status, Status.Accepted)))
+      .orderBy(asc(chapters.number), asc(chapters.id)),
+    userId === undefined
+      ? Promise.resolve([])
+      : db
+          .select({ chapterId: readingProgress.chapterId, pageNumber: readingProgress.pageNumber, completed: readingProgress.completed })
+          .from(readingProgress)
+          .where(and(eq(readingProgress.userId, userId), eq(readingProgress.mangaId, mangaId))),
+    userId === undefined
+      ? Promise.resolve([])
+      : db.select({ mangaId: favorites.mangaId }).from(favorites).where(and(eq(favorites.userId, userId), eq(favorites.mangaId, mangaId))).limit(1),
+  ]);
+  const m = mangaRows[0];
+  if (!m) return null;
+  const progress = new Map(progressRows.map((p) => [p.chapterId, { pageNumber: p.pageNumber, completed: p.completed }]));
+  return {
+    manga: {
+      id: m.id,
+      title: m.title,
+      description: m.description,
+      coverImageUrl: mediaUrl(m.coverImageId),
+      genres: genreRows.map((g) => GENRES[g.genre]).filter((g): g is Genre => g !== undefined),
+      author: m.author,
+      views: m.views,
+      favorites: m.favorites,
+      readingDirection: m.readingDirection,
+    },
+    chapters: chapterRows.map((c) => ({ ...c, progress: progress.get(c.id) ?? null })),
+    isFavorite: favoriteRows.length > 0,
+  };
+}

@@ -1,0 +1,127 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { getDb, type Db } from "@/db/client";
+import { chapters, chapterViews, manga, users } from "@/db/schema";
+import { Role } from "@/db/schema/enums";
+import { POST as recordViewRoute } from "@/app/api/chapter/RecordView/route";
+import { jsonRequest, noParams, tokenFor } from "@/server/http/test-helpers";
+import { buildReaderWorld, type ReaderWorld } from "./testing/fixtures";
+import { VIEWER_COOKIE } from "./viewer-cookie";
+
+let db: Db;
+let world: ReaderWorld;
+
+beforeAll(async () => {
+  db = await getDb();
+  world = await buildReaderWorld(db);
+});
+
+async function counts(chapterId: number) {
+  const [row] = await db
+    .select({ chapter: chapters.views, manga: manga.views, favorites: manga.favorites, popularity: manga.popularity })
+    .from(chapters)
+    .innerJoin(manga, eq(manga.id, chapters.mangaId))
+    .where(eq(chapters.id, chapterId));
+  if (!row) throw new Error("no chapter");
+  return row;
+}
+
+async function viewRows(chapterId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(chapterViews).where(eq(chapterViews.chapterId, chapterId));
+  return Number(row?.n ?? 0);
+}
+
+function record(chapterId: number, opts: { token?: string; cookie?: string; body?: unknown } = {}) {
+  return recordViewRoute(
+    jsonRequest("POST /api/chapter/RecordView", { token: opts.token, body: opts.body ?? { chapterid: chapterId }, headers: opts.cookie ? { cookie: opts.cookie } : {} }),
+    noParams,
+  );
+}
+
+describe("RecordView", () => {
+  it("counts a signed-in reader once however often it is called, and the manga follows", async () => {
+    const id = world.chapters.second;
+    const before = await counts(id);
+    const token = await tokenFor(Role.reader, world.users.reader.id);
+    const first = await record(id, { token });
+    expect(first.status).toBe(200);
+    expect((await first.json()).data).toEqual({ counted: true, views: before.chapter + 1 });
+    expect(first.headers.get("set-cookie")).toBeNull();
+    const again = await record(id, { token });
+    expect((await again.json()).data).toEqual({ counted: false, views: before.chapter + 1 });
+    const after = await counts(id);
+    expect(after.chapter).toBe(before.chapter + 1);
+    expect(after.manga).toBe(before.manga + 1);
+    expect(after.popularity).toBe(after.manga + 10 * after.favorites);
+  });
+
+  it("counts 20 concurrent calls by one viewer as exactly one view", async () => {
+    const id = world.chapters.public;
+    const before = await counts(id);
+    const token = await tokenFor(Role.writer, world.users.otherWriter.id);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => record(id, { token })));
+    const bodies = await Promise.all(responses.map((r) => r.json() as Promise<{ data: { counted: boolean } }>));
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    expect(bodies.filter((b) => b.data.counted)).toHaveLength(1);
+    const after = await counts(id);
+    expect(after.chapter - before.chapter).toBe(1);
+    expect(after.manga - before.manga).toBe(1);
+  });
+
+  it("counts 20 concurrent viewers as exactly 20 views", async () => {
+    const id = world.chapters.public;
+    const before = await counts(id);
+    const rowsBefore = await viewRows(id);
+    // Ten anonymous visitors (each with a cookie of their own) and ten new signed-in readers.
+    const readers = await db
+      .insert(users)
+      .values(Array.from({ length: 10 }, (_, i) => ({ username: `crowd_${i}`, email: `crowd_${i}@example.com`, fullName: `Crowd ${i}` })))
+      .returning({ id: users.id });
+    const tokens = await Promise.all(readers.map((u) => tokenFor(Role.reader, u.id)));
+    const calls = Array.from({ length: 20 }, (_, i) =>
+      i < 10 ? record(id, { cookie: `${VIEWER_COOKIE}=visitor-${i}-${"x".repeat(24)}` }) : record(id, { token: tokens[i - 10] }),
+    );
+    const responses = await Promise.all(calls);
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const after = await counts(id);
+    expect(after.chapter - before.chapter).toBe(20);
+    expect(after.manga - before.manga).toBe(20);
+    expect((await viewRows(id)) - rowsBefore).toBe(20);
+    expect(after.popularity).toBe(after.manga + 10 * after.favorites);
+  });
+
+  it("gives an anonymous visitor an httpOnly cookie and recognises it on the next call", async () => {
+    const id = world.chapters.second;
+    const first = await record(id);
+    expect((await first.json()).data.counted).toBe(true);
+    const setCookie = first.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(new RegExp(`^${VIEWER_COOKIE}=[A-Za-z0-9_-]{22,64}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax$`));
+    const cookie = setCookie.split(";")[0] ?? "";
+    const second = await record(id, { cookie });
+    expect((await second.json()).data.counted).toBe(false);
+    expect(second.headers.get("set-cookie")).toBeNull();
+    // A forged, malformed cookie is replaced rather than trusted.
+    const forged = await record(id, { cookie: `${VIEWER_COOKIE}=%27;drop` });
+    expect(forged.headers.get("set-cookie")).toMatch(new RegExp(`^${VIEWER_COOKIE}=`));
+  });
+
+  it("refuses hidden and premium chapters without counting them", async () => {
+    const hidden = await counts(world.chapters.pending);
+    const res = await record(world.chapters.pending);
+    expect(res.status).toBe(404);
+    expect((await counts(world.chapters.pending)).chapter).toBe(hidden.chapter);
+
+    const premium = await counts(world.chapters.premium);
+    const refused = await record(world.chapters.premium, { token: await tokenFor(Role.reader, world.users.reader.id) });
+    expect(refused.status).toBe(403);
+    expect((await counts(world.chapters.premium)).chapter).toBe(premium.chapter);
+    const allowed = await record(world.chapters.premium, { token: await tokenFor(Role.reader, world.users.premium.id) });
+    expect((await allowed.json()).data.counted).toBe(true);
+  });
+
+  it("validates the body", async () => {
+    expect((await record(0, { body: {} })).status).toBe(422);
+    expect((await record(0, { body: { chapterid: "x" } })).status).toBe(422);
+    expect((await record(0, { body: { chapterId: 999_999 } })).status).toBe(404);
+  });
+});

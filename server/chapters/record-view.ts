@@ -1,0 +1,50 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { chapters, chapterViews, manga } from "@/db/schema";
+import { POPULARITY_PER_FAVORITE, POPULARITY_PER_VIEW } from "@/server/manga/popularity";
+import type { Viewer } from "./types";
+import { requireChapterAccess } from "./visibility";
+
+/**
+ * POST /api/chapter/RecordView: one view per chapter per viewer, however often it is called.
+ * `viewerKey` is `u:{userId}` for a signed-in user or `a:{cookie}` for an anonymous visitor (the route
+ * sets that cookie). In one transaction the (chapter, viewer) row is inserted with ON CONFLICT DO NOTHING;
+ * only when a row was inserted are chapters.views and manga.views incremented and the manga's popularity
+ * recomputed. Concurrent calls by one viewer wait on the primary key, so exactly one of them counts.
+ */
+
+export function viewerKeyFor(viewer: Viewer, anonymousId: string | null): string | null {
+  if (viewer) return `u:${viewer.userId}`;
+  return anonymousId ? `a:${anonymousId}` : null;
+}
+
+export async function recordView({ db, chapterId, viewer, viewerKey }: { db: Db; chapterId: number; viewer: Viewer; viewerKey: string }): Promise<{ counted: boolean; views: number }> {
+  await requireChapterAccess({ db, chapterId, viewer });
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(chapterViews)
+      .values({ chapterId, viewerKey })
+      .onConflictDoNothing()
+      .returning({ chapterId: chapterViews.chapterId });
+    if (inserted.length === 0) {
+      const [row] = await tx.select({ views: chapters.views }).from(chapters).where(eq(chapters.id, chapterId));
+      return { counted: false, views: row?.views ?? 0 };
+    }
+    const [row] = await tx
+      .update(chapters)
+      .set({ views: sql`${chapters.views} + 1` })
+      .where(eq(chapters.id, chapterId))
+      .returning({ views: chapters.views, mangaId: chapters.mangaId });
+    if (row) {
+      await tx
+        .update(manga)
+        .set({
+          views: sql`${manga.views} + 1`,
+          // Recomputed from the new counts with the catalogue's formula (server/manga/popularity.ts).
+          popularity: sql`(${manga.views} + 1) * ${POPULARITY_PER_VIEW} + ${manga.favorites} * ${POPULARITY_PER_FAVORITE}`,
+        })
+        .where(eq(manga.id, row.mangaId));
+    }
+    return { counted: true, views: row?.views ?? 0 };
+  });
+}

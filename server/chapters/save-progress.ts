@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { readingProgress } from "@/db/schema";
+import type { Viewer } from "./types";
+import { requireChapterAccess } from "./visibility";
+
+export interface SavedProgress {
+  chapterId: number;
+  mangaId: number;
+  pageNumber: number;
+  pageCount: number;
+  /** The saved page is the chapter's last. */
+  completed: boolean;
+}
+
+/**
+ * POST /api/chapter/SaveProgress (beyond the spec): the signed-in user's last page in a chapter, one row per
+ * user and chapter (upsert). The page is clamped to the chapter; only chapters the user may read are saved.
+ */
+export async function saveProgress({ db, viewer, chapterId, pageNumber }: { db: Db; viewer: NonNullable<Viewer>; chapterId: number; pageNumber: number }): Promise<SavedProgress> {
+  const { userId } = viewer;
+  const { chapter } = await requireChapterAccess({ db, chapterId, viewer });
+  const pageCount = chapter.pageCount;
+  const page = Math.max(1, Math.min(pageNumber, Math.max(1, pageCount)));
+  const completed = pageCount > 0 && page >= pageCount;
+  await db
+    .insert(readingProgress)
+    .values({ userId, chapterId, mangaId: chapter.mangaId, pageNumber: page, completed, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: [readingProgress.userId, readingProgress.chapterId],
+      set: { pageNumber: page, completed, mangaId: chapter.mangaId, updatedAt: sql`now()` },
+    });
+  return { chapterId, mangaId: chapter.mangaId, pageNumber: page, pageCount, completed };
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { READER } from "@/lib/constants";
+
+/**
+ * Input of the /api/chapter reading calls. Query values arrive as strings, so numbers are coerced.
+ * The spec sends PaginatedChapter and PaginatedChapterDetails as GET "with a body"; browsers cannot send
+ * a GET body and servers drop it, so these calls take the same fields as query parameters.
+ */
+const MAX_INT = 2_147_483_647;
+const id = z.coerce.number().int().positive().max(MAX_INT);
+const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
+const status = z.coerce.number().int().min(0).max(2);
+const search = z.string().trim().max(200).optional();
+const direction = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(["asc", "desc", "0", "1"]))
+  .transform((v) => (v === "asc" || v === "0" ? "asc" : "desc"))
+  .optional();
+
+export const chapterIdParams = z.object({ chapterid: id });
+
+/** `imageFormat=url` leaves the base64 bytes out (the web reader uses URLs only). */
+export const imageFormat = z.string().trim().toLowerCase().pipe(z.enum(["base64", "url"])).default("base64");
+
+export const chapterPagesQuery = z.object({
+  chapterId: id,
+  pageNumber: page,
+  pageSize: z.coerce.number().int().min(1).max(READER.maxPagesPerRequest).default(1),
+  imageFormat,
+});
+export type ChapterPagesQuery = z.output<typeof chapterPagesQuery>;
+
+export const chapterListQuery = z.object({
+  mangaId: id.optional(),
+  page,
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  searchTerm: search,
+  chapterStatus: status.optional(),
+  sortDirection: direction,
+});
+export type ChapterListQuery = z.output<typeof chapterListQuery>;
+
+export const chaptersByStatusQuery = z.object({
+  page,
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  chapterStatus: status.optional(),
+  searchTerm: search,
+});
+export type ChaptersByStatusQuery = z.output<typeof chaptersByStatusQuery>;
+
+export const recordViewBody = z.object({ chapterId: id });
+
+export const saveProgressBody = z.object({ chapterId: id, pageNumber: z.coerce.number().int().min(1).max(1_000_000) });
+
+export const continueReadingQuery = z.object({ pageSize: z.coerce.number().int().min(1).max(50).default(10) });

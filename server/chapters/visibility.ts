@@ -1,0 +1,116 @@
+import { and, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { chapters, manga, subscriptions } from "@/db/schema";
+import { Role, Status } from "@/db/schema/enums";
+import { forbidden, notFound } from "@/server/http/errors";
+import type { Viewer } from "./types";
+
+/**
+ * Who may read a chapter (spec §6, issue 5):
+ * - accepted chapters of accepted manga are public;
+ * - pending or rejected chapters, and every chapter of a manga that is not accepted, only for the manga's
+ *   author and root (to anyone else they do not exist: 404, as in the public catalogue);
+ * - premium chapters only for an active subscription (started, not ended, not cancelled), the author or root:
+ *   anyone else gets 403 with the premiumRequired message.
+ * Staff and admin have a member's rights only (server/http/access.ts).
+ */
+
+export interface ChapterRow {
+  id: number;
+  mangaId: number;
+  title: string;
+  number: number;
+  status: number;
+  isPremium: boolean;
+  sourceType: number;
+  pageCount: number;
+  views: number;
+  reviewNote: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  manga: {
+    id: number;
+    title: string;
+    status: number;
+    authorId: number | null;
+    readingDirection: number;
+    coverImageId: string | null;
+  };
+}
+
+export type ChapterAccess =
+  | { kind: "ok"; chapter: ChapterRow; privileged: boolean; hasPremium: boolean }
+  | { kind: "premium"; chapter: ChapterRow; privileged: false; hasPremium: false }
+  | { kind: "notFound" };
+
+/** SQL: the user has a subscription running now. */
+export function activeSubscription(userId: number): SQL<boolean> {
+  const running = and(
+    eq(subscriptions.userId, userId),
+    lte(subscriptions.startsAt, sql`now()`),
+    gt(subscriptions.endsAt, sql`now()`),
+    isNull(subscriptions.cancelledAt),
+  );
+  return sql<boolean>`exists (select 1 from ${subscriptions} where ${running})`;
+}
+
+/** SQL: a chapter (joined with its manga) is visible to this viewer in lists. */
+export function chapterVisibleTo(viewer: Viewer): SQL | undefined {
+  if (viewer?.role === Role.root) return undefined;
+  const isPublic = and(eq(chapters.status, Status.Accepted), eq(manga.status, Status.Accepted));
+  return viewer ? or(isPublic, eq(manga.authorId, viewer.userId)) : isPublic;
+}
+
+/** Whether the viewer is the manga's author or root. */
+export function isPrivileged(viewer: Viewer, authorId: number | null): boolean {
+  return viewer !== null && (viewer.role === Role.root || (authorId !== null && authorId === viewer.userId));
+}
+
+/** One query: the chapter with its manga and whether the viewer has premium; then the rules above. */
+export async function resolveChapterAccess({ db, chapterId, viewer }: { db: Db; chapterId: number; viewer: Viewer }): Promise<ChapterAccess> {
+  if (!Number.isSafeInteger(chapterId) || chapterId <= 0 || chapterId > 2_147_483_647) return { kind: "notFound" };
+  const [row] = await db
+    .select({
+      id: chapters.id,
+      mangaId: chapters.mangaId,
+      title: chapters.title,
+      number: chapters.number,
+      status: chapters.status,
+      isPremium: chapters.isPremium,
+      sourceType: chapters.sourceType,
+      pageCount: chapters.pageCount,
+      views: chapters.views,
+      reviewNote: chapters.reviewNote,
+      createdAt: chapters.createdAt,
+      updatedAt: chapters.updatedAt,
+      manga: {
+        id: manga.id,
+        title: manga.title,
+        status: manga.status,
+        authorId: manga.authorId,
+        readingDirection: manga.readingDirection,
+        coverImageId: manga.coverImageId,
+      },
+      hasPremium: viewer ? activeSubscription(viewer.userId) : sql<boolean>`false`,
+    })
+    .from(chapters)
+    .innerJoin(manga, eq(manga.id, chapters.mangaId))
+    .where(eq(chapters.id, chapterId))
+    .limit(1);
+  if (!row) return { kind: "notFound" };
+  const { hasPremium: premiumRaw, ...chapter } = row;
+  const hasPremium = premiumRaw === true || String(premiumRaw) === "true";
+  const privileged = isPrivileged(viewer, chapter.manga.authorId);
+  const isPublic = chapter.status === Status.Accepted && chapter.manga.status === Status.Accepted;
+  if (!isPublic && !privileged) return { kind: "notFound" };
+  if (chapter.isPremium && !privileged && !hasPremium) return { kind: "premium", chapter, privileged: false, hasPremium: false };
+  return { kind: "ok", chapter, privileged, hasPremium };
+}
+
+/** The chapter if the viewer may read it; otherwise 404 (hidden or missing) or 403 (premium). */
+export async function requireChapterAccess(opts: { db: Db; chapterId: number; viewer: Viewer }) {
+  const access = await resolveChapterAccess(opts);
+  if (access.kind === "notFound") throw notFound("chapterNotFound");
+  if (access.kind === "premium") throw forbidden("premiumRequired", { code: "premiumRequired" });
+  return access;
+}

@@ -1,0 +1,61 @@
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { chapters, manga } from "@/db/schema";
+import { Role, Status } from "@/db/schema/enums";
+
+/**
+ * Who is looking (null: a visitor). Visibility rules of the catalogue:
+ * - visitors, readers (and staff and admin, who have a member's rights only) see accepted manga and their accepted chapters;
+ * - writers also see their own manga and every chapter of them, whatever the status;
+ * - root sees everything.
+ * Status filters a caller passes can only narrow this, never widen it.
+ */
+export interface Viewer {
+  userId: number;
+  role: Role;
+}
+
+const ALL_STATUSES: readonly Status[] = [Status.Pending, Status.Accepted, Status.Rejected];
+
+export const isRoot = (viewer: Viewer | null | undefined): boolean => viewer?.role === Role.root;
+export const isWriter = (viewer: Viewer | null | undefined): viewer is Viewer => viewer?.role === Role.writer;
+
+/** The manga rows the viewer may see at all (undefined: no restriction). */
+export function mangaVisibleTo(viewer: Viewer | null | undefined): SQL | undefined {
+  if (isRoot(viewer)) return undefined;
+  if (isWriter(viewer)) return or(eq(manga.status, Status.Accepted), eq(manga.authorId, viewer.userId));
+  return eq(manga.status, Status.Accepted);
+}
+
+/**
+ * The chapter rows (of the manga in the outer query) the viewer may see, narrowed to `statuses` when given.
+ * Writers see every chapter of their own manga and the accepted chapters of everyone else's.
+ */
+export function chaptersVisibleTo(viewer: Viewer | null | undefined, statuses?: readonly Status[]): SQL | undefined {
+  const wanted = statuses && statuses.length > 0 ? statuses : undefined;
+  const byStatus = (list: readonly Status[]) => (list.length === 0 ? sql`false` : inArray(chapters.status, [...list]));
+  if (isRoot(viewer)) return wanted ? byStatus(wanted) : undefined;
+  const publicStatuses = (wanted ?? ALL_STATUSES).filter((s) => s === Status.Accepted);
+  if (isWriter(viewer)) {
+    const own = eq(manga.authorId, viewer.userId);
+    return wanted ? or(and(own, byStatus(wanted)), byStatus(publicStatuses)) : or(own, byStatus(publicStatuses));
+  }
+  return byStatus(publicStatuses);
+}
+
+/** Whether a single manga row is visible (used after loading it by id). */
+export function canSeeManga(viewer: Viewer | null | undefined, row: { status: number; authorId: number | null }): boolean {
+  if (isRoot(viewer)) return true;
+  if (row.status === Status.Accepted) return true;
+  return isWriter(viewer) && row.authorId === viewer.userId;
+}
+
+/** The chapter statuses the viewer may see in one manga (by its author), narrowed to `statuses` when given. */
+export function chapterStatusesFor(
+  viewer: Viewer | null | undefined,
+  authorId: number | null,
+  statuses?: readonly Status[],
+): Status[] {
+  const wanted = statuses && statuses.length > 0 ? [...new Set(statuses)] : [...ALL_STATUSES];
+  const seesAll = isRoot(viewer) || (isWriter(viewer) && authorId === viewer.userId);
+  return seesAll ? wanted : wanted.filter((s) => s === Status.Accepted);
+}

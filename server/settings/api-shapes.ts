@@ -1,0 +1,46 @@
+import type { Db } from "@/db/client";
+import { base64ByUrl } from "@/server/manga/cover-images";
+import type { DiscoverySettings, FeaturedManga, LandingSettings } from "./get-page-settings";
+
+/**
+ * Spec §3 shapes: landing `{ title, description, cta, banner, manga: { id, title, genres, description } }` and
+ * discovery `{ banner, manga }`, `banner` being base64 JPEG, plus `bannerUrl` (and the manga's `coverImageUrl`).
+ * `imageFormat=url` leaves the base64 out. Unset settings answer empty texts and null banner and manga.
+ */
+export interface ApiLandingSettings {
+  title: string;
+  description: string;
+  cta: string;
+  banner?: string | null;
+  bannerUrl: string | null;
+  manga: FeaturedManga | null;
+}
+
+export interface ApiDiscoverySettings {
+  banner?: string | null;
+  bannerUrl: string | null;
+  manga: FeaturedManga | null;
+}
+
+async function banner(db: Db, url: string | null, imageFormat: string | undefined): Promise<{ banner?: string | null }> {
+  if (imageFormat?.toLowerCase() === "url") return {};
+  if (!url) return { banner: null };
+  return { banner: (await base64ByUrl(db, [url])).get(url) ?? null };
+}
+
+export async function landingSettingsResponse(db: Db, s: LandingSettings | null, imageFormat?: string): Promise<ApiLandingSettings> {
+  const bannerUrl = s?.bannerUrl ?? null;
+  return {
+    title: s?.title ?? "",
+    description: s?.description ?? "",
+    cta: s?.cta ?? "",
+    ...(await banner(db, bannerUrl, imageFormat)),
+    bannerUrl,
+    manga: s?.manga ?? null,
+  };
+}
+
+export async function discoverySettingsResponse(db: Db, s: DiscoverySettings | null, imageFormat?: string): Promise<ApiDiscoverySettings> {
+  const bannerUrl = s?.bannerUrl ?? null;
+  return { ...(await banner(db, bannerUrl, imageFormat)), bannerUrl, manga: s?.manga ?? null };
+}

@@ -1,0 +1,289 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
+/**
+ * The catalogue (issue 4): landing carousels, discovery paging/sorting/search in both languages and on phones,
+ * the header search, the manga preview as a visitor and as a signed-in reader, favourites.
+ * Runs against the seeded demo content; data it needs is looked up through the API, never hard-coded.
+ */
+
+interface Item { id: number; title: string; genres: string[]; chapterCount: number; favorites: number }
+interface PagedData { items: Item[]; totalRecords: number; totalDisplayRecords: number; totalPages: number }
+
+async function catalogue(request: APIRequestContext, query: string): Promise<PagedData> {
+  const res = await request.get(`/api/manga/PaginatedManga?imageFormat=url&${query}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: PagedData }).data;
+}
+
+const summary = (page: Page) => page.locator("#results-summary");
+const cards = (page: Page) => page.locator("main article[data-manga-id]");
+
+test.describe("landing page", () => {
+  test("server-renders the hero, four genre carousels and the featured banner between Action and Adventure", async ({ page }) => {
+    // The HTML itself carries the content (SEO): check it before any script runs.
+    const html = await (await page.request.get("/")).text();
+    for (const genre of ["Action", "Adventure", "Comedy", "Drama"]) expect(html).toContain(`${genre} manga`);
+    expect((html.match(/data-manga-id=/g) ?? []).length).toBeGreaterThanOrEqual(20);
+
+    await page.goto("/");
+    await expect(page).toHaveTitle("Read manga online | MangaNova");
+    await expect(page.getByRole("link", { name: /catalogue/i }).first()).toHaveAttribute("href", "/discovery");
+    const order = await page.evaluate(() =>
+      [...document.querySelectorAll("main section")].map((s) => s.id || s.getAttribute("aria-labelledby") || "").filter(Boolean),
+    );
+    const at = (id: string) => order.findIndex((o) => o.startsWith(id));
+    expect(at("carousel-action")).toBeGreaterThanOrEqual(0);
+    expect(at("featured-title")).toBeGreaterThan(at("carousel-action"));
+    expect(at("carousel-adventure")).toBeGreaterThan(at("featured-title"));
+    for (const id of ["action", "adventure", "comedy", "drama"]) {
+      const track = page.locator(`#carousel-${id}`);
+      await expect(track.locator("article")).toHaveCount(10);
+    }
+  });
+
+  test("carousel arrows scroll the row, in reading direction in Arabic", async ({ page }) => {
+    for (const path of ["/", "/ar"]) {
+      await page.goto(path);
+      const track = page.locator("#carousel-action");
+      await expect(track.locator("article").first()).toBeVisible();
+      const next = page.locator('button[aria-controls="carousel-action"]').nth(1);
+      await next.click();
+      await expect.poll(() => track.evaluate((el) => Math.abs(el.scrollLeft))).toBeGreaterThan(50);
+      if (path === "/ar") {
+        expect(await track.evaluate((el) => getComputedStyle(el).direction)).toBe("rtl");
+        await expect(page.getByRole("heading", { name: "مانجا أكشن" })).toBeVisible();
+      }
+    }
+  });
+});
+
+test.describe("discovery", () => {
+  test("pages through the catalogue without reloading, keeping the page in the URL and scrolling to the list", async ({ page, request }) => {
+    const all = await catalogue(request, "pageSize=20");
+    await page.goto("/discovery");
+    await expect(summary(page)).toHaveText(`Showing 1 to 20 of ${all.totalDisplayRecords} results`);
+    await expect(cards(page)).toHaveCount(20);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.mouse.wheel(0, 4000);
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
+    await expect(page).toHaveURL(/\/discovery\?page=2$/);
+    await expect(summary(page)).toHaveText(`Showing 21 to ${Math.min(40, all.totalDisplayRecords)} of ${all.totalDisplayRecords} results`);
+    const second = await catalogue(request, "pageSize=20&page=2");
+    await expect(cards(page).first()).toHaveAttribute("data-manga-id", String(second.items[0]!.id));
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    // The top of the list is back in view.
+    await expect.poll(() => summary(page).evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(400);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/discovery$/);
+    await expect(summary(page)).toHaveText(`Showing 1 to 20 of ${all.totalDisplayRecords} results`);
+  });
+
+  test("a shared URL opens on the same page, sort and genre, server-rendered", async ({ page, request }) => {
+    const expected = await catalogue(request, "page=1&pageSize=20&sortBy=1&Filters.Genres=Drama");
+    const html = await (await page.request.get("/discovery?genre=Drama&sort=1")).text();
+    expect(html).toContain(`data-manga-id="${expected.items[0]!.id}"`);
+    await page.goto("/discovery?genre=Drama&sort=1");
+    await expect(page.getByRole("combobox", { name: "Sort by" })).toHaveValue("1");
+    await expect(page.getByRole("link", { name: "Drama", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(summary(page)).toContainText(`of ${expected.totalDisplayRecords} results (filtered from ${expected.totalRecords} total)`);
+    await expect(cards(page).first()).toHaveAttribute("data-manga-id", String(expected.items[0]!.id));
+  });
+
+  test("sorting and genre chips update the list and the URL, from page 1", async ({ page, request }) => {
+    await page.goto("/discovery?page=2");
+    await page.getByRole("combobox", { name: "Sort by" }).selectOption("1");
+    await expect(page).toHaveURL(/\/discovery\?sort=1$/);
+    const byTitle = await catalogue(request, "pageSize=20&sortBy=1");
+    await expect(cards(page).first()).toHaveAttribute("data-manga-id", String(byTitle.items[0]!.id));
+    await page.getByRole("link", { name: "Comedy", exact: true }).click();
+    await expect(page).toHaveURL(/\/discovery\?genre=Comedy&sort=1$/);
+    const comedy = await catalogue(request, "pageSize=20&sortBy=1&Filters.Genres=Comedy");
+    await expect(summary(page)).toContainText(`of ${comedy.totalDisplayRecords} results`);
+    await expect(cards(page).first()).toHaveAttribute("data-manga-id", String(comedy.items[0]!.id));
+  });
+
+  test("search is debounced, resets to page 1, folds Arabic, and explains an empty result", async ({ page, request }) => {
+    await page.goto("/discovery?page=2");
+    const box = page.getByRole("searchbox", { name: "Search by title..." });
+    await box.fill("  ORBIT ");
+    await expect(page).toHaveURL(/\/discovery\?search=ORBIT$/);
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).first()).toContainText("Orbit Zero");
+    // ة / ه and أ / ا are folded: "اسطوره" finds "أسطورة البحّار".
+    await box.fill("اسطوره");
+    await expect(cards(page).first()).toContainText("أسطورة البحّار");
+    await box.fill("zzqx-nothing");
+    await expect(summary(page)).toHaveText('No results for "zzqx-nothing". Try another title or spelling.');
+    await box.fill("");
+    const all = await catalogue(request, "pageSize=20");
+    await expect(summary(page)).toHaveText(`Showing 1 to 20 of ${all.totalDisplayRecords} results`);
+  });
+
+  test("works in Arabic, right to left", async ({ page }) => {
+    await page.goto("/ar/discovery");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page).toHaveTitle(/\| مانجا نوفا$/);
+    await expect(summary(page)).toContainText("عرض 1 إلى 20");
+    await page.getByRole("navigation", { name: "التنقل بين الصفحات" }).getByRole("link", { name: "الصفحة 2" }).click();
+    await expect(page).toHaveURL(/\/ar\/discovery\?page=2$/);
+    await expect(summary(page)).toContainText("عرض 21 إلى");
+  });
+
+  test("shows 2 columns on phones and 5 on wide screens, with 3 or 9 page buttons", async ({ page, isMobile }) => {
+    await page.goto("/discovery");
+    const grid = cards(page).first().locator("xpath=..");
+    const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
+    const buttons = await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: /^Page \d+$/ }).filter({ visible: true }).count();
+    if (isMobile) {
+      expect(columns).toBe(2);
+      expect(buttons).toBeLessThanOrEqual(3);
+    } else {
+      expect(columns).toBe(5);
+      expect(buttons).toBeLessThanOrEqual(9);
+    }
+  });
+});
+
+test.describe("header search", () => {
+  test("shows at most 5 results on desktop, the empty text, and opens a preview", async ({ page, isMobile }) => {
+    test.skip(isMobile, "desktop dropdown");
+    await page.goto("/frequently-asked-questions");
+    const box = page.locator("header").getByRole("searchbox", { name: "Search manga" });
+    await box.fill("a");
+    const results = page.locator('[data-testid="search-results"] a');
+    await expect(results).toHaveCount(5);
+    await box.fill("zzqx-nothing");
+    await expect(page.getByText('No results found for "zzqx-nothing"')).toBeVisible();
+    await box.fill("   ");
+    await expect(page.locator('[data-testid="search-results"]')).toHaveCount(0);
+    await box.fill("orbit");
+    await expect(results).toHaveCount(1);
+    await results.first().click();
+    await expect(page).toHaveURL(/\/discovery\/manga\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Orbit Zero" })).toBeVisible();
+    await expect(page.locator('[data-testid="search-results"]')).toHaveCount(0);
+  });
+
+  test("pressing Enter opens the catalogue with the search", async ({ page, isMobile }) => {
+    await page.goto("/");
+    if (isMobile) await page.getByRole("button", { name: "Open search" }).click();
+    const box = isMobile ? page.getByRole("dialog", { name: "Search manga" }).getByRole("searchbox") : page.locator("header").getByRole("searchbox", { name: "Search manga" });
+    await box.fill("dragon");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/discovery\?search=dragon$/);
+    await expect(page.getByRole("searchbox", { name: "Search by title..." })).toHaveValue("dragon");
+  });
+
+  test("is full screen on phones with up to 8 results, and closes on navigation", async ({ page, isMobile }) => {
+    test.skip(!isMobile, "phone only");
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open search" }).click();
+    const dialog = page.getByRole("dialog", { name: "Search manga" });
+    const box = dialog.getByRole("searchbox");
+    await box.fill("e");
+    await expect(dialog.getByText("Searching...")).toBeVisible();
+    const results = dialog.locator('[data-testid="search-results"] a');
+    await expect(results).toHaveCount(8);
+    const box1 = await dialog.boundingBox();
+    expect(box1?.height).toBeGreaterThan(700);
+    await results.first().click();
+    await expect(page).toHaveURL(/\/discovery\/manga\/\d+$/);
+    await expect(dialog).toHaveCount(0);
+  });
+});
+
+test.describe("manga preview", () => {
+  test("a visitor sees the server-rendered preview with SEO data; reading and favouriting ask to log in", async ({ page, request }) => {
+    const [orbit] = (await catalogue(request, "searchTerm=orbit")).items;
+    const path = `/discovery/manga/${orbit!.id}`;
+    const html = await (await page.request.get(path)).text();
+    expect(html).toContain("<title>Orbit Zero | MangaNova</title>");
+    expect(html).toContain('type="application/ld+json"');
+    expect(html).toMatch(/<meta name="keywords" content="Action,Sci-Fi,Mecha"/);
+    expect(html).toMatch(/<link rel="canonical" href="[^"]*\/discovery\/manga\/\d+"/);
+    expect(html).toMatch(/hrefLang="ar" href="[^"]*\/ar\/discovery\/manga\/\d+"/);
+    expect(html).toMatch(/<meta property="og:image" content="[^"]*\/media\/[0-9a-f]{64}"/);
+    expect(html).toContain('name="twitter:card" content="summary_large_image"');
+
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: "Orbit Zero" })).toBeVisible();
+    await expect(page.getByText("0 - ", { exact: false }).first()).toBeVisible();
+    await page.getByRole("link", { name: "Start reading" }).click();
+    await expect(page).toHaveURL(/\/auth\?type=login$/);
+    await page.goto(path);
+    await page.locator('article[aria-labelledby="manga-title"]').getByRole("button", { name: "Add to favorites" }).click();
+    await expect(page).toHaveURL(/\/auth\?type=login$/);
+  });
+
+  test("an unknown manga answers 404 with the not-found view", async ({ page }) => {
+    const res = await page.goto("/discovery/manga/999999");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Manga not found" })).toBeVisible();
+    await expect(page.getByText("The manga you are looking for does not exist.")).toBeVisible();
+  });
+});
+
+test.describe("signed-in reader", () => {
+  // One demo reader per browser project, so parallel projects never toggle the same favourites.
+  const accounts: Record<string, string> = { desktop: "mina_park", phone: "hana_novak" };
+
+  async function signIn(page: Page, username: string) {
+    await page.goto("/auth?type=login");
+    await page.getByLabel("Username or email").fill(username);
+    await page.getByLabel("Password", { exact: true }).fill("Reader#Demo2025");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard/);
+  }
+
+  test("is sent to the dashboard preview, reads from the first chapter, and toggles a favourite that the favourites page lists", async ({ page, request }, testInfo) => {
+    const username = accounts[testInfo.project.name] ?? "reem_reads";
+    const pick = testInfo.project.name === "phone" ? "lanterns" : "glass mind";
+    const [manga] = (await catalogue(request, `searchTerm=${encodeURIComponent(pick)}`)).items;
+    await signIn(page, username);
+
+    await page.goto(`/discovery/manga/${manga!.id}`);
+    await expect(page).toHaveURL(new RegExp(`/dashboard/discovery/manga/${manga!.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: manga!.title })).toBeVisible();
+    const detail = (await (await request.get(`/api/manga/GetMangaById?id=${manga!.id}&imageFormat=url`)).json()) as { data: { chapters: Array<{ id: number }> } };
+    await expect(page.getByRole("link", { name: "Start reading" })).toHaveAttribute("href", `/manga-reader/${manga!.id}/${detail.data.chapters[0]!.id}`);
+
+    const preview = page.locator('article[aria-labelledby="manga-title"]');
+    const heart = preview.getByRole("button", { name: /to favorites|from favorites/ });
+    const wasFavorite = (await heart.getAttribute("aria-pressed")) === "true";
+    const saved = page.waitForResponse((r) => r.url().endsWith("/api/manga/ToggleFavorite") && r.ok());
+    await heart.click();
+    // The flip shows at once (optimistic), before the server has answered.
+    await expect(heart).toHaveAttribute("aria-pressed", String(!wasFavorite));
+    await expect(heart).toHaveText(wasFavorite ? "Add to favorites" : "Remove from favorites");
+    await saved;
+    // The server has it: after a reload the state is the same.
+    await page.reload();
+    await expect(heart).toHaveAttribute("aria-pressed", String(!wasFavorite));
+
+    await page.goto("/dashboard/favorites");
+    const card = page.locator(`main article[data-manga-id="${manga!.id}"]`);
+    await expect(card).toHaveCount(wasFavorite ? 0 : 1);
+    if (!wasFavorite) {
+      await expect(card.getByRole("button", { name: "Remove from favorites" })).toHaveAttribute("aria-pressed", "true");
+      const removed = page.waitForResponse((r) => r.url().endsWith("/api/manga/ToggleFavorite") && r.ok());
+      await card.getByRole("button", { name: "Remove from favorites" }).click();
+      await expect(card.getByRole("button", { name: "Add to favorites" })).toHaveAttribute("aria-pressed", "false");
+      await removed;
+      await page.reload();
+      await expect(card).toHaveCount(0);
+    }
+  });
+
+  test("the dashboard catalogue opens previews in the dashboard, and a missing manga is a 404", async ({ page }, testInfo) => {
+    await signIn(page, testInfo.project.name === "phone" ? "yusuf_m" : "omar_k");
+    await page.goto("/dashboard/discovery");
+    await expect(cards(page)).toHaveCount(20);
+    const first = cards(page).first();
+    const id = await first.getAttribute("data-manga-id");
+    await expect(first.locator("a").first()).toHaveAttribute("href", `/dashboard/discovery/manga/${id}`);
+    const res = await page.goto("/dashboard/discovery/manga/999999");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Manga not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to discovery" })).toHaveAttribute("href", "/dashboard/discovery");
+  });
+});
