@@ -95,29 +95,8 @@ async function measure(mode: Mode, file: string, concurrency: number | undefined
   let run: () => Promise<{ pages: number; outputBytes: number }>;
   let cleanup = async () => {};
   if (mode === "ingest") {
-    const serverUrl = arg("database-url");
-    if (serverUrl) {
-      const { Client } = await import("pg");
-      const name = `bench_pdf_${process.pid}`;
-      const admin = new Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      process.env.DATABASE_URL = url.toString();
-      cleanup = async () => {
-        const drop = new Client({ connectionString: serverUrl });
-        await drop.connect();
-        await drop.query(`drop database if exists ${name} with (force)`);
-        await drop.end();
-      };
-    } else {
-      delete process.env.DATABASE_URL;
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pglite-"));
-      process.env.PGLITE_DIR = dir;
-      cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const { openScratchDatabase } = await import("@/db/scratch");
+    cleanup = await openScratchDatabase({ serverUrl: arg("database-url"), prefix: "bench_pdf" });
     const { getDb, closeDb } = await import("@/db/client");
     const { createChapter } = await import("@/tests/fixtures/chapters");
     const { ingestChapterPdf } = await import("@/server/chapters/ingest/ingest-pdf");

@@ -2,9 +2,6 @@
  * Serves the production build for the browser tests on a database of its own, seeded with the demo content.
  * With TEST_DATABASE_URL a fresh Postgres database is created (and dropped on exit); otherwise a temporary PGlite.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 
 const port = Number(process.env.E2E_PORT || 3100);
@@ -14,30 +11,8 @@ process.env.AUTH_SECRET ||= randomBytes(32).toString("hex");
 // The /api/test/* helpers (outbox reader, must-select-role setup) answer only in this process.
 process.env.E2E_TEST_ROUTES = "1";
 
-let cleanup: () => Promise<void> = async () => undefined;
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (serverUrl) {
-  const { Client } = await import("pg");
-  const name = `e2e_${randomBytes(4).toString("hex")}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
-  cleanup = async () => {
-    const c = new Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-} else {
-  delete process.env.DATABASE_URL;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "manga-e2e-"));
-  process.env.PGLITE_DIR = dir;
-  cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-}
+const { openScratchDatabase } = await import("../db/scratch");
+const cleanup = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: "e2e" });
 
 const { getDb, closeDb } = await import("../db/client");
 const { seedDemo } = await import("../db/seed");

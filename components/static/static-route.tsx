@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { setRequestLocale } from "next-intl/server";
+import { ProsePage } from "@/components/static/ProsePage";
+import { getStaticPage, type StaticPageKey } from "@/content/static-pages";
+import { isLocale, locales } from "@/i18n/routing";
+import { alternatesFor } from "@/lib/seo";
+
+type Props = { params: Promise<{ locale: string }> };
+
+/**
+ * The route exports of a static information page (FAQ, terms, privacy): prerendered for both languages, with
+ * title, description, canonical URL and hreflang alternates from the page's content.
+ */
+export function staticPageRoute(page: StaticPageKey, path: string) {
+  return {
+    generateStaticParams() {
+      return locales.map((locale) => ({ locale }));
+    },
+    async generateMetadata({ params }: Props): Promise<Metadata> {
+      const { locale } = await params;
+      if (!isLocale(locale)) notFound();
+      const content = getStaticPage(page, locale);
+      return { title: content.title, description: content.lead, alternates: alternatesFor(locale, path) };
+    },
+    async Page({ params }: Props) {
+      const { locale } = await params;
+      if (!isLocale(locale)) notFound();
+      setRequestLocale(locale);
+      return <ProsePage page={page} locale={locale} content={getStaticPage(page, locale)} />;
+    },
+  };
+}
