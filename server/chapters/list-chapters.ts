@@ -61,6 +61,31 @@ async function list(opts: ListChaptersOptions, details: boolean): Promise<Paged<
   const orderBy = mangaId === undefined ? [order(chapters.createdAt), order(chapters.id)] : [order(chapters.number), order(chapters.id)];
   const canSeeNote = viewer?.role === Role.root ? sql<boolean>`true` : viewer ? sql<boolean>`${manga.authorId} = ${viewer.userId}` : sql<boolean>`false`;
 
+  const result = await queryChapterPage({ db, base, filtered, orderBy, canSeeNote, page, pageSize });
+  if (details) return result;
+  return {
+    ...result,
+    items: result.items.map((r): ChapterListItem => ({
+      id: r.id, mangaId: r.mangaId, title: r.title, number: r.number, status: r.status, isPremium: r.isPremium,
+      pageCount: r.pageCount, views: r.views, createdAt: r.createdAt, updatedAt: r.updatedAt,
+    })),
+  };
+}
+
+/**
+ * The two queries behind every chapter list: one page of rows with their manga and author, and the counts
+ * (`base` bounds the total, `filtered` the displayed total). The review note is returned where `canSeeNote` holds.
+ */
+export async function queryChapterPage(q: {
+  db: Db;
+  base: SQL | undefined;
+  filtered: SQL | undefined;
+  orderBy: SQL[];
+  canSeeNote: SQL<boolean>;
+  page: number;
+  pageSize: number;
+}): Promise<Paged<ChapterDetailsItem>> {
+  const { db, base, filtered, orderBy, canSeeNote, page, pageSize } = q;
   const [rows, counts] = await Promise.all([
     db
       .select({
@@ -94,19 +119,13 @@ async function list(opts: ListChaptersOptions, details: boolean): Promise<Paged<
       .innerJoin(manga, eq(manga.id, chapters.mangaId))
       .where(base),
   ]);
-
-  const items = rows.map((r) => {
-    const item: ChapterListItem = {
+  const items = rows.map(
+    (r): ChapterDetailsItem => ({
       id: r.id, mangaId: r.mangaId, title: r.title, number: r.number, status: r.status, isPremium: r.isPremium,
-      pageCount: r.pageCount, views: r.views, createdAt: r.createdAt, updatedAt: r.updatedAt,
-    };
-    if (!details) return item;
-    return {
-      ...item,
-      sourceType: r.sourceType,
+      pageCount: r.pageCount, views: r.views, createdAt: r.createdAt, updatedAt: r.updatedAt, sourceType: r.sourceType,
       reviewNote: r.reviewNote,
       manga: { id: r.mangaId, title: r.mangaTitle, coverImageUrl: mediaUrl(r.coverImageId), readingDirection: r.readingDirection, user: { username: r.username } },
-    } satisfies ChapterDetailsItem;
-  });
+    }),
+  );
   return paged(items, page, pageSize, Number(counts[0]?.total ?? 0), Number(counts[0]?.display ?? 0));
 }
