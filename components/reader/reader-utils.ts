@@ -1,5 +1,8 @@
 import { READER } from "@/lib/constants";
 import { ReadingDirection } from "@/db/schema/enums";
+import type { ReaderPage } from "@/lib/paged";
+
+export type { PageVariants, ReaderPage } from "@/lib/paged";
 
 /**
  * Pure helpers of the reader (no React, no DOM): easy to test and shared by the views, the prefetcher and
@@ -9,20 +12,6 @@ import { ReadingDirection } from "@/db/schema/enums";
 export type ViewMode = "single" | "double" | "vertical";
 export type FitMode = "height" | "width";
 export type OverlayBand = "start" | "mid" | "end";
-
-export interface PageVariants {
-  350: string;
-  500: string;
-  700: string;
-}
-
-export interface ReaderPage {
-  pageNumber: number;
-  imageUrl: string;
-  width: number;
-  height: number;
-  variants: PageVariants;
-}
 
 /** Shortens a title for phones (spec §9: chapter 25, manga 20 characters), ending with an ellipsis. */
 export function truncate(text: string, max: number): string {

@@ -5,6 +5,7 @@ import { GENRES, SortBy, Status, type Genre } from "@/db/schema/enums";
 import { chapters, favorites, manga, mangaGenres, users } from "@/db/schema";
 import { foldSearchText, SEARCH_TERM_MAX } from "@/lib/search-fold";
 import { mediaUrl } from "@/lib/media-url";
+import { paged, type Paged } from "@/lib/paged";
 import { PAGE_SIZE } from "@/lib/constants";
 import { chaptersVisibleTo, isRoot, isWriter, mangaVisibleTo, type Viewer } from "./visibility";
 
@@ -20,16 +21,7 @@ export interface MangaListItem {
   user: { username: string | null };
 }
 
-export interface Paged<T> {
-  items: T[];
-  pageNumber: number;
-  pageSize: number;
-  totalPages: number;
-  totalRecords: number;
-  totalDisplayRecords: number;
-  hasPreviousPage: boolean;
-  hasNextPage: boolean;
-}
+export type { Paged } from "@/lib/paged";
 
 /** The `Filters.*` of spec §3. Status lists only narrow what the viewer may see (see visibility.ts). */
 export interface MangaFilters {
@@ -279,27 +271,16 @@ export async function listManga(opts: ListMangaOptions): Promise<Paged<MangaList
     rows = await (plan.hits ? buildListMangaQueries(opts, plan).rows : built.rows);
   }
 
-  const totalDisplayRecords = counts.display;
-  const totalRecords = counts.total;
-  const totalPages = Math.max(1, Math.ceil(totalDisplayRecords / pageSize));
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      coverImageUrl: mediaUrl(r.coverImageId),
-      favorites: r.favorites,
-      views: r.views,
-      chapterCount: r.chapterCount,
-      status: r.status as Status,
-      genres: (r.genres ?? []).map((g) => GENRES[g]).filter((g): g is Genre => g !== undefined),
-      user: { username: r.username },
-    })),
-    pageNumber: page,
-    pageSize,
-    totalPages,
-    totalRecords,
-    totalDisplayRecords,
-    hasPreviousPage: page > 1,
-    hasNextPage: page < totalPages,
-  };
+  const items = rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    coverImageUrl: mediaUrl(r.coverImageId),
+    favorites: r.favorites,
+    views: r.views,
+    chapterCount: r.chapterCount,
+    status: r.status as Status,
+    genres: (r.genres ?? []).map((g) => GENRES[g]).filter((g): g is Genre => g !== undefined),
+    user: { username: r.username },
+  }));
+  return paged(items, page, pageSize, counts.total, counts.display);
 }

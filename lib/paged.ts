@@ -1,0 +1,43 @@
+/** Spec §3 paged list, shared by every list the API and the pages return. */
+export interface Paged<T> {
+  items: T[];
+  pageNumber: number;
+  pageSize: number;
+  totalPages: number;
+  totalRecords: number;
+  totalDisplayRecords: number;
+  hasPreviousPage: boolean;
+  hasNextPage: boolean;
+}
+
+/** Builds the paged shape; totalPages is at least 1 so an empty list still has a page. */
+export function paged<T>(items: T[], pageNumber: number, pageSize: number, totalRecords: number, totalDisplayRecords = totalRecords): Paged<T> {
+  const totalPages = Math.max(1, Math.ceil(totalDisplayRecords / pageSize));
+  return {
+    items,
+    pageNumber,
+    pageSize,
+    totalPages,
+    totalRecords,
+    totalDisplayRecords,
+    hasPreviousPage: pageNumber > 1,
+    hasNextPage: pageNumber < totalPages,
+  };
+}
+
+/** Render-width variants of a chapter page (spec §9: 350 mobile, 500 tablet, 700 desktop), as `/media/{id}` URLs. */
+export interface PageVariants {
+  350: string;
+  500: string;
+  700: string;
+}
+
+/** One chapter page as the reader uses it: URLs only. */
+export interface ReaderPage {
+  pageNumber: number;
+  /** The reading-width image (about 1000–1400 px wide). */
+  imageUrl: string;
+  width: number;
+  height: number;
+  variants: PageVariants;
+}
