@@ -36,7 +36,7 @@ export async function FeaturedBanner({
         {/* A fixed height (the skeleton's), whatever the text and fonts do, so nothing below moves when it arrives. */}
         <div className={`flex ${BANNER_HEIGHT} max-w-2xl flex-col justify-center gap-3 overflow-hidden p-6 sm:gap-4 sm:p-10`}>
           <span className="w-fit rounded-full bg-brand-600 px-3 py-1 text-xs font-bold uppercase tracking-wider">{t("featured")}</span>
-          <h2 id="featured-title" className="line-clamp-2 text-3xl font-black leading-tight sm:text-4xl">{manga.title}</h2>
+          <h2 id="featured-title" dir="auto" className="line-clamp-2 text-3xl font-black leading-tight sm:text-4xl">{manga.title}</h2>
           {manga.genres.length > 0 && (
             <ul className="flex max-h-7 flex-wrap gap-2 overflow-hidden">
               {manga.genres.map((g) => (
@@ -46,7 +46,7 @@ export async function FeaturedBanner({
               ))}
             </ul>
           )}
-          <p className="line-clamp-2 text-sm leading-7 text-zinc-200 sm:line-clamp-3 sm:text-base">{manga.description}</p>
+          <p dir="auto" className="line-clamp-2 text-sm leading-7 text-zinc-200 sm:line-clamp-3 sm:text-base">{manga.description}</p>
           {signedIn ? (
             <Link href={`/dashboard/discovery/manga/${manga.id}`} className={cta}>
               <BookOpen className="size-4" aria-hidden />

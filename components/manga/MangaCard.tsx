@@ -54,7 +54,7 @@ export function MangaCard({ manga, priority = false, previewBase = "/discovery/m
             <div className="absolute inset-0 grid place-items-center p-4 text-center font-bold text-zinc-500">{manga.title}</div>
           )}
           <div className="absolute inset-x-0 bottom-0 translate-y-2 bg-gradient-to-t from-black/90 via-black/70 to-transparent p-4 pt-16 text-white opacity-0 transition duration-300 group-hover:translate-y-0 group-hover:opacity-100 group-focus-within:translate-y-0 group-focus-within:opacity-100">
-            <p className="line-clamp-2 font-bold leading-snug">{manga.title}</p>
+            <p dir="auto" className="line-clamp-2 font-bold leading-snug">{manga.title}</p>
             <p className="mt-1 text-xs text-zinc-300">{t("by", { author })}</p>
             <p className="mt-1 text-xs text-zinc-300">{t("favorites", { count: manga.favorites })}</p>
             {manga.genres.length > 0 && (
@@ -70,7 +70,7 @@ export function MangaCard({ manga, priority = false, previewBase = "/discovery/m
         </div>
       </CardLink>
       <FavoriteButton mangaId={manga.id} className="absolute end-2 top-2" />
-      <h3 className="mt-2 truncate text-sm font-semibold">
+      <h3 dir="auto" className="mt-2 truncate text-sm font-semibold">
         <CardLink href={href} mangaId={manga.id} className="hover:text-brand-600 dark:hover:text-brand-400">
           {manga.title}
         </CardLink>

@@ -51,7 +51,7 @@ export async function MangaPreview({
           </div>
           <div className="flex min-w-0 flex-col gap-5">
             <div>
-              <h1 id="manga-title" className="text-3xl font-black leading-tight tracking-tight break-words sm:text-4xl">{m.title}</h1>
+              <h1 id="manga-title" dir="auto" className="text-3xl font-black leading-tight tracking-tight break-words sm:text-4xl">{m.title}</h1>
               <p className="mt-2 text-zinc-600 dark:text-zinc-400">{tm("by", { author })}</p>
             </div>
             {m.genres.length > 0 && (
@@ -65,7 +65,7 @@ export async function MangaPreview({
                 ))}
               </ul>
             )}
-            {m.description && <p className="max-w-3xl whitespace-pre-line leading-8 text-zinc-700 dark:text-zinc-300">{m.description}</p>}
+            {m.description && <p dir="auto" className="max-w-3xl whitespace-pre-line leading-8 text-zinc-700 dark:text-zinc-300">{m.description}</p>}
             <dl className="grid max-w-xl grid-cols-3 gap-3 text-sm">
               <div className={stat}><Eye className="size-4 text-brand-600" aria-hidden /><dt className="sr-only">{t("views")}</dt><dd className="font-bold tabular-nums">{number(m.views)}</dd></div>
               <div className={stat}><Heart className="size-4 text-brand-600" aria-hidden /><dt className="sr-only">{t("favorites")}</dt><dd className="font-bold tabular-nums">{number(m.favorites)}</dd></div>
