@@ -1,4 +1,35 @@
+/** Media ids are lower-case SHA-256 hex digests of the stored bytes (server/media/store-media.ts). */
+export function isMediaId(id: string): boolean {
+  return /^[0-9a-f]{64}$/.test(id);
+}
+
 /** Public URL of a stored image (served by app/media/[id]/route.ts with immutable caching). */
 export function mediaUrl(id: string | null | undefined): string | null {
   return id ? `/media/${id}` : null;
 }
+
+/** Widths of the WebP copies `/media/{id}?w=…` serves (server/media/variants.ts); nothing else is accepted. */
+export const VARIANT_WIDTHS = [160, 320, 480, 720, 1080] as const;
+export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
+
+/** The copies covers (cards, previews, search results) and banners are shown at; made ahead for stored images. */
+export const COVER_VARIANT_WIDTHS = [160, 320, 480, 720] as const satisfies readonly VariantWidth[];
+export const BANNER_VARIANT_WIDTHS = [480, 720, 1080] as const satisfies readonly VariantWidth[];
+
+/** A width-limited WebP copy of a media URL (a `/media/{id}` path); other URLs are returned as they are. */
+export function mediaVariantUrl(url: string, width: VariantWidth): string {
+  return url.startsWith("/media/") && !url.includes("?") ? `${url}?w=${width}` : url;
+}
+
+/** `srcset` of a media URL's copies at the given widths, for responsive `<img>`s; undefined for other URLs. */
+export function mediaSrcSet(url: string, widths: readonly VariantWidth[]): string | undefined {
+  if (!url.startsWith("/media/") || url.includes("?")) return undefined;
+  return widths.map((w) => `${mediaVariantUrl(url, w)} ${w}w`).join(", ");
+}
+
+/**
+ * `sizes` of a manga cover in a carousel (spec §9: 1.2 to 5.2 slides from 320 to 1280 px) or a discovery grid (2 to 5
+ * columns): about the same fraction of the viewport at each width, and never wider than the 1800 px page.
+ */
+export const COVER_SIZES =
+  "(min-width: 1800px) 346px, (min-width: 1280px) 19vw, (min-width: 1024px) 24vw, (min-width: 768px) 31vw, (min-width: 640px) 40vw, (min-width: 480px) 55vw, 83vw";

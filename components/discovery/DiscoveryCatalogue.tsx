@@ -232,7 +232,7 @@ function Results({
       <div className="relative">
         <div className={`grid grid-cols-2 gap-x-4 gap-y-6 transition-opacity sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 ${loading ? "opacity-40" : ""}`}>
           {data.items.map((m, i) => (
-            <MangaCard key={m.id} manga={m} priority={i < 4} previewBase={previewBase} />
+            <MangaCard key={m.id} manga={m} priority={i < 2} previewBase={previewBase} />
           ))}
         </div>
         {loading && (

@@ -3,6 +3,13 @@ import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import { PreviewLink } from "@/components/manga/PreviewLink";
 import type { FeaturedManga } from "@/server/settings/get-page-settings";
+import { mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
+
+/** Copies for phones to wide screens, and the stored banner itself (spec §9: 1600 px) for the widest. */
+function bannerSrcSet(url: string): string | undefined {
+  const copies = mediaSrcSet(url, [480, 720, 1080]);
+  return copies && `${copies}, ${url} 1600w`;
+}
 
 /** The banner's height, shared with its skeleton (components/landing/Skeletons.tsx). */
 export const BANNER_HEIGHT = "h-[21rem] sm:h-[22rem]";
@@ -30,7 +37,16 @@ export async function FeaturedBanner({
       <div className="relative isolate overflow-hidden rounded-3xl bg-zinc-900 text-white shadow-xl">
         {image && (
           // eslint-disable-next-line @next/next/no-img-element -- immutable media URL
-          <img src={image} alt="" width={1600} height={600} loading={priority ? "eager" : "lazy"} fetchPriority={priority ? "high" : "auto"} decoding="async" className="absolute inset-0 -z-10 size-full object-cover opacity-70" />
+          <img
+            src={mediaVariantUrl(image, 1080)}
+            srcSet={bannerSrcSet(image)}
+            sizes="(min-width: 1800px) 1736px, calc(100vw - 2rem)"
+            alt=""
+            width={1600}
+            height={600} loading={priority ? "eager" : "lazy"} fetchPriority={priority ? "high" : "auto"}
+            decoding="async"
+            className="absolute inset-0 -z-10 size-full object-cover opacity-70"
+          />
         )}
         <div className="absolute inset-0 -z-10 bg-gradient-to-r from-black/90 via-black/60 to-transparent rtl:bg-gradient-to-l" />
         {/* A fixed height (the skeleton's), whatever the text and fonts do, so nothing below moves when it arrives. */}

@@ -36,7 +36,7 @@ export async function GenreCarousel({ genre, items, eager = false, title }: { ge
         <div id={trackId} className="carousel-track scroll-row flex snap-x snap-mandatory overflow-x-auto scroll-smooth pb-2">
           {items.map((m, i) => (
             <div key={m.id} className="carousel-slide snap-start">
-              <MangaCard manga={m} priority={eager && i < 3} />
+              <MangaCard manga={m} priority={eager && i === 0} />
             </div>
           ))}
         </div>

@@ -1,6 +1,7 @@
 import { ArrowRight, Sparkles } from "lucide-react";
 import { Link } from "@/i18n/navigation";
 import type { MangaCardData } from "@/components/manga/MangaCard";
+import { mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
 
 /** Landing hero (spec §2): title, description and a call to action to /discovery, with a fan of covers. */
 export function Hero({ title, description, cta, covers, tagline }: { title: string; description: string; cta: string; covers: MangaCardData[]; tagline: string }) {
@@ -30,11 +31,15 @@ export function Hero({ title, description, cta, covers, tagline }: { title: stri
               // eslint-disable-next-line @next/next/no-img-element -- immutable media URL
               <img
                 key={c.id}
-                src={c.coverImageUrl!}
+                src={mediaVariantUrl(c.coverImageUrl!, 480)}
+                srcSet={mediaSrcSet(c.coverImageUrl!, [320, 480])}
+                sizes="230px"
                 alt=""
                 width={600}
                 height={900}
-                fetchPriority={i === 1 ? "high" : "auto"}
+                // Hidden on phones, where a lazy image is never fetched; in view at once on wider screens.
+                loading="lazy"
+                decoding="async"
                 className={`absolute top-1/2 w-52 -translate-y-1/2 rounded-2xl shadow-2xl ring-1 ring-black/10 ${
                   i === 0 ? "start-0 -rotate-6" : i === 1 ? "start-1/2 z-10 -translate-x-1/2 rtl:translate-x-1/2 scale-110" : "end-0 rotate-6"
                 }`}

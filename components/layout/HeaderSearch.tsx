@@ -11,6 +11,7 @@ import { apiRequest } from "@/lib/api-client";
 import { HEADER_SEARCH_RESULTS, MANGA_LIST_STALE_MS, QUERY_GC_MS, SEARCH_DEBOUNCE_MS } from "@/lib/constants";
 import type { MangaListItem, Paged } from "@/server/manga/list-manga";
 import { PreviewLink } from "@/components/manga/PreviewLink";
+import { mediaVariantUrl } from "@/lib/media-url";
 
 /** The value, once it has stopped changing for `ms`. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -90,7 +91,7 @@ function Results({ state, onPick, id, fill = false }: { state: ReturnType<typeof
                 <span className="relative h-14 w-10 shrink-0 overflow-hidden rounded-md bg-zinc-200 dark:bg-zinc-800">
                   {m.coverImageUrl && (
                     // eslint-disable-next-line @next/next/no-img-element -- immutable media URL, thumbnail size
-                    <img src={m.coverImageUrl} alt="" width={40} height={56} loading="lazy" decoding="async" className="size-full object-cover" />
+                    <img src={mediaVariantUrl(m.coverImageUrl, 160)} alt="" width={40} height={56} loading="lazy" decoding="async" className="size-full object-cover" />
                   )}
                 </span>
                 <span className="min-w-0">

@@ -2,6 +2,7 @@ import { ImageOff } from "lucide-react";
 import type { ComponentProps } from "react";
 import { useTranslations } from "next-intl";
 import { Link } from "@/i18n/navigation";
+import { COVER_SIZES, mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
 import type { Genre } from "@/db/schema/enums";
 import { FavoriteButton } from "./FavoriteButton";
 import { PreviewLink } from "./PreviewLink";
@@ -14,6 +15,9 @@ export interface MangaCardData {
   genres: readonly Genre[];
   user: { username: string | null };
 }
+
+/** Cover copies a card chooses from: a phone card is ~330 px at 1-2× density, a desktop card ~350 px at 1-2×. */
+const COVER_WIDTHS = [320, 480, 720] as const;
 
 /** Where a card leads: the public preview, or the dashboard's for signed-in pages. */
 export type PreviewBase = "/discovery/manga" | "/dashboard/discovery/manga";
@@ -41,7 +45,9 @@ export function MangaCard({ manga, priority = false, previewBase = "/discovery/m
           {manga.coverImageUrl ? (
             // eslint-disable-next-line @next/next/no-img-element -- our own immutable media URLs, sized by CSS
             <img
-              src={manga.coverImageUrl}
+              src={mediaVariantUrl(manga.coverImageUrl, 480)}
+              srcSet={mediaSrcSet(manga.coverImageUrl, COVER_WIDTHS)}
+              sizes={COVER_SIZES}
               alt={manga.title}
               width={600}
               height={900}

@@ -1,6 +1,7 @@
 import { BookOpen, Eye, Heart, Layers, Lock } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
+import { mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
 import type { MangaDetail } from "@/server/manga/get-manga";
 import { FavoriteButton } from "./FavoriteButton";
 
@@ -38,13 +39,21 @@ export async function MangaPreview({
       <article className="relative isolate overflow-hidden px-4 sm:px-6 lg:px-8" aria-labelledby="manga-title">
         {m.coverImageUrl && (
           // eslint-disable-next-line @next/next/no-img-element -- decorative blurred backdrop from the same cover
-          <img src={m.coverImageUrl} alt="" aria-hidden className="absolute inset-x-0 top-0 -z-10 h-72 w-full scale-110 object-cover opacity-30 blur-2xl dark:opacity-20" />
+          <img src={mediaVariantUrl(m.coverImageUrl, 160)} alt="" aria-hidden className="absolute inset-x-0 top-0 -z-10 h-72 w-full scale-110 object-cover opacity-30 blur-2xl dark:opacity-20" />
         )}
         <div className="grid gap-8 pt-4 md:grid-cols-[minmax(0,18rem)_1fr] lg:gap-12">
           <div className="mx-auto w-full max-w-[18rem]">
             {m.coverImageUrl ? (
               // eslint-disable-next-line @next/next/no-img-element -- immutable media URL
-              <img src={m.coverImageUrl} alt={m.title} width={600} height={900} fetchPriority="high" className="aspect-[2/3] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-black/10" />
+              <img
+                src={mediaVariantUrl(m.coverImageUrl, 480)}
+                srcSet={mediaSrcSet(m.coverImageUrl, [320, 480, 720])}
+                sizes="18rem"
+                alt={m.title}
+                width={600}
+                height={900}
+                fetchPriority="high"
+                className="aspect-[2/3] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-black/10" />
             ) : (
               <div className="grid aspect-[2/3] w-full place-items-center rounded-2xl bg-zinc-200 p-6 text-center text-xl font-black text-zinc-500 dark:bg-zinc-800">{m.title}</div>
             )}

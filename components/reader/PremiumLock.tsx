@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { Crown, Lock } from "lucide-react";
 import { Link } from "@/i18n/navigation";
+import { mediaVariantUrl } from "@/lib/media-url";
 
 /** Shown instead of the pages of a premium chapter the viewer may not read (the API answers 403). */
 export async function PremiumLock({ titleHref, coverImageUrl, title }: { titleHref: string; coverImageUrl: string | null; title: string }) {
@@ -9,7 +10,7 @@ export async function PremiumLock({ titleHref, coverImageUrl, title }: { titleHr
     <section data-testid="premium-lock" className="relative mx-auto my-auto w-full max-w-md overflow-hidden rounded-3xl border border-amber-400/30 bg-zinc-900 p-8 text-center text-zinc-100 shadow-2xl">
       {coverImageUrl && (
         // eslint-disable-next-line @next/next/no-img-element -- decorative blurred cover
-        <img src={coverImageUrl} alt="" aria-hidden className="absolute inset-0 -z-0 size-full scale-110 object-cover opacity-15 blur-2xl" />
+        <img src={mediaVariantUrl(coverImageUrl, 160)} alt="" aria-hidden className="absolute inset-0 -z-0 size-full scale-110 object-cover opacity-15 blur-2xl" />
       )}
       <div className="relative">
         <span className="mx-auto grid size-16 place-items-center rounded-full bg-amber-400/15 text-amber-300 ring-1 ring-amber-400/40">

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { X } from "lucide-react";
 import type { Genre } from "@/db/schema/enums";
+import { mediaVariantUrl } from "@/lib/media-url";
 
 export interface PanelManga {
   title: string;
@@ -71,7 +72,7 @@ export function SettingsPanel({ manga, chapterCount, onClose }: { manga: PanelMa
             <div role="tabpanel" id="reader-tabpanel-cover" aria-labelledby="reader-tab-cover">
               {manga.coverImageUrl ? (
                 // eslint-disable-next-line @next/next/no-img-element -- immutable media URL
-                <img src={manga.coverImageUrl} alt={manga.title} width={600} height={900} className="aspect-[2/3] w-full rounded-2xl object-cover shadow-xl ring-1 ring-white/10" />
+                <img src={mediaVariantUrl(manga.coverImageUrl, 480)} alt={manga.title} width={600} height={900} className="aspect-[2/3] w-full rounded-2xl object-cover shadow-xl ring-1 ring-white/10" />
               ) : (
                 <div className="grid aspect-[2/3] w-full place-items-center rounded-2xl bg-zinc-800 text-sm text-zinc-500">{t("noCover")}</div>
               )}

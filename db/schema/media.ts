@@ -1,4 +1,4 @@
-import { index, integer, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { bytea } from "./types";
 
 /**
@@ -19,4 +19,18 @@ export const media = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.createdAt)],
+);
+
+/**
+ * Smaller WebP copies of a stored image for responsive `srcset`s (`/media/{id}?w=320`), made once on first request
+ * (server/media/variants.ts). A variant is itself content-addressed media; this row only remembers which one it is.
+ */
+export const mediaVariants = pgTable(
+  "media_variants",
+  {
+    sourceId: text().notNull().references(() => media.id, { onDelete: "cascade" }),
+    width: integer().notNull(),
+    mediaId: text().notNull().references(() => media.id),
+  },
+  (t) => [primaryKey({ columns: [t.sourceId, t.width] })],
 );

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { isEmpty, type Db } from "@/db/client";
 import { ROLE_NAMES } from "@/db/schema/enums";
+import { BANNER_VARIANT_WIDTHS, COVER_VARIANT_WIDTHS } from "@/lib/media-url";
 import { hashPassword } from "@/server/auth/password";
+import { ensureMediaVariants } from "@/server/media/variants";
 import { ACCOUNTS } from "./accounts";
 import { drawAndStoreImages } from "./images";
 import { insertActivity, insertBilling, insertChapters, insertManga, insertNotifications, insertSettings, insertUsers, type SeedContext } from "./insert";
@@ -38,6 +40,9 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
   const hashing = hashPasswords();
   const images = await drawAndStoreImages(db, plan);
   log(`drew and stored ${images.covers.size} covers, ${images.banners.size} banners, ${images.pages.size} pool pages (${elapsed()})`);
+  // The responsive copies the catalogue's srcsets name, made now rather than by the first visitors.
+  await ensureMediaVariants(db, [...images.covers.values()], COVER_VARIANT_WIDTHS);
+  await ensureMediaVariants(db, [...images.banners.values()], BANNER_VARIANT_WIDTHS);
   const hashes = await hashing;
 
   const inserted = await db.transaction(async (tx) => {

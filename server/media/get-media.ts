@@ -3,12 +3,9 @@ import { eq } from "drizzle-orm";
 import { media } from "@/db/schema";
 import type { Db } from "@/db/client";
 
-/** Media ids are lower-case SHA-256 hex digests (see store-media). */
-const MEDIA_ID = /^[0-9a-f]{64}$/;
+import { isMediaId } from "@/lib/media-url";
 
-export function isMediaId(id: string): boolean {
-  return MEDIA_ID.test(id);
-}
+export { isMediaId };
 
 export interface MediaHead {
   id: string;

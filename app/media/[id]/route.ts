@@ -1,7 +1,11 @@
 import { getDb } from "@/db/client";
 import { getMedia, getMediaHead, isMediaId, type MediaHead } from "@/server/media/get-media";
+import { getMediaVariant, isVariantWidth } from "@/server/media/variants";
 
-/** Image bytes by content id. Ids are content hashes, so a response never changes: cache it forever. */
+/**
+ * Image bytes by content id. Ids are content hashes, so a response never changes: cache it forever.
+ * `?w=320` (one of VARIANT_WIDTHS) answers a WebP copy at most that wide, made on first request; it never changes either.
+ */
 
 export const runtime = "nodejs";
 
@@ -21,6 +25,8 @@ export async function HEAD(request: Request, { params }: Context): Promise<Respo
 
 async function serve(request: Request, id: string, withBody: boolean): Promise<Response> {
   if (!isMediaId(id)) return notFound();
+  const w = new URL(request.url).searchParams.get("w");
+  if (w !== null) return serveVariant(request, id, w, withBody);
   const etag = `"${id}"`;
   // The ETag is the content hash, so a matching validator proves the client already has these bytes:
   // answer without touching the database.
@@ -36,6 +42,20 @@ async function serve(request: Request, id: string, withBody: boolean): Promise<R
   if (!file) return notFound();
   // A view on the driver's buffer (never a SharedArrayBuffer), so the bytes are not copied.
   const body = new Uint8Array(file.bytes.buffer as ArrayBuffer, file.bytes.byteOffset, file.bytes.byteLength);
+  return new Response(body, { status: 200, headers: headersFor(file, etag) });
+}
+
+async function serveVariant(request: Request, id: string, w: string, withBody: boolean): Promise<Response> {
+  const width = /^[1-9]\d{0,3}$/.test(w) ? Number(w) : NaN;
+  if (!isVariantWidth(width)) return notFound();
+  // (id, width) always names the same bytes, so the validator can be derived without a lookup.
+  const etag = `"${id}-w${width}"`;
+  if (matchesEtag(request.headers.get("if-none-match"), etag)) {
+    return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": IMMUTABLE } });
+  }
+  const file = await getMediaVariant(await getDb(), { id, width });
+  if (!file) return notFound();
+  const body = withBody ? new Uint8Array(file.bytes.buffer as ArrayBuffer, file.bytes.byteOffset, file.bytes.byteLength) : null;
   return new Response(body, { status: 200, headers: headersFor(file, etag) });
 }
 

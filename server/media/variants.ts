@@ -1,0 +1,79 @@
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { media, mediaVariants } from "@/db/schema";
+import type { Db } from "@/db/client";
+import { isMediaId, VARIANT_WIDTHS, type VariantWidth } from "@/lib/media-url";
+import type { MediaFile } from "./get-media";
+import { storeMedia } from "./store-media";
+import type { MediaKind } from "./kind";
+
+/**
+ * Responsive copies of stored images (covers, banners): `/media/{id}?w=320` is the image at most 320 px wide as WebP.
+ * Only the widths in VARIANT_WIDTHS exist, so a caller cannot make the server store arbitrary sizes. A variant is made
+ * on its first request, stored as content-addressed media and remembered in media_variants; later requests read it
+ * like any other media. The bytes for (id, width) never change, so the URL is cached forever like the original.
+ * Images the site shows at once (demo covers and banners, uploads) are given their copies ahead with ensureMediaVariants.
+ * (No "server-only" marker: the seed script runs this under plain Node.)
+ */
+export function isVariantWidth(width: number): boolean {
+  return (VARIANT_WIDTHS as readonly number[]).includes(width);
+}
+
+/** Quality for WebP copies of covers and banners: visually clean on drawn art at a third of the JPEG's bytes. */
+const WEBP_QUALITY = 76;
+
+const inFlight = new Map<string, Promise<MediaFile | null>>();
+
+/** The variant's bytes, made and stored on first use; null when the source does not exist or is not an image. */
+export async function getMediaVariant(db: Db, opts: { id: string; width: number }): Promise<MediaFile | null> {
+  if (!isVariantWidth(opts.width) || !isMediaId(opts.id)) return null;
+  const stored = await readVariant(db, opts.id, opts.width);
+  if (stored) return stored;
+  // Concurrent first requests for one variant share the work.
+  const key = `${opts.id}:${opts.width}`;
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = makeVariant(db, opts.id, opts.width).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
+async function readVariant(db: Db, sourceId: string, width: number): Promise<MediaFile | null> {
+  const [row] = await db
+    .select({ id: media.id, mime: media.mime, size: media.size, bytes: media.bytes })
+    .from(mediaVariants)
+    .innerJoin(media, eq(media.id, mediaVariants.mediaId))
+    .where(and(eq(mediaVariants.sourceId, sourceId), eq(mediaVariants.width, width)))
+    .limit(1);
+  return row ?? null;
+}
+
+async function makeVariant(db: Db, sourceId: string, width: number): Promise<MediaFile | null> {
+  const [source] = await db
+    .select({ mime: media.mime, kind: media.kind, bytes: media.bytes })
+    .from(media)
+    .where(eq(media.id, sourceId))
+    .limit(1);
+  if (!source || !source.mime.startsWith("image/")) return null;
+  const { data, info } = await sharp(source.bytes, { limitInputPixels: 50_000_000 })
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: WEBP_QUALITY, effort: 4 })
+    .toBuffer({ resolveWithObject: true });
+  const id = await storeMedia(db, { bytes: data, mime: "image/webp", width: info.width, height: info.height, kind: source.kind as MediaKind });
+  await db.insert(mediaVariants).values({ sourceId, width, mediaId: id }).onConflictDoNothing();
+  return { id, mime: "image/webp", size: data.byteLength, bytes: data };
+}
+
+/** Makes the given copies of many images now (a few at a time), so their first visitors do not wait for them. */
+export async function ensureMediaVariants(db: Db, ids: readonly string[], widths: readonly VariantWidth[], concurrency = 4): Promise<void> {
+  const jobs = ids.flatMap((id) => widths.map((width) => ({ id, width })));
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++]!;
+      await getMediaVariant(db, job);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
+}
