@@ -10,9 +10,9 @@
  * new token; if that is impossible or the repeat is refused too, the session is signed out (spec §8).
  * Components use `useApi()` (below), which binds the session's token, refresh and language.
  */
-import { useSession } from "next-auth/react";
+import { updateSession, useSession } from "@/components/providers/session-store";
 import { useLocale } from "next-intl";
-import { useCallback, useMemo } from "react";
+import { useCallback } from "react";
 
 export type ApiErrorKind = "FETCH_ERROR" | "TIMEOUT_ERROR" | "PARSING_ERROR" | "HTTP";
 
@@ -226,24 +226,14 @@ function isRawBody(body: unknown): body is BodyInit {
 let refreshing: Promise<string | null> | null = null;
 
 /**
- * Forces the next-auth JWT callback to rotate the token set (`update({ refresh: true })` without a
- * React hook) and returns the new access token. Concurrent callers share one refresh.
+ * Forces the next-auth JWT callback to rotate the token set (`updateSession({ refresh: true })`) and returns the new
+ * access token, or null when the session cannot be refreshed. Concurrent callers share one refresh.
  */
 export function refreshSessionToken(): Promise<string | null> {
   refreshing ??= (async () => {
     try {
-      const csrf = await fetch("/api/auth/csrf", { credentials: "same-origin" }).then((r) => r.json() as Promise<{ csrfToken?: string }>);
-      const res = await fetch("/api/auth/session", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ csrfToken: csrf.csrfToken, data: { refresh: true } }),
-      });
-      const session = (await res.json()) as { accessToken?: unknown; error?: unknown } | null;
-      if (!session || session.error || typeof session.accessToken !== "string") return null;
-      return session.accessToken;
-    } catch {
-      return null;
+      const session = await updateSession({ refresh: true });
+      return session && !session.error && typeof session.accessToken === "string" ? session.accessToken : null;
     } finally {
       setTimeout(() => (refreshing = null), 0);
     }
@@ -266,39 +256,17 @@ export const nextAuthBridge: SessionBridge = {
 
 export type BoundApiRequest = <T>(path: string, options?: Omit<ApiRequestOptions, "token" | "session">) => Promise<T>;
 
-let hookRefresh: Promise<string | null> | null = null;
-
 /**
  * `const api = useApi(); await api<User>("/api/Authentication/Me")`: attaches the session's access
- * token and the page language; a 401 rotates the tokens through next-auth's `update()` (once, shared by
- * concurrent callers) and repeats the call, else signs out and goes to /auth.
+ * token and the page language; a 401 rotates the tokens (once, shared by concurrent callers) and repeats
+ * the call, else signs out and goes to /auth.
  */
 export function useApi(): BoundApiRequest {
-  const { data, update } = useSession();
+  const { data } = useSession();
   const locale = useLocale();
   const token = data && !data.error ? (data.accessToken ?? null) : null;
-  const bridge = useMemo<SessionBridge>(
-    () => ({
-      refresh() {
-        hookRefresh ??= (async () => {
-          try {
-            const next = await update({ refresh: true });
-            if (next && !next.error && next.accessToken) return next.accessToken;
-            return await refreshSessionToken();
-          } catch {
-            return null;
-          } finally {
-            setTimeout(() => (hookRefresh = null), 0);
-          }
-        })();
-        return hookRefresh;
-      },
-      signOut: nextAuthBridge.signOut,
-    }),
-    [update],
-  );
   return useCallback<BoundApiRequest>(
-    (path, options = {}) => apiRequest(path, { locale, ...options, token, session: bridge }),
-    [token, locale, bridge],
+    (path, options = {}) => apiRequest(path, { locale, ...options, token, session: nextAuthBridge }),
+    [token, locale],
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { getSession, signIn } from "next-auth/react";
+import { getSession, signInWithCredentials } from "@/components/providers/session-store";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -46,13 +46,13 @@ export function LoginForm({ notice, defaultIdentifier = "", onRegister }: { noti
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
-    const credentials = { redirect: false, username: values.username ?? "", password: values.password, locale };
-    let result = await signIn("credentials", credentials);
+    const credentials = { username: values.username ?? "", password: values.password, locale };
+    let result = await signInWithCredentials(credentials);
     // next-auth's CSRF cookie can be replaced by a session fetch still in flight from page load; the
     // callback then answers ".../signin?csrf=true". The cookie is settled by now, so try once more.
-    if (result?.url?.includes("csrf=true")) result = await signIn("credentials", credentials);
-    if (!result?.ok || result.error) {
-      setFailure(signInFailureMessage(result?.error) ?? t("failed"));
+    if (result.url?.includes("csrf=true")) result = await signInWithCredentials(credentials);
+    if (!result.ok || result.error) {
+      setFailure(signInFailureMessage(result.error) ?? t("failed"));
       return;
     }
     const session = await getSession();

@@ -1,11 +1,11 @@
 "use client";
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { SessionProvider, useSession } from "next-auth/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { isApiError } from "@/lib/api-client";
 import { QUERY_GC_MS } from "@/lib/constants";
 import { endSession } from "./end-session";
+import { startSessionSync, updateSession, useSession } from "./session-store";
 
 /** Ask for fresh tokens this long before the access token expires (the server rotates within 60 s of it). */
 const REFRESH_LEAD_MS = 45_000;
@@ -32,7 +32,7 @@ export function makeQueryClient(): QueryClient {
  * refreshed, spec §8). On a public page the dead session is cleared in place; elsewhere the user goes to /auth.
  */
 function SessionKeeper() {
-  const { data, update } = useSession();
+  const { data } = useSession();
   const expiresAt = data?.accessTokenExpiresAt;
   const errored = Boolean(data?.error);
   const ending = useRef(false);
@@ -41,9 +41,11 @@ function SessionKeeper() {
     if (!expiresAt) return;
     const due = Date.parse(expiresAt) - Date.now() - REFRESH_LEAD_MS;
     if (!Number.isFinite(due)) return;
-    const timer = setTimeout(() => void update(), Math.max(due, 5_000));
+    const timer = setTimeout(() => void updateSession(), Math.max(due, 5_000));
     return () => clearTimeout(timer);
-  }, [expiresAt, update]);
+  }, [expiresAt]);
+
+  useEffect(() => startSessionSync({ pollSeconds: SESSION_POLL_SECONDS }), []);
 
   useEffect(() => {
     if (!errored || ending.current) return;
@@ -56,15 +58,13 @@ function SessionKeeper() {
   return null;
 }
 
-/** The client-side providers every page shares: the next-auth session and TanStack Query. */
+/** The client-side providers every page shares: the session keeper and TanStack Query. */
 export function SessionProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   return (
-    <SessionProvider refetchInterval={SESSION_POLL_SECONDS} refetchOnWindowFocus>
-      <QueryClientProvider client={queryClient}>
-        <SessionKeeper />
-        {children}
-      </QueryClientProvider>
-    </SessionProvider>
+    <QueryClientProvider client={queryClient}>
+      <SessionKeeper />
+      {children}
+    </QueryClientProvider>
   );
 }

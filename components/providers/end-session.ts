@@ -1,6 +1,6 @@
 "use client";
 
-import { signOut } from "next-auth/react";
+import { signOutSession } from "./session-store";
 
 export const BACKEND_LOGOUT_FAILED = "Backend logout failed — continuing with local logout.";
 export const MISSING_TOKENS = "Missing tokens for logout.";
@@ -28,7 +28,7 @@ export async function endSession({ redirectTo = "/auth" }: { redirectTo?: string
     console.warn(BACKEND_LOGOUT_FAILED, err);
   }
   try {
-    await signOut({ redirect: false });
+    await signOutSession();
   } catch {
     // The cookie may already be gone; the page load below starts clean either way.
   }

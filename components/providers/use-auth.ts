@@ -1,12 +1,12 @@
 "use client";
 
-import { useSession } from "next-auth/react";
+import { useSession } from "./session-store";
 import type { SessionUser } from "@/types/session";
 
 export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
 
 /**
- * The signed-in user and access token of this browser, from the next-auth session. An errored session
+ * The signed-in user and access token of this browser, from the session store. An errored session
  * (tokens could not be refreshed) counts as signed out; the session keeper then clears it.
  */
 export function useAuth(): { status: AuthStatus; user: SessionUser | null; accessToken: string | null } {
