@@ -1,48 +1,23 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { RotateCcw, Search, X } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
-import { GENRES, SortBy, Status } from "@/db/schema/enums";
+import { GENRES, SortBy } from "@/db/schema/enums";
 import { Link } from "@/i18n/navigation";
-import { apiRequest } from "@/lib/api-client";
-import { MANGA_LIST_STALE_MS, PAGE_SIZE, QUERY_GC_MS, SEARCH_DEBOUNCE_MS } from "@/lib/constants";
+import { SEARCH_DEBOUNCE_MS } from "@/lib/constants";
 import { discoveryQuery, parseDiscoveryParams, sameDiscoveryParams, type DiscoveryParams } from "@/lib/discovery-params";
+import { type CataloguePage } from "./discovery-fetch";
 import { shownRange } from "@/lib/pagination";
-import type { MangaListItem, Paged } from "@/server/manga/list-manga";
 import { MangaCard, MangaCardSkeleton, type PreviewBase } from "@/components/manga/MangaCard";
 import { Pagination, isPlainClick } from "./Pagination";
 import { SortSelect } from "./SortSelect";
 
-export type CataloguePage = Paged<MangaListItem>;
-
-/** The query key of a discovery page; shared with anything that wants to prefetch one. */
-export const discoveryKey = (p: DiscoveryParams) => ["manga-list", "discovery", p.page, p.sort, p.search, p.genre] as const;
-
-export function fetchDiscoveryPage(p: DiscoveryParams, options: { signal?: AbortSignal; locale?: string } = {}): Promise<CataloguePage> {
-  return apiRequest<CataloguePage>("/api/manga/PaginatedManga", {
-    query: {
-      page: p.page,
-      pageSize: PAGE_SIZE.discovery,
-      sortBy: p.sort,
-      searchTerm: p.search || undefined,
-      "Filters.Genres": p.genre ?? undefined,
-      // Spec §7: public catalogues ask for accepted manga with accepted chapters.
-      "Filters.MangaStatusTypes": Status.Accepted,
-      "Filters.ChapterStatusTypes": Status.Accepted,
-      imageFormat: "url",
-    },
-    signal: options.signal,
-    locale: options.locale,
-    session: null,
-  });
-}
-
 /**
  * The discovery catalogue (spec §2). The server renders the first page into the HTML; after that the browser turns
- * pages, sorts, filters and searches itself through PaginatedManga (TanStack Query, spec §9 cache times), keeping
+ * pages, sorts, filters and searches itself through PaginatedManga (TanStack Query, spec §9 cache times, loaded on the
+ * first change: ./discovery-query.ts), keeping
  * page, sort, search and genre in the URL so every state can be shared, reloaded and indexed.
  */
 export function DiscoveryCatalogue({
@@ -95,18 +70,38 @@ export function DiscoveryCatalogue({
     return () => clearTimeout(timer);
   }, [text, navigate]);
 
-  const query = useQuery({
-    queryKey: discoveryKey(params),
-    queryFn: ({ signal }) => fetchDiscoveryPage(params, { signal, locale }),
-    initialData: sameDiscoveryParams(params, initialParams) ? initial : undefined,
-    initialDataUpdatedAt: renderedAt,
-    staleTime: MANGA_LIST_STALE_MS,
-    gcTime: QUERY_GC_MS,
-    refetchOnReconnect: true,
-    placeholderData: keepPreviousData,
-  });
-  const data = query.data;
-  const loading = query.isFetching && (query.isPlaceholderData || !data);
+  // The page shown: the server's until the URL asks for another, then each page as it arrives (the previous one stays,
+  // dimmed, meanwhile). `failed` keeps the params that could not be read, for the retry button.
+  const [shown, setShown] = useState<{ params: DiscoveryParams; data: CataloguePage | null }>({ params: initialParams, data: initial });
+  const [attempt, setAttempt] = useState(0);
+  const wanted = sameDiscoveryParams(params, shown.params);
+  const loading = !wanted || attempt > 0;
+  useEffect(() => {
+    if (sameDiscoveryParams(params, shown.params) && attempt === 0) return;
+    let live = true;
+    void import("./discovery-query")
+      .then((q) => {
+        q.seedDiscoveryPage(initialParams, initial, renderedAt);
+        return q.readDiscoveryPage(params, locale);
+      })
+      .then(
+        (data) => live && setShown({ params, data }),
+        () => live && setShown({ params, data: null }),
+      )
+      .finally(() => live && setAttempt(0));
+    return () => {
+      live = false;
+    };
+    // Only a change of the wanted page (or a retry) reads again; `shown` is what the read updates.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params, attempt]);
+  // Spec §7: lists are read again on reconnect when they are no longer fresh.
+  useEffect(() => {
+    const onOnline = () => setAttempt((n) => n + 1);
+    window.addEventListener("online", onOnline);
+    return () => window.removeEventListener("online", onOnline);
+  }, []);
+  const data = shown.data;
 
   const goToPage = (page: number) => {
     navigate({ page });
@@ -180,10 +175,10 @@ export function DiscoveryCatalogue({
       <section aria-labelledby="results-summary" aria-busy={loading} className="px-4 sm:px-6 lg:px-8">
         <div ref={listTop} className="scroll-mt-24" aria-hidden />
         {!data ? (
-          query.isError ? (
+          !loading ? (
             <div role="alert" className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-zinc-300 p-12 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
               <p id="results-summary">{tm("failed")}</p>
-              <button type="button" onClick={() => void query.refetch()} className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+              <button type="button" onClick={() => setAttempt((n) => n + 1)} className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
                 <RotateCcw className="size-4" aria-hidden />
                 {t("retry")}
               </button>

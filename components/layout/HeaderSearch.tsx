@@ -1,109 +1,21 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { Loader2, Search, X } from "lucide-react";
+import { Search, X } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { createPortal } from "react-dom";
-import { Status } from "@/db/schema/enums";
 import { getPathname, usePathname, useRouter } from "@/i18n/navigation";
-import { apiRequest } from "@/lib/api-client";
-import { HEADER_SEARCH_RESULTS, MANGA_LIST_STALE_MS, QUERY_GC_MS, SEARCH_DEBOUNCE_MS } from "@/lib/constants";
-import type { MangaListItem, Paged } from "@/server/manga/list-manga";
-import { PreviewLink } from "@/components/manga/PreviewLink";
-import { mediaVariantUrl } from "@/lib/media-url";
+import { HEADER_SEARCH_RESULTS } from "@/lib/constants";
+import { resultsBoxClass, Searching } from "./search-status";
 
-/** The value, once it has stopped changing for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
+const SearchResults = lazy(() => import("./HeaderSearchResults"));
 
-/**
- * Spec §2, §7, §9: results for the trimmed text 300 ms after the last key stroke, page 1 with as many items as
- * the box shows, accepted manga with accepted chapters; nothing is asked for empty text.
- */
-function useHeaderSearch(text: string, limit: number) {
-  const locale = useLocale();
-  const typed = text.trim().slice(0, 100);
-  const term = useDebounced(typed, SEARCH_DEBOUNCE_MS);
-  const query = useQuery({
-    queryKey: ["manga-list", "header-search", term, limit],
-    queryFn: ({ signal }) =>
-      apiRequest<Paged<MangaListItem>>("/api/manga/PaginatedManga", {
-        query: {
-          page: 1,
-          pageSize: limit,
-          searchTerm: term,
-          "Filters.MangaStatusTypes": Status.Accepted,
-          "Filters.ChapterStatusTypes": Status.Accepted,
-          imageFormat: "url",
-        },
-        signal,
-        locale,
-        session: null,
-      }),
-    enabled: term !== "",
-    staleTime: MANGA_LIST_STALE_MS,
-    gcTime: QUERY_GC_MS,
-    refetchOnReconnect: true,
-  });
-  const settled = typed === term;
-  return {
-    typed,
-    term,
-    searching: typed !== "" && (!settled || query.isPending || (query.isFetching && !query.data)),
-    items: settled && query.data ? query.data.items.slice(0, limit) : [],
-    empty: settled && typed !== "" && query.isSuccess && query.data.items.length === 0,
-    failed: settled && query.isError,
-  };
-}
-
-function Results({ state, onPick, id, fill = false }: { state: ReturnType<typeof useHeaderSearch>; onPick: () => void; id: string; fill?: boolean }) {
-  const t = useTranslations("search");
-  const tm = useTranslations("manga");
-  if (state.typed === "") return null;
+function Results({ text, limit, onPick, id, fill = false }: { text: string; limit: number; onPick: () => void; id: string; fill?: boolean }) {
+  if (text.trim() === "") return null;
   return (
-    <div id={id} className={`${fill ? "" : "max-h-80 overflow-y-auto overscroll-contain"} py-2`} aria-live="polite" data-testid="search-results">
-      {state.searching ? (
-        <p role="status" className="flex items-center gap-2 px-4 py-3 text-sm text-zinc-500">
-          <Loader2 className="size-4 animate-spin" aria-hidden />
-          {t("searching")}
-        </p>
-      ) : state.failed ? (
-        <p role="status" className="px-4 py-3 text-sm text-zinc-500">{tm("failed")}</p>
-      ) : state.empty ? (
-        <p role="status" className="px-4 py-3 text-sm text-zinc-500">{t("noResults", { query: state.typed })}</p>
-      ) : (
-        <ul aria-label={t("results")}>
-          {state.items.map((m) => (
-            <li key={m.id}>
-              <PreviewLink
-                mangaId={m.id}
-                onClick={onPick}
-                data-search-result
-                className="flex items-center gap-3 px-4 py-2 outline-none transition hover:bg-zinc-100 focus-visible:bg-zinc-100 dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800"
-              >
-                <span className="relative h-14 w-10 shrink-0 overflow-hidden rounded-md bg-zinc-200 dark:bg-zinc-800">
-                  {m.coverImageUrl && (
-                    // eslint-disable-next-line @next/next/no-img-element -- immutable media URL, thumbnail size
-                    <img src={mediaVariantUrl(m.coverImageUrl, 160)} alt="" width={40} height={56} loading="lazy" decoding="async" className="size-full object-cover" />
-                  )}
-                </span>
-                <span className="min-w-0">
-                  <span className="block truncate text-sm font-semibold">{m.title}</span>
-                  <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{tm("by", { author: m.user.username ?? tm("unknownAuthor") })}</span>
-                </span>
-              </PreviewLink>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    <Suspense fallback={<div id={id} className={resultsBoxClass(fill)} aria-live="polite" data-testid="search-results"><Searching /></div>}>
+      <SearchResults text={text} limit={limit} onPick={onPick} id={id} fill={fill} />
+    </Suspense>
   );
 }
 
@@ -185,7 +97,6 @@ export function DesktopSearch() {
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-  const state = useHeaderSearch(text, HEADER_SEARCH_RESULTS.desktop);
   const ids = useId();
   const close = useCallback(() => {
     setOpen(false);
@@ -200,7 +111,7 @@ export function DesktopSearch() {
     document.addEventListener("pointerdown", onDown);
     return () => document.removeEventListener("pointerdown", onDown);
   }, [open]);
-  const expanded = open && state.typed !== "";
+  const expanded = open && text.trim() !== "";
   return (
     <div
       ref={box}
@@ -224,7 +135,7 @@ export function DesktopSearch() {
       />
       {expanded && (
         <div className="absolute inset-x-0 top-12 z-50 min-w-[22rem] overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-xl shadow-zinc-900/10 dark:border-zinc-700 dark:bg-zinc-900">
-          <Results state={state} onPick={close} id={`${ids}-desktop-results`} />
+          <Results text={text} limit={HEADER_SEARCH_RESULTS.desktop} onPick={close} id={`${ids}-desktop-results`} />
         </div>
       )}
     </div>
@@ -237,7 +148,6 @@ export function MobileSearch() {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   const panel = useRef<HTMLDivElement>(null);
-  const state = useHeaderSearch(open ? text : "", HEADER_SEARCH_RESULTS.mobile);
   const ids = useId();
   const close = useCallback(() => {
     setOpen(false);
@@ -282,7 +192,7 @@ export function MobileSearch() {
               onSubmitted={close}
               inputId={`${ids}-mobile`}
               listId={`${ids}-mobile-results`}
-              expanded={state.typed !== ""}
+              expanded={text.trim() !== ""}
             />
             <button
               type="button"
@@ -294,7 +204,7 @@ export function MobileSearch() {
             </button>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <Results state={state} onPick={close} id={`${ids}-mobile-results`} fill />
+            <Results text={text} limit={HEADER_SEARCH_RESULTS.mobile} onPick={close} id={`${ids}-mobile-results`} fill />
           </div>
         </div>,
         document.body,

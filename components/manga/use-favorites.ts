@@ -3,12 +3,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAuth } from "@/components/providers/use-auth";
 import { useApi } from "@/lib/api-client";
+import { getQueryClient } from "@/lib/query-client";
 import { MANGA_LIST_STALE_MS } from "@/lib/constants";
 
 /**
  * The signed-in user's favourite manga ids, shared by every heart on the page: one request
  * (GET /api/Authentication/Me/Favorites) however many cards show, cached like the manga lists (spec §9).
  * Pages that already know the ids (server-rendered dashboard pages) seed them with useSeedFavorites.
+ * The hearts that read and toggle them run in the browser only (components/manga/SignedInFavorite.tsx), on the tab's
+ * shared query client.
  */
 export const favoritesKey = (userId: number | null | undefined) => ["favorites", userId ?? null] as const;
 
@@ -31,7 +34,7 @@ export function useFavoriteIds(): { signedIn: boolean; ready: boolean; ids: Read
     staleTime: MANGA_LIST_STALE_MS,
     refetchOnReconnect: true,
     select: (ids) => new Set(ids),
-  });
+  }, getQueryClient());
   return { signedIn, ready: !signedIn || query.isSuccess, ids: query.data ?? EMPTY };
 }
 const EMPTY: ReadonlySet<number> = new Set();
@@ -58,7 +61,7 @@ export interface ToggleAnswer {
 export function useToggleFavorite(mangaId: number) {
   const { user } = useAuth();
   const api = useApi();
-  const client = useQueryClient();
+  const client = getQueryClient();
   const key = favoritesKey(user?.id);
   return useMutation({
     scope: { id: `favorite-${mangaId}` },
@@ -77,5 +80,10 @@ export function useToggleFavorite(mangaId: number) {
       const had = context.before.includes(mangaId);
       client.setQueryData(key, had ? [...new Set([...now, mangaId])] : now.filter((id) => id !== mangaId));
     },
-  });
+    // The server's answer is the truth (e.g. a click made before the list was read).
+    onSuccess: (answer) => {
+      const now = client.getQueryData<number[]>(key) ?? [];
+      client.setQueryData(key, answer.isFavorite ? [...new Set([...now, mangaId])] : now.filter((id) => id !== mangaId));
+    },
+  }, client);
 }

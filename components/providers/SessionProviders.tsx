@@ -1,9 +1,6 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { isApiError } from "@/lib/api-client";
-import { QUERY_GC_MS } from "@/lib/constants";
+import { useEffect, useRef, type ReactNode } from "react";
 import { endSession } from "./end-session";
 import { startSessionSync, updateSession, useSession } from "./session-store";
 
@@ -11,20 +8,6 @@ import { startSessionSync, updateSession, useSession } from "./session-store";
 const REFRESH_LEAD_MS = 45_000;
 /** The session endpoint is also polled, which rotates tokens that are due. */
 const SESSION_POLL_SECONDS = 5 * 60;
-
-export function makeQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        // Spec §9: cached query data is kept 60 seconds after its last use.
-        gcTime: QUERY_GC_MS,
-        refetchOnWindowFocus: false,
-        // HTTP answers (401 is handled by the client, 4xx are final) are not retried; network trouble once.
-        retry: (failures, error) => !(isApiError(error) && error.kind === "HTTP") && failures < 1,
-      },
-    },
-  });
-}
 
 /**
  * Keeps the browser session alive: asks the session endpoint for rotated tokens shortly before the access
@@ -58,13 +41,12 @@ function SessionKeeper() {
   return null;
 }
 
-/** The client-side providers every page shares: the session keeper and TanStack Query. */
+/** What every page shares on the client: the session keeper (TanStack Query is provided where it is used). */
 export function SessionProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(makeQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <SessionKeeper />
       {children}
-    </QueryClientProvider>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from "react";
 import type { Session } from "next-auth";
 
 /**
- * The browser's view of the next-auth session, without next-auth's React client (DESIGN §4; docs/decisions/010).
+ * The browser's view of the next-auth session, without next-auth's React client (DESIGN §4; docs/decisions/010-first-load-weight.md).
  * It speaks to the same endpoints (/api/auth/session, /csrf, /callback/credentials, /signout) and keeps one shared
  * snapshot that every component reads through useSession(). Other tabs hear of sign-in, sign-out and token
  * rotation on a BroadcastChannel and read the session again.

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
 import { DashboardShell } from "@/components/dashboard/DashboardShell";
+import { QueryProvider } from "@/components/providers/QueryProvider";
 import { redirect } from "@/i18n/navigation";
 import { isLocale } from "@/i18n/routing";
 import { pickMessages } from "@/lib/i18n-pick";
@@ -37,9 +38,11 @@ export default async function DashboardLayout({ children, params }: Props) {
   const { accessToken: _token, ...sessionUser } = user;
   return (
     <NextIntlClientProvider messages={pickMessages(messages, CLIENT_NAMESPACES)}>
-      <DashboardShell user={sessionUser} brand={t("name")}>
-        {children}
-      </DashboardShell>
+      <QueryProvider>
+        <DashboardShell user={sessionUser} brand={t("name")}>
+          {children}
+        </DashboardShell>
+      </QueryProvider>
     </NextIntlClientProvider>
   );
 }

@@ -1,0 +1,44 @@
+import { Heart } from "lucide-react";
+
+/** How a favourite heart looks: `icon` sits on a card's cover, `full` is the preview's labelled button. */
+export function HeartView({ active, label, onClick, variant, className }: {
+  active: boolean;
+  label: string;
+  onClick: () => void;
+  variant: "icon" | "full";
+  className: string;
+}) {
+  if (variant === "full") {
+    return (
+      <button
+        type="button"
+        onClick={onClick}
+        aria-pressed={active}
+        data-favorite={active}
+        className={`inline-flex items-center gap-2 rounded-full border px-5 py-3 font-semibold transition ${
+          active
+            ? "border-brand-600 bg-brand-50 text-brand-700 hover:bg-brand-100 dark:bg-brand-600/15 dark:text-brand-400"
+            : "border-zinc-300 hover:border-brand-500 hover:text-brand-600 dark:border-zinc-700"
+        } ${className}`}
+      >
+        <Heart className={`size-5 transition ${active ? "fill-current" : ""}`} aria-hidden />
+        {label}
+      </button>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-pressed={active}
+      aria-label={label}
+      title={label}
+      data-favorite={active}
+      className={`grid size-9 place-items-center rounded-full backdrop-blur transition ${
+        active ? "bg-white text-brand-600 shadow" : "bg-black/45 text-white hover:bg-brand-600"
+      } ${className}`}
+    >
+      <Heart className={`size-4 ${active ? "fill-current" : ""}`} aria-hidden />
+    </button>
+  );
+}
