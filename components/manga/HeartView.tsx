@@ -34,9 +34,7 @@ export function HeartView({ active, label, onClick, variant, className }: {
       aria-label={label}
       title={label}
       data-favorite={active}
-      className={`grid size-9 place-items-center rounded-full backdrop-blur transition ${
-        active ? "bg-white text-brand-600 shadow" : "bg-black/45 text-white hover:bg-brand-600"
-      } ${className}`}
+      className={`heart-icon ${active ? "heart-icon-on" : ""} ${className}`}
     >
       <Heart className={`size-4 ${active ? "fill-current" : ""}`} aria-hidden />
     </button>

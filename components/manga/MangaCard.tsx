@@ -39,7 +39,7 @@ export function MangaCard({ manga, priority = false, previewBase = "/discovery/m
       <CardLink
         href={href}
         mangaId={manga.id}
-        className="block overflow-hidden rounded-2xl bg-zinc-200 shadow-sm ring-1 ring-zinc-900/5 transition duration-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:bg-zinc-800 dark:ring-white/10"
+        className="manga-card-cover"
       >
         <div className="relative aspect-[2/3]">
           {manga.coverImageUrl ? (
@@ -54,19 +54,19 @@ export function MangaCard({ manga, priority = false, previewBase = "/discovery/m
               loading={priority ? "eager" : "lazy"}
               fetchPriority={priority ? "high" : "auto"}
               decoding="async"
-              className="absolute inset-0 size-full object-cover transition duration-500 group-hover:scale-105"
+              className="manga-card-image"
             />
           ) : (
-            <div className="absolute inset-0 grid place-items-center p-4 text-center font-bold text-zinc-500">{manga.title}</div>
+            <div className="manga-card-no-image">{manga.title}</div>
           )}
-          <div className="absolute inset-x-0 bottom-0 translate-y-2 bg-gradient-to-t from-black/90 via-black/70 to-transparent p-4 pt-16 text-white opacity-0 transition duration-300 group-hover:translate-y-0 group-hover:opacity-100 group-focus-within:translate-y-0 group-focus-within:opacity-100">
+          <div className="manga-card-overlay">
             <p dir="auto" className="line-clamp-2 font-bold leading-snug">{manga.title}</p>
             <p className="mt-1 text-xs text-zinc-300">{t("by", { author })}</p>
             <p className="mt-1 text-xs text-zinc-300">{t("favorites", { count: manga.favorites })}</p>
             {manga.genres.length > 0 && (
               <ul className="mt-2 flex flex-wrap gap-1">
                 {manga.genres.slice(0, 3).map((g) => (
-                  <li key={g} className="rounded-full bg-white/15 px-2 py-0.5 text-[11px] font-semibold backdrop-blur">
+                  <li key={g} className="manga-card-chip">
                     {tg(g)}
                   </li>
                 ))}
@@ -76,12 +76,12 @@ export function MangaCard({ manga, priority = false, previewBase = "/discovery/m
         </div>
       </CardLink>
       <FavoriteButton mangaId={manga.id} className="absolute end-2 top-2" />
-      <h3 dir="auto" className="mt-2 truncate text-sm font-semibold">
-        <CardLink href={href} mangaId={manga.id} className="hover:text-brand-600 dark:hover:text-brand-400">
+      <h3 dir="auto" className="manga-card-title">
+        <CardLink href={href} mangaId={manga.id} className="manga-card-title-link">
           {manga.title}
         </CardLink>
       </h3>
-      <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{author}</p>
+      <p className="manga-card-author">{author}</p>
     </article>
   );
 }
