@@ -46,10 +46,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const app = next({ dev, dir: process.cwd(), hostname: "localhost", port, httpServer: nextUpgrades });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // Hot catalogue reads skip Next's router in production (server/http/direct-routes.ts). Not in development,
+  // where Next recompiles the route files on change and this process would keep serving the old code.
+  const direct = dev ? undefined : await import("./http/direct-routes");
 
   const server = http.createServer((req, res) => {
     recordClientAddress(req);
-    handle(req, res).catch((err: unknown) => {
+    (direct?.serveDirectly(req, res) ?? handle(req, res)).catch((err: unknown) => {
       console.error("[server] request failed:", err);
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();

@@ -1,6 +1,6 @@
 /**
  * The bare baseline: node:http + pg, no framework, running exactly the SQL that listManga runs for the same
- * request (captured from the shared query builder with .toSQL(), with the plan listManga picks), in the same way
+ * request (captured with listMangaStatements, with the plan listManga picks), in the same way
  * (public counts kept COUNT_TTL_MS; with a search the counts come first, without one both run at once), with the
  * same pool size as the app, answering the same envelope. The app's overhead is whatever it costs beyond this.
  */

@@ -1,5 +1,5 @@
 /**
- * Bench data: a scratch PostgreSQL database `bench_<n>` with n manga made by the database itself
+ * Bench data: a scratch PostgreSQL database `bench_<n>` (prefix BENCH_DB_PREFIX) with n manga made by the database itself
  * (INSERT … SELECT over generate_series, so 100k rows take seconds), migrated with the project's migrations.
  * Titles and descriptions are built from word lists (English and already-folded Arabic), so search terms of
  * known selectivity exist at every size.
@@ -27,7 +27,8 @@ export interface BenchDb {
 }
 
 export async function createBenchDb(serverUrl: string, n: number): Promise<BenchDb> {
-  const name = `bench_${n}`;
+  const name = `${process.env.BENCH_DB_PREFIX || "bench"}_${n}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DB_PREFIX: "${name}" is not a plain lower-case database name`);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);

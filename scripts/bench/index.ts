@@ -2,19 +2,21 @@
  * `npm run bench` — the catalogue benchmark (issue 4, DESIGN §8).
  *
  * For each size (default 1k and 10k manga; `--sizes 1000,10000,100000`):
- *   1. a scratch database bench_<n> on BENCH_PG_URL (default postgresql://postgres@127.0.0.1:5432) is created,
+ *   1. a scratch database bench_<n> (<BENCH_DB_PREFIX>_<n>) on BENCH_PG_URL (default postgresql://postgres@127.0.0.1:5432) is created,
  *      migrated and filled (scripts/bench/generate.ts), and dropped at the end (`--keep` keeps it);
  *   2. the production server (server/main.ts, NODE_ENV=production) is started on it — this needs a production
  *      build in .next: run `npm run build` first, or pass `--build`;
  *   3. GET /api/manga/PaginatedManga?searchTerm=…&sortBy=…&pageSize=20&imageFormat=url is driven with autocannon
  *      (50 connections, 10 s after a 3 s warm-up) over a fixed mix of search terms and sorts, and so is a bare
- *      node:http + pg server running exactly the same SQL the same way (captured from the shared query builder,
+ *      node:http + pg server running exactly the same SQL the same way (captured from listManga's own statements,
  *      same plan choice, same short-lived public count cache: scripts/bench/baseline.ts);
  *   4. p50/p99 latency, requests per second, errors and the app/bare ratios are printed.
  * Once, on the largest size: first-load JavaScript (gzip) of / and /discovery, and the landing and discovery pages'
- * own throughput. Lighthouse runs when the `lighthouse` package is installed; otherwise it is reported as skipped.
+ * own throughput, and Lighthouse on /, /discovery and one manga preview (mobile; reports in .bench/lighthouse/).
  *
- * Options: --sizes a,b,c  --duration s  --connections n  --build  --keep  --json file
+ * Options: --sizes a,b,c  --duration s  --connections n  --rounds n (app and bare take turns; medians)  --build  --keep
+ *          --no-lighthouse  --json file
+ * Environment: BENCH_PG_URL, BENCH_DB_PREFIX (scratch database names, default "bench"), DATABASE_POOL_SIZE, CHROMIUM_PATH.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -27,7 +29,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import * as schema from "../../db/schema";
 import type { Db } from "../../db/client";
 import { SortBy } from "../../db/schema/enums";
-import { buildListMangaQueries, COUNT_TTL_MS, normalizeSearchTerm, planFor } from "../../server/manga/list-manga";
+import { buildListMangaQueries, COUNT_TTL_MS, listMangaStatements, planFor } from "../../server/manga/list-manga";
 import { startBaseline, type CapturedQuery } from "./baseline";
 import { createBenchDb, fillBenchDb } from "./generate";
 import { pageWeight, type PageWeight } from "./page-weight";
@@ -40,6 +42,7 @@ const option = (name: string, fallback: string) => {
 };
 const SIZES = option("sizes", "1000,10000").split(",").map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
 const DURATION = Number(option("duration", "10"));
+const ROUNDS = Math.max(1, Math.trunc(Number(option("rounds", "1"))) || 1);
 const CONNECTIONS = Number(option("connections", "50"));
 const PG_URL = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE || 10);
@@ -65,6 +68,13 @@ async function drive(baseUrl: string, paths: string[], duration: number, connect
   await autocannon({ url: baseUrl, connections, duration: 3, requests });
   const r = await autocannon({ url: baseUrl, connections, duration, requests });
   return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts, non2xx: r.non2xx, requests: r.requests.total };
+}
+
+/** The run with the median p50 (errors summed over all runs, so none is hidden). */
+function medianRun(runs: Run[]): Run {
+  const sorted = [...runs].sort((a, b) => a.p50 - b.p50);
+  const mid = sorted[(sorted.length - 1) >> 1]!;
+  return { ...mid, errors: runs.reduce((n, r) => n + r.errors, 0), non2xx: runs.reduce((n, r) => n + r.non2xx, 0) };
 }
 
 function freePort(): Promise<number> {
@@ -123,18 +133,8 @@ async function captureQueries(db: Db): Promise<Map<string, CapturedQuery>> {
   const map = new Map<string, CapturedQuery>();
   for (const { term, sortBy } of MIX) {
     const opts = { db, viewer: null, searchTerm: term, sortBy, pageSize: 20, page: 1 };
-    const first = buildListMangaQueries(opts);
-    const [count] = await first.counts;
-    const q = buildListMangaQueries(opts, planFor(term, { display: Number(count?.display ?? 0), total: Number(count?.total ?? 0) }, 20));
-    const rows = q.rows.toSQL();
-    const counts = q.counts.toSQL();
-    map.set(apiPath(term, sortBy), {
-      rows: { sql: rows.sql, params: rows.params },
-      counts: { sql: counts.sql, params: counts.params },
-      search: normalizeSearchTerm(term) !== "",
-      page: q.page,
-      pageSize: q.pageSize,
-    });
+    const [count] = await buildListMangaQueries(opts).counts;
+    map.set(apiPath(term, sortBy), listMangaStatements(opts, planFor(term, { display: Number(count?.display ?? 0), total: Number(count?.total ?? 0) }, 20)));
   }
   return map;
 }
@@ -148,29 +148,66 @@ function newerFiles(dir: string, than: number): string[] {
     .map((file) => path.relative(root, file));
 }
 
+/**
+ * The pages' data cache lives on disk (.next/cache/fetch-cache) and an expired entry is still served once while it
+ * refreshes: pages of a bench database would show up in the next server started on this build (and the last
+ * database's in this bench), so the bench starts and ends with it empty.
+ */
+function clearNextDataCache(): void {
+  fs.rmSync(path.join(root, ".next", "cache", "fetch-cache"), { recursive: true, force: true });
+}
+
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
+interface LighthouseReport {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; displayValue?: string }>;
+  runtimeError?: { message: string };
+}
+
+/**
+ * Lighthouse (mobile: the default emulated phone with simulated slow 4G and 4× CPU slowdown) on each page with
+ * /usr/bin/chromium (CHROMIUM_PATH). The full reports (HTML and JSON) go to .bench/lighthouse/<time>/ so the failing
+ * audits can be read; the summary prints performance, CLS, LCP, TBT and the failing audits' ids.
+ */
 async function lighthouse(baseUrl: string, paths: string[]): Promise<string[]> {
-  try {
-    await import(/* webpackIgnore: true */ "lighthouse" as string);
-  } catch {
-    return ["Lighthouse: skipped (the `lighthouse` package is not installed)"];
-  }
+  const cli = path.join(root, "node_modules", "lighthouse", "cli", "index.js");
+  if (!fs.existsSync(cli)) return ["Lighthouse: skipped (the `lighthouse` package is not installed)"];
+  const dir = path.join(root, ".bench", "lighthouse", new Date().toISOString().replace(/[:.]/g, "-"));
+  fs.mkdirSync(dir, { recursive: true });
   const out: string[] = [];
   for (const p of paths) {
-    const res = spawnSync("npx", ["lighthouse", `${baseUrl}${p}`, "--quiet", "--output=json", "--output-path=stdout", "--only-categories=performance", "--form-factor=mobile", `--chrome-flags=--headless=new --no-sandbox --disable-gpu`], {
-      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH || "/usr/bin/chromium" },
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const name = p.replace(/^\/+|\/+$/g, "").replace(/[^\w-]+/g, "_") || "home";
+    const res = spawnSync(
+      process.execPath,
+      [
+        cli, `${baseUrl}${p}`, "--quiet", "--output=json", "--output=html", `--output-path=${path.join(dir, name)}`,
+        "--only-categories=performance", "--form-factor=mobile", "--max-wait-for-load=45000",
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage",
+      ],
+      { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH || "/usr/bin/chromium" }, encoding: "utf8", timeout: 180_000 },
+    );
+    const file = path.join(dir, `${name}.report.json`);
     try {
-      const report = JSON.parse(res.stdout) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue?: number }> };
-      out.push(`Lighthouse ${p}: performance ${Math.round(report.categories.performance.score * 100)}, CLS ${report.audits["cumulative-layout-shift"]?.numericValue?.toFixed(3)}, LCP ${ms(report.audits["largest-contentful-paint"]?.numericValue ?? 0)}`);
-    } catch {
-      out.push(`Lighthouse ${p}: failed (${res.stderr.slice(0, 200)})`);
+      const report = JSON.parse(fs.readFileSync(file, "utf8")) as LighthouseReport;
+      if (report.runtimeError) throw new Error(report.runtimeError.message);
+      const a = report.audits;
+      const score = report.categories.performance.score;
+      const failing = Object.entries(a)
+        .filter(([, audit]) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "notApplicable")
+        .map(([id]) => id);
+      out.push(
+        `Lighthouse ${p}: performance ${score === null ? "n/a" : Math.round(score * 100)}, CLS ${a["cumulative-layout-shift"]?.numericValue?.toFixed(3)}, ` +
+          `LCP ${ms(a["largest-contentful-paint"]?.numericValue ?? 0)}, TBT ${ms(a["total-blocking-time"]?.numericValue ?? 0)}` +
+          (failing.length ? `; below 90: ${failing.join(", ")}` : ""),
+      );
+    } catch (err) {
+      const why = res.error?.message ?? (err instanceof Error ? err.message : String(err));
+      out.push(`Lighthouse ${p}: failed (${why}; ${res.stderr?.trim().split("\n").slice(-2).join(" ").slice(0, 300)})`);
     }
   }
+  out.push(`Lighthouse reports: ${path.relative(root, dir)}/`);
   return out;
 }
 
@@ -186,7 +223,8 @@ async function main() {
   const built = fs.statSync(path.join(root, ".next", "BUILD_ID")).mtimeMs;
   const newer = ["server", "app", "lib", "components", "db"].flatMap((dir) => newerFiles(path.join(root, dir), built)).slice(0, 3);
   if (newer.length) console.warn(`warning: the build in .next is older than ${newer.join(", ")}…: the app may not run this code (npm run build, or --build)`);
-  console.log(`catalogue bench: sizes ${SIZES.join(", ")}; ${CONNECTIONS} connections, ${DURATION} s per run; pool ${POOL_SIZE}; ${MIX.length} search/sort requests in rotation`);
+  console.log(`catalogue bench: sizes ${SIZES.join(", ")}; ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} round(s); pool ${POOL_SIZE}; ${MIX.length} search/sort requests in rotation`);
+  clearNextDataCache();
   const summary: Array<{ n: number; app: Run; bare: Run }> = [];
   const extras: string[] = [];
   let weights: PageWeight[] = [];
@@ -211,8 +249,20 @@ async function main() {
           throw new Error(`baseline and app disagree on ${p}`);
         }
       }
-      const bareRun = await drive(bare.url, paths, DURATION);
-      const appRun = await drive(app.url, paths, DURATION);
+      // With several rounds the two servers take turns (bare, app, app, bare, …) and each side's median run counts,
+      // so load that comes and goes on a shared machine falls on both alike.
+      const bareRuns: Run[] = [];
+      const appRuns: Run[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 === 0 ? (["bare", "app"] as const) : (["app", "bare"] as const);
+        for (const side of order) {
+          const run = await drive(side === "bare" ? bare.url : app.url, paths, DURATION);
+          (side === "bare" ? bareRuns : appRuns).push(run);
+          if (ROUNDS > 1) console.log(`[${n}] round ${round + 1} ${side.padEnd(4)}: p50 ${ms(run.p50)}  p99 ${ms(run.p99)}  ${run.rps.toFixed(0)} req/s`);
+        }
+      }
+      const bareRun = medianRun(bareRuns);
+      const appRun = medianRun(appRuns);
       summary.push({ n, app: appRun, bare: bareRun });
       console.log(`[${n}] app : p50 ${ms(appRun.p50)}  p99 ${ms(appRun.p99)}  ${appRun.rps.toFixed(0)} req/s  errors ${appRun.errors}  non-2xx ${appRun.non2xx}`);
       console.log(`[${n}] bare: p50 ${ms(bareRun.p50)}  p99 ${ms(bareRun.p99)}  ${bareRun.rps.toFixed(0)} req/s  errors ${bareRun.errors}  non-2xx ${bareRun.non2xx}`);
@@ -225,7 +275,7 @@ async function main() {
           extras.push(`page ${p} (10 connections): p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  ${r.rps.toFixed(0)} req/s  errors ${r.errors}  non-2xx ${r.non2xx}`);
         }
         const [first] = (await (await fetch(`${app.url}/api/manga/PaginatedManga?pageSize=1&imageFormat=url`)).json() as { data: { items: Array<{ id: number }> } }).data.items;
-        extras.push(...(await lighthouse(app.url, ["/", "/discovery", ...(first ? [`/discovery/manga/${first.id}`] : [])])));
+        if (!flag("no-lighthouse")) extras.push(...(await lighthouse(app.url, ["/", "/discovery", ...(first ? [`/discovery/manga/${first.id}`] : [])])));
       }
     } finally {
       await bare?.close();
@@ -234,6 +284,7 @@ async function main() {
       if (!flag("keep")) await bench.drop();
     }
   }
+  clearNextDataCache();
 
   console.log("\n=== PaginatedManga (search + sort, 20 items) ===");
   console.log("manga      app p50    app p99    app req/s   bare p50   bare p99   bare req/s   p50 ratio   p50 vs smallest");

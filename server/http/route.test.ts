@@ -120,6 +120,18 @@ describe("defineRoute: query and params", () => {
     expect(await res.json()).toMatchObject({ data: { page: 3, searchTerm: "one piece", "Filters.Genres": ["1", "2"] } });
   });
 
+  it("reads `__proto__` as a plain name, in the query and in a body", async () => {
+    const passthrough = defineRoute({ key: KEY, query: z.looseObject({ page: z.string().optional() }), handler: ({ query }) => ({ ...query }) });
+    const res = await passthrough(jsonRequest(KEY, { query: "__proto__=x&Page=2" }), noParams);
+    expect((await res.json()).data).toEqual({ __proto__: "x", page: "2" });
+    expect(Object.prototype).not.toHaveProperty("x");
+    const login = defineRoute({ key: "POST /api/Authentication/Login", body: z.looseObject({ username: z.string() }), handler: ({ body }) => Object.keys(body) });
+    const raw = '{"__proto__":{"polluted":true},"UserName":"amal"}';
+    const keys = await (await login(jsonRequest("POST /api/Authentication/Login", { raw, headers: { "content-type": "application/json" } }), noParams)).json();
+    expect(keys.data).toContain("username");
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it("answers a bad query with 422", async () => {
     const res = await list(jsonRequest(KEY, { query: "page=zero" }), noParams);
     expect(res.status).toBe(422);

@@ -1,4 +1,3 @@
-import "server-only";
 import { z } from "zod";
 import type { Locale } from "@/i18n/routing";
 import { verifyAccessToken, type AccessClaims } from "@/server/auth/access-token";
@@ -24,6 +23,7 @@ import { apiMessage, localeOf } from "./messages";
  * field errors, wraps returned data in the success envelope, maps thrown errors with toResponse and
  * marks responses `Cache-Control: no-store` unless the handler set its own.
  * Top-level body and query keys match the schema case-insensitively (`password` finds `Password`).
+ * No "server-only" import: the custom server (plain Node) calls some routes directly (direct-routes.ts).
  */
 export type AuthUser = AccessClaims;
 /** Routes open to visitors may have no user; every other route always has one. */
@@ -97,7 +97,7 @@ export function defineRoute<
       const rawParams: RouteParams = (await ctx?.params) ?? {};
       const params = def.params ? await validate(def.params, rawParams, locale, errors) : rawParams;
       const query = def.query
-        ? await validate(def.query, searchParamsObject(new URL(req.url).searchParams, objectKeys(def.query)), locale, errors)
+        ? await validate(def.query, searchParamsObject(new URL(req.url).searchParams, keyIndexOf(def.query)), locale, errors)
         : undefined;
       const body = def.body ? await validate(def.body, rawBody, locale, errors) : undefined;
       if (Object.keys(errors).length > 0) throw validation(errors);
@@ -187,7 +187,7 @@ async function validate<S extends z.ZodType>(
   errors: FieldErrors,
 ): Promise<z.output<S> | undefined> {
   const error = locale === "ar" ? (arabicErrors ??= z.locales.ar().localeError) : undefined;
-  const result = await schema.safeParseAsync(alignKeys(value, objectKeys(schema)), error ? { error } : undefined);
+  const result = await schema.safeParseAsync(alignKeys(value, keyIndexOf(schema)), error ? { error } : undefined);
   if (result.success) return result.data;
   for (const [field, messages] of Object.entries(fieldErrorsOf(result.error))) {
     (errors[field] ??= []).push(...messages);
@@ -197,20 +197,36 @@ async function validate<S extends z.ZodType>(
 
 /**
  * URL query as an object: one value → string, a repeated name → array of strings. Names that match
- * one of `keys` case-insensitively are filed under that key (`page` and `Page` are one parameter).
+ * one of the schema's keys case-insensitively are filed under that key (`page` and `Page` are one parameter).
  */
-export function searchParamsObject(params: URLSearchParams, keys: string[] = []): Record<string, string | string[]> {
-  const byLower = new Map(keys.map((k) => [k.toLowerCase(), k]));
+export function searchParamsObject(params: URLSearchParams, keys?: KeyIndex): Record<string, string | string[]> {
   const grouped = new Map<string, string[]>();
   for (const [name, value] of params) {
-    const key = byLower.get(name.toLowerCase()) ?? name;
+    const key = keys?.byLower.get(name.toLowerCase()) ?? name;
     const values = grouped.get(key);
     if (values) values.push(value);
     else grouped.set(key, [value]);
   }
-  const out: Record<string, string | string[]> = {};
-  for (const [key, values] of grouped) setOwn(out, key, values.length === 1 ? values[0] : values);
-  return out;
+  // fromEntries defines own properties, so a `__proto__` parameter is just a name.
+  return Object.fromEntries([...grouped].map(([key, values]) => [key, values.length === 1 ? values[0]! : values]));
+}
+
+/** A schema's top-level keys, and by lower case. */
+export interface KeyIndex {
+  known: ReadonlySet<string>;
+  byLower: ReadonlyMap<string, string>;
+}
+
+/** Schemas never change, so each one's key index is made once (this runs on every request). */
+const keyIndexes = new WeakMap<z.core.$ZodType, KeyIndex | null>();
+function keyIndexOf(schema: z.core.$ZodType): KeyIndex | undefined {
+  let index = keyIndexes.get(schema);
+  if (index === undefined) {
+    const keys = objectKeys(schema);
+    index = keys ? { known: new Set(keys), byLower: new Map(keys.map((k) => [k.toLowerCase(), k])) } : null;
+    keyIndexes.set(schema, index);
+  }
+  return index ?? undefined;
 }
 
 /** The top-level keys of an object schema (looking through transforms and preprocessors). */
@@ -221,21 +237,15 @@ function objectKeys(schema: z.core.$ZodType): string[] | undefined {
 }
 
 /** Renames keys that match a schema key only by case (ASP.NET binds names case-insensitively). */
-function alignKeys(value: unknown, keys: string[] | undefined): unknown {
+function alignKeys(value: unknown, keys: KeyIndex | undefined): unknown {
   if (!keys || typeof value !== "object" || value === null || Array.isArray(value)) return value;
-  const known = new Set(keys);
-  const byLower = new Map(keys.map((k) => [k.toLowerCase(), k]));
-  const out: Record<string, unknown> = {};
-  for (const [name, item] of Object.entries(value)) {
-    const target = known.has(name) ? name : (byLower.get(name.toLowerCase()) ?? name);
-    // An exact match wins over a case-insensitive one.
-    setOwn(out, target !== name && Object.hasOwn(value, target) ? name : target, item);
-  }
-  return out;
-}
-
-function setOwn(target: Record<string, unknown>, name: string, value: unknown): void {
-  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+  return Object.fromEntries(
+    Object.entries(value).map(([name, item]) => {
+      const target = keys.known.has(name) ? name : (keys.byLower.get(name.toLowerCase()) ?? name);
+      // An exact match wins over a case-insensitive one.
+      return [target !== name && Object.hasOwn(value, target) ? name : target, item];
+    }),
+  );
 }
 
 function noStore(res: Response): Response {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, fillPlaceholders, gte, ilike, inArray, lte, notExists, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { GENRES, SortBy, Status, type Genre } from "@/db/schema/enums";
@@ -108,16 +108,102 @@ export function planFor(
 }
 
 /**
- * The list's SQL, built in one place so the route, the pages and the benchmark's bare baseline run the very same
- * statements: `rows` (one page, genres aggregated per row) and `counts` (display and total in one round trip).
+ * The request-specific values of a list, passed to PostgreSQL as statement parameters. Each is present only when
+ * it takes part in the statement (`offset` from page 2, `pattern` with a search, the filters that are set).
  */
-export function buildListMangaQueries(opts: ListMangaOptions, plan: ListPlan = { hits: false }) {
-  const { db, viewer = null } = opts;
+interface ListValues {
+  limit: number;
+  offset?: number;
+  pattern?: string;
+  author?: string;
+  minViews?: number;
+  maxViews?: number;
+  minFavorite?: number;
+  maxFavorite?: number;
+  createdAfter?: Date;
+  createdBefore?: Date;
+  favoritedBy?: number;
+}
+
+/** Filters whose values are statement parameters (so they key prepared shapes by presence, not by value). */
+const VALUE_FILTERS = ["author", "minViews", "maxViews", "minFavorite", "maxFavorite", "createdAfter", "createdBefore"] as const satisfies ReadonlyArray<
+  keyof MangaFilters
+>;
+
+/**
+ * The options normalized once: the parameter values, what decides the statements' shape, and the two cache keys.
+ * `shape` must change whenever the SQL text would: every option that is not a ListValues entry is in it by value
+ * (a new option must be added to it too; list-manga.test.ts compares both paths' SQL).
+ */
+function listInputs(opts: ListMangaOptions) {
+  const { viewer = null } = opts;
   const f: MangaFilters = { ...opts.filters, genres: opts.filters?.genres ?? opts.genres };
   const pageSize = clampInt(opts.pageSize, 1, PAGE_SIZE.max, PAGE_SIZE.discovery);
   const page = clampInt(opts.page, 1, MAX_PAGE, 1);
   const sortBy: SortBy = opts.sortBy !== undefined && opts.sortBy in SORT_COLUMNS ? opts.sortBy : SortBy.Popularity;
   const direction: SortDirection = opts.sortDirection ?? (sortBy === SortBy.Title ? "asc" : "desc");
+  const term = normalizeSearchTerm(opts.searchTerm);
+  const author = f.author?.trim();
+  const values: ListValues = {
+    limit: pageSize,
+    offset: page > 1 ? (page - 1) * pageSize : undefined,
+    // Folded on both sides; the GIN trigram index on search_text serves the substring match.
+    pattern: term ? `%${escapeLike(term)}%` : undefined,
+    author: author ? `%${escapeLike(author.slice(0, SEARCH_TERM_MAX))}%` : undefined,
+    minViews: f.minViews,
+    maxViews: f.maxViews,
+    minFavorite: f.minFavorite,
+    maxFavorite: f.maxFavorite,
+    createdAfter: f.createdAfter || undefined,
+    createdBefore: f.createdBefore || undefined,
+    favoritedBy: opts.favoritedBy,
+  };
+  // Everything else that reaches the builder is part of the shape by value: the viewer (visibility.ts may put who it
+  // is into the SQL), the other filters, the sort.
+  const byValue: Record<string, unknown> = { ...f };
+  for (const name of VALUE_FILTERS) delete byValue[name];
+  const present = Object.keys(values).filter((name) => values[name as keyof ListValues] !== undefined);
+  const shape = JSON.stringify([viewer && [viewer.role, viewer.userId], byValue, present, opts.sortBy === undefined, sortBy, direction]);
+  // Counts of what anyone may see (the public scope) are the same for every caller: they may be shared for a moment,
+  // keyed by what decides them (cheaper than rendering the count statement to make the key).
+  const countsKey = !isRoot(viewer) && !isWriter(viewer) && opts.favoritedBy === undefined ? JSON.stringify([f, term]) : undefined;
+  return { viewer, f, page, pageSize, sortBy, direction, term, values, shape, countsKey, favoritedBy: opts.favoritedBy, sortGiven: opts.sortBy !== undefined };
+}
+type ListInputs = ReturnType<typeof listInputs>;
+
+/** Stand-ins for every ListValues entry in a prepared shape, filled per execution (fillValues). */
+const PLACEHOLDERS: { [K in keyof ListValues]-?: Placeholder } = {
+  limit: sql.placeholder("limit"),
+  offset: sql.placeholder("offset"),
+  pattern: sql.placeholder("pattern"),
+  author: sql.placeholder("author"),
+  minViews: sql.placeholder("minViews"),
+  maxViews: sql.placeholder("maxViews"),
+  minFavorite: sql.placeholder("minFavorite"),
+  maxFavorite: sql.placeholder("maxFavorite"),
+  createdAfter: sql.placeholder("createdAfter"),
+  createdBefore: sql.placeholder("createdBefore"),
+  favoritedBy: sql.placeholder("favoritedBy"),
+};
+
+/** Placeholder values: as the columns store them (dates are encoded by the column, as they are when bound directly). */
+function fillValues(values: ListValues): Record<string, unknown> {
+  return {
+    ...values,
+    createdAfter: values.createdAfter && manga.createdAt.mapToDriverValue(values.createdAfter),
+    createdBefore: values.createdBefore && manga.createdAt.mapToDriverValue(values.createdBefore),
+  };
+}
+
+/**
+ * The list's SQL, built in one place so the route, the pages and the benchmark's bare baseline run the very same
+ * statements: `rows` (one page, genres aggregated per row) and `counts` (display and total in one round trip).
+ * With `placeholders` the request's values (ListValues) are left as placeholders, making a statement shared by every
+ * request of the same shape (preparedList).
+ */
+function buildQueries(db: Db, input: ListInputs, plan: ListPlan, placeholders: boolean) {
+  const { viewer, f, values, sortBy, direction, favoritedBy } = input;
+  const bind = <K extends keyof ListValues>(name: K): NonNullable<ListValues[K]> | Placeholder => (placeholders ? PLACEHOLDERS[name] : values[name]!);
 
   const visible = mangaVisibleTo(viewer);
   const filters: SQL[] = [];
@@ -130,15 +216,14 @@ export function buildListMangaQueries(opts: ListMangaOptions, plan: ListPlan = {
     const statuses = [...new Set(f.mangaStatusTypes)];
     filters.push(statuses.length === 1 ? eq(manga.status, statuses[0]!) : inArray(manga.status, statuses));
   }
-  if (f.minViews !== undefined) filters.push(gte(manga.views, f.minViews));
-  if (f.maxViews !== undefined) filters.push(lte(manga.views, f.maxViews));
-  if (f.minFavorite !== undefined) filters.push(gte(manga.favorites, f.minFavorite));
-  if (f.maxFavorite !== undefined) filters.push(lte(manga.favorites, f.maxFavorite));
-  if (f.createdAfter) filters.push(gte(manga.createdAt, f.createdAfter));
-  if (f.createdBefore) filters.push(lte(manga.createdAt, f.createdBefore));
-  const author = f.author?.trim();
-  if (author) {
-    const pattern = `%${escapeLike(author.slice(0, SEARCH_TERM_MAX))}%`;
+  if (values.minViews !== undefined) filters.push(gte(manga.views, bind("minViews")));
+  if (values.maxViews !== undefined) filters.push(lte(manga.views, bind("maxViews")));
+  if (values.minFavorite !== undefined) filters.push(gte(manga.favorites, bind("minFavorite")));
+  if (values.maxFavorite !== undefined) filters.push(lte(manga.favorites, bind("maxFavorite")));
+  if (values.createdAfter) filters.push(gte(manga.createdAt, bind("createdAfter")));
+  if (values.createdBefore) filters.push(lte(manga.createdAt, bind("createdBefore")));
+  if (values.author !== undefined) {
+    const pattern = bind("author");
     filters.push(
       exists(db.select({ one: sql`1` }).from(users).where(and(eq(users.id, manga.authorId), or(ilike(users.username, pattern), ilike(users.fullName, pattern))))),
     );
@@ -158,18 +243,15 @@ export function buildListMangaQueries(opts: ListMangaOptions, plan: ListPlan = {
       or(eq(manga.status, Status.Pending), exists(db.select({ one: sql`1` }).from(chapters).where(chapterWhere(eq(chapters.status, Status.Pending)))))!,
     );
   }
-  const favoritedBy = opts.favoritedBy;
-  const favoriteRow = (userId: number) => and(eq(favorites.userId, userId), eq(favorites.mangaId, manga.id));
-  if (favoritedBy !== undefined) filters.push(exists(db.select({ one: sql`1` }).from(favorites).where(favoriteRow(favoritedBy))));
-  const term = normalizeSearchTerm(opts.searchTerm);
-  // Folded on both sides; the GIN trigram index on search_text serves the substring match.
-  if (term) filters.push(sql`${manga.searchText} like ${`%${escapeLike(term)}%`}`);
+  const favoriteRow = () => and(eq(favorites.userId, bind("favoritedBy")), eq(favorites.mangaId, manga.id));
+  if (favoritedBy !== undefined) filters.push(exists(db.select({ one: sql`1` }).from(favorites).where(favoriteRow())));
+  if (values.pattern !== undefined) filters.push(sql`${manga.searchText} like ${bind("pattern")}`);
 
   const where = and(visible, ...filters);
   const order = direction === "asc" ? asc : desc;
   const orderBy =
-    favoritedBy !== undefined && opts.sortBy === undefined
-      ? [desc(sql`(select ${favorites.createdAt} from ${favorites} where ${favoriteRow(favoritedBy)})`), desc(manga.id)]
+    favoritedBy !== undefined && !input.sortGiven
+      ? [desc(sql`(select ${favorites.createdAt} from ${favorites} where ${favoriteRow()})`), desc(manga.id)]
       : [order(SORT_COLUMNS[sortBy]), order(manga.id)];
   const genresAgg = sql<number[]>`coalesce((select array_agg(${mangaGenres.genre} order by ${mangaGenres.genre}) from ${mangaGenres} where ${mangaGenres.mangaId} = ${manga.id}), '{}')`;
 
@@ -194,18 +276,72 @@ export function buildListMangaQueries(opts: ListMangaOptions, plan: ListPlan = {
     .leftJoin(users, eq(users.id, manga.authorId))
     .where(plan.hits ? undefined : where)
     .orderBy(...orderBy)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .limit(bind("limit"))
+    // From page 2 only: page 1's statement has no OFFSET at all.
+    .offset(values.offset !== undefined ? bind("offset") : 0);
 
   // Two scalar sub-selects, so each count gets its own plan (the filtered one can use the search index).
   const displayCount = db.$count(manga, where);
   const totalCount = filters.length === 0 ? displayCount : db.$count(manga, visible);
   const counts = db.select({ display: sql<number>`${displayCount}`.mapWith(Number), total: sql<number>`${totalCount}`.mapWith(Number) }).from(sql`(select 1) as one`);
+  return { rows, counts };
+}
 
-  // Counts of what anyone may see (the public scope) are the same for every caller: they may be shared for a moment,
-  // keyed by what decides them (cheaper than rendering the count statement to make the key).
-  const countsKey = !isRoot(viewer) && !isWriter(viewer) && favoritedBy === undefined ? JSON.stringify([f, term]) : undefined;
-  return { rows, counts, page, pageSize, term, countsKey };
+/** The list's statements with the request's values in place (tests, and the bench's capture of what listManga runs). */
+export function buildListMangaQueries(opts: ListMangaOptions, plan: ListPlan = { hits: false }) {
+  const input = listInputs(opts);
+  const { page, pageSize, term, countsKey } = input;
+  return { ...buildQueries(opts.db, input, plan, false), page, pageSize, term, countsKey };
+}
+
+/**
+ * Rendering the SQL costs more CPU than the rest of a list request (issue 4), and it is the same for every request
+ * of one shape (viewer, sort, which filters; not the values). So each shape's statements are rendered once, with
+ * placeholders, and kept (per database handle, the last PREPARED_MAX shapes). They are still sent as unnamed
+ * statements, parsed and planned with the request's values like any other query (named server-side statements
+ * could switch to a generic plan blind to how selective a search term is).
+ */
+interface Executable<T> {
+  execute(values: Record<string, unknown>): Promise<T>;
+}
+type Built = ReturnType<typeof buildQueries>;
+type Prepared = { rows: Executable<Awaited<Built["rows"]>>; counts: Executable<Awaited<Built["counts"]>> };
+const PREPARED_MAX = 500;
+const preparedByDb = new WeakMap<Db, Map<string, Prepared>>();
+
+/**
+ * What `execute()` runs, kept: Drizzle's `_prepare()` with no name renders the statement into an unnamed prepared
+ * query (the public `prepare(name)` would create a named one). Guarded so that a Drizzle upgrade without it fails
+ * loudly (list-manga.test.ts) rather than silently.
+ */
+function unnamed<T>(query: PromiseLike<T>): Executable<T> {
+  const prepare = (query as unknown as { _prepare?: () => Executable<T> })._prepare;
+  if (typeof prepare !== "function") throw new Error("drizzle-orm: select builders no longer have _prepare(); update preparedList");
+  return prepare.call(query);
+}
+
+function preparedList(db: Db, input: ListInputs, plan: ListPlan): Prepared {
+  let cache = preparedByDb.get(db);
+  if (!cache) preparedByDb.set(db, (cache = new Map()));
+  const key = `${plan.hits ? "h" : "w"}${input.shape}`;
+  let prepared = cache.get(key);
+  if (prepared) return prepared;
+  const built = buildQueries(db, input, plan, true);
+  prepared = { rows: unnamed(built.rows), counts: unnamed(built.counts) };
+  if (cache.size >= PREPARED_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(key, prepared);
+  return prepared;
+}
+
+/** The statements listManga sends for these options and plan, as SQL text and parameters (tests and the bench). */
+export function listMangaStatements(opts: ListMangaOptions, plan: ListPlan = { hits: false }) {
+  const input = listInputs(opts);
+  const built = buildQueries(opts.db, input, plan, true);
+  const filled = (q: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql: text, params } = q.toSQL();
+    return { sql: text, params: fillPlaceholders(params, fillValues(input.values)) };
+  };
+  return { rows: filled(built.rows), counts: filled(built.counts), page: input.page, pageSize: input.pageSize, search: input.term !== "" };
 }
 
 /**
@@ -251,24 +387,24 @@ function rememberCounts(key: string, value: Counts): void {
  * page's rows with their genres and authors, and both counts (often served from the short count cache).
  */
 export async function listManga(opts: ListMangaOptions): Promise<Paged<MangaListItem>> {
-  const built = buildListMangaQueries(opts);
-  const { page, pageSize } = built;
-  const key = built.countsKey;
+  const input = listInputs(opts);
+  const { page, pageSize, countsKey: key } = input;
+  const values = fillValues(input.values);
   let counts = key ? cachedCounts(key) : undefined;
   const readCounts = async (): Promise<Counts> => {
-    const [row] = await built.counts;
+    const [row] = await preparedList(opts.db, input, { hits: false }).counts.execute(values);
     const value = { display: Number(row?.display ?? 0), total: Number(row?.total ?? 0) };
     if (key) rememberCounts(key, value);
     return value;
   };
-  let rows: Awaited<typeof built.rows>;
-  if (!built.term) {
+  const readRows = (plan: ListPlan) => preparedList(opts.db, input, plan).rows.execute(values);
+  let rows: Awaited<ReturnType<typeof readRows>>;
+  if (!input.term) {
     // No search: the sort index serves the page whatever the counts; both statements run at once.
-    [rows, counts] = await Promise.all([built.rows, counts ?? readCounts()]);
+    [rows, counts] = await Promise.all([readRows({ hits: false }), counts ?? readCounts()]);
   } else {
     counts ??= await readCounts();
-    const plan = planFor(opts.searchTerm, counts, page * pageSize);
-    rows = await (plan.hits ? buildListMangaQueries(opts, plan).rows : built.rows);
+    rows = await readRows(planFor(opts.searchTerm, counts, page * pageSize));
   }
 
   const items = rows.map((r) => ({

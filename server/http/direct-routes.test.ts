@@ -1,0 +1,115 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as getMangaById } from "@/app/api/manga/GetMangaById/route";
+import { GET as paginatedManga } from "@/app/api/manga/PaginatedManga/route";
+import { Role } from "@/db/schema/enums";
+import { seedFixture, type Fixture } from "@/server/manga/test-fixtures";
+import { acceptsGzip, serveDirectly } from "./direct-routes";
+import { noParams, tokenFor } from "./test-helpers";
+
+/** A server that answers what serveDirectly takes and marks everything it leaves (as server/main.ts leaves it to Next). */
+let server: http.Server;
+let base: string;
+let fx: Fixture;
+
+beforeAll(async () => {
+  fx = await seedFixture();
+  server = http.createServer((req, res) => {
+    const served = serveDirectly(req, res);
+    if (!served) res.writeHead(299, { "x-left-to": "next" }).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+/** A raw request (fetch would add Accept-Encoding and decompress). */
+function request(path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method: init.method ?? "GET", headers: init.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("serveDirectly", () => {
+  it("answers the catalogue reads exactly as their route handlers do", async () => {
+    const token = await tokenFor(Role.writer, fx.users.writerA);
+    const cases: Array<[string, typeof paginatedManga, Record<string, string>]> = [
+      ["/api/manga/PaginatedManga?pageSize=3&sortBy=1&imageFormat=url", paginatedManga, {}],
+      ["/api/manga/PaginatedManga?searchTerm=dragon", paginatedManga, {}],
+      ["/api/manga/PaginatedManga?pageSize=100&imageFormat=url", paginatedManga, { authorization: `Bearer ${token}` }],
+      ["/api/manga/PaginatedManga?sortBy=99", paginatedManga, { "x-locale": "ar" }],
+      ["/api/manga/PaginatedManga", paginatedManga, { authorization: "Bearer forged" }],
+      [`/api/manga/GetMangaById?id=${fx.ids["Dragon Quest Alpha"]}&imageFormat=url`, getMangaById, {}],
+      ["/api/manga/GetMangaById?id=999999", getMangaById, {}],
+    ];
+    for (const [path, handler, headers] of cases) {
+      const direct = await request(path, { headers });
+      const expected = await handler(new Request(`http://localhost${path}`, { headers }), noParams);
+      expect(direct.status, path).toBe(expected.status);
+      expect(direct.headers["content-type"], path).toBe(expected.headers.get("content-type"));
+      expect(direct.headers["cache-control"], path).toBe("no-store");
+      expect(direct.headers["www-authenticate"], path).toBe(expected.headers.get("www-authenticate") ?? undefined);
+      expect(Number(direct.headers["content-length"]), path).toBe(direct.body.byteLength);
+      expect(JSON.parse(direct.body.toString()), path).toEqual(await expected.json());
+    }
+  });
+
+  it("answers HEAD with the headers only", async () => {
+    const res = await request("/api/manga/PaginatedManga?pageSize=3", { method: "HEAD" });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/json");
+    expect(Number(res.headers["content-length"])).toBeGreaterThan(0);
+    expect(res.body.byteLength).toBe(0);
+  });
+
+  it("gzips from 1 KB when the client accepts it, as Next does", async () => {
+    const path = "/api/manga/PaginatedManga?pageSize=100&imageFormat=url";
+    const plain = await request(path);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toBe("Accept-Encoding");
+    const zipped = await request(path, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(zipped.body).toString()).toBe(plain.body.toString());
+    const small = await request("/api/manga/PaginatedManga?sortBy=99", { headers: { "accept-encoding": "gzip" } });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("leaves other methods, paths and spellings to Next (405, OPTIONS, 404, redirects)", async () => {
+    for (const [method, path] of [
+      ["POST", "/api/manga/PaginatedManga"],
+      ["OPTIONS", "/api/manga/PaginatedManga"],
+      ["DELETE", "/api/manga/GetMangaById?id=1"],
+      ["GET", "/api/manga/PaginatedManga/"],
+      ["GET", "/api/manga/paginatedmanga"],
+      ["GET", "/api/manga/ToggleFavorite"],
+      ["GET", "/en/discovery"],
+    ] as const) {
+      const res = await request(path, { method });
+      expect(res.headers["x-left-to"], `${method} ${path}`).toBe("next");
+    }
+  });
+});
+
+describe("acceptsGzip", () => {
+  it("reads Accept-Encoding like a content negotiator", () => {
+    expect(acceptsGzip("gzip")).toBe(true);
+    expect(acceptsGzip("deflate, GZIP;q=0.5")).toBe(true);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip("gzip;q=0")).toBe(false);
+    expect(acceptsGzip("*, gzip;q=0")).toBe(false);
+    expect(acceptsGzip("br, deflate")).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+    expect(acceptsGzip(["deflate", "gzip"])).toBe(true);
+  });
+});

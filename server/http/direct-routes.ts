@@ -1,0 +1,88 @@
+import type http from "node:http";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+import { GET as getMangaById } from "@/app/api/manga/GetMangaById/route";
+import { GET as paginatedManga } from "@/app/api/manga/PaginatedManga/route";
+import type { RouteHandler } from "./route";
+
+/**
+ * Hot read-only API routes served by the custom server itself (production only, see server/main.ts), without
+ * Next's router: for a catalogue read Next's request pipeline costs more CPU than the route does (issue 4).
+ * The handlers are the route files' own exports (one definition, one code path); only GET and HEAD of routes
+ * without path parameters go this way. Every other method (405, OPTIONS) and every other path is left to Next,
+ * so those answers are unchanged. The web Request handed to the handler is what Next would hand it: the same
+ * headers (X-Forwarded-For already recorded), a `http://localhost:<port>` origin, no body.
+ */
+const DIRECT_ROUTES: ReadonlyMap<string, RouteHandler> = new Map([
+  ["/api/manga/PaginatedManga", paginatedManga],
+  ["/api/manga/GetMangaById", getMangaById],
+]);
+
+const NO_PARAMS = { params: Promise.resolve({}) };
+
+/** Serves the request when it is one of the direct routes (resolving when answered); undefined leaves it to Next. */
+export function serveDirectly(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> | undefined {
+  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+  const url = req.url ?? "";
+  const query = url.indexOf("?");
+  const handler = DIRECT_ROUTES.get(query < 0 ? url : url.slice(0, query));
+  return handler && serve(handler, req, res);
+}
+
+/** Runs the handler and writes its Response in one piece (status, headers and body in a single write). */
+async function serve(handler: RouteHandler, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  // No body is read on these routes; drain whatever a client sent so the connection can be reused.
+  req.resume();
+  const response = await handler(toWebRequest(req), NO_PARAMS);
+  const headers: http.OutgoingHttpHeaders = {};
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  let body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  if (body && isCompressible(headers)) {
+    // What Next's compression does for its own responses: gzip from 1 KB when the client accepts it.
+    headers.vary = headers.vary ? `${String(headers.vary)}, Accept-Encoding` : "Accept-Encoding";
+    if (body.byteLength >= COMPRESSION_THRESHOLD && req.method !== "HEAD" && acceptsGzip(req.headers["accept-encoding"])) {
+      body = await gzipAsync(body);
+      headers["content-encoding"] = "gzip";
+    }
+  }
+  if (body) headers["content-length"] = body.byteLength;
+  res.writeHead(response.status, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+function toWebRequest(req: http.IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return new Request(`http://localhost:${req.socket.localPort ?? 80}${req.url ?? "/"}`, { method: req.method, headers });
+}
+
+const COMPRESSION_THRESHOLD = 1024;
+const gzipAsync = promisify(gzip);
+
+function isCompressible(headers: http.OutgoingHttpHeaders): boolean {
+  const type = String(headers["content-type"] ?? "");
+  return /^(?:application\/(?:[\w.+-]*\+)?json|text\/)/i.test(type) && !headers["content-encoding"] && !/\bno-transform\b/i.test(String(headers["cache-control"] ?? ""));
+}
+
+/** Whether Accept-Encoding allows gzip (listed, or `*`, with a non-zero q). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const list = Array.isArray(header) ? header.join(",") : (header ?? "");
+  let allowed = false;
+  for (const part of list.split(",")) {
+    const [coding = "", ...params] = part.trim().toLowerCase().split(";");
+    if (coding !== "gzip" && coding !== "*") continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    // An explicit gzip entry wins over `*`.
+    if (coding === "gzip") return accepted;
+    allowed = accepted;
+  }
+  return allowed;
+}
