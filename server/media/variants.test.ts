@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
@@ -73,6 +73,22 @@ describe("GET /media/[id]?w=", () => {
     expect(unknown.status).toBe(404);
     const rows = await (await getDb()).select().from(mediaVariants).where(eq(mediaVariants.sourceId, "0".repeat(64)));
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe("a stored image that cannot be decoded", () => {
+  it("answers its original bytes instead of a copy (and remembers no copy)", async () => {
+    const db = await getDb();
+    const broken = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
+    const brokenId = "b".repeat(64);
+    await db.insert(media).values({ id: brokenId, mime: "image/jpeg", width: 600, height: 900, size: 4, kind: MediaKind.Cover, bytes: broken });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const res = await call(GET, brokenId, "?w=320");
+    errors.mockRestore();
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    expect(Buffer.from(await res.arrayBuffer()).equals(broken)).toBe(true);
+    expect(await db.select().from(mediaVariants).where(eq(mediaVariants.sourceId, brokenId))).toHaveLength(0);
   });
 });
 

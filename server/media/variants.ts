@@ -56,10 +56,18 @@ async function makeVariant(db: Db, sourceId: string, width: number): Promise<Med
     .where(eq(media.id, sourceId))
     .limit(1);
   if (!source || !source.mime.startsWith("image/")) return null;
-  const { data, info } = await sharp(source.bytes, { limitInputPixels: 50_000_000 })
-    .resize({ width, withoutEnlargement: true })
-    .webp({ quality: WEBP_QUALITY, effort: 4 })
-    .toBuffer({ resolveWithObject: true });
+  let encoded: { data: Buffer; info: sharp.OutputInfo };
+  try {
+    encoded = await sharp(source.bytes, { limitInputPixels: 50_000_000 })
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY, effort: 4 })
+      .toBuffer({ resolveWithObject: true });
+  } catch (err) {
+    // Stored images were re-encoded on the way in, so this is damage, not input: show the original rather than nothing.
+    console.error(`[media] no ${width} px copy of ${sourceId}:`, err);
+    return { id: sourceId, mime: source.mime, size: source.bytes.byteLength, bytes: source.bytes };
+  }
+  const { data, info } = encoded;
   const id = await storeMedia(db, { bytes: data, mime: "image/webp", width: info.width, height: info.height, kind: source.kind as MediaKind });
   await db.insert(mediaVariants).values({ sourceId, width, mediaId: id }).onConflictDoNothing();
   return { id, mime: "image/webp", size: data.byteLength, bytes: data };
