@@ -6,7 +6,10 @@
  * process so that its peak RSS is its own:
  *   raster      rasterizePdf (worker threads, default concurrency): render at reading width + encode 4 JPEGs
  *   ingest      ingestChapterPdf: the above plus storing media and page rows in one transaction, into a
- *               throw-away file-backed PGlite (the default deployment), or the Postgres named by --database-url
+ *               throw-away PGlite data directory (what `npm start` uses), or the Postgres named by --database-url.
+ *               The directory is created and migrated by a separate process first (scripts/migrate.ts), as on
+ *               a server that has started before: PGlite's one-off initdb peaks far above a running server and
+ *               would otherwise be counted in this process's peak RSS.
  *   in-process  rasterizePdf on the calling thread (the fallback when the worker script is not on disk)
  *   one-worker  rasterizePdf with a single worker thread
  * "pages/s per core" is pages divided by the CPU seconds the whole process (all threads) used, so it does not
@@ -21,6 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import type { EncodedPage } from "@/server/chapters/ingest/types";
 
 interface Figures {
   mode: string;
@@ -28,10 +32,15 @@ interface Figures {
   workers: number;
   wallSeconds: number;
   cpuSeconds: number;
-  /** RSS just before the measured run (modules loaded, database open, PDF read). */
+  /** RSS just before the measured run (modules loaded, database open and settled, PDF read). */
   startRssMb: number;
+  /** The process's peak before the run: loading modules and opening the database (see settle()). */
+  startupPeakRssMb: number;
+  /** The peak while the run itself lasted (the high-water mark is reset just before it, on Linux). */
   peakRssMb: number;
   outputMb: number;
+  /** Mean bytes of each render-width variant over the base64 length of the page's reading JPEG (raster modes). */
+  variantRatios?: Record<string, number>;
 }
 
 const MODES = ["raster", "ingest", "in-process", "one-worker"] as const;
@@ -90,13 +99,19 @@ async function buildBenchPdf(file: string, pages: number, targetBytes: number): 
 
 async function measure(mode: Mode, file: string, concurrency: number | undefined): Promise<Figures> {
   const { rasterizePdf, defaultPdfConcurrency } = await import("@/server/chapters/ingest/rasterize-pdf");
-  const pdf = new Uint8Array(fs.readFileSync(file));
+  const pdf: Uint8Array = fs.readFileSync(file); // one copy, as an upload handler holds it
   const workers = mode === "in-process" ? 0 : mode === "one-worker" ? 1 : (concurrency ?? defaultPdfConcurrency());
-  let run: () => Promise<{ pages: number; outputBytes: number }>;
+  let run: () => Promise<{ pages: number; outputBytes: number; variantRatios?: Record<string, number> }>;
   let cleanup = async () => {};
   if (mode === "ingest") {
-    const { openScratchDatabase } = await import("@/db/scratch");
-    cleanup = await openScratchDatabase({ serverUrl: arg("database-url"), prefix: "bench_pdf" });
+    const pgliteDir = arg("pglite-dir");
+    if (pgliteDir) {
+      delete process.env.DATABASE_URL;
+      process.env.PGLITE_DIR = pgliteDir;
+    } else {
+      const { openScratchDatabase } = await import("@/db/scratch");
+      cleanup = await openScratchDatabase({ serverUrl: arg("database-url"), prefix: "bench_pdf" });
+    }
     const { getDb, closeDb } = await import("@/db/client");
     const { createChapter } = await import("@/tests/fixtures/chapters");
     const { ingestChapterPdf } = await import("@/server/chapters/ingest/ingest-pdf");
@@ -111,13 +126,17 @@ async function measure(mode: Mode, file: string, concurrency: number | undefined
     run = async () => {
       const pages = await rasterizePdf({ pdf, mode: mode === "in-process" ? "in-process" : "worker", concurrency: workers || 1 });
       const outputBytes = pages.reduce((n, p) => n + p.reading.bytes.byteLength + p.w350.bytes.byteLength + p.w500.bytes.byteLength + p.w700.bytes.byteLength, 0);
-      return { pages: pages.length, outputBytes };
+      const ratio = (pick: (p: EncodedPage) => Buffer) =>
+        pages.reduce((n, p) => n + pick(p).byteLength / (4 * Math.ceil(p.reading.bytes.byteLength / 3)), 0) / pages.length;
+      return { pages: pages.length, outputBytes, variantRatios: { 350: ratio((p) => p.w350.bytes), 500: ratio((p) => p.w500.bytes), 700: ratio((p) => p.w700.bytes) } };
     };
   }
+  const startupPeakRssMb = await settle();
+  resetPeakRss();
   const startRssMb = process.memoryUsage().rss / (1024 * 1024);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const { pages, outputBytes } = await run();
+  const { pages, outputBytes, variantRatios } = await run();
   const wallSeconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   await cleanup();
@@ -128,27 +147,91 @@ async function measure(mode: Mode, file: string, concurrency: number | undefined
     wallSeconds,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
     startRssMb,
-    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    startupPeakRssMb,
+    peakRssMb: peakRss(),
     outputMb: outputBytes / (1024 * 1024),
+    variantRatios,
   };
 }
 
-function runChild(mode: Mode, file: string, concurrency: number | undefined): Promise<Figures> {
-  return new Promise((resolve, reject) => {
-    const databaseUrl = arg("database-url");
-    const args = [
-      "--child", mode, "--file", file,
-      ...(concurrency ? ["--concurrency", String(concurrency)] : []),
-      ...(databaseUrl ? ["--database-url", databaseUrl] : []),
-    ];
-    const child = fork(fileURLToPath(import.meta.url), args, { execArgv: process.execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] });
-    let figures: Figures | undefined;
-    child.on("message", (message: Figures) => {
-      figures = message;
+/** Peak RSS of this process in MB (Linux: VmHWM, which resetPeakRss() can reset; elsewhere ru_maxrss). */
+function peakRss(): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync("/proc/self/status", "utf8"));
+    if (match) return Number(match[1]) / 1024;
+  } catch {
+    // not Linux
+  }
+  return process.resourceUsage().maxRSS / 1024;
+}
+
+function resetPeakRss(): void {
+  try {
+    fs.writeFileSync("/proc/self/clear_refs", "5"); // Linux ≥ 4.0: resets the peak RSS to the current RSS
+  } catch {
+    // not Linux: the figures then include start-up
+  }
+}
+
+/**
+ * Waits until the process's peak RSS has not grown for 2 s (at most 20 s) and returns it. Opening PGlite
+ * starts V8 compiling its Postgres WebAssembly with the optimising tier in the background, a transient of
+ * ~500 MB within a few seconds of opening; a server pays it once at start-up, so it is reported apart from
+ * the ingestion's own peak instead of being mixed into it.
+ */
+async function settle(): Promise<number> {
+  const started = performance.now();
+  let peak = peakRss();
+  let quietSince = performance.now();
+  while (performance.now() - quietSince < 2_000 && performance.now() - started < 20_000) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const now = peakRss();
+    if (now > peak) {
+      peak = now;
+      quietSince = performance.now();
+    }
+  }
+  return peak;
+}
+
+async function runChild(mode: Mode, file: string, concurrency: number | undefined): Promise<Figures> {
+  const databaseUrl = arg("database-url");
+  const pgliteDir = mode === "ingest" && !databaseUrl ? await preparePgliteDir() : undefined;
+  try {
+    return await new Promise((resolve, reject) => {
+      const args = [
+        "--child", mode, "--file", file,
+        ...(concurrency ? ["--concurrency", String(concurrency)] : []),
+        ...(databaseUrl ? ["--database-url", databaseUrl] : []),
+        ...(pgliteDir ? ["--pglite-dir", pgliteDir] : []),
+      ];
+      const child = fork(fileURLToPath(import.meta.url), args, { execArgv: process.execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      let figures: Figures | undefined;
+      child.on("message", (message: Figures) => {
+        figures = message;
+      });
+      child.on("error", reject);
+      child.on("exit", (code) => (figures ? resolve(figures) : reject(new Error(`${mode}: child exited with ${code}`))));
+    });
+  } finally {
+    if (pgliteDir) fs.rmSync(pgliteDir, { recursive: true, force: true });
+  }
+}
+
+/** A fresh PGlite data directory, created and migrated by `scripts/migrate.ts` in a process of its own. */
+async function preparePgliteDir(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pdf-pglite-"));
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrate.ts");
+  await new Promise<void>((resolve, reject) => {
+    const child = fork(script, [], {
+      execArgv: process.execArgv,
+      env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: dir },
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
     });
     child.on("error", reject);
-    child.on("exit", (code) => (figures ? resolve(figures) : reject(new Error(`${mode}: child exited with ${code}`))));
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`migrating ${dir} failed (exit ${code})`))));
   });
+  return dir;
 }
 
 async function main(): Promise<void> {
@@ -178,7 +261,7 @@ async function main(): Promise<void> {
     process.stdout.write(`  measuring ${mode} ...\n`);
     rows.push(await runChild(mode, file, concurrency));
   }
-  console.log("\nmode          workers  pages  wall s  pages/s  CPU s  pages/s per core  start RSS MB  peak RSS MB  output MB");
+  console.log("\nmode          workers  pages  wall s  pages/s  CPU s  pages/s per core  start-up peak MB  RSS before MB  peak RSS MB  output MB");
   for (const r of rows) {
     console.log(
       [
@@ -189,13 +272,23 @@ async function main(): Promise<void> {
         (r.pages / r.wallSeconds).toFixed(2).padStart(8),
         r.cpuSeconds.toFixed(1).padStart(6),
         (r.pages / r.cpuSeconds).toFixed(2).padStart(17),
-        r.startRssMb.toFixed(0).padStart(13),
+        r.startupPeakRssMb.toFixed(0).padStart(16),
+        r.startRssMb.toFixed(0).padStart(14),
         r.peakRssMb.toFixed(0).padStart(12),
         (r.outputMb ? r.outputMb.toFixed(1) : "-").padStart(10),
       ].join(" "),
     );
   }
-  console.log("\ntargets: >= 4 pages/s per core at reading width (1400 px), <= 1024 MB peak RSS for a ~50 MB PDF");
+  for (const r of rows) {
+    if (!r.variantRatios) continue;
+    const ratios = Object.entries(r.variantRatios).map(([w, x]) => `${w} px ${(x * 100).toFixed(1)} %`);
+    console.log(`${r.mode}: variant bytes / base64 of the reading JPEG, mean: ${ratios.join(", ")}`);
+  }
+  console.log(
+    "\npeak RSS is the process's peak during the run (the high-water mark is reset after start-up settles);" +
+      "\nstart-up peak is everything before it, including PGlite's one-off WebAssembly compilation",
+  );
+  console.log("targets: >= 4 pages/s per core at reading width (1400 px), <= 1024 MB peak RSS for a ~50 MB PDF");
 }
 
 main().catch((err: unknown) => {

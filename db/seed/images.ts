@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { MediaKind } from "@/server/media/kind";
-import { encodeVariants, FAST_JPEG, type EncodedImage } from "@/server/media/process-image";
+import { encodePageVariants, encodeVariants, FAST_JPEG, type EncodedImage } from "@/server/media/process-image";
 import { mediaIdFor, storeMediaMany, type MediaToStore } from "@/server/media/store-media";
 import { ACCOUNTS } from "./accounts";
 import { renderBanner, renderCover, BANNER_WIDTH, COVER_WIDTH } from "./art/cover";
@@ -104,7 +104,8 @@ async function drawPages(plan: DemoPlan, texts: TextCache, writer: MediaWriter):
   const pages = new Map<string, PageImage>();
   await forEachLimit(pagesNeeded(plan), CONCURRENCY, async ({ style, pageNumber }) => {
     const art = await renderPage({ style, language: style < 2 ? "en" : "ar", pageNumber, texts });
-    const variants = await encodeVariants(art, PAGE_WIDTHS, FAST_JPEG);
+    // The reading image with the fast bulk settings; the variants the reader downloads as small as uploads'.
+    const variants = await encodePageVariants(art, PAGE_WIDTHS, FAST_JPEG);
     const full = variant(variants, PAGE_WIDTH);
     pages.set(poolKey(style, pageNumber), {
       imageId: writer.add(full, MediaKind.Page),

@@ -1,13 +1,35 @@
 import { crc32, deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import sharp, { type Sharp } from "sharp";
-import { MediaError, processImage, processImageVariants, type MediaErrorCode } from "./process-image";
+import {
+  encodePageVariants,
+  encodeVariants,
+  FAST_JPEG,
+  isColourless,
+  MediaError,
+  PAGE_VARIANT_JPEG,
+  processImage,
+  processImageVariants,
+  processPageVariants,
+  type MediaErrorCode,
+} from "./process-image";
 
 function gradient(width: number, height: number): Sharp {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g"><stop offset="0" stop-color="#123"/><stop offset="1" stop-color="#f80"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/></svg>`;
   return sharp(Buffer.from(svg));
+}
+
+/** Black-and-white line art with a dot screentone, like a manga page (RGB, as decoded pages are). */
+function lineArt(width: number, height: number): Sharp {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><pattern id="tone" width="6" height="6" patternUnits="userSpaceOnUse"><circle cx="3" cy="3" r="1.4"/></pattern></defs>
+    <rect width="100%" height="100%" fill="#fff"/>
+    <rect x="20" y="20" width="${width / 2}" height="${height / 2}" fill="url(#tone)" stroke="#000" stroke-width="6"/>
+    <circle cx="${width * 0.6}" cy="${height * 0.6}" r="${width / 4}" fill="none" stroke="#000" stroke-width="4"/>
+    <path d="M0 ${height} L${width} 0 M0 ${height * 0.8} L${width * 0.8} 0" stroke="#000" stroke-width="3"/></svg>`;
+  return sharp(Buffer.from(svg)).flatten({ background: "#ffffff" });
 }
 
 /** A syntactically valid PNG whose header claims the given size but carries almost no data. */
@@ -92,6 +114,53 @@ describe("processImage", () => {
     expect(variants.get(350)).toMatchObject({ width: 350, height: 525 });
     expect(variants.get(1000)).toMatchObject({ width: 1000, height: 1500 });
     for (const v of variants.values()) expect((await sharp(v.bytes).metadata()).width).toBe(v.width);
+  });
+
+  it("encodes page variants of line art and screentone smaller than the fast bulk settings", async () => {
+    const fast = (await encodeVariants(lineArt(1000, 1500), [700], FAST_JPEG)).get(700);
+    const variant = (await encodeVariants(lineArt(1000, 1500), [700], PAGE_VARIANT_JPEG)).get(700);
+    expect(variant?.width).toBe(700);
+    expect(variant?.bytes.byteLength).toBeLessThan((fast?.bytes.byteLength ?? 0) * 0.9);
+  });
+});
+
+describe("page variants", () => {
+  const channels = async (bytes: Buffer | undefined) => (await sharp(bytes).metadata()).channels;
+
+  it("keeps a grey page's reading image in colour and makes its render-width variants greyscale", async () => {
+    const page = await encodePageVariants(lineArt(1000, 1500), [1000, 700, 500, 350], FAST_JPEG);
+    expect(await channels(page.get(1000)?.bytes)).toBe(3);
+    for (const w of [700, 500, 350]) {
+      expect(page.get(w)).toMatchObject({ width: w, mime: "image/jpeg" });
+      expect(await channels(page.get(w)?.bytes)).toBe(1);
+    }
+    const colourVariant = (await encodeVariants(lineArt(1000, 1500), [1000, 700], PAGE_VARIANT_JPEG)).get(700);
+    expect(page.get(700)?.bytes.byteLength).toBeLessThan(colourVariant?.bytes.byteLength ?? 0);
+  });
+
+  it("keeps colour pages in colour", async () => {
+    const page = await processPageVariants({ input: await gradient(1000, 1500).png().toBuffer(), widths: [1400, 700] });
+    expect(await channels(page.get(1400)?.bytes)).toBe(3);
+    expect(await channels(page.get(700)?.bytes)).toBe(3);
+  });
+
+  it("gives a variant at least as wide as the page the reading image's bytes", async () => {
+    const page = await processPageVariants({ input: await lineArt(600, 900).png().toBuffer(), widths: [1400, 700, 500] });
+    expect(page.get(1400)).toMatchObject({ width: 600, height: 900 });
+    expect(page.get(700)?.bytes.equals(page.get(1400)?.bytes ?? Buffer.alloc(0))).toBe(true);
+    expect(await channels(page.get(500)?.bytes)).toBe(1);
+  });
+
+  it("tells grey art with a little chroma noise from art with some colour", () => {
+    const grey = Buffer.alloc(3 * 10_000, 200);
+    for (let i = 0; i < grey.length; i += 30) grey[i] = 210; // noise within the tolerance on every tenth pixel
+    expect(isColourless(grey)).toBe(true);
+    const stray = Buffer.from(grey);
+    for (let p = 0; p < 10; p++) stray[p * 300] = 255; // 10 pixels in 10,000 off by 55: JPEG ringing, still grey
+    expect(isColourless(stray)).toBe(true);
+    const tinted = Buffer.from(grey);
+    for (let p = 0; p < 30; p++) tinted[p * 300 + 2] = 120; // a small coloured detail
+    expect(isColourless(tinted)).toBe(false);
   });
 
   it("rejects types other than the four images", async () => {

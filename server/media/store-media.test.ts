@@ -41,6 +41,18 @@ describe("storeMedia", () => {
     expect(await rowCount(ids)).toBe(2);
     expect(await storeMediaMany(db, [])).toEqual([]);
   });
+
+  it("stores every byte value exactly, large items included", async () => {
+    const everyByte = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    const large = Buffer.concat([everyByte, Buffer.alloc(2 * 1024 * 1024, 0xa5), everyByte.reverse()]);
+    const items = [everyByte, large].map((bytes) => ({ bytes, mime: "image/jpeg", width: 1, height: 1, kind: MediaKind.Page }));
+    const ids = await storeMediaMany(db, items);
+    for (const [i, id] of ids.entries()) {
+      const file = await getMedia(db, { id });
+      expect(file?.size).toBe(items[i]?.bytes.byteLength);
+      expect(Buffer.compare(file?.bytes ?? Buffer.alloc(0), items[i]?.bytes ?? Buffer.alloc(0))).toBe(0);
+    }
+  });
 });
 
 describe("storeImage and storeImageVariants", () => {

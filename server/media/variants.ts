@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type OutputInfo } from "sharp";
 import { media, mediaVariants } from "@/db/schema";
 import type { Db } from "@/db/client";
 import { isMediaId, VARIANT_WIDTHS, type VariantWidth } from "@/lib/media-url";
@@ -56,7 +56,7 @@ async function makeVariant(db: Db, sourceId: string, width: number): Promise<Med
     .where(eq(media.id, sourceId))
     .limit(1);
   if (!source || !source.mime.startsWith("image/")) return null;
-  let encoded: { data: Buffer; info: sharp.OutputInfo };
+  let encoded: { data: Buffer; info: OutputInfo };
   try {
     encoded = await sharp(source.bytes, { limitInputPixels: 50_000_000 })
       .resize({ width, withoutEnlargement: true })

@@ -1,7 +1,7 @@
 import os from "node:os";
 import type { Db } from "@/db/client";
 import { ChapterSource } from "@/db/schema/enums";
-import { IMAGE_MAX_BYTES, MediaError, processImageVariants, type EncodedImage } from "@/server/media/process-image";
+import { IMAGE_MAX_BYTES, MediaError, processPageVariants, type EncodedImage } from "@/server/media/process-image";
 import { sniffImage } from "@/server/media/sniff";
 import { IngestError, type IngestErrorCode } from "./errors";
 import { MAX_IMAGE_PAGES, PAGE_WIDTHS, READING_WIDTH } from "./limits";
@@ -31,7 +31,8 @@ const MEDIA_TO_INGEST: Record<MediaError["code"], IngestErrorCode> = {
 
 /**
  * Validates and re-encodes image pages (sniffed by content, 15 MB and pixel caps, decoded once each) into the
- * reading JPEG (≤ 1400 px wide, never enlarged) and the 350/500/700 variants. Every file is checked before
+ * reading JPEG (≤ 1400 px wide, never enlarged) and the 350/500/700 variants (greyscale when the page has no
+ * colour, see encodePageVariants). Every file is checked before
  * anything is returned; the first failing page (lowest number) is reported.
  */
 export async function processImagePages(opts: ProcessImagePagesOptions): Promise<EncodedPage[]> {
@@ -61,7 +62,7 @@ export async function processImagePages(opts: ProcessImagePagesOptions): Promise
       const index = next++;
       const pageNumber = index + 1;
       try {
-        const variants = await processImageVariants({ input: files[index] as Uint8Array, widths: PAGE_WIDTHS });
+        const variants = await processPageVariants({ input: files[index] as Uint8Array, widths: PAGE_WIDTHS });
         results[index] = toEncodedPage(variants);
       } catch (err) {
         failures.push(toIngestError(err, pageNumber));
@@ -89,7 +90,7 @@ function toEncodedPage(variants: Map<number, EncodedImage>): EncodedPage {
   const w350 = variants.get(350);
   const w500 = variants.get(500);
   const w700 = variants.get(700);
-  if (!reading || !w350 || !w500 || !w700) throw new Error("processImageVariants returned too few widths");
+  if (!reading || !w350 || !w500 || !w700) throw new Error("processPageVariants returned too few widths");
   return { reading, w350, w500, w700 };
 }
 
