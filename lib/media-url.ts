@@ -27,9 +27,9 @@ export function mediaSrcSet(url: string, widths: readonly VariantWidth[]): strin
   return widths.map((w) => `${mediaVariantUrl(url, w)} ${w}w`).join(", ");
 }
 
-/**
- * `sizes` of a manga cover in a carousel (spec §9: 1.2 to 5.2 slides from 320 to 1280 px) or a discovery grid (2 to 5
- * columns): about the same fraction of the viewport at each width, and never wider than the 1800 px page.
- */
-export const COVER_SIZES =
+/** `sizes` of a manga cover in a carousel (spec §9: 1.2 to 5.2 slides from 320 to 1280 px; the page is at most 1800 px). */
+export const CAROUSEL_COVER_SIZES =
   "(min-width: 1800px) 346px, (min-width: 1280px) 19vw, (min-width: 1024px) 24vw, (min-width: 768px) 31vw, (min-width: 640px) 40vw, (min-width: 480px) 55vw, 83vw";
+
+/** `sizes` of a manga cover in the discovery grid (2, 3, 4 and 5 columns from 0, 640, 1024 and 1280 px). */
+export const GRID_COVER_SIZES = "(min-width: 1800px) 340px, (min-width: 1280px) 19vw, (min-width: 1024px) 24vw, (min-width: 640px) 32vw, 47vw";

@@ -6,7 +6,7 @@ import { directionOf, isLocale, locales } from "@/i18n/routing";
 import { env } from "@/server/env";
 import { STORAGE_KEYS } from "@/lib/site";
 import { SessionProviders } from "@/components/providers/SessionProviders";
-import { arabicFont, latinFont } from "../fonts";
+import { arabicFont } from "../fonts";
 import "../globals.css";
 
 export function generateStaticParams() {
@@ -53,7 +53,7 @@ export default async function LocaleLayout({
     <html
       lang={locale}
       dir={directionOf(locale)}
-      className={`${latinFont.variable} ${arabicFont.variable}`}
+      className={arabicFont.variable}
       suppressHydrationWarning
     >
       <head>

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } fr
 import { GENRES, SortBy } from "@/db/schema/enums";
 import { Link } from "@/i18n/navigation";
 import { SEARCH_DEBOUNCE_MS } from "@/lib/constants";
+import { GRID_COVER_SIZES } from "@/lib/media-url";
 import { discoveryQuery, parseDiscoveryParams, sameDiscoveryParams, type DiscoveryParams } from "@/lib/discovery-params";
 import { type CataloguePage } from "./discovery-fetch";
 import { shownRange } from "@/lib/pagination";
@@ -225,9 +226,9 @@ function Results({
         {data.totalDisplayRecords < data.totalRecords && <> {t("filtered", { total: data.totalRecords })}</>}
       </p>
       <div className="relative">
-        <div className={`grid grid-cols-2 gap-x-4 gap-y-6 transition-opacity sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 ${loading ? "opacity-40" : ""}`}>
-          {data.items.map((m, i) => (
-            <MangaCard key={m.id} manga={m} priority={i < 2} previewBase={previewBase} />
+        <div className={`catalogue-grid grid grid-cols-2 gap-x-4 gap-y-6 transition-opacity sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 ${loading ? "opacity-40" : ""}`}>
+          {data.items.map((m) => (
+            <MangaCard key={m.id} manga={m} previewBase={previewBase} sizes={GRID_COVER_SIZES} />
           ))}
         </div>
         {loading && (

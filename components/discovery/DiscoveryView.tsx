@@ -5,7 +5,6 @@ import { parseDiscoveryParams, type DiscoveryParams } from "@/lib/discovery-para
 import { pickMessages } from "@/lib/i18n-pick";
 import { cachedDiscoverySettings, readCataloguePage } from "@/server/manga/cache";
 import { FeaturedBanner } from "@/components/landing/FeaturedBanner";
-import { BannerSkeleton } from "@/components/landing/Skeletons";
 import { DiscoveryCatalogue } from "./DiscoveryCatalogue";
 import { CatalogueSkeleton } from "./CatalogueSkeleton";
 
@@ -34,16 +33,16 @@ async function Catalogue({ params, signedIn }: { params: DiscoveryParams; signed
 
 /**
  * The discovery page body shared by /discovery and the signed-in /dashboard/discovery: featured banner, title,
- * then the catalogue, whose first page is in the server's HTML. Each part streams behind its own skeleton.
+ * then the catalogue, whose first page is in the server's HTML and streams behind its skeleton.
  */
 export async function DiscoveryView({ searchParams, signedIn = false }: { searchParams: RawParams; signedIn?: boolean }) {
   const params = parseDiscoveryParams(searchParams);
-  const t = await getTranslations("discovery");
+  const [t, banner] = await Promise.all([getTranslations("discovery"), DiscoveryBanner({ signedIn })]);
   return (
     <div className="flex flex-col gap-8 py-6">
-      <Suspense fallback={<BannerSkeleton />}>
-        <DiscoveryBanner signedIn={signedIn} />
-      </Suspense>
+      {/* The banner is the page's largest image, so it is in the first response (from the cache) rather than streamed
+          behind a skeleton and revealed a beat later. */}
+      {banner}
       <div>
         <div className="px-4 sm:px-6 lg:px-8">
           <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{t("title")}</h1>

@@ -44,7 +44,7 @@ export async function FeaturedBanner({
             alt=""
             width={1600}
             height={600} loading={priority ? "eager" : "lazy"} fetchPriority={priority ? "high" : "auto"}
-            decoding="async"
+            decoding={priority ? "sync" : "async"}
             className="absolute inset-0 -z-10 size-full object-cover opacity-70"
           />
         )}

@@ -35,20 +35,3 @@ export function CarouselSkeleton({ title }: { title: string }) {
     </section>
   );
 }
-
-export function HeroSkeleton() {
-  return (
-    <div aria-hidden className="px-4 pb-12 pt-10 sm:px-6 sm:pt-16 lg:px-8">
-      <div className="grid items-center gap-10 lg:grid-cols-[1.1fr_1fr]">
-        <div className="max-w-2xl animate-pulse">
-          <div className="h-6 w-56 rounded-full bg-zinc-200 dark:bg-zinc-800" />
-          <div className="mt-5 h-12 w-full rounded bg-zinc-200 sm:h-14 dark:bg-zinc-800" />
-          <div className="mt-3 h-12 w-3/4 rounded bg-zinc-200 sm:h-14 dark:bg-zinc-800" />
-          <div className="mt-5 h-20 w-full max-w-xl rounded bg-zinc-200 dark:bg-zinc-800" />
-          <div className="mt-8 h-12 w-44 rounded-full bg-zinc-200 dark:bg-zinc-800" />
-        </div>
-        <div className="hidden h-[26rem] sm:block" />
-      </div>
-    </div>
-  );
-}

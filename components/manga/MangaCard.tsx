@@ -2,7 +2,7 @@ import { ImageOff } from "lucide-react";
 import type { ComponentProps } from "react";
 import { useTranslations } from "next-intl";
 import { Link } from "@/i18n/navigation";
-import { COVER_SIZES, mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
+import { CAROUSEL_COVER_SIZES, mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
 import type { Genre } from "@/db/schema/enums";
 import { FavoriteButton } from "./FavoriteButton";
 import { PreviewLink } from "./PreviewLink";
@@ -27,7 +27,13 @@ export type PreviewBase = "/discovery/manga" | "/dashboard/discovery/manga";
  * "{n} favorites" and genre chips. The title and author also stay under the cover for touch screens.
  * Renders on the server (landing carousels) and in the browser (client-side discovery pages) alike.
  */
-export function MangaCard({ manga, priority = false, previewBase = "/discovery/manga" }: { manga: MangaCardData; priority?: boolean; previewBase?: PreviewBase }) {
+export function MangaCard({ manga, priority = false, previewBase = "/discovery/manga", sizes = CAROUSEL_COVER_SIZES }: {
+  manga: MangaCardData;
+  priority?: boolean;
+  previewBase?: PreviewBase;
+  /** The cover's `sizes` (carousel by default; the discovery grid passes its own). */
+  sizes?: string;
+}) {
   const t = useTranslations("manga");
   const tg = useTranslations("genres");
   const author = manga.user.username ?? t("unknownAuthor");
@@ -36,24 +42,22 @@ export function MangaCard({ manga, priority = false, previewBase = "/discovery/m
   const CardLink = previewBase === "/discovery/manga" ? PublicLink : DashboardLink;
   return (
     <article className="group relative" data-manga-id={manga.id}>
-      <CardLink
-        href={href}
-        mangaId={manga.id}
-        className="manga-card-cover"
-      >
-        <div className="relative aspect-[2/3]">
+      {/* One link for the cover and the title (one client island per card, one tab stop); the heart sits outside it. */}
+      <CardLink href={href} mangaId={manga.id} className="manga-card-link">
+        <div className="manga-card-cover">
           {manga.coverImageUrl ? (
             // eslint-disable-next-line @next/next/no-img-element -- our own immutable media URLs, sized by CSS
             <img
               src={mediaVariantUrl(manga.coverImageUrl, 480)}
               srcSet={mediaSrcSet(manga.coverImageUrl, COVER_WIDTHS)}
-              sizes={COVER_SIZES}
+              sizes={sizes}
               alt={manga.title}
               width={600}
               height={900}
               loading={priority ? "eager" : "lazy"}
               fetchPriority={priority ? "high" : "auto"}
-              decoding="async"
+              // The page's first cover is decoded with the first paint rather than in a later frame (its LCP).
+              decoding={priority ? "sync" : "async"}
               className="manga-card-image"
             />
           ) : (
@@ -74,14 +78,12 @@ export function MangaCard({ manga, priority = false, previewBase = "/discovery/m
             )}
           </div>
         </div>
+        <h3 dir="auto" className="manga-card-title">
+          {manga.title}
+        </h3>
+        <p className="manga-card-author">{author}</p>
       </CardLink>
       <FavoriteButton mangaId={manga.id} className="absolute end-2 top-2" />
-      <h3 dir="auto" className="manga-card-title">
-        <CardLink href={href} mangaId={manga.id} className="manga-card-title-link">
-          {manga.title}
-        </CardLink>
-      </h3>
-      <p className="manga-card-author">{author}</p>
     </article>
   );
 }

@@ -10,10 +10,11 @@ import { cachedGenreRow, cachedLandingSettings } from "@/server/manga/cache";
 import { FeaturedBanner } from "@/components/landing/FeaturedBanner";
 import { GenreCarousel } from "@/components/landing/GenreCarousel";
 import { Hero } from "@/components/landing/Hero";
-import { BannerSkeleton, CarouselSkeleton, HeroSkeleton } from "@/components/landing/Skeletons";
+import { BannerSkeleton, CarouselSkeleton } from "@/components/landing/Skeletons";
 
 // Rendered per request from Next's data cache (server/manga/cache.ts): no database read on a warm cache, and a
-// change anywhere (revalidateCatalogue) shows on the next request. Sections stream behind skeletons.
+// change anywhere (revalidateCatalogue) shows on the next request. The sections below the first row stream behind
+// skeletons.
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
@@ -52,14 +53,13 @@ export default async function LandingPage({ params }: { params: Promise<{ locale
   const t = await getTranslations();
   const [action, ...rest] = LANDING_GENRES;
   const section = (genre: Genre) => t("landing.genreSection", { genre: t(`genres.${genre}`) });
+  const [hero, firstRow] = await Promise.all([LandingHero({ locale }), LandingCarousel({ genre: action, eager: true })]);
   return (
     <div className="flex flex-col gap-12 pb-8">
-      <Suspense fallback={<HeroSkeleton />}>
-        <LandingHero locale={locale} />
-      </Suspense>
-      <Suspense fallback={<CarouselSkeleton title={section(action)} />}>
-        <LandingCarousel genre={action} eager />
-      </Suspense>
+      {/* Above the fold, so in the first response (from the cache: no wait in practice); a Suspense boundary here would
+          paint skeletons first and the covers only when React reveals the streamed content, a beat later. */}
+      {hero}
+      {firstRow}
       <Suspense fallback={<BannerSkeleton />}>
         <LandingBanner locale={locale} />
       </Suspense>
