@@ -61,10 +61,10 @@ export function ChapterMenu(props: {
         className="flex max-w-full items-center gap-2 rounded-xl px-3 py-1.5 text-start hover:bg-white/10"
       >
         <span className="min-w-0">
-          <span data-testid="reader-manga-title" className="block truncate text-xs font-semibold text-zinc-400">
+          <span data-testid="reader-manga-title" dir="auto" className="block truncate text-xs font-semibold text-zinc-400">
             {compact ? truncate(mangaTitle, READER.truncate.manga) : mangaTitle}
           </span>
-          <span data-testid="reader-chapter-title" className="block truncate text-sm font-bold text-white">
+          <span data-testid="reader-chapter-title" dir="auto" className="block truncate text-sm font-bold text-white">
             {compact ? truncate(chapterTitle, READER.truncate.chapter) : chapterTitle}
           </span>
         </span>
@@ -76,7 +76,7 @@ export function ChapterMenu(props: {
           className="absolute start-1/2 top-full z-40 mt-2 w-[min(24rem,calc(100vw-1.5rem))] -translate-x-1/2 overflow-hidden rounded-2xl border border-white/10 bg-zinc-900 shadow-2xl shadow-black/60 rtl:translate-x-1/2"
         >
           <div className="flex items-baseline justify-between gap-3 border-b border-white/10 px-4 py-3">
-            <p className="truncate font-bold text-white">{mangaTitle}</p>
+            <p dir="auto" className="truncate font-bold text-white">{mangaTitle}</p>
             <p className="shrink-0 text-xs font-semibold text-zinc-400" data-testid="chapter-count">{t("chapterCount", { count: chapters.length })}</p>
           </div>
           <ul className="max-h-[min(26rem,60dvh)] overflow-y-auto py-1">
@@ -91,7 +91,7 @@ export function ChapterMenu(props: {
                     className={`flex items-center gap-3 px-4 py-2.5 text-sm transition ${isCurrent ? "bg-brand-600/20 text-white" : "text-zinc-300 hover:bg-white/5 hover:text-white"}`}
                   >
                     <span className="w-9 shrink-0 font-mono text-xs font-bold text-zinc-500">{chapterTag(i + 1)}</span>
-                    <span className="min-w-0 flex-1 truncate font-medium">{c.title}</span>
+                    <span dir="auto" className="min-w-0 flex-1 truncate font-medium">{c.title}</span>
                     {c.isPremium && <Lock className="size-3.5 shrink-0 text-amber-400" aria-label={t("premium")} />}
                     {c.status === 0 && <Badge tone="amber">{t("pending")}</Badge>}
                     {c.status === 2 && <Badge tone="rose">{t("rejected")}</Badge>}

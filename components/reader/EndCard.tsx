@@ -35,7 +35,9 @@ export function EndCard(props: {
         >
           <span className="min-w-0">
             <span className="block text-xs font-semibold uppercase tracking-wide text-white/70">{t("nextChapter")}</span>
-            <span className="block truncate">{chapterTag(next.index)} {next.title}</span>
+            <span className="block truncate">
+              {chapterTag(next.index)} <bdi>{next.title}</bdi>
+            </span>
           </span>
           <Forward className="size-5 shrink-0" aria-hidden />
         </Link>

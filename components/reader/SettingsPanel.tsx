@@ -79,7 +79,7 @@ export function SettingsPanel({ manga, chapterCount, onClose }: { manga: PanelMa
             </div>
           ) : (
             <dl role="tabpanel" id="reader-tabpanel-details" aria-labelledby="reader-tab-details" className="space-y-5 text-sm">
-              <Row label={t("detailTitle")}><span className="text-base font-bold text-white">{manga.title}</span></Row>
+              <Row label={t("detailTitle")}><span dir="auto" className="text-base font-bold text-white">{manga.title}</span></Row>
               <Row label={t("detailAuthor")}>{manga.author ?? t("unknownAuthor")}</Row>
               <Row label={t("detailGenres")}>
                 {manga.genres.length === 0 ? (
@@ -98,7 +98,7 @@ export function SettingsPanel({ manga, chapterCount, onClose }: { manga: PanelMa
                 <Stat label={t("detailFavorites")} value={fmt(manga.favorites)} />
               </div>
               <Row label={t("detailDescription")}>
-                <p className="whitespace-pre-line leading-7 text-zinc-300">{manga.description}</p>
+                <p dir="auto" className="whitespace-pre-line leading-7 text-zinc-300">{manga.description}</p>
               </Row>
             </dl>
           )}
