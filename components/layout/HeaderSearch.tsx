@@ -82,8 +82,15 @@ function SearchForm({ text, setText, autoFocus, onSubmitted, inputId, listId, ex
   );
 }
 
-/** Closes whatever is open when the route changes (spec §2, §9). */
-function useCloseOnRouteChange(close: () => void) {
+/** A search box's state: its text, whether it is open, ids for ARIA, and `close` (also on route change, spec §2, §9). */
+function useSearchBox() {
+  const [text, setText] = useState("");
+  const [open, setOpen] = useState(false);
+  const ids = useId();
+  const close = useCallback(() => {
+    setOpen(false);
+    setText("");
+  }, []);
   const pathname = usePathname();
   const last = useRef(pathname);
   useEffect(() => {
@@ -91,18 +98,12 @@ function useCloseOnRouteChange(close: () => void) {
     last.current = pathname;
     close();
   }, [pathname, close]);
+  return { text, setText, open, setOpen, ids, close };
 }
 
 export function DesktopSearch() {
-  const [text, setText] = useState("");
-  const [open, setOpen] = useState(false);
+  const { text, setText, open, setOpen, ids, close } = useSearchBox();
   const box = useRef<HTMLDivElement>(null);
-  const ids = useId();
-  const close = useCallback(() => {
-    setOpen(false);
-    setText("");
-  }, []);
-  useCloseOnRouteChange(close);
   useEffect(() => {
     if (!open) return;
     const onDown = (e: PointerEvent) => {
@@ -110,7 +111,7 @@ export function DesktopSearch() {
     };
     document.addEventListener("pointerdown", onDown);
     return () => document.removeEventListener("pointerdown", onDown);
-  }, [open]);
+  }, [open, setOpen]);
   const expanded = open && text.trim() !== "";
   return (
     <div
@@ -145,15 +146,8 @@ export function DesktopSearch() {
 /** Spec §2: full-screen search on mobile, with up to 8 results. */
 export function MobileSearch() {
   const t = useTranslations("search");
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState("");
+  const { text, setText, open, setOpen, ids, close } = useSearchBox();
   const panel = useRef<HTMLDivElement>(null);
-  const ids = useId();
-  const close = useCallback(() => {
-    setOpen(false);
-    setText("");
-  }, []);
-  useCloseOnRouteChange(close);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: globalThis.KeyboardEvent) => e.key === "Escape" && close();

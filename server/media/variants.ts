@@ -3,7 +3,7 @@ import sharp, { type OutputInfo } from "sharp";
 import { media, mediaVariants } from "@/db/schema";
 import type { Db } from "@/db/client";
 import { isMediaId, VARIANT_WIDTHS, type VariantWidth } from "@/lib/media-url";
-import type { MediaFile } from "./get-media";
+import { mediaFileColumns, type MediaFile } from "./get-media";
 import { storeMedia } from "./store-media";
 import type { MediaKind } from "./kind";
 
@@ -41,7 +41,7 @@ export async function getMediaVariant(db: Db, opts: { id: string; width: number 
 
 async function readVariant(db: Db, sourceId: string, width: number): Promise<MediaFile | null> {
   const [row] = await db
-    .select({ id: media.id, mime: media.mime, size: media.size, bytes: media.bytes })
+    .select(mediaFileColumns)
     .from(mediaVariants)
     .innerJoin(media, eq(media.id, mediaVariants.mediaId))
     .where(and(eq(mediaVariants.sourceId, sourceId), eq(mediaVariants.width, width)))
