@@ -1,7 +1,9 @@
-import Link from "next/link";
 import "./globals.css";
 
-/** Paths outside every locale (rare: the proxy routes nearly everything) get a plain English 404. */
+/**
+ * Paths outside every locale (rare: the proxy routes nearly everything) get a plain English 404. A plain link, not
+ * next/link: this boundary's client code is loaded with every page, and next/link here would be a second copy.
+ */
 export default function GlobalNotFound() {
   return (
     <html lang="en" dir="ltr">
@@ -9,9 +11,10 @@ export default function GlobalNotFound() {
         <main>
           <p className="text-6xl font-black text-rose-600">404</p>
           <h1 className="mt-4 text-2xl font-bold">Page not found</h1>
-          <Link className="mt-6 inline-block rounded-full bg-rose-600 px-5 py-2 font-semibold text-white" href="/">
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- see above */}
+          <a className="mt-6 inline-block rounded-full bg-rose-600 px-5 py-2 font-semibold text-white" href="/">
             Back to home
-          </Link>
+          </a>
         </main>
       </body>
     </html>

@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { READER } from "@/lib/constants";
+import { READER } from "@/lib/reader-constants";
 import { READER_CHROME_PX, renderWidthFor } from "@/components/reader/reader-utils";
 
 const VARIANTS = [350, 500, 700] as const;

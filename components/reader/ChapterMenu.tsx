@@ -4,7 +4,7 @@ import { useEffect, useId, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { Check, ChevronDown, Lock } from "lucide-react";
 import { Link } from "@/i18n/navigation";
-import { READER } from "@/lib/constants";
+import { READER } from "@/lib/reader-constants";
 import { chapterTag, truncate } from "./reader-utils";
 
 export interface MenuChapter {

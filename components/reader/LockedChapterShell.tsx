@@ -4,7 +4,7 @@ import { useState, type ReactNode } from "react";
 import type { MenuChapter } from "./ChapterMenu";
 import { ReaderHeader } from "./ReaderHeader";
 import { useMediaQuery } from "./use-media-query";
-import { READER } from "@/lib/constants";
+import { READER } from "@/lib/reader-constants";
 
 /** The reader's frame around a chapter the viewer cannot open (the premium lock card): header and chapter list only. */
 export function LockedChapterShell(props: { backHref: string; mangaId: number; mangaTitle: string; chapters: MenuChapter[]; currentId: number; children: ReactNode }) {

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from "react";
 import { useTranslations } from "next-intl";
 import { ReadingDirection } from "@/db/schema/enums";
-import { READER } from "@/lib/constants";
+import { READER } from "@/lib/reader-constants";
 import type { MenuChapter } from "./ChapterMenu";
 import { EndCard } from "./EndCard";
 import { HelpDialog } from "./HelpDialog";

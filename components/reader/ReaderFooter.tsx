@@ -5,7 +5,7 @@ import {
   ChevronLeft, ChevronRight, Columns2, Expand, Feather, FileImage, HelpCircle, Minimize, Minus, MoveHorizontal,
   MoveVertical, Plus, Rows3,
 } from "lucide-react";
-import { READER } from "@/lib/constants";
+import { READER } from "@/lib/reader-constants";
 import type { FitMode, ViewMode } from "./reader-utils";
 
 /**

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Crown, X } from "lucide-react";
 import { Link } from "@/i18n/navigation";
-import { READER } from "@/lib/constants";
+import { READER } from "@/lib/reader-constants";
 import type { OverlayBand } from "./reader-utils";
 
 /**

@@ -1,4 +1,4 @@
-import { READER } from "@/lib/constants";
+import { READER } from "@/lib/reader-constants";
 import { ReadingDirection } from "@/db/schema/enums";
 import type { ReaderPage } from "@/lib/paged";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { READER } from "@/lib/constants";
+import { READER } from "@/lib/reader-constants";
 import { isProtectedShortcut } from "./reader-utils";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { READER } from "@/lib/constants";
+import { READER } from "@/lib/reader-constants";
 
 /**
  * Input of the /api/chapter reading calls. Query values arrive as strings, so numbers are coerced.

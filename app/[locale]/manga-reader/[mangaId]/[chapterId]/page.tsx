@@ -5,7 +5,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getDb } from "@/db/client";
 import { redirect } from "@/i18n/navigation";
 import { isLocale } from "@/i18n/routing";
-import { READER } from "@/lib/constants";
+import { READER } from "@/lib/reader-constants";
 import { getSessionUser } from "@/server/auth/session";
 import { getReaderContext } from "@/server/chapters/get-reader-context";
 import { getPageRange } from "@/server/chapters/pages";
