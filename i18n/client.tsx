@@ -1,0 +1,66 @@
+"use client";
+
+import NextLink from "next/link";
+import { useParams, usePathname as useNextPathname, useRouter as useNextRouter } from "next/navigation";
+import { createContext, useCallback, useContext, useMemo, type ComponentProps, type ReactNode } from "react";
+import { formatMessage, lookup, type FormatValues, type MessageTree } from "./format";
+import { getPathname, stripLocale, type Href } from "./paths";
+import { isLocale, routing, type Locale } from "./routing";
+
+/**
+ * The browser half of the site's i18n without next-intl's client runtime (ADR 010): the locale comes from the
+ * `[locale]` route segment, links and the router add its prefix, and public client components read their texts
+ * from `TextsProvider` (compiled messages picked by the layout, formatted by ./format.ts). Dashboard, auth and
+ * reader components keep next-intl's `useTranslations`; navigation is this module's everywhere.
+ */
+export function useLocale(): Locale {
+  const locale = useParams<{ locale?: string }>()?.locale;
+  return isLocale(locale) ? locale : routing.defaultLocale;
+}
+
+/** The current path without its locale prefix ("/ar/discovery" → "/discovery"). */
+export function usePathname(): string {
+  return stripLocale(useNextPathname() ?? "/");
+}
+
+type NavigateOptions = { locale?: Locale; scroll?: boolean };
+
+/** Next's router with locale-aware `push`, `replace` and `prefetch`. */
+export function useRouter() {
+  const router = useNextRouter();
+  const current = useLocale();
+  return useMemo(() => {
+    const to = (href: Href, options?: NavigateOptions) => getPathname({ href, locale: options?.locale ?? current });
+    return {
+      ...router,
+      push: (href: Href, options?: NavigateOptions) => router.push(to(href, options), { scroll: options?.scroll }),
+      replace: (href: Href, options?: NavigateOptions) => router.replace(to(href, options), { scroll: options?.scroll }),
+      prefetch: (href: Href, options?: { locale?: Locale }) => router.prefetch(to(href, options)),
+    };
+  }, [router, current]);
+}
+
+type LinkProps = Omit<ComponentProps<typeof NextLink>, "href" | "locale"> & { href: Href; locale?: Locale };
+
+/** next/link to a path of this site in the current language (or `locale`'s). */
+export function Link({ href, locale, ...props }: LinkProps) {
+  const current = useLocale();
+  return <NextLink {...props} href={getPathname({ href, locale: locale ?? current })} />;
+}
+
+const Texts = createContext<MessageTree>({});
+
+/** The messages public client components may read (the layout picks the namespaces, ./format.ts formats them). */
+export function TextsProvider({ messages, children }: { messages: MessageTree; children: ReactNode }) {
+  const parent = useContext(Texts);
+  const merged = useMemo(() => ({ ...parent, ...messages }), [parent, messages]);
+  return <Texts.Provider value={merged}>{children}</Texts.Provider>;
+}
+
+/** `t(key, values)` over one namespace of the provided messages, in the page's language. */
+export function useTexts(namespace: string) {
+  const messages = useContext(Texts);
+  const locale = useLocale();
+  const tree = messages[namespace] as MessageTree | undefined;
+  return useCallback((key: string, values?: FormatValues) => formatMessage(locale, lookup(tree, key), values), [locale, tree]);
+}
