@@ -36,3 +36,8 @@ export function discoveryQuery(p: Partial<DiscoveryParams>): string {
 export function sameDiscoveryParams(a: DiscoveryParams, b: DiscoveryParams): boolean {
   return a.page === b.page && a.sort === b.sort && a.search === b.search && a.genre === b.genre;
 }
+
+/** The catalogue's address for these params: /discovery (or /dashboard/discovery for its preview base) with the query. */
+export function discoveryPath(previewBase: "/discovery/manga" | "/dashboard/discovery/manga", p: Partial<DiscoveryParams>): string {
+  return `${previewBase.replace(/\/manga$/, "")}${discoveryQuery(p)}`;
+}

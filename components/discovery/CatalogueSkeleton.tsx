@@ -1,4 +1,4 @@
-import { MangaCardSkeleton } from "@/components/manga/MangaCard";
+import { MangaCardSkeleton } from "@/components/manga/MangaCardSkeleton";
 
 /** What the catalogue looks like while its first page loads: controls, chips and a grid of card skeletons. */
 export function CatalogueSkeleton({ cards = 10 }: { cards?: number }) {

@@ -1,40 +1,44 @@
 "use client";
 
-import { RotateCcw, Search, X } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { GENRES, SortBy } from "@/db/schema/enums";
+import { useLocale, useTexts } from "@/i18n/client";
 import { Link } from "@/i18n/navigation";
+import { Search, X } from "@/components/icons/ui";
 import { SEARCH_DEBOUNCE_MS } from "@/lib/constants";
-import { GRID_COVER_SIZES } from "@/lib/media-url";
-import { discoveryQuery, parseDiscoveryParams, sameDiscoveryParams, type DiscoveryParams } from "@/lib/discovery-params";
-import { type CataloguePage } from "./discovery-fetch";
-import { shownRange } from "@/lib/pagination";
-import { MangaCard, MangaCardSkeleton, type PreviewBase } from "@/components/manga/MangaCard";
-import { Pagination, isPlainClick } from "./Pagination";
+import { discoveryPath, discoveryQuery, parseDiscoveryParams, sameDiscoveryParams, type DiscoveryParams } from "@/lib/discovery-params";
+import type { CataloguePage } from "./discovery-fetch";
+import type { CardTexts, PreviewBase } from "@/components/manga/MangaCard";
 import { SortSelect } from "./SortSelect";
 
+type Live = typeof import("./discovery-live");
+
+/** A plain left click (not a new tab or window): the client may handle it without a page load. */
+function isPlainClick(e: MouseEvent): boolean {
+  return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+}
+
 /**
- * The discovery catalogue (spec §2). The server renders the first page into the HTML; after that the browser turns
- * pages, sorts, filters and searches itself through PaginatedManga (TanStack Query, spec §9 cache times, loaded on the
- * first change: ./discovery-query.ts), keeping
+ * The discovery catalogue (spec §2): search box, sort, genre chips and the results. The server renders the first
+ * page (`children`, CatalogueResults); after that the browser turns pages, sorts, filters and searches itself through
+ * PaginatedManga (TanStack Query, spec §9 cache times, loaded with the first change: ./discovery-live.tsx), keeping
  * page, sort, search and genre in the URL so every state can be shared, reloaded and indexed.
  */
 export function DiscoveryCatalogue({
-  initial,
   initialParams,
-  renderedAt,
+  cardTexts,
   previewBase = "/discovery/manga",
+  children,
 }: {
-  initial: CataloguePage;
+  /** The page the server rendered (`children`). */
   initialParams: DiscoveryParams;
-  renderedAt: number;
+  cardTexts: CardTexts;
   previewBase?: PreviewBase;
+  children: ReactNode;
 }) {
-  const t = useTranslations("discovery");
-  const tm = useTranslations("manga");
-  const tg = useTranslations("genres");
+  const t = useTexts("discovery");
+  const tg = useTexts("genres");
   const locale = useLocale();
   const searchParams = useSearchParams();
   const params = useMemo(() => parseDiscoveryParams(Object.fromEntries(searchParams.entries())), [searchParams]);
@@ -71,27 +75,32 @@ export function DiscoveryCatalogue({
     return () => clearTimeout(timer);
   }, [text, navigate]);
 
-  // The page shown: the server's until the URL asks for another, then each page as it arrives (the previous one stays,
-  // dimmed, meanwhile). `failed` keeps the params that could not be read, for the retry button.
-  const [shown, setShown] = useState<{ params: DiscoveryParams; data: CataloguePage | null }>({ params: initialParams, data: initial });
+  // What is shown: the server-rendered page (`children`) whenever the URL asks for it, otherwise the pages the browser
+  // reads (TanStack Query and the results view load with the first turn: ./discovery-live.tsx). The page shown stays,
+  // dimmed, while the next one loads; a page that could not be read is `null` (with a retry button).
+  const [live, setLive] = useState<Live | null>(null);
+  const [shown, setShown] = useState<{ params: DiscoveryParams; data?: CataloguePage | null }>({ params: initialParams });
   const [attempt, setAttempt] = useState(0);
-  const wanted = sameDiscoveryParams(params, shown.params);
-  const loading = !wanted || attempt > 0;
+  // The server's page cannot fail and is not read again (retries and reconnects are for the pages read here).
+  const serverPage = sameDiscoveryParams(params, initialParams);
+  // Back on the server's page: it is what stays on screen (dimmed) while the next page loads.
+  if (serverPage && shown.data !== undefined) setShown({ params: initialParams });
+  const loading = !serverPage && (!sameDiscoveryParams(params, shown.params) || attempt > 0);
   useEffect(() => {
-    if (sameDiscoveryParams(params, shown.params) && attempt === 0) return;
-    let live = true;
-    void import("./discovery-query")
-      .then((q) => {
-        q.seedDiscoveryPage(initialParams, initial, renderedAt);
-        return q.readDiscoveryPage(params, locale);
+    if (serverPage || (sameDiscoveryParams(params, shown.params) && attempt === 0)) return;
+    let current = true;
+    void import("./discovery-live")
+      .then((module) => {
+        if (current) setLive(() => module);
+        return module.readDiscoveryPage(params, locale);
       })
       .then(
-        (data) => live && setShown({ params, data }),
-        () => live && setShown({ params, data: null }),
+        (data) => current && setShown({ params, data }),
+        () => current && setShown({ params, data: null }),
       )
-      .finally(() => live && setAttempt(0));
+      .finally(() => current && setAttempt(0));
     return () => {
-      live = false;
+      current = false;
     };
     // Only a change of the wanted page (or a retry) reads again; `shown` is what the read updates.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -102,18 +111,25 @@ export function DiscoveryCatalogue({
     window.addEventListener("online", onOnline);
     return () => window.removeEventListener("online", onOnline);
   }, []);
-  const data = shown.data;
 
   const goToPage = (page: number) => {
-    navigate({ page });
+    if (page !== params.page) navigate({ page });
     listTop.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  };
+  // The pagination's links (server-rendered or not) carry data-page; a plain click turns the page here instead of
+  // loading it (capture phase: before next/link would navigate).
+  const onResultsClick = (e: MouseEvent) => {
+    const link = (e.target as Element).closest?.<HTMLAnchorElement>("a[data-page]");
+    if (!link || !isPlainClick(e)) return;
+    e.preventDefault();
+    if (link.getAttribute("aria-disabled") !== "true") goToPage(Number(link.dataset.page));
   };
   const chipClick = (genre: DiscoveryParams["genre"]) => (e: MouseEvent) => {
     if (!isPlainClick(e)) return;
     e.preventDefault();
     navigate({ genre, page: 1 });
   };
-  const hrefFor = (p: Partial<DiscoveryParams>) => `${previewBase.replace(/\/manga$/, "")}${discoveryQuery({ ...params, ...p })}`;
+  const hrefFor = (p: Partial<DiscoveryParams>) => discoveryPath(previewBase, { ...params, ...p });
 
   const chip = "shrink-0 rounded-full border px-3 py-1.5 text-sm font-semibold transition";
   const chipOn = "border-brand-600 bg-brand-600 text-white";
@@ -173,76 +189,30 @@ export function DiscoveryCatalogue({
         </nav>
       </div>
 
-      <section aria-labelledby="results-summary" aria-busy={loading} className="px-4 sm:px-6 lg:px-8">
+      <section aria-labelledby="results-summary" aria-busy={loading} onClickCapture={onResultsClick} className="px-4 sm:px-6 lg:px-8">
         <div ref={listTop} className="scroll-mt-24" aria-hidden />
-        {!data ? (
-          !loading ? (
-            <div role="alert" className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-zinc-300 p-12 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-              <p id="results-summary">{tm("failed")}</p>
-              <button type="button" onClick={() => setAttempt((n) => n + 1)} className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-                <RotateCcw className="size-4" aria-hidden />
-                {t("retry")}
-              </button>
-            </div>
-          ) : (
-            <>
-              <p id="results-summary" className="mb-4 h-5 text-sm text-zinc-500" role="status">{t("loading")}</p>
-              <div className="grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-                {Array.from({ length: 10 }, (_, i) => <MangaCardSkeleton key={i} />)}
-              </div>
-            </>
-          )
-        ) : data.totalDisplayRecords === 0 ? (
-          <p id="results-summary" className="rounded-2xl border border-dashed border-zinc-300 p-12 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-            {params.search ? t("noResults", { query: params.search }) : t("noManga")}
-          </p>
+        {shown.data === null && !serverPage && live ? (
+          <live.LiveFailure loading={loading} onRetry={() => setAttempt((n) => n + 1)} />
         ) : (
-          <Results data={data} loading={loading} previewBase={previewBase} onNavigate={goToPage} hrefFor={(page) => hrefFor({ page })} />
+          <div className="relative">
+            <div className={`transition-opacity ${loading ? "opacity-40" : ""}`}>
+              {serverPage || !shown.data || !live ? (
+                children
+              ) : (
+                <live.LiveResults data={shown.data} params={shown.params} previewBase={previewBase} cardTexts={cardTexts} hrefFor={(page) => discoveryPath(previewBase, { ...shown.params, page })} />
+              )}
+            </div>
+            {loading && (
+              <div role="status" className="absolute inset-x-0 top-8 flex justify-center">
+                <span className="flex items-center gap-3 rounded-full bg-white/95 px-4 py-2 text-sm font-semibold text-zinc-700 shadow-lg ring-1 ring-zinc-900/5 dark:bg-zinc-900/95 dark:text-zinc-200">
+                  <span aria-hidden className="size-5 animate-spin rounded-full border-[3px] border-zinc-200 border-t-brand-600 dark:border-zinc-700 dark:border-t-brand-500" />
+                  {t("loading")}
+                </span>
+              </div>
+            )}
+          </div>
         )}
       </section>
     </div>
-  );
-}
-
-function Results({
-  data,
-  loading,
-  previewBase,
-  onNavigate,
-  hrefFor,
-}: {
-  data: CataloguePage;
-  loading: boolean;
-  previewBase: PreviewBase;
-  onNavigate: (page: number) => void;
-  hrefFor: (page: number) => string;
-}) {
-  const t = useTranslations("discovery");
-  const { from, to } = shownRange(data.pageNumber, data.pageSize, data.totalDisplayRecords);
-  return (
-    <>
-      <p id="results-summary" className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
-        {t("showing", { from, to, total: data.totalDisplayRecords })}
-        {data.totalDisplayRecords < data.totalRecords && <> {t("filtered", { total: data.totalRecords })}</>}
-      </p>
-      <div className="relative">
-        <div className={`catalogue-grid grid grid-cols-2 gap-x-4 gap-y-6 transition-opacity sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 ${loading ? "opacity-40" : ""}`}>
-          {data.items.map((m) => (
-            <MangaCard key={m.id} manga={m} previewBase={previewBase} sizes={GRID_COVER_SIZES} />
-          ))}
-        </div>
-        {loading && (
-          <div role="status" className="absolute inset-x-0 top-8 flex justify-center">
-            <span className="flex items-center gap-3 rounded-full bg-white/95 px-4 py-2 text-sm font-semibold text-zinc-700 shadow-lg ring-1 ring-zinc-900/5 dark:bg-zinc-900/95 dark:text-zinc-200">
-              <span aria-hidden className="size-5 animate-spin rounded-full border-[3px] border-zinc-200 border-t-brand-600 dark:border-zinc-700 dark:border-t-brand-500" />
-              {t("loading")}
-            </span>
-          </div>
-        )}
-      </div>
-      <div className="mt-10">
-        <Pagination page={data.pageNumber} totalPages={data.totalPages} hrefFor={hrefFor} onNavigate={onNavigate} />
-      </div>
-    </>
   );
 }

@@ -1,12 +1,14 @@
-import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
-import { parseDiscoveryParams, type DiscoveryParams } from "@/lib/discovery-params";
+import { discoveryPath, parseDiscoveryParams, type DiscoveryParams } from "@/lib/discovery-params";
 import { pickMessages } from "@/lib/i18n-pick";
+import { TextsProvider } from "@/i18n/client";
+import { getCardTexts } from "@/components/manga/card-texts";
 import { cachedDiscoverySettings, readCataloguePage } from "@/server/manga/cache";
 import { FeaturedBanner } from "@/components/landing/FeaturedBanner";
 import { DiscoveryCatalogue } from "./DiscoveryCatalogue";
 import { CatalogueSkeleton } from "./CatalogueSkeleton";
+import { CatalogueResults } from "./CatalogueResults";
 
 type RawParams = Record<string, string | string[] | undefined>;
 
@@ -16,18 +18,26 @@ async function DiscoveryBanner({ signedIn }: { signedIn: boolean }) {
 }
 
 async function Catalogue({ params, signedIn }: { params: DiscoveryParams; signedIn: boolean }) {
-  const result = await readCataloguePage({ page: params.page, sortBy: params.sort, genre: params.genre, search: params.search });
-  const messages = await getMessages();
+  const [result, messages, cardTexts, t] = await Promise.all([
+    readCataloguePage({ page: params.page, sortBy: params.sort, genre: params.genre, search: params.search }),
+    getMessages(),
+    getCardTexts(),
+    getTranslations("discovery"),
+  ]);
+  const previewBase = signedIn ? "/dashboard/discovery/manga" : "/discovery/manga";
   return (
-    <NextIntlClientProvider messages={pickMessages(messages, ["discovery", "genres", "manga"])}>
-      <DiscoveryCatalogue
-        initial={result}
-        initialParams={params}
-        // eslint-disable-next-line react-hooks/purity -- the moment this page's data was read, for the client cache
-        renderedAt={Date.now()}
-        previewBase={signedIn ? "/dashboard/discovery/manga" : "/discovery/manga"}
-      />
-    </NextIntlClientProvider>
+    <TextsProvider messages={pickMessages(messages, ["discovery", "genres", "manga"])}>
+      <DiscoveryCatalogue initialParams={params} cardTexts={cardTexts} previewBase={previewBase}>
+        <CatalogueResults
+          data={result}
+          params={params}
+          previewBase={previewBase}
+          cardTexts={cardTexts}
+          t={(key, values) => t(key as Parameters<typeof t>[0], values)}
+          hrefFor={(page) => discoveryPath(previewBase, { ...params, page })}
+        />
+      </DiscoveryCatalogue>
+    </TextsProvider>
   );
 }
 

@@ -1,6 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useTranslations } from "next-intl";
-import type { MouseEvent } from "react";
+import { ChevronLeft, ChevronRight } from "@/components/icons/ui";
+import type { FormatValues } from "@/i18n/format";
 import { Link } from "@/i18n/navigation";
 import { PAGE_BUTTONS, pageWindow } from "@/lib/pagination";
 
@@ -8,41 +7,31 @@ import { PAGE_BUTTONS, pageWindow } from "@/lib/pagination";
 const SHOW = ["inline-flex", "xs:inline-flex", "sm:inline-flex", "md:inline-flex"] as const;
 const HIDE = ["hidden", "xs:hidden", "sm:hidden", "md:hidden"] as const;
 
-/** A plain left click (not a new tab or window): the client may handle it without a page load. */
-export function isPlainClick(e: MouseEvent): boolean {
-  return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
-}
-
 /**
  * Pagination (spec §2): at most 3 page buttons below 480 px, 5 below 640 px, 7 below 768 px and 9 above, chosen
  * with CSS so the server-rendered HTML is already right (no jump after hydration). Every button is a real link
- * (shareable, crawlable, works without JavaScript); with `onNavigate` the client turns pages itself.
+ * (shareable, crawlable, works without JavaScript) carrying its page number in `data-page`, so the catalogue can
+ * turn pages itself (DiscoveryCatalogue listens for the clicks); it renders on the server and in the browser alike.
  */
 export function Pagination({
   page,
   totalPages,
   hrefFor,
-  onNavigate,
+  t,
 }: {
   page: number;
   totalPages: number;
   hrefFor: (page: number) => string;
-  onNavigate?: (page: number) => void;
+  t: (key: string, values?: FormatValues) => string;
 }) {
-  const t = useTranslations("discovery");
   if (totalPages <= 1) return null;
   const windows = PAGE_BUTTONS.map((size) => new Set(pageWindow(page, totalPages, size)));
   const all = [...windows[windows.length - 1]!];
-  const go = (n: number) => (e: MouseEvent) => {
-    if (!onNavigate || !isPlainClick(e)) return;
-    e.preventDefault();
-    if (n !== page) onNavigate(n);
-  };
   const arrow =
     "inline-flex h-10 items-center gap-1 rounded-full px-3 text-sm font-semibold transition hover:bg-zinc-100 aria-disabled:pointer-events-none aria-disabled:opacity-40 dark:hover:bg-zinc-800";
   return (
     <nav aria-label={t("pagination")} className="flex items-center justify-center gap-1">
-      <Link href={hrefFor(Math.max(1, page - 1))} aria-disabled={page <= 1} tabIndex={page <= 1 ? -1 : undefined} className={arrow} scroll={false} onClick={go(Math.max(1, page - 1))}>
+      <Link href={hrefFor(Math.max(1, page - 1))} aria-disabled={page <= 1} tabIndex={page <= 1 ? -1 : undefined} className={arrow} scroll={false} data-page={Math.max(1, page - 1)}>
         <ChevronLeft className="size-4 rtl:rotate-180" aria-hidden />
         <span className="sr-only sm:not-sr-only">{t("previous")}</span>
       </Link>
@@ -54,7 +43,7 @@ export function Pagination({
             key={n}
             href={hrefFor(n)}
             scroll={false}
-            onClick={go(n)}
+            data-page={n}
             aria-label={t("page", { page: n })}
             aria-current={current ? "page" : undefined}
             className={`${classes} size-10 items-center justify-center rounded-full text-sm font-semibold tabular-nums transition ${
@@ -65,7 +54,7 @@ export function Pagination({
           </Link>
         );
       })}
-      <Link href={hrefFor(Math.min(totalPages, page + 1))} aria-disabled={page >= totalPages} tabIndex={page >= totalPages ? -1 : undefined} className={arrow} scroll={false} onClick={go(Math.min(totalPages, page + 1))}>
+      <Link href={hrefFor(Math.min(totalPages, page + 1))} aria-disabled={page >= totalPages} tabIndex={page >= totalPages ? -1 : undefined} className={arrow} scroll={false} data-page={Math.min(totalPages, page + 1)}>
         <span className="sr-only sm:not-sr-only">{t("next")}</span>
         <ChevronRight className="size-4 rtl:rotate-180" aria-hidden />
       </Link>

@@ -1,14 +1,14 @@
 "use client";
 
-import { ArrowDownUp, ChevronDown } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { ArrowDownUp, ChevronDown } from "@/components/icons/ui";
+import { useTexts } from "@/i18n/client";
 import { SortBy } from "@/db/schema/enums";
 
 const OPTIONS = Object.values(SortBy);
 
 /** Sort dropdown: a native select, so it closes on choice, works with the keyboard and fits every phone. */
 export function SortSelect({ value, onChange, busy = false }: { value: SortBy; onChange: (value: SortBy) => void; busy?: boolean }) {
-  const t = useTranslations("discovery");
+  const t = useTexts("discovery");
   return (
     <label className="relative inline-flex items-center gap-2 text-sm font-semibold">
       <span className="text-zinc-500 dark:text-zinc-400">{t("sortLabel")}</span>

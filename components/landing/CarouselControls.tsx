@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "@/components/icons/ui";
 import { useCallback, useEffect, useState } from "react";
 
 /** Previous/next buttons for a scroll-snap track; the track itself scrolls natively (touch, wheel, RTL). */

@@ -1,4 +1,4 @@
-import { BookOpen } from "lucide-react";
+import { BookOpen } from "@/components/icons/content";
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import { PreviewLink } from "@/components/manga/PreviewLink";

@@ -1,14 +1,16 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "@/components/icons/content";
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import type { Genre } from "@/db/schema/enums";
 import { MangaCard, type MangaCardData } from "@/components/manga/MangaCard";
+import { getCardTexts } from "@/components/manga/card-texts";
 import { CarouselControls } from "./CarouselControls";
 
 /** A server-rendered row of manga for one genre; it scrolls with snap points, in reading direction. */
 export async function GenreCarousel({ genre, items, eager = false, title }: { genre: Genre; items: MangaCardData[]; eager?: boolean; title?: string }) {
   const t = await getTranslations("landing");
   const tg = await getTranslations("genres");
+  const cardTexts = await getCardTexts();
   const trackId = `carousel-${genre.toLowerCase()}`;
   return (
     <section aria-labelledby={`${trackId}-title`} className="px-4 sm:px-6 lg:px-8">
@@ -36,7 +38,7 @@ export async function GenreCarousel({ genre, items, eager = false, title }: { ge
         <div id={trackId} className="carousel-track scroll-row flex snap-x snap-mandatory overflow-x-auto scroll-smooth pb-2">
           {items.map((m, i) => (
             <div key={m.id} className="carousel-slide snap-start">
-              <MangaCard manga={m} priority={eager && i === 0} />
+              <MangaCard manga={m} texts={cardTexts} priority={eager && i === 0} />
             </div>
           ))}
         </div>

@@ -1,4 +1,4 @@
-import { ArrowRight, Sparkles } from "lucide-react";
+import { ArrowRight, Sparkles } from "@/components/icons/content";
 import { Link } from "@/i18n/navigation";
 import type { MangaCardData } from "@/components/manga/MangaCard";
 import { mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";

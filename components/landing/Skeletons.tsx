@@ -1,4 +1,4 @@
-import { MangaCardSkeleton } from "@/components/manga/MangaCard";
+import { MangaCardSkeleton } from "@/components/manga/MangaCardSkeleton";
 import { BANNER_HEIGHT } from "./FeaturedBanner";
 
 /**

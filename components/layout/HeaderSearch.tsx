@@ -1,7 +1,7 @@
 "use client";
 
-import { Search, X } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
+import { Search, X } from "@/components/icons/ui";
+import { useLocale, useTexts } from "@/i18n/client";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { createPortal } from "react-dom";
 import { getPathname, usePathname, useRouter } from "@/i18n/navigation";
@@ -45,7 +45,7 @@ function SearchForm({ text, setText, autoFocus, onSubmitted, inputId, listId, ex
   listId: string;
   expanded: boolean;
 }) {
-  const t = useTranslations("search");
+  const t = useTexts("search");
   const locale = useLocale();
   const router = useRouter();
   return (
@@ -145,7 +145,7 @@ export function DesktopSearch() {
 
 /** Spec §2: full-screen search on mobile, with up to 8 results. */
 export function MobileSearch() {
-  const t = useTranslations("search");
+  const t = useTexts("search");
   const { text, setText, open, setOpen, ids, close } = useSearchBox();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {

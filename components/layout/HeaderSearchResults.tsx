@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTexts } from "@/i18n/client";
 import { useEffect, useState } from "react";
 import { Status } from "@/db/schema/enums";
 import { apiRequest } from "@/lib/api-client";
@@ -67,8 +67,8 @@ function useHeaderSearch(text: string, limit: number) {
  * of a page's first load).
  */
 export default function SearchResults({ text, limit, onPick, id, fill = false }: { text: string; limit: number; onPick: () => void; id: string; fill?: boolean }) {
-  const t = useTranslations("search");
-  const tm = useTranslations("manga");
+  const t = useTexts("search");
+  const tm = useTexts("manga");
   const state = useHeaderSearch(text, limit);
   if (state.typed === "") return null;
   return (

@@ -1,13 +1,13 @@
 "use client";
 
-import { Languages } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
+import { Languages } from "@/components/icons/ui";
+import { useLocale, useTexts } from "@/i18n/client";
 import { getPathname, Link, usePathname } from "@/i18n/navigation";
 import { STORAGE_KEYS } from "@/lib/site";
 
 /** Links to the same page in the other language; the choice is remembered (cookie by next-intl, i18nextLng locally). */
 export function LanguageSwitcher({ className = "" }: { className?: string }) {
-  const t = useTranslations("language");
+  const t = useTexts("language");
   const locale = useLocale();
   const pathname = usePathname();
   const other = locale === "ar" ? "en" : "ar";

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowUp } from "lucide-react";
+import { ArrowUp } from "@/components/icons/ui";
 import { useEffect, useState } from "react";
 import { usePathname } from "next/navigation";
 

@@ -1,7 +1,7 @@
 "use client";
 
-import { Moon, Sun } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { Moon, Sun } from "@/components/icons/ui";
+import { useTexts } from "@/i18n/client";
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "@/lib/site";
 
@@ -23,7 +23,7 @@ export function setTheme(isDark: boolean) {
 }
 
 export function ThemeToggle({ className = "" }: { className?: string }) {
-  const t = useTranslations("theme");
+  const t = useTexts("theme");
   const isDark = useSyncExternalStore(subscribe, isDarkNow, () => false);
   return (
     <button

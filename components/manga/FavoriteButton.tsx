@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTexts } from "@/i18n/client";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useRouter } from "@/i18n/navigation";
 import { useAuth } from "@/components/providers/use-auth";
@@ -15,7 +15,7 @@ const SignedInFavorite = lazy(() => import("./SignedInFavorite"));
  * ready is acted on as soon as it is.
  */
 export function FavoriteButton({ mangaId, variant = "icon", className = "" }: { mangaId: number; variant?: "icon" | "full"; className?: string }) {
-  const t = useTranslations("manga");
+  const t = useTexts("manga");
   const router = useRouter();
   const { status } = useAuth();
   const waiting = useRef(false);

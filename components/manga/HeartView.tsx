@@ -1,4 +1,4 @@
-import { Heart } from "lucide-react";
+import { Heart } from "@/components/icons/ui";
 
 /** How a favourite heart looks: `icon` sits on a card's cover, `full` is the preview's labelled button. */
 export function HeartView({ active, label, onClick, variant, className }: {

@@ -1,6 +1,6 @@
-import { ImageOff } from "lucide-react";
+import { ImageOff } from "@/components/icons/content";
 import type { ComponentProps } from "react";
-import { useTranslations } from "next-intl";
+import { formatMessage, lookup, type FormatValues, type MessageTree } from "@/i18n/format";
 import { Link } from "@/i18n/navigation";
 import { CAROUSEL_COVER_SIZES, mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
 import type { Genre } from "@/db/schema/enums";
@@ -19,6 +19,21 @@ export interface MangaCardData {
 /** Cover copies a card chooses from: a phone card is ~330 px at 1-2× density, a desktop card ~350 px at 1-2×. */
 const COVER_WIDTHS = [320, 480, 720] as const;
 
+/**
+ * The texts a card shows, picked on the server (`getCardTexts`, server/i18n/card-texts.ts) and passed as a prop:
+ * cards render on the server and in the browser alike, and the browser has no next-intl runtime (ADR 010).
+ */
+export interface CardTexts {
+  locale: string;
+  /** manga.by, manga.favorites, manga.unknownAuthor, manga.failed (compiled messages). */
+  manga: MessageTree;
+  genres: MessageTree;
+}
+
+function cardT(texts: CardTexts, namespace: "manga" | "genres") {
+  return (key: string, values?: FormatValues) => formatMessage(texts.locale, lookup(texts[namespace], key), values);
+}
+
 /** Where a card leads: the public preview, or the dashboard's for signed-in pages. */
 export type PreviewBase = "/discovery/manga" | "/dashboard/discovery/manga";
 
@@ -27,15 +42,16 @@ export type PreviewBase = "/discovery/manga" | "/dashboard/discovery/manga";
  * "{n} favorites" and genre chips. The title and author also stay under the cover for touch screens.
  * Renders on the server (landing carousels) and in the browser (client-side discovery pages) alike.
  */
-export function MangaCard({ manga, priority = false, previewBase = "/discovery/manga", sizes = CAROUSEL_COVER_SIZES }: {
+export function MangaCard({ manga, texts, priority = false, previewBase = "/discovery/manga", sizes = CAROUSEL_COVER_SIZES }: {
   manga: MangaCardData;
+  texts: CardTexts;
   priority?: boolean;
   previewBase?: PreviewBase;
   /** The cover's `sizes` (carousel by default; the discovery grid passes its own). */
   sizes?: string;
 }) {
-  const t = useTranslations("manga");
-  const tg = useTranslations("genres");
+  const t = cardT(texts, "manga");
+  const tg = cardT(texts, "genres");
   const author = manga.user.username ?? t("unknownAuthor");
   const href = `${previewBase}/${manga.id}`;
   // Public pages link to the public preview and switch to the dashboard's once the session is known.
@@ -96,19 +112,9 @@ function DashboardLink({ mangaId: _id, ...props }: CardLinkProps) {
   return <Link {...props} />;
 }
 
-export function MangaCardSkeleton() {
-  return (
-    <div aria-hidden className="animate-pulse" data-testid="manga-card-skeleton">
-      <div className="aspect-[2/3] rounded-2xl bg-zinc-200 dark:bg-zinc-800" />
-      <div className="mt-2 h-4 w-3/4 rounded bg-zinc-200 dark:bg-zinc-800" />
-      <div className="mt-1 h-3 w-1/2 rounded bg-zinc-200 dark:bg-zinc-800" />
-    </div>
-  );
-}
-
 /** A card whose data could not be loaded (spec §2: "Failed to load manga"), the same size as a card. */
-export function MangaCardError() {
-  const t = useTranslations("manga");
+export function MangaCardError({ texts }: { texts: CardTexts }) {
+  const t = cardT(texts, "manga");
   return (
     <div role="alert">
       <div className="grid aspect-[2/3] place-items-center rounded-2xl border border-dashed border-zinc-300 p-4 text-center text-sm text-zinc-500 dark:border-zinc-700">

@@ -1,4 +1,5 @@
-import { BookOpen, Eye, Heart, Layers, Lock } from "lucide-react";
+import { Heart } from "@/components/icons/ui";
+import { BookOpen, Eye, Layers, Lock } from "@/components/icons/content";
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import { mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";

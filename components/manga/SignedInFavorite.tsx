@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTexts } from "@/i18n/client";
 import { useEffect } from "react";
 import { HeartView } from "./HeartView";
 import { useFavoriteIds, useToggleFavorite } from "./use-favorites";
@@ -14,7 +14,7 @@ export default function SignedInFavorite({ mangaId, variant, className, clickNow
   clickNow: boolean;
   onClicked: () => void;
 }) {
-  const t = useTranslations("manga");
+  const t = useTexts("manga");
   const { ids } = useFavoriteIds();
   const { mutate } = useToggleFavorite(mangaId);
   useEffect(() => {

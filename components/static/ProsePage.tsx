@@ -1,18 +1,7 @@
 import { Fragment, type ReactNode } from "react";
-import {
-  ArrowRight,
-  BookOpen,
-  CalendarDays,
-  ChevronDown,
-  CircleHelp,
-  Crown,
-  FileText,
-  Mail,
-  PenTool,
-  ShieldCheck,
-  UserRound,
-  type LucideIcon,
-} from "lucide-react";
+import type { IconComponent } from "@/components/icons/icon";
+import { ChevronDown } from "@/components/icons/ui";
+import { ArrowRight, BookOpen, CalendarDays, CircleHelp, Crown, FileText, Mail, PenTool, ShieldCheck, UserRound } from "@/components/icons/content";
 import { Link } from "@/i18n/navigation";
 import {
   SUPPORT_EMAIL,
@@ -36,13 +25,13 @@ import {
  * right-to-left.
  */
 
-const pageIcons: Record<StaticPageKey, LucideIcon> = {
+const pageIcons: Record<StaticPageKey, IconComponent> = {
   faq: CircleHelp,
   terms: FileText,
   privacy: ShieldCheck,
 };
 
-const groupIcons: Record<FaqGroupId, LucideIcon> = {
+const groupIcons: Record<FaqGroupId, IconComponent> = {
   reading: BookOpen,
   creators: PenTool,
   account: UserRound,

@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import type { IconComponent } from "@/components/icons/icon";
 import { Link } from "@/i18n/navigation";
 
 /** The "this thing does not exist" view shared by the preview, dashboard preview and reader not-found pages. */
@@ -10,7 +10,7 @@ export function NotFoundPanel({
   backLabel,
   onDark = false,
 }: {
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   text: string;
   backHref: string;

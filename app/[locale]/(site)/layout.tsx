@@ -1,19 +1,22 @@
 import type { ReactNode } from "react";
-import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
 import { Footer } from "@/components/layout/Footer";
 import { Header } from "@/components/layout/Header";
 import { ScrollOnRouteChange, ScrollToTop } from "@/components/layout/ScrollToTop";
 import { pickMessages } from "@/lib/i18n-pick";
+import { TextsProvider } from "@/i18n/client";
 
-/** The public site: header, content, footer, scroll helpers. Only the client components' messages go to the browser. */
+/**
+ * The public site: header, content, footer, scroll helpers. Only the client components' messages go to the browser,
+ * and they read them without next-intl's runtime (TextsProvider, ADR 010).
+ */
 export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   // Lets static pages below prerender: the locale comes from the segment, not from request headers.
   setRequestLocale((await params).locale);
   const messages = await getMessages();
   const t = await getTranslations();
   return (
-    <NextIntlClientProvider messages={pickMessages(messages, ["nav", "search", "language", "theme", "manga"])}>
+    <TextsProvider messages={pickMessages(messages, ["search", "language", "theme", "manga"])}>
       <ScrollOnRouteChange />
       <div className="flex min-h-screen flex-col">
         <Header brand={t("brand.name")} />
@@ -23,6 +26,6 @@ export default async function SiteLayout({ children, params }: { children: React
         <Footer />
       </div>
       <ScrollToTop label={t("scrollTop")} />
-    </NextIntlClientProvider>
+    </TextsProvider>
   );
 }

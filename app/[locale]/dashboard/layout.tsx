@@ -7,6 +7,7 @@ import { QueryProvider } from "@/components/providers/QueryProvider";
 import { redirect } from "@/i18n/navigation";
 import { isLocale } from "@/i18n/routing";
 import { pickMessages } from "@/lib/i18n-pick";
+import { TextsProvider } from "@/i18n/client";
 import { getSessionUser } from "@/server/auth/session";
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
@@ -23,6 +24,9 @@ const CLIENT_NAMESPACES = [
   "notifications", "premium", "profile", "upload", "approval", "users", "settings", "validation",
 ];
 
+/** Namespaces of the public site's components the dashboard reuses (header search, hearts, the catalogue). */
+const SHARED_NAMESPACES = ["search", "language", "theme", "manga", "genres", "discovery"];
+
 /**
  * Every /dashboard page: signed-in only (proxy.ts redirects first; this is the second line), and an
  * account that must still choose a role is sent to do that.
@@ -38,11 +42,13 @@ export default async function DashboardLayout({ children, params }: Props) {
   const { accessToken: _token, ...sessionUser } = user;
   return (
     <NextIntlClientProvider messages={pickMessages(messages, CLIENT_NAMESPACES)}>
-      <QueryProvider>
-        <DashboardShell user={sessionUser} brand={t("name")}>
-          {children}
-        </DashboardShell>
-      </QueryProvider>
+      <TextsProvider messages={pickMessages(messages, SHARED_NAMESPACES)}>
+        <QueryProvider>
+          <DashboardShell user={sessionUser} brand={t("name")}>
+            {children}
+          </DashboardShell>
+        </QueryProvider>
+      </TextsProvider>
     </NextIntlClientProvider>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, setRequestLocale } from "next-intl/server";
 import { pickMessages } from "@/lib/i18n-pick";
+import { TextsProvider } from "@/i18n/client";
 
 /**
  * The reader's own full-screen layout (no site header or footer): only the messages its client components use
@@ -12,7 +13,10 @@ export default async function ReaderLayout({ children, params }: { children: Rea
   const messages = await getMessages();
   return (
     <NextIntlClientProvider messages={pickMessages(messages, ["reader", "genres", "manga"])}>
-      <div className="min-h-dvh bg-zinc-950 text-zinc-100">{children}</div>
+      {/* The end-of-chapter card's favourite heart is the public site's component. */}
+      <TextsProvider messages={pickMessages(messages, ["manga"])}>
+        <div className="min-h-dvh bg-zinc-950 text-zinc-100">{children}</div>
+      </TextsProvider>
     </NextIntlClientProvider>
   );
 }

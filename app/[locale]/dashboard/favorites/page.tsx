@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Heart } from "lucide-react";
+import { Heart } from "@/components/icons/ui";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getDb } from "@/db/client";
 import type { Role } from "@/db/schema/enums";
@@ -9,6 +9,7 @@ import { getSessionUser } from "@/server/auth/session";
 import { listFavoriteIds, listFavoriteManga } from "@/server/favorites/list-favorites";
 import { FavoritesSeed } from "@/components/manga/FavoritesSeed";
 import { MangaCard } from "@/components/manga/MangaCard";
+import { getCardTexts } from "@/components/manga/card-texts";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -27,7 +28,7 @@ export default async function FavoritesPage({ params }: Props) {
   const db = await getDb();
   const viewer = { userId: user.id, role: user.role as Role };
   const [page, ids] = await Promise.all([listFavoriteManga({ db, viewer }), listFavoriteIds({ db, userId: user.id })]);
-  const t = await getTranslations("favoritesPage");
+  const [t, cardTexts] = await Promise.all([getTranslations("favoritesPage"), getCardTexts()]);
   return (
     <div className="flex flex-col gap-6 px-4 py-6 sm:px-6 lg:px-8">
       <FavoritesSeed userId={user.id} ids={ids} />
@@ -49,7 +50,7 @@ export default async function FavoritesPage({ params }: Props) {
       ) : (
         <div className="grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
           {page.items.map((m, i) => (
-            <MangaCard key={m.id} manga={m} priority={i < 4} previewBase="/dashboard/discovery/manga" />
+            <MangaCard key={m.id} manga={m} texts={cardTexts} priority={i < 4} previewBase="/dashboard/discovery/manga" />
           ))}
         </div>
       )}

@@ -1,4 +1,4 @@
-import { SearchX } from "lucide-react";
+import { SearchX } from "@/components/icons/content";
 import { getTranslations } from "next-intl/server";
 import { NotFoundPanel } from "@/components/ui/NotFoundPanel";
 

@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
-import { NextIntlClientProvider } from "next-intl";
-import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { cache, Suspense } from "react";
 import { isLocale } from "@/i18n/routing";
-import { pickMessages } from "@/lib/i18n-pick";
 import { alternatesFor, mangaJsonLd, mangaMetadata } from "@/lib/seo";
 import { env } from "@/server/env";
 import { cachedGenreRow, cachedPublicManga } from "@/server/manga/cache";
@@ -45,19 +43,16 @@ export default async function MangaPreviewPage({ params }: Props) {
   if (!m) notFound();
   const t = await getTranslations("preview");
   const tm = await getTranslations("manga");
-  const messages = await getMessages();
   // Spec §2: from the public preview, reading needs an account; visitors go to the login screen.
   const login = { pathname: "/auth", query: { type: "login" } };
   return (
     <div className="flex flex-col gap-12 py-6">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: mangaJsonLd(m, locale, m.user.username ?? tm("unknownAuthor"), env.siteUrl) }} />
-      <NextIntlClientProvider messages={pickMessages(messages, ["manga", "genres"])}>
-        <SignedInRedirect to={`/dashboard/discovery/manga/${m.id}`} />
-        <MangaPreview manga={m} locale={locale} variant="public" chapterHref={() => login} genreHref={(g) => ({ pathname: "/discovery", query: { genre: g } })} />
-        <Suspense fallback={<CarouselSkeleton title={t("suggestions")} />}>
-          <Suggestions exclude={m.id} />
-        </Suspense>
-      </NextIntlClientProvider>
+      <SignedInRedirect to={`/dashboard/discovery/manga/${m.id}`} />
+      <MangaPreview manga={m} locale={locale} variant="public" chapterHref={() => login} genreHref={(g) => ({ pathname: "/discovery", query: { genre: g } })} />
+      <Suspense fallback={<CarouselSkeleton title={t("suggestions")} />}>
+        <Suggestions exclude={m.id} />
+      </Suspense>
     </div>
   );
 }

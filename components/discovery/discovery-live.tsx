@@ -1,0 +1,44 @@
+"use client";
+
+import type { ComponentProps } from "react";
+import { useTexts } from "@/i18n/client";
+import { RotateCcw } from "@/components/icons/ui";
+import { MangaCardSkeleton } from "@/components/manga/MangaCardSkeleton";
+import { CatalogueResults } from "./CatalogueResults";
+
+export { readDiscoveryPage } from "./discovery-query";
+
+/**
+ * What the discovery catalogue loads on its first page turn (not part of the page's first load, ADR 010): the
+ * TanStack Query reader of pages, the results view for the pages the browser reads, and what shows when one could
+ * not be read.
+ */
+export function LiveResults(props: Omit<ComponentProps<typeof CatalogueResults>, "t">) {
+  const t = useTexts("discovery");
+  return <CatalogueResults {...props} t={t} />;
+}
+
+/** A page that could not be read: "Failed to load manga" and a retry button; card skeletons while retrying. */
+export function LiveFailure({ loading, onRetry }: { loading: boolean; onRetry: () => void }) {
+  const t = useTexts("discovery");
+  const tm = useTexts("manga");
+  if (loading) {
+    return (
+      <>
+        <p id="results-summary" className="mb-4 h-5 text-sm text-zinc-500" role="status">{t("loading")}</p>
+        <div className="grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+          {Array.from({ length: 10 }, (_, i) => <MangaCardSkeleton key={i} />)}
+        </div>
+      </>
+    );
+  }
+  return (
+    <div role="alert" className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-zinc-300 p-12 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+      <p id="results-summary">{tm("failed")}</p>
+      <button type="button" onClick={onRetry} className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        <RotateCcw className="size-4" />
+        {t("retry")}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+"use client";
+
+import { useEffect, useState, type ReactNode } from "react";
+import { Link, usePathname } from "@/i18n/navigation";
+import { useAuth } from "@/components/providers/use-auth";
+import { LayoutDashboard, Menu, X } from "@/components/icons/ui";
+
+/**
+ * The header's client islands (spec §2): the rest of the header is server-rendered (./Header.tsx), so these are all the
+ * header code a public page loads besides search, language and theme.
+ */
+
+/** The sticky header, solid with a shadow once the page is scrolled. */
+export function HeaderFrame({ children }: { children: ReactNode }) {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > 0);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`sticky top-0 z-50 w-full transition-[background-color,box-shadow] duration-300 ${
+        scrolled ? "bg-white shadow-md shadow-zinc-900/5 dark:bg-zinc-900 dark:shadow-black/30" : "bg-white/80 backdrop-blur dark:bg-zinc-950/80"
+      }`}
+    >
+      {children}
+    </header>
+  );
+}
+
+/** The main navigation's links, the current section marked (aria-current). */
+export function NavLinks({ items, className }: { items: ReadonlyArray<{ href: string; label: string }>; className: string }) {
+  const pathname = usePathname();
+  const isActive = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
+  return items.map((item) => (
+    <Link key={item.href} href={item.href} aria-current={isActive(item.href) ? "page" : undefined} className={className}>
+      {item.label}
+    </Link>
+  ));
+}
+
+/** "Dashboard" once the browser knows the user is signed in, "Login" and "Register" until then (public pages stay static). */
+export function AuthButtons({ labels, stacked = false }: { labels: { dashboard: string; login: string; register: string }; stacked?: boolean }) {
+  const signedIn = useAuth().status === "authenticated";
+  const base = "inline-flex h-10 items-center justify-center gap-2 rounded-full px-4 text-sm font-semibold transition";
+  if (signedIn) {
+    return (
+      <Link href="/dashboard" className={`${base} bg-brand-600 text-white hover:bg-brand-700`}>
+        <LayoutDashboard className="size-4" />
+        {labels.dashboard}
+      </Link>
+    );
+  }
+  return (
+    <div className={stacked ? "grid gap-2" : "flex items-center gap-2"}>
+      <Link
+        href={{ pathname: "/auth", query: { type: "login" } }}
+        className={`${base} text-zinc-800 hover:bg-zinc-100 dark:text-zinc-100 dark:hover:bg-zinc-800 ${stacked ? "border border-zinc-200 dark:border-zinc-700" : ""}`}
+      >
+        {labels.login}
+      </Link>
+      <Link href={{ pathname: "/auth", query: { type: "register" } }} className={`${base} bg-brand-600 text-white shadow-sm shadow-brand-600/30 hover:bg-brand-700`}>
+        {labels.register}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The phone's slide-out menu, from the reading start side: its button and panel. The panel's content is rendered by
+ * the server (`children`); `header` is its top row beside the close button. The menu belongs to the page it was
+ * opened on, so any route change closes it.
+ */
+export function MobileMenu({ labels, header, children }: { labels: { open: string; close: string; menu: string }; header: ReactNode; children: ReactNode }) {
+  const pathname = usePathname();
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const open = openedAt === pathname;
+  useEffect(() => {
+    document.body.style.overflow = open ? "hidden" : "";
+    return () => {
+      document.body.style.overflow = "";
+    };
+  }, [open]);
+  return (
+    <>
+      <button
+        type="button"
+        className="grid size-10 place-items-center rounded-full hover:bg-zinc-100 md:hidden dark:hover:bg-zinc-800"
+        aria-label={labels.open}
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        onClick={() => setOpenedAt(pathname)}
+      >
+        <Menu className="size-6" />
+      </button>
+      <div className={`fixed inset-0 z-[55] md:hidden ${open ? "" : "pointer-events-none"}`} aria-hidden={!open}>
+        <div className={`absolute inset-0 bg-zinc-950/50 transition-opacity duration-300 ${open ? "opacity-100" : "opacity-0"}`} onClick={() => setOpenedAt(null)} />
+        <div
+          id="mobile-menu"
+          role="dialog"
+          aria-modal="true"
+          aria-label={labels.menu}
+          inert={!open}
+          className={`absolute inset-y-0 start-0 flex w-[min(20rem,85vw)] flex-col gap-6 bg-white p-5 shadow-2xl transition-transform duration-300 dark:bg-zinc-900 ${
+            open ? "translate-x-0" : "-translate-x-full rtl:translate-x-full"
+          }`}
+        >
+          <div className="flex items-center justify-between">
+            {header}
+            <button type="button" aria-label={labels.close} onClick={() => setOpenedAt(null)} className="grid size-10 place-items-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800">
+              <X className="size-5" />
+            </button>
+          </div>
+          {children}
+        </div>
+      </div>
+    </>
+  );
+}
