@@ -1,0 +1,24 @@
+import { expect, test } from "@playwright/test";
+import { pageWeight } from "../../scripts/bench/page-weight";
+
+/**
+ * Issue 4's budget: public pages load at most 150 kB of JavaScript (gzip) before any interaction, measured as the
+ * benchmark measures it (scripts/bench/page-weight.ts: every module script of the server's HTML, gzip level 9).
+ * Byte counts of the production build, not timings; the preview shown is the first manga the API lists.
+ */
+const BUDGET_BYTES = 150_000;
+
+test.describe("first-load JavaScript", () => {
+  test.skip(({ isMobile }) => isMobile, "the same scripts whatever the screen");
+
+  test("public pages stay within 150 kB gzip, in both languages", async ({ baseURL, request }) => {
+    const res = await request.get("/api/manga/PaginatedManga?imageFormat=url&pageSize=1");
+    const [first] = ((await res.json()) as { data: { items: Array<{ id: number }> } }).data.items;
+    expect(first).toBeDefined();
+    for (const path of ["/", "/discovery", `/discovery/manga/${first!.id}`, "/ar", "/ar/discovery"]) {
+      const weight = await pageWeight(baseURL!, path);
+      expect(weight.scripts, path).toBeGreaterThan(0);
+      expect(weight.jsGzipBytes, `${path}: ${weight.jsGzipBytes} bytes`).toBeLessThanOrEqual(BUDGET_BYTES);
+    }
+  });
+});
