@@ -5,6 +5,9 @@ import {
 import { media } from "./media";
 import { users } from "./users";
 
+/** How much of search_text the sort indexes carry (manga.searchPrefix). */
+export const SEARCH_PREFIX_CHARS = 256;
+
 export const manga = pgTable(
   "manga",
   {
@@ -13,6 +16,12 @@ export const manga = pgTable(
     description: text().notNull().default(""),
     /** Title and description folded for search (case, Arabic diacritics and letter forms). */
     searchText: text().notNull().default(""),
+    /**
+     * The first SEARCH_PREFIX_CHARS characters of searchText, kept by PostgreSQL, only for the sort indexes below: a
+     * search that walks a sort order tests it in the index alone (an index-only scan, no table row per candidate).
+     * Bounded so index entries stay small (btree entries cannot be long); longer texts are checked in full.
+     */
+    searchPrefix: text().generatedAlwaysAs(sql.raw(`left(search_text, ${SEARCH_PREFIX_CHARS})`)),
     coverImageId: text().references(() => media.id),
     bannerImageId: text().references(() => media.id),
     authorId: integer().references(() => users.id, { onDelete: "set null" }),
@@ -29,13 +38,17 @@ export const manga = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index().on(t.status, t.popularity, t.id),
-    index().on(t.status, t.createdAt, t.id),
-    index().on(t.status, t.updatedAt, t.id),
-    index().on(t.status, t.views, t.id),
-    index().on(t.status, t.favorites, t.id),
-    index().on(t.status, t.chapterCount, t.id),
-    index("manga_status_title_idx").on(t.status, sql`lower(${t.title})`, t.id),
+    // One per sort (status, key, id), each also carrying search_prefix (and the title sort the title, from which
+    // lower(title) is computed) so that a search walking the sort order never leaves the index (list-manga.ts).
+    index("manga_walk_popularity_idx").on(t.status, t.popularity, t.id, t.searchPrefix),
+    index("manga_walk_created_at_idx").on(t.status, t.createdAt, t.id, t.searchPrefix),
+    index("manga_walk_updated_at_idx").on(t.status, t.updatedAt, t.id, t.searchPrefix),
+    index("manga_walk_views_idx").on(t.status, t.views, t.id, t.searchPrefix),
+    index("manga_walk_favorites_idx").on(t.status, t.favorites, t.id, t.searchPrefix),
+    index("manga_walk_chapter_count_idx").on(t.status, t.chapterCount, t.id, t.searchPrefix),
+    index("manga_walk_title_idx").on(t.status, sql`lower(${t.title})`, t.id, t.title, t.searchPrefix),
+    // Counting what a viewer may see (the list's total) reads this small index rather than a wide one.
+    index("manga_status_idx").on(t.status),
     index().on(t.authorId),
     // Folded substring search (`search_text like '%term%'`) through pg_trgm: stays fast as the catalogue grows.
     index("manga_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),

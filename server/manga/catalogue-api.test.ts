@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as paginated } from "@/app/api/manga/PaginatedManga/route";
 import { GET as byId } from "@/app/api/manga/GetMangaById/route";
-import { Role, Status } from "@/db/schema/enums";
-import { eq } from "drizzle-orm";
+import { Role, SortBy, Status } from "@/db/schema/enums";
+import { eq, inArray } from "drizzle-orm";
 import { manga } from "@/db/schema";
+import { SEARCH_PREFIX_CHARS } from "@/db/schema/manga";
 import { noParams, tokenFor } from "@/server/http/test-helpers";
-import { buildListMangaQueries, clearCatalogueCounts, listManga, planFor } from "./list-manga";
+import { buildListMangaQueries, clearCatalogueCounts, HITS_MAX, listManga, planFor } from "./list-manga";
 import { FIXTURE, seedFixture, titlesWhere, type Fixture } from "./test-fixtures";
 
 let fx: Fixture;
@@ -246,6 +247,15 @@ describe("PaginatedManga: search", () => {
     expect(await search("storms")).toEqual(["Blue Ocean"]);
   });
 
+  it("matches several words as the phrase they make, not as words found anywhere", async () => {
+    expect(await search("young knight")).toEqual(["Dragon Quest Alpha"]);
+    expect(await search("knight  hunts")).toEqual(["Dragon Quest Alpha"]);
+    expect(await search("knight young")).toEqual([]);
+    expect(await search("quest dragon")).toEqual([]);
+    expect(await search("young, knight")).toEqual([]);
+    expect(await search("young knight hunts dragons.")).toEqual(["Dragon Quest Alpha"]);
+  });
+
   it("folds Arabic on both sides: diacritics, tatweel, alef/hamza forms, ta marbuta, alef maqsura", async () => {
     expect(await search("المغامرة")).toEqual(["المُغامَرةُ الكُبرى"]);
     expect(await search("المغامره الكبري")).toEqual(["المُغامَرةُ الكُبرى"]);
@@ -347,7 +357,7 @@ describe("GetMangaById", () => {
 
 describe("listManga: plans and shared counts", () => {
   it("finds the same page whether matches are collected first or the sort index is walked", async () => {
-    for (const searchTerm of ["a", "dragon", "ال", "o"]) {
+    for (const searchTerm of ["a", "dragon", "ال", "o", "blue ocean", "sailors and storms", "knight young", "real_story", "قمر فوق"]) {
       for (const sortBy of [0, 1, 2, 3, 4, 5, 6] as const) {
         const opts = { db: fx.db, searchTerm, sortBy, pageSize: 3, page: 1 };
         const walk = await buildListMangaQueries(opts, { hits: false }).rows;
@@ -355,13 +365,53 @@ describe("listManga: plans and shared counts", () => {
         expect(hits.map((r) => r.id), `${searchTerm} / ${sortBy}`).toEqual(walk.map((r) => r.id));
       }
     }
-    // Rare matches are collected first; dense ones are found by walking the sort order.
-    expect(planFor("dragon", { display: 12, total: 100_000 })).toEqual({ hits: true });
-    expect(planFor("dragon", { display: 4_000, total: 100_000 })).toEqual({ hits: true });
-    expect(planFor("dragon", { display: 7_000, total: 100_000 })).toEqual({ hits: false });
-    expect(planFor("dragon", { display: 20_000, total: 1_000_000 })).toEqual({ hits: false });
-    expect(planFor("dragon", { display: 100, total: 1_000 })).toEqual({ hits: true });
-    expect(planFor("dragon", { display: 900, total: 1_000 })).toEqual({ hits: false });
+  });
+
+  it("walks with the full text when a long text does not hold the term in its indexed prefix", async () => {
+    // search_prefix keeps SEARCH_PREFIX_CHARS characters: these match only beyond it (the Arabic one is also past
+    // the prefix's byte length before its character length, the case the walk tests bytes first for).
+    const filler = "x".repeat(SEARCH_PREFIX_CHARS);
+    const arabicFiller = "ب".repeat(SEARCH_PREFIX_CHARS - 10);
+    const long = [
+      { title: "Long Tail", searchText: `long tail ${filler} zebracorn`, status: Status.Accepted, views: 5 },
+      { title: "Long Arabic", searchText: `long arabic ${arabicFiller} زرافه`, status: Status.Accepted, views: 6 },
+      { title: "Long Hidden", searchText: `long hidden ${filler} zebracorn`, status: Status.Pending, views: 7 },
+      { title: "Short Zebracorn", searchText: "short zebracorn", status: Status.Accepted, views: 4 },
+    ];
+    const added = await fx.db.insert(manga).values(long).returning({ id: manga.id });
+    try {
+      for (const [searchTerm, expected] of [
+        ["zebracorn", ["Long Tail", "Short Zebracorn"]],
+        ["زرافه", ["Long Arabic"]],
+        ["x".repeat(40), ["Long Tail"]],
+      ] as const) {
+        for (const hits of [false, true]) {
+          const rows = await buildListMangaQueries({ db: fx.db, searchTerm, sortBy: SortBy.Views, pageSize: 10 }, { hits }).rows;
+          expect(rows.map((r) => r.title), `${searchTerm} / hits ${hits}`).toEqual(expected);
+        }
+      }
+    } finally {
+      await fx.db.delete(manga).where(inArray(manga.id, added.map((r) => r.id)));
+      clearCatalogueCounts();
+    }
+  });
+
+  it("collects rare matches first and walks the sort order for dense ones (planFor's cost model)", () => {
+    // At 90,000 visible manga a page of 20 is collected through the trigram index up to ~670 matches.
+    expect(planFor("dragon", { display: 12, total: 90_000 })).toEqual({ hits: true });
+    expect(planFor("dragon", { display: 600, total: 90_000 })).toEqual({ hits: true });
+    expect(planFor("dragon", { display: 1_250, total: 90_000 })).toEqual({ hits: false });
+    expect(planFor("dragon", { display: 7_000, total: 90_000 })).toEqual({ hits: false });
+    // Deeper pages need more rows from a walk, so more matches are worth collecting.
+    expect(planFor("dragon", { display: 1_250, total: 90_000 }, 200)).toEqual({ hits: true });
+    // Fewer matches than the page: a walk would pass the whole catalogue.
+    expect(planFor("dragon", { display: 15, total: 900 })).toEqual({ hits: true });
+    expect(planFor("dragon", { display: 60, total: 900 })).toEqual({ hits: true });
+    expect(planFor("dragon", { display: 120, total: 900 })).toEqual({ hits: false });
+    // Never beyond HITS_MAX matches, whatever the catalogue.
+    expect(planFor("dragon", { display: HITS_MAX, total: 100_000_000 })).toEqual({ hits: true });
+    expect(planFor("dragon", { display: HITS_MAX + 1, total: 100_000_000 })).toEqual({ hits: false });
+    // Without a search or counts there is nothing to choose.
     expect(planFor("", { display: 3, total: 10 })).toEqual({ hits: false });
     expect(planFor("  ", { display: 3, total: 10 })).toEqual({ hits: false });
     expect(planFor("dragon", undefined)).toEqual({ hits: false });

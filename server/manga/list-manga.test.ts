@@ -18,7 +18,8 @@ function cases(): Options[][] {
   return [
     [{}, { pageSize: 3 }],
     [{ page: 2, pageSize: 2 }, { page: 3, pageSize: 3 }],
-    [{ searchTerm: "dragon" }, { searchTerm: "قمر" }, { searchTerm: "a_b%" }],
+    [{ searchTerm: "dragon" }, { searchTerm: "قمر" }, { searchTerm: "a_b%" }, { searchTerm: "phoenix 7" }],
+    [{ searchTerm: "blue ocean" }, { searchTerm: "young knight" }, { searchTerm: "knight young" }, { searchTerm: "real_story" }],
     [{ searchTerm: "ocean", sortBy: SortBy.Title, page: 2, pageSize: 1 }, { searchTerm: "o", sortBy: SortBy.Title, page: 3, pageSize: 2 }],
     [{ viewer: writer, sortBy: SortBy.Views, sortDirection: "asc" }, { viewer: otherWriter, sortBy: SortBy.Views, sortDirection: "asc" }],
     [{ viewer: root }, { viewer: { userId: fx.users.reader, role: Role.reader } }],
