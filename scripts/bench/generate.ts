@@ -26,14 +26,46 @@ export interface BenchDb {
   drop(): Promise<void>;
 }
 
-export async function createBenchDb(serverUrl: string, n: number): Promise<BenchDb> {
+function benchDbName(n: number): string {
   const name = `${process.env.BENCH_DB_PREFIX || "bench"}_${n}`;
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DB_PREFIX: "${name}" is not a plain lower-case database name`);
+  return name;
+}
+
+export async function createBenchDb(serverUrl: string, n: number): Promise<BenchDb> {
+  const name = benchDbName(n);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
   await admin.end();
+  return benchDb(serverUrl, name);
+}
+
+/**
+ * A database kept by an earlier run (`--keep`), if it exists and holds n manga: brought up to date with the
+ * project's migrations and vacuumed (a new index needs its statistics and the visibility map). Otherwise undefined.
+ */
+export async function reuseBenchDb(serverUrl: string, n: number): Promise<BenchDb | undefined> {
+  const db = benchDb(serverUrl, benchDbName(n));
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [db.name]);
+  await admin.end();
+  if (!rowCount) return undefined;
+  const pool = new pg.Pool({ connectionString: db.url, max: 1 });
+  try {
+    const count = await pool.query("select count(*)::int as n from manga").catch(() => undefined);
+    if (count?.rows[0]?.n !== n) return undefined;
+    await migrate(drizzle(pool, { casing: "snake_case" }), { migrationsFolder: MIGRATIONS_DIR });
+    await pool.query("vacuum analyze");
+    return db;
+  } finally {
+    await pool.end();
+  }
+}
+
+function benchDb(serverUrl: string, name: string): BenchDb {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

@@ -3,7 +3,8 @@
  *
  * For each size (default 1k and 10k manga; `--sizes 1000,10000,100000`):
  *   1. a scratch database bench_<n> (<BENCH_DB_PREFIX>_<n>) on BENCH_PG_URL (default postgresql://postgres@127.0.0.1:5432) is created,
- *      migrated and filled (scripts/bench/generate.ts), and dropped at the end (`--keep` keeps it);
+ *      migrated and filled (scripts/bench/generate.ts), and dropped at the end (`--keep` keeps it; `--reuse` takes a
+ *      kept one as it is when it holds n manga, after applying any new migration and a VACUUM ANALYZE);
  *   2. the production server (server/main.ts, NODE_ENV=production) is started on it — this needs a production
  *      build in .next: run `npm run build` first, or pass `--build`;
  *   3. GET /api/manga/PaginatedManga?searchTerm=…&sortBy=…&pageSize=20&imageFormat=url is driven with autocannon
@@ -15,7 +16,8 @@
  * own throughput, and Lighthouse on /, /discovery and one manga preview (mobile; reports in .bench/lighthouse/).
  *
  * Options: --sizes a,b,c  --duration s  --connections n  --rounds n (app and bare take turns; medians)  --build  --keep
- *          --no-lighthouse  --json file
+ *          --reuse  --no-lighthouse  --json file
+ * Per-statement timings of the same mix on kept databases: `tsx scripts/bench/plans.ts <database url>…` (plans.ts).
  * Environment: BENCH_PG_URL, BENCH_DB_PREFIX (scratch database names, default "bench"), DATABASE_POOL_SIZE, CHROMIUM_PATH.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -28,10 +30,10 @@ import pg from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
 import * as schema from "../../db/schema";
 import type { Db } from "../../db/client";
-import { SortBy } from "../../db/schema/enums";
 import { buildListMangaQueries, COUNT_TTL_MS, listMangaStatements, planFor } from "../../server/manga/list-manga";
 import { startBaseline, type CapturedQuery } from "./baseline";
-import { createBenchDb, fillBenchDb } from "./generate";
+import { createBenchDb, fillBenchDb, reuseBenchDb } from "./generate";
+import { apiPath, MIX } from "./mix";
 import { pageWeight, type PageWeight } from "./page-weight";
 
 const args = process.argv.slice(2);
@@ -47,12 +49,6 @@ const CONNECTIONS = Number(option("connections", "50"));
 const PG_URL = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE || 10);
 const root = process.cwd();
-
-/** The request mix: common and rare English words, Arabic, an empty search; every sort appears. */
-const TERMS = ["dragon", "moon", "shadow blade", "قمر", "phoenix 7", "", "tower", "سيف"];
-const MIX = TERMS.flatMap((term, i) => [Object.values(SortBy)[i % 7]!, Object.values(SortBy)[(i + 3) % 7]!].map((sortBy) => ({ term, sortBy })));
-const apiPath = (term: string, sortBy: number) =>
-  `/api/manga/PaginatedManga?${new URLSearchParams({ ...(term ? { searchTerm: term } : {}), sortBy: String(sortBy), pageSize: "20", imageFormat: "url" })}`;
 
 interface Run {
   p50: number;
@@ -230,13 +226,17 @@ async function main() {
   let weights: PageWeight[] = [];
 
   for (const [index, n] of SIZES.entries()) {
-    const bench = await createBenchDb(PG_URL, n);
+    const reused = flag("reuse") ? await reuseBenchDb(PG_URL, n) : undefined;
+    const bench = reused ?? (await createBenchDb(PG_URL, n));
     let app: { url: string; proc: ChildProcess } | undefined;
     let bare: Awaited<ReturnType<typeof startBaseline>> | undefined;
     const pool = new pg.Pool({ connectionString: bench.url, max: 1 });
     try {
-      const { seconds } = await fillBenchDb(bench.url, n);
-      console.log(`\n[${n}] database ${bench.name} filled in ${seconds.toFixed(1)} s`);
+      if (reused) console.log(`\n[${n}] database ${bench.name} reused`);
+      else {
+        const { seconds } = await fillBenchDb(bench.url, n);
+        console.log(`\n[${n}] database ${bench.name} filled in ${seconds.toFixed(1)} s`);
+      }
       const queries = await captureQueries(drizzle(pool, { schema, casing: "snake_case" }) as unknown as Db);
       app = await startApp(bench.url);
       bare = await startBaseline(bench.url, queries, POOL_SIZE, COUNT_TTL_MS);
