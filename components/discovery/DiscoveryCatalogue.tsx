@@ -112,10 +112,21 @@ export function DiscoveryCatalogue({
     return () => window.removeEventListener("online", onOnline);
   }, []);
 
+  // A page turn scrolls to the top of the list at once, and again once the new page is in place: swapping the results
+  // under a running smooth scroll can leave it short.
+  const scrollToList = useRef(false);
   const goToPage = (page: number) => {
-    if (page !== params.page) navigate({ page });
+    if (page !== params.page) {
+      navigate({ page });
+      scrollToList.current = true;
+    }
     listTop.current?.scrollIntoView({ behavior: "smooth", block: "start" });
   };
+  useEffect(() => {
+    if (!scrollToList.current || loading) return;
+    scrollToList.current = false;
+    listTop.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  }, [shown, loading]);
   // The pagination's links (server-rendered or not) carry data-page; a plain click turns the page here instead of
   // loading it (capture phase: before next/link would navigate).
   const onResultsClick = (e: MouseEvent) => {

@@ -1,7 +1,7 @@
 "use client";
 
 import { ArrowUp } from "@/components/icons/ui";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { usePathname } from "next/navigation";
 
 /** Spec §2: the button appears once the page is scrolled more than 10 px. */
@@ -29,10 +29,16 @@ export function ScrollToTop({ label }: { label: string }) {
   );
 }
 
-/** Spec §2: every route change scrolls smoothly to the top. */
+/**
+ * Spec §2: every route change scrolls smoothly to the top. Not on the first render: a page that hydrates late (a slow
+ * phone) must not pull a reader who has already scrolled back up.
+ */
 export function ScrollOnRouteChange() {
   const pathname = usePathname();
+  const last = useRef(pathname);
   useEffect(() => {
+    if (last.current === pathname) return;
+    last.current = pathname;
     window.scrollTo({ top: 0, behavior: "smooth" });
   }, [pathname]);
   return null;
