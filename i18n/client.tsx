@@ -2,8 +2,8 @@
 
 import NextLink from "next/link";
 import { useParams, usePathname as useNextPathname, useRouter as useNextRouter } from "next/navigation";
-import { createContext, useCallback, useContext, useMemo, type ComponentProps, type ReactNode } from "react";
-import { formatMessage, lookup, type FormatValues, type MessageTree } from "./format";
+import { createContext, useContext, useMemo, type ComponentProps, type ReactNode } from "react";
+import { translator, type MessageTree } from "./format";
 import { getPathname, stripLocale, type Href } from "./paths";
 import { isLocale, routing, type Locale } from "./routing";
 
@@ -62,5 +62,5 @@ export function useTexts(namespace: string) {
   const messages = useContext(Texts);
   const locale = useLocale();
   const tree = messages[namespace] as MessageTree | undefined;
-  return useCallback((key: string, values?: FormatValues) => formatMessage(locale, lookup(tree, key), values), [locale, tree]);
+  return useMemo(() => translator(locale, tree), [locale, tree]);
 }

@@ -47,6 +47,14 @@ export function formatMessage(locale: string, message: Compiled | 0, values: For
   return out;
 }
 
+/** `t(key, values)` over one namespace: next-intl's on the server, `translator` (or `useTexts`) in the browser. */
+export type Translate = (key: string, values?: FormatValues) => string;
+
+/** A translator over one namespace of compiled messages, in `locale`. */
+export function translator(locale: string, tree: MessageTree | undefined): Translate {
+  return (key, values) => formatMessage(locale, lookup(tree, key), values);
+}
+
 /** Messages as nested namespaces (the shape of messages/*.json, compiled or not). */
 export interface MessageTree {
   readonly [key: string]: Compiled | MessageTree;

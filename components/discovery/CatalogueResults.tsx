@@ -1,13 +1,10 @@
-import type { FormatValues } from "@/i18n/format";
+import type { Translate } from "@/i18n/format";
 import type { DiscoveryParams } from "@/lib/discovery-params";
 import { GRID_COVER_SIZES } from "@/lib/media-url";
 import { shownRange } from "@/lib/pagination";
 import { MangaCard, type CardTexts, type PreviewBase } from "@/components/manga/MangaCard";
 import type { CataloguePage } from "./discovery-fetch";
 import { Pagination } from "./Pagination";
-
-/** A translator over the "discovery" namespace: next-intl's on the server, `useTexts` in the browser. */
-export type DiscoveryT = (key: string, values?: FormatValues) => string;
 
 /**
  * One page of the discovery catalogue (spec §2): "Showing X to Y of Z results" (and "(filtered from Z total)"), the
@@ -20,7 +17,8 @@ export function CatalogueResults({ data, params, previewBase, cardTexts, t, href
   params: DiscoveryParams;
   previewBase: PreviewBase;
   cardTexts: CardTexts;
-  t: DiscoveryT;
+  /** Over the "discovery" namespace. */
+  t: Translate;
   hrefFor: (page: number) => string;
 }) {
   if (data.totalDisplayRecords === 0) {

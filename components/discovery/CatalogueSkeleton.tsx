@@ -14,11 +14,18 @@ export function CatalogueSkeleton({ cards = 10 }: { cards?: number }) {
         ))}
       </div>
       <div className="mt-12 mb-4 h-5 w-64 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
-      <div className="grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-        {Array.from({ length: cards }, (_, i) => (
-          <MangaCardSkeleton key={i} />
-        ))}
-      </div>
+      <SkeletonGrid cards={cards} />
+    </div>
+  );
+}
+
+/** The catalogue grid (2 to 5 columns by width) of card skeletons. */
+export function SkeletonGrid({ cards = 10 }: { cards?: number }) {
+  return (
+    <div className="grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+      {Array.from({ length: cards }, (_, i) => (
+        <MangaCardSkeleton key={i} />
+      ))}
     </div>
   );
 }

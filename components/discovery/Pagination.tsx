@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "@/components/icons/ui";
-import type { FormatValues } from "@/i18n/format";
+import type { Translate } from "@/i18n/format";
 import { Link } from "@/i18n/navigation";
 import { PAGE_BUTTONS, pageWindow } from "@/lib/pagination";
 
@@ -22,7 +22,7 @@ export function Pagination({
   page: number;
   totalPages: number;
   hrefFor: (page: number) => string;
-  t: (key: string, values?: FormatValues) => string;
+  t: Translate;
 }) {
   if (totalPages <= 1) return null;
   const windows = PAGE_BUTTONS.map((size) => new Set(pageWindow(page, totalPages, size)));

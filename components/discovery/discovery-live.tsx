@@ -3,8 +3,8 @@
 import type { ComponentProps } from "react";
 import { useTexts } from "@/i18n/client";
 import { RotateCcw } from "@/components/icons/ui";
-import { MangaCardSkeleton } from "@/components/manga/MangaCardSkeleton";
 import { CatalogueResults } from "./CatalogueResults";
+import { SkeletonGrid } from "./CatalogueSkeleton";
 
 export { readDiscoveryPage } from "./discovery-query";
 
@@ -26,9 +26,7 @@ export function LiveFailure({ loading, onRetry }: { loading: boolean; onRetry: (
     return (
       <>
         <p id="results-summary" className="mb-4 h-5 text-sm text-zinc-500" role="status">{t("loading")}</p>
-        <div className="grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-          {Array.from({ length: 10 }, (_, i) => <MangaCardSkeleton key={i} />)}
-        </div>
+        <SkeletonGrid />
       </>
     );
   }

@@ -1,6 +1,6 @@
 import { ImageOff } from "@/components/icons/content";
 import type { ComponentProps } from "react";
-import { formatMessage, lookup, type FormatValues, type MessageTree } from "@/i18n/format";
+import { translator, type MessageTree } from "@/i18n/format";
 import { Link } from "@/i18n/navigation";
 import { CAROUSEL_COVER_SIZES, mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
 import type { Genre } from "@/db/schema/enums";
@@ -30,10 +30,6 @@ export interface CardTexts {
   genres: MessageTree;
 }
 
-function cardT(texts: CardTexts, namespace: "manga" | "genres") {
-  return (key: string, values?: FormatValues) => formatMessage(texts.locale, lookup(texts[namespace], key), values);
-}
-
 /** Where a card leads: the public preview, or the dashboard's for signed-in pages. */
 export type PreviewBase = "/discovery/manga" | "/dashboard/discovery/manga";
 
@@ -50,8 +46,8 @@ export function MangaCard({ manga, texts, priority = false, previewBase = "/disc
   /** The cover's `sizes` (carousel by default; the discovery grid passes its own). */
   sizes?: string;
 }) {
-  const t = cardT(texts, "manga");
-  const tg = cardT(texts, "genres");
+  const t = translator(texts.locale, texts.manga);
+  const tg = translator(texts.locale, texts.genres);
   const author = manga.user.username ?? t("unknownAuthor");
   const href = `${previewBase}/${manga.id}`;
   // Public pages link to the public preview and switch to the dashboard's once the session is known.
@@ -114,7 +110,7 @@ function DashboardLink({ mangaId: _id, ...props }: CardLinkProps) {
 
 /** A card whose data could not be loaded (spec §2: "Failed to load manga"), the same size as a card. */
 export function MangaCardError({ texts }: { texts: CardTexts }) {
-  const t = cardT(texts, "manga");
+  const t = translator(texts.locale, texts.manga);
   return (
     <div role="alert">
       <div className="grid aspect-[2/3] place-items-center rounded-2xl border border-dashed border-zinc-300 p-4 text-center text-sm text-zinc-500 dark:border-zinc-700">

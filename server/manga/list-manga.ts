@@ -128,30 +128,24 @@ export function planFor(
   return { hits: display <= WALK_COST * CLUSTERING * Math.min(total, walked) };
 }
 
+/** Filters whose values are statement parameters (so they key prepared shapes by presence, not by value). */
+const VALUE_FILTERS = ["author", "minViews", "maxViews", "minFavorite", "maxFavorite", "createdAfter", "createdBefore"] as const satisfies ReadonlyArray<
+  keyof MangaFilters
+>;
+
 /**
  * The request-specific values of a list, passed to PostgreSQL as statement parameters. Each is present only when
- * it takes part in the statement (`offset` from page 2, `pattern` with a search, the filters that are set).
+ * it takes part in the statement (`offset` from page 2, `pattern` with a search, the filters that are set). The
+ * value filters keep their types; `author` becomes a LIKE pattern.
  */
-interface ListValues {
+interface ListValues extends Pick<MangaFilters, (typeof VALUE_FILTERS)[number]> {
   limit: number;
   offset?: number;
   pattern?: string;
   /** The folded search term itself (a walk looks for it with strpos, cheaper than LIKE). */
   needle?: string;
-  author?: string;
-  minViews?: number;
-  maxViews?: number;
-  minFavorite?: number;
-  maxFavorite?: number;
-  createdAfter?: Date;
-  createdBefore?: Date;
   favoritedBy?: number;
 }
-
-/** Filters whose values are statement parameters (so they key prepared shapes by presence, not by value). */
-const VALUE_FILTERS = ["author", "minViews", "maxViews", "minFavorite", "maxFavorite", "createdAfter", "createdBefore"] as const satisfies ReadonlyArray<
-  keyof MangaFilters
->;
 
 /**
  * The options normalized once: the parameter values, what decides the statements' shape, and the two cache keys.
