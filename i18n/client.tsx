@@ -42,10 +42,36 @@ export function useRouter() {
 
 type LinkProps = Omit<ComponentProps<typeof NextLink>, "href" | "locale"> & { href: Href; locale?: Locale };
 
-/** next/link to a path of this site in the current language (or `locale`'s). */
-export function Link({ href, locale, ...props }: LinkProps) {
+/**
+ * next/link to a path of this site in the current language (or `locale`'s).
+ *
+ * Prefetching follows intent rather than the viewport (ADR 010): the route is prefetched when a mouse or pen enters
+ * the link or the link takes keyboard focus (not on touch: a finger lands on cards to swipe a carousel, and a tap
+ * starts the navigation's own request at once). Next's default prefetches every
+ * link that scrolls into view, which on a phone meant a dozen RSC requests and their processing on the main thread
+ * right after the page loaded, for pages most visitors never open. `prefetch={true}` or `{false}` keeps Next's own
+ * behaviour (the reader's next chapter is prefetched on sight).
+ */
+export function Link({ href, locale, prefetch, onPointerEnter, onFocus, ...props }: LinkProps) {
   const current = useLocale();
-  return <NextLink {...props} href={getPathname({ href, locale: locale ?? current })} />;
+  const router = useNextRouter();
+  const to = getPathname({ href, locale: locale ?? current });
+  if (prefetch !== undefined && prefetch !== null && prefetch !== "auto") return <NextLink {...props} prefetch={prefetch} onPointerEnter={onPointerEnter} onFocus={onFocus} href={to} />;
+  return (
+    <NextLink
+      {...props}
+      href={to}
+      prefetch={false}
+      onPointerEnter={(event) => {
+        if (event.pointerType !== "touch") router.prefetch(to);
+        onPointerEnter?.(event);
+      }}
+      onFocus={(event) => {
+        router.prefetch(to);
+        onFocus?.(event);
+      }}
+    />
+  );
 }
 
 const Texts = createContext<MessageTree>({});

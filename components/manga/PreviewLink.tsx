@@ -11,7 +11,6 @@ import { useAuth } from "@/components/providers/use-auth";
  */
 export function PreviewLink({ mangaId, ...props }: Omit<ComponentProps<typeof Link>, "href"> & { mangaId: number }) {
   const signedIn = useAuth().status === "authenticated";
-  // Not prefetched: a page shows dozens of cards (two links each), and prefetching every preview that scrolls into
-  // view costs phones data and main-thread time for pages most visitors never open.
-  return <Link prefetch={false} {...props} href={`${signedIn ? "/dashboard" : ""}/discovery/manga/${mangaId}`} />;
+  // Prefetched on hover or focus only (the site's Link): a page shows dozens of cards.
+  return <Link {...props} href={`${signedIn ? "/dashboard" : ""}/discovery/manga/${mangaId}`} />;
 }

@@ -125,3 +125,28 @@ test.describe("phone layout", () => {
     await expect(dialog.getByRole("searchbox")).toBeFocused();
   });
 });
+
+test.describe("link prefetching", () => {
+  test.skip(({ isMobile }) => isMobile, "hover needs a mouse");
+
+  test("links prefetch their route on hover or focus, not when they come into view", async ({ page }) => {
+    const prefetched: string[] = [];
+    page.on("request", (req) => {
+      if (req.headers()["next-router-prefetch"]) prefetched.push(new URL(req.url()).pathname);
+    });
+    const session = page.waitForResponse((res) => res.url().endsWith("/api/auth/session"));
+    await page.goto("/");
+    await session; // hydrated: the header asked who is signed in
+    await page.waitForLoadState("networkidle");
+    expect(prefetched, "nothing is prefetched on sight").toEqual([]);
+
+    const discovery = page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Discovery" });
+    const onHover = page.waitForRequest((req) => Boolean(req.headers()["next-router-prefetch"]) && new URL(req.url()).pathname === "/discovery");
+    await discovery.hover();
+    await onHover;
+
+    await discovery.click();
+    await expect(page).toHaveURL(/\/discovery$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
