@@ -15,8 +15,11 @@
  * Once, on the largest size: first-load JavaScript (gzip) of / and /discovery, and the landing and discovery pages'
  * own throughput, and Lighthouse on /, /discovery and one manga preview (mobile; reports in .bench/lighthouse/).
  *
+ * Lighthouse runs 3 times per page (`--lighthouse-runs n`) and reports the median (scripts/bench/lighthouse.ts; the
+ * generated covers are 4-byte placeholders, so `npm run bench:lighthouse` measures the demo site's real images).
+ *
  * Options: --sizes a,b,c  --duration s  --connections n  --rounds n (app and bare take turns; medians)  --build  --keep
- *          --reuse  --no-lighthouse  --json file
+ *          --reuse  --no-lighthouse  --lighthouse-runs n  --json file
  * Per-statement timings of the same mix on kept databases: `tsx scripts/bench/plans.ts <database url>…` (plans.ts).
  * Environment: BENCH_PG_URL, BENCH_DB_PREFIX (scratch database names, default "bench"), DATABASE_POOL_SIZE, CHROMIUM_PATH.
  */
@@ -34,6 +37,7 @@ import { buildListMangaQueries, COUNT_TTL_MS, listMangaStatements, planFor } fro
 import { startBaseline, type CapturedQuery } from "./baseline";
 import { createBenchDb, fillBenchDb, reuseBenchDb } from "./generate";
 import { apiPath, MIX } from "./mix";
+import { runLighthouse, summarize } from "./lighthouse";
 import { pageWeight, type PageWeight } from "./page-weight";
 
 const args = process.argv.slice(2);
@@ -156,57 +160,6 @@ function clearNextDataCache(): void {
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
-interface LighthouseReport {
-  categories: { performance: { score: number | null } };
-  audits: Record<string, { title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; displayValue?: string }>;
-  runtimeError?: { message: string };
-}
-
-/**
- * Lighthouse (mobile: the default emulated phone with simulated slow 4G and 4× CPU slowdown) on each page with
- * /usr/bin/chromium (CHROMIUM_PATH). The full reports (HTML and JSON) go to .bench/lighthouse/<time>/ so the failing
- * audits can be read; the summary prints performance, CLS, LCP, TBT and the failing audits' ids.
- */
-async function lighthouse(baseUrl: string, paths: string[]): Promise<string[]> {
-  const cli = path.join(root, "node_modules", "lighthouse", "cli", "index.js");
-  if (!fs.existsSync(cli)) return ["Lighthouse: skipped (the `lighthouse` package is not installed)"];
-  const dir = path.join(root, ".bench", "lighthouse", new Date().toISOString().replace(/[:.]/g, "-"));
-  fs.mkdirSync(dir, { recursive: true });
-  const out: string[] = [];
-  for (const p of paths) {
-    const name = p.replace(/^\/+|\/+$/g, "").replace(/[^\w-]+/g, "_") || "home";
-    const res = spawnSync(
-      process.execPath,
-      [
-        cli, `${baseUrl}${p}`, "--quiet", "--output=json", "--output=html", `--output-path=${path.join(dir, name)}`,
-        "--only-categories=performance", "--form-factor=mobile", "--max-wait-for-load=45000",
-        "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage",
-      ],
-      { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH || "/usr/bin/chromium" }, encoding: "utf8", timeout: 180_000 },
-    );
-    const file = path.join(dir, `${name}.report.json`);
-    try {
-      const report = JSON.parse(fs.readFileSync(file, "utf8")) as LighthouseReport;
-      if (report.runtimeError) throw new Error(report.runtimeError.message);
-      const a = report.audits;
-      const score = report.categories.performance.score;
-      const failing = Object.entries(a)
-        .filter(([, audit]) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "notApplicable")
-        .map(([id]) => id);
-      out.push(
-        `Lighthouse ${p}: performance ${score === null ? "n/a" : Math.round(score * 100)}, CLS ${a["cumulative-layout-shift"]?.numericValue?.toFixed(3)}, ` +
-          `LCP ${ms(a["largest-contentful-paint"]?.numericValue ?? 0)}, TBT ${ms(a["total-blocking-time"]?.numericValue ?? 0)}` +
-          (failing.length ? `; below 90: ${failing.join(", ")}` : ""),
-      );
-    } catch (err) {
-      const why = res.error?.message ?? (err instanceof Error ? err.message : String(err));
-      out.push(`Lighthouse ${p}: failed (${why}; ${res.stderr?.trim().split("\n").slice(-2).join(" ").slice(0, 300)})`);
-    }
-  }
-  out.push(`Lighthouse reports: ${path.relative(root, dir)}/`);
-  return out;
-}
-
 async function main() {
   if (flag("build")) {
     const b = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { stdio: "inherit", env: { ...process.env, SKIP_BUILD_TYPECHECK: "1" } });
@@ -275,7 +228,12 @@ async function main() {
           extras.push(`page ${p} (10 connections): p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  ${r.rps.toFixed(0)} req/s  errors ${r.errors}  non-2xx ${r.non2xx}`);
         }
         const [first] = (await (await fetch(`${app.url}/api/manga/PaginatedManga?pageSize=1&imageFormat=url`)).json() as { data: { items: Array<{ id: number }> } }).data.items;
-        if (!flag("no-lighthouse")) extras.push(...(await lighthouse(app.url, ["/", "/discovery", ...(first ? [`/discovery/manga/${first.id}`] : [])])));
+        if (!flag("no-lighthouse")) {
+          const outDir = path.join(root, ".bench", "lighthouse", new Date().toISOString().replace(/[:.]/g, "-"));
+          const runs = Math.max(1, Number(option("lighthouse-runs", "3")) || 3);
+          const pages = await runLighthouse(app.url, ["/", "/discovery", ...(first ? [`/discovery/manga/${first.id}`] : [])], { runs, outDir });
+          extras.push(...(pages ? [...summarize(pages), `Lighthouse reports: ${path.relative(root, outDir)}/`] : ["Lighthouse: skipped (the `lighthouse` package is not installed)"]));
+        }
       }
     } finally {
       await bare?.close();
