@@ -47,16 +47,18 @@ type LinkProps = Omit<ComponentProps<typeof NextLink>, "href" | "locale"> & { hr
  *
  * Prefetching follows intent rather than the viewport (ADR 010): the route is prefetched when a mouse or pen enters
  * the link or the link takes keyboard focus (not on touch: a finger lands on cards to swipe a carousel, and a tap
- * starts the navigation's own request at once). Next's default prefetches every
- * link that scrolls into view, which on a phone meant a dozen RSC requests and their processing on the main thread
- * right after the page loaded, for pages most visitors never open. `prefetch={true}` or `{false}` keeps Next's own
- * behaviour (the reader's next chapter is prefetched on sight).
+ * starts the navigation's own request at once). Next's default prefetches every link that scrolls into view, which
+ * on a phone meant a dozen RSC requests and their processing on the main thread right after the page loaded, for
+ * pages most visitors never open. `prefetch={true}` or `{false}` keeps Next's own behaviour (the reader's next
+ * chapter is prefetched on sight).
  */
 export function Link({ href, locale, prefetch, onPointerEnter, onFocus, ...props }: LinkProps) {
   const current = useLocale();
   const router = useNextRouter();
   const to = getPathname({ href, locale: locale ?? current });
-  if (prefetch !== undefined && prefetch !== null && prefetch !== "auto") return <NextLink {...props} prefetch={prefetch} onPointerEnter={onPointerEnter} onFocus={onFocus} href={to} />;
+  if (typeof prefetch === "boolean") {
+    return <NextLink {...props} href={to} prefetch={prefetch} onPointerEnter={onPointerEnter} onFocus={onFocus} />;
+  }
   return (
     <NextLink
       {...props}

@@ -26,7 +26,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -37,6 +36,7 @@ import { buildListMangaQueries, COUNT_TTL_MS, listMangaStatements, planFor } fro
 import { startBaseline, type CapturedQuery } from "./baseline";
 import { createBenchDb, fillBenchDb, reuseBenchDb } from "./generate";
 import { apiPath, MIX } from "./mix";
+import { freePort } from "./free-port";
 import { runLighthouse, summarize } from "./lighthouse";
 import { pageWeight, type PageWeight } from "./page-weight";
 
@@ -75,17 +75,6 @@ function medianRun(runs: Run[]): Run {
   const sorted = [...runs].sort((a, b) => a.p50 - b.p50);
   const mid = sorted[(sorted.length - 1) >> 1]!;
   return { ...mid, errors: runs.reduce((n, r) => n + r.errors, 0), non2xx: runs.reduce((n, r) => n + r.non2xx, 0) };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function startApp(databaseUrl: string): Promise<{ url: string; proc: ChildProcess }> {

@@ -21,8 +21,8 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "./free-port";
 
 export type Throttling = "simulate" | "devtools";
 
@@ -136,18 +136,6 @@ export function summarize(pages: LighthousePage[]): string[] {
       (mid.failing.length ? `; below 90: ${mid.failing.join(", ")}` : "") +
       (errors.length ? `; ${errors.length} failed run(s)` : "")
     );
-  });
-}
-
-/** Free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
   });
 }
 
