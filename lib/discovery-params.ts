@@ -1,5 +1,8 @@
 import { GENRES, SortBy, type Genre } from "@/db/schema/enums";
 
+/** Where a card leads: the public preview, or the dashboard's for signed-in pages. */
+export type PreviewBase = "/discovery/manga" | "/dashboard/discovery/manga";
+
 export interface DiscoveryParams {
   search: string;
   sort: SortBy;
@@ -38,6 +41,6 @@ export function sameDiscoveryParams(a: DiscoveryParams, b: DiscoveryParams): boo
 }
 
 /** The catalogue's address for these params: /discovery (or /dashboard/discovery for its preview base) with the query. */
-export function discoveryPath(previewBase: "/discovery/manga" | "/dashboard/discovery/manga", p: Partial<DiscoveryParams>): string {
+export function discoveryPath(previewBase: PreviewBase, p: Partial<DiscoveryParams>): string {
   return `${previewBase.replace(/\/manga$/, "")}${discoveryQuery(p)}`;
 }

@@ -1,5 +1,5 @@
 import type { Translate } from "@/i18n/format";
-import type { DiscoveryParams } from "@/lib/discovery-params";
+import { discoveryPath, type DiscoveryParams } from "@/lib/discovery-params";
 import { GRID_COVER_SIZES } from "@/lib/media-url";
 import { shownRange } from "@/lib/pagination";
 import { MangaCard, type CardTexts, type PreviewBase } from "@/components/manga/MangaCard";
@@ -11,7 +11,7 @@ import { Pagination } from "./Pagination";
  * grid and the pagination, or the empty text. No hooks and no handlers: the server renders the first page with it
  * and the browser the pages it turns to (./discovery-live.tsx); DiscoveryCatalogue handles the pagination's clicks.
  */
-export function CatalogueResults({ data, params, previewBase, cardTexts, t, hrefFor }: {
+export function CatalogueResults({ data, params, previewBase, cardTexts, t }: {
   data: CataloguePage;
   /** What was asked for (its search text is quoted by the empty text). */
   params: DiscoveryParams;
@@ -19,7 +19,6 @@ export function CatalogueResults({ data, params, previewBase, cardTexts, t, href
   cardTexts: CardTexts;
   /** Over the "discovery" namespace. */
   t: Translate;
-  hrefFor: (page: number) => string;
 }) {
   if (data.totalDisplayRecords === 0) {
     return (
@@ -41,7 +40,7 @@ export function CatalogueResults({ data, params, previewBase, cardTexts, t, href
         ))}
       </div>
       <div className="mt-10">
-        <Pagination page={data.pageNumber} totalPages={data.totalPages} hrefFor={hrefFor} t={t} />
+        <Pagination page={data.pageNumber} totalPages={data.totalPages} hrefFor={(page) => discoveryPath(previewBase, { ...params, page })} t={t} />
       </div>
     </>
   );

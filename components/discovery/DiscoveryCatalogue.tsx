@@ -210,7 +210,7 @@ export function DiscoveryCatalogue({
               {serverPage || !shown.data || !live ? (
                 children
               ) : (
-                <live.LiveResults data={shown.data} params={shown.params} previewBase={previewBase} cardTexts={cardTexts} hrefFor={(page) => discoveryPath(previewBase, { ...shown.params, page })} />
+                <live.LiveResults data={shown.data} params={shown.params} previewBase={previewBase} cardTexts={cardTexts} />
               )}
             </div>
             {loading && (

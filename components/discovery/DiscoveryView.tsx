@@ -1,6 +1,6 @@
 import { getMessages, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
-import { discoveryPath, parseDiscoveryParams, type DiscoveryParams } from "@/lib/discovery-params";
+import { parseDiscoveryParams, type DiscoveryParams } from "@/lib/discovery-params";
 import { pickMessages } from "@/lib/i18n-pick";
 import { TextsProvider } from "@/i18n/client";
 import { getCardTexts } from "@/components/manga/card-texts";
@@ -26,7 +26,7 @@ async function Catalogue({ params, signedIn }: { params: DiscoveryParams; signed
   ]);
   const previewBase = signedIn ? "/dashboard/discovery/manga" : "/discovery/manga";
   return (
-    <TextsProvider messages={pickMessages(messages, ["discovery", "genres", "manga"])}>
+    <TextsProvider messages={pickMessages(messages, ["discovery", "genres"])}>
       <DiscoveryCatalogue initialParams={params} cardTexts={cardTexts} previewBase={previewBase}>
         <CatalogueResults
           data={result}
@@ -34,7 +34,6 @@ async function Catalogue({ params, signedIn }: { params: DiscoveryParams; signed
           previewBase={previewBase}
           cardTexts={cardTexts}
           t={(key, values) => t(key as Parameters<typeof t>[0], values)}
-          hrefFor={(page) => discoveryPath(previewBase, { ...params, page })}
         />
       </DiscoveryCatalogue>
     </TextsProvider>

@@ -8,9 +8,7 @@ import { CarouselControls } from "./CarouselControls";
 
 /** A server-rendered row of manga for one genre; it scrolls with snap points, in reading direction. */
 export async function GenreCarousel({ genre, items, eager = false, title }: { genre: Genre; items: MangaCardData[]; eager?: boolean; title?: string }) {
-  const t = await getTranslations("landing");
-  const tg = await getTranslations("genres");
-  const cardTexts = await getCardTexts();
+  const [t, tg, cardTexts] = await Promise.all([getTranslations("landing"), getTranslations("genres"), getCardTexts()]);
   const trackId = `carousel-${genre.toLowerCase()}`;
   return (
     <section aria-labelledby={`${trackId}-title`} className="px-4 sm:px-6 lg:px-8">

@@ -1,9 +1,9 @@
-import { ImageOff } from "@/components/icons/content";
 import type { ComponentProps } from "react";
 import { translator, type MessageTree } from "@/i18n/format";
 import { Link } from "@/i18n/navigation";
 import { CAROUSEL_COVER_SIZES, mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
 import type { Genre } from "@/db/schema/enums";
+import type { PreviewBase } from "@/lib/discovery-params";
 import { FavoriteButton } from "./FavoriteButton";
 import { PreviewLink } from "./PreviewLink";
 
@@ -25,13 +25,12 @@ const COVER_WIDTHS = [320, 480, 720] as const;
  */
 export interface CardTexts {
   locale: string;
-  /** manga.by, manga.favorites, manga.unknownAuthor, manga.failed (compiled messages). */
+  /** manga.by, manga.favorites, manga.unknownAuthor (compiled messages). */
   manga: MessageTree;
   genres: MessageTree;
 }
 
-/** Where a card leads: the public preview, or the dashboard's for signed-in pages. */
-export type PreviewBase = "/discovery/manga" | "/dashboard/discovery/manga";
+export type { PreviewBase };
 
 /**
  * Spec §2 manga card: cover and favourite heart; on hover (or keyboard focus) the title, "by {author}",
@@ -106,21 +105,4 @@ function PublicLink({ href: _href, ...props }: CardLinkProps) {
 }
 function DashboardLink({ mangaId: _id, ...props }: CardLinkProps) {
   return <Link {...props} />;
-}
-
-/** A card whose data could not be loaded (spec §2: "Failed to load manga"), the same size as a card. */
-export function MangaCardError({ texts }: { texts: CardTexts }) {
-  const t = translator(texts.locale, texts.manga);
-  return (
-    <div role="alert">
-      <div className="grid aspect-[2/3] place-items-center rounded-2xl border border-dashed border-zinc-300 p-4 text-center text-sm text-zinc-500 dark:border-zinc-700">
-        <span className="flex flex-col items-center gap-2">
-          <ImageOff className="size-6" aria-hidden />
-          {t("failed")}
-        </span>
-      </div>
-      <div className="mt-2 h-4" />
-      <div className="mt-1 h-3" />
-    </div>
-  );
 }

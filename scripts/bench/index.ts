@@ -37,7 +37,7 @@ import { startBaseline, type CapturedQuery } from "./baseline";
 import { createBenchDb, fillBenchDb, reuseBenchDb } from "./generate";
 import { apiPath, MIX } from "./mix";
 import { freePort } from "./free-port";
-import { runLighthouse, summarize } from "./lighthouse";
+import { defaultPages, reportDir, runLighthouse, summarize } from "./lighthouse";
 import { pageWeight, type PageWeight } from "./page-weight";
 
 const args = process.argv.slice(2);
@@ -216,11 +216,10 @@ async function main() {
           const r = await drive(app.url, [p], Math.max(5, Math.round(DURATION / 2)), 10);
           extras.push(`page ${p} (10 connections): p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  ${r.rps.toFixed(0)} req/s  errors ${r.errors}  non-2xx ${r.non2xx}`);
         }
-        const [first] = (await (await fetch(`${app.url}/api/manga/PaginatedManga?pageSize=1&imageFormat=url`)).json() as { data: { items: Array<{ id: number }> } }).data.items;
         if (!flag("no-lighthouse")) {
-          const outDir = path.join(root, ".bench", "lighthouse", new Date().toISOString().replace(/[:.]/g, "-"));
+          const outDir = reportDir();
           const runs = Math.max(1, Number(option("lighthouse-runs", "3")) || 3);
-          const pages = await runLighthouse(app.url, ["/", "/discovery", ...(first ? [`/discovery/manga/${first.id}`] : [])], { runs, outDir });
+          const pages = await runLighthouse(app.url, await defaultPages(app.url), { runs, outDir });
           extras.push(...(pages ? [...summarize(pages), `Lighthouse reports: ${path.relative(root, outDir)}/`] : ["Lighthouse: skipped (the `lighthouse` package is not installed)"]));
         }
       }

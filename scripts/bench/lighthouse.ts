@@ -115,6 +115,18 @@ function readRun(report: Report): LighthouseRun {
   };
 }
 
+/** A new folder for one measurement's reports: .bench/lighthouse/<time>/. */
+export function reportDir(): string {
+  return path.join(root, ".bench", "lighthouse", new Date().toISOString().replace(/[:.]/g, "-"));
+}
+
+/** The pages issue 4 names: the landing page, discovery and the preview of the first manga the API lists. */
+export async function defaultPages(baseUrl: string): Promise<string[]> {
+  const res = await fetch(`${baseUrl}/api/manga/PaginatedManga?pageSize=1&imageFormat=url`);
+  const first = ((await res.json()) as { data?: { items?: Array<{ id: number }> } }).data?.items?.[0];
+  return ["/", "/discovery", ...(first ? [`/discovery/manga/${first.id}`] : [])];
+}
+
 /** The run with the median score (the lower middle one for an even count). */
 export function medianRun(runs: LighthouseRun[]): LighthouseRun | undefined {
   const sorted = [...runs].sort((x, y) => (x.score ?? -1) - (y.score ?? -1));
@@ -172,13 +184,9 @@ async function main() {
   const site = given ? null : await startDemoSite();
   const base = given || site!.url;
   try {
-    let paths = option("paths", "").split(",").filter(Boolean);
-    if (paths.length === 0) {
-      const res = await fetch(`${base}/api/manga/PaginatedManga?pageSize=1&imageFormat=url`);
-      const first = ((await res.json()) as { data?: { items?: Array<{ id: number }> } }).data?.items?.[0];
-      paths = ["/", "/discovery", ...(first ? [`/discovery/manga/${first.id}`] : [])];
-    }
-    const outDir = path.join(root, ".bench", "lighthouse", new Date().toISOString().replace(/[:.]/g, "-"));
+    const listed = option("paths", "").split(",").filter(Boolean);
+    const paths = listed.length ? listed : await defaultPages(base);
+    const outDir = reportDir();
     const pages = await runLighthouse(base, paths, { runs, throttling, paintHolding: !args.includes("--no-paint-holding"), outDir });
     if (!pages) throw new Error("the `lighthouse` package is not installed");
     console.log(`Lighthouse, mobile, ${throttling} throttling, ${runs} run(s) per page${args.includes("--no-paint-holding") ? ", paint holding off" : ""} (h: held first frame)`);

@@ -3,7 +3,7 @@ import { getMessages, getTranslations, setRequestLocale } from "next-intl/server
 import { Footer } from "@/components/layout/Footer";
 import { Header } from "@/components/layout/Header";
 import { ScrollOnRouteChange, ScrollToTop } from "@/components/layout/ScrollToTop";
-import { pickMessages } from "@/lib/i18n-pick";
+import { pickMessages, PUBLIC_TEXT_NAMESPACES } from "@/lib/i18n-pick";
 import { TextsProvider } from "@/i18n/client";
 
 /**
@@ -16,7 +16,7 @@ export default async function SiteLayout({ children, params }: { children: React
   const messages = await getMessages();
   const t = await getTranslations();
   return (
-    <TextsProvider messages={pickMessages(messages, ["search", "language", "theme", "manga"])}>
+    <TextsProvider messages={pickMessages(messages, PUBLIC_TEXT_NAMESPACES)}>
       <ScrollOnRouteChange />
       <div className="flex min-h-screen flex-col">
         <Header brand={t("brand.name")} />

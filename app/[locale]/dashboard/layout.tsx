@@ -6,7 +6,7 @@ import { DashboardShell } from "@/components/dashboard/DashboardShell";
 import { QueryProvider } from "@/components/providers/QueryProvider";
 import { redirect } from "@/i18n/navigation";
 import { isLocale } from "@/i18n/routing";
-import { pickMessages } from "@/lib/i18n-pick";
+import { pickMessages, PUBLIC_TEXT_NAMESPACES } from "@/lib/i18n-pick";
 import { TextsProvider } from "@/i18n/client";
 import { getSessionUser } from "@/server/auth/session";
 
@@ -18,14 +18,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t("metaTitle"), robots: { index: false, follow: false } };
 }
 
-/** Namespaces the dashboard's client components read (the shell's, the catalogue's and the ones later work adds). */
+/**
+ * Namespaces the dashboard's client components read with next-intl (the shell's and the ones later work adds). The
+ * public components it reuses (header search, hearts, the catalogue) read theirs from TextsProvider instead.
+ */
 const CLIENT_NAMESPACES = [
-  "dashboard", "nav", "search", "language", "theme", "manga", "genres", "discovery", "preview", "favorites",
-  "notifications", "premium", "profile", "upload", "approval", "users", "settings", "validation",
+  "dashboard", "nav", "preview", "favorites", "notifications", "premium", "profile", "upload", "approval", "users", "settings", "validation",
 ];
-
-/** Namespaces of the public site's components the dashboard reuses (header search, hearts, the catalogue). */
-const SHARED_NAMESPACES = ["search", "language", "theme", "manga", "genres", "discovery"];
 
 /**
  * Every /dashboard page: signed-in only (proxy.ts redirects first; this is the second line), and an
@@ -42,7 +41,7 @@ export default async function DashboardLayout({ children, params }: Props) {
   const { accessToken: _token, ...sessionUser } = user;
   return (
     <NextIntlClientProvider messages={pickMessages(messages, CLIENT_NAMESPACES)}>
-      <TextsProvider messages={pickMessages(messages, SHARED_NAMESPACES)}>
+      <TextsProvider messages={pickMessages(messages, PUBLIC_TEXT_NAMESPACES)}>
         <QueryProvider>
           <DashboardShell user={sessionUser} brand={t("name")}>
             {children}

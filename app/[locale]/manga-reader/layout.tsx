@@ -12,7 +12,7 @@ export default async function ReaderLayout({ children, params }: { children: Rea
   setRequestLocale((await params).locale);
   const messages = await getMessages();
   return (
-    <NextIntlClientProvider messages={pickMessages(messages, ["reader", "genres", "manga"])}>
+    <NextIntlClientProvider messages={pickMessages(messages, ["reader", "genres"])}>
       {/* The end-of-chapter card's favourite heart is the public site's component. */}
       <TextsProvider messages={pickMessages(messages, ["manga"])}>
         <div className="min-h-dvh bg-zinc-950 text-zinc-100">{children}</div>
