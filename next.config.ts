@@ -13,9 +13,7 @@ const nextConfig: NextConfig = {
   // Native and WASM packages stay outside the bundle and are loaded by Node at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "@node-rs/argon2", "ws", "pdfjs-dist", "@napi-rs/canvas", "nodemailer"],
   images: { unoptimized: true },
-  // The site's stylesheet (~17 kB gzip) goes into each page's <head> instead of a render-blocking
-  // request: a phone on a slow network paints one round trip sooner (ADR 010). Experimental in Next 16.
-  experimental: { inlineCss: true },
+  // Not `experimental.inlineCss`: Next 16.4 writes the inlined stylesheet into the page three times (ADR 010).
   typedRoutes: false,
   // Type errors are caught by `npm run typecheck` (part of `npm test`), so the production build does not check twice.
   typescript: { ignoreBuildErrors: process.env.SKIP_BUILD_TYPECHECK === "1" },
