@@ -6,7 +6,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
  * Runs against the seeded demo content; data it needs is looked up through the API, never hard-coded.
  */
 
-interface Item { id: number; title: string; genres: string[]; chapterCount: number; favorites: number }
+interface Item { id: number; title: string; genres: string[]; chapterCount: number; favorites: number; coverImageUrl: string | null }
 interface PagedData { items: Item[]; totalRecords: number; totalDisplayRecords: number; totalPages: number }
 
 async function catalogue(request: APIRequestContext, query: string): Promise<PagedData> {
@@ -140,6 +140,29 @@ test.describe("discovery", () => {
     } else {
       expect(columns).toBe(5);
       expect(buttons).toBeLessThanOrEqual(9);
+    }
+  });
+});
+
+test.describe("manga card", () => {
+  test("a card whose cover cannot be loaded says so, in both languages", async ({ page, request }) => {
+    // The discovery page's first page, as the API lists it (Popularity): its first card with a cover.
+    const manga = (await catalogue(request, "page=1&pageSize=20")).items.find((m) => m.coverImageUrl);
+    expect(manga).toBeDefined();
+    const coverPath = new URL(manga!.coverImageUrl!, "http://localhost").pathname;
+    await page.route((url) => url.pathname === coverPath, (route) => route.abort());
+    for (const [path, text] of [["/discovery", "Failed to load manga"], ["/ar/discovery", "تعذّر تحميل المانجا"]] as const) {
+      await page.goto(path);
+      const card = page.locator(`main article[data-manga-id="${manga!.id}"]`);
+      const cover = card.locator(".manga-card-cover");
+      await expect(cover).toHaveAttribute("data-failed", text);
+      expect(await cover.evaluate((el) => getComputedStyle(el, "::before").content)).toBe(`"${text}"`);
+      await expect(card.locator("img")).toBeHidden();
+      await expect(card.getByRole("link")).toHaveAccessibleName(new RegExp(`^${text}`));
+      // The other cards keep their covers.
+      const other = page.locator(`main article[data-manga-id]:not([data-manga-id="${manga!.id}"])`).first();
+      await expect(other.locator("img")).toBeVisible();
+      await expect(other.locator(".manga-card-cover")).not.toHaveAttribute("data-failed");
     }
   });
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
 import { Footer } from "@/components/layout/Footer";
 import { Header } from "@/components/layout/Header";
+import { CardCoverFailures } from "@/components/manga/CardCoverFailures";
 import { ScrollOnRouteChange, ScrollToTop } from "@/components/layout/ScrollToTop";
 import { pickMessages, PUBLIC_TEXT_NAMESPACES } from "@/lib/i18n-pick";
 import { TextsProvider } from "@/i18n/client";
@@ -18,6 +19,7 @@ export default async function SiteLayout({ children, params }: { children: React
   return (
     <TextsProvider messages={pickMessages(messages, PUBLIC_TEXT_NAMESPACES)}>
       <ScrollOnRouteChange />
+      <CardCoverFailures />
       <div className="flex min-h-screen flex-col">
         <Header brand={t("brand.name")} />
         <main id="main" className="mx-auto w-full max-w-[1800px] flex-1">

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
 import { DashboardShell } from "@/components/dashboard/DashboardShell";
+import { CardCoverFailures } from "@/components/manga/CardCoverFailures";
 import { QueryProvider } from "@/components/providers/QueryProvider";
 import { redirect } from "@/i18n/navigation";
 import { isLocale } from "@/i18n/routing";
@@ -42,6 +43,7 @@ export default async function DashboardLayout({ children, params }: Props) {
   return (
     <NextIntlClientProvider messages={pickMessages(messages, CLIENT_NAMESPACES)}>
       <TextsProvider messages={pickMessages(messages, PUBLIC_TEXT_NAMESPACES)}>
+        <CardCoverFailures />
         <QueryProvider>
           <DashboardShell user={sessionUser} brand={t("name")}>
             {children}
