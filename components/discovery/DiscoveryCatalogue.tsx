@@ -112,24 +112,22 @@ export function DiscoveryCatalogue({
     return () => window.removeEventListener("online", onOnline);
   }, []);
 
-  // A page turn puts the top of the list in view at once, and again once the new page is in place if the swap of the
-  // results moved it. Both jumps are instant: a smooth scroll still running when the results are swapped kept
+  // A page turn puts the top of the list in view at once, and again once the new page is in place (a no-op unless the
+  // swap of the results moved it). Both are instant: a smooth scroll still running when the results are swapped kept
   // animating toward a stale position (Chromium), now and then ending near the top of the page (CI's paging test).
+  const showListTop = () => listTop.current?.scrollIntoView({ behavior: "instant", block: "start" });
   const scrollToList = useRef(false);
   const goToPage = (page: number) => {
     if (page !== params.page) {
       navigate({ page });
       scrollToList.current = true;
     }
-    listTop.current?.scrollIntoView({ behavior: "instant", block: "start" });
+    showListTop();
   };
   useEffect(() => {
     if (!scrollToList.current || loading) return;
     scrollToList.current = false;
-    const top = listTop.current;
-    if (!top) return;
-    const margin = Number.parseFloat(getComputedStyle(top).scrollMarginTop) || 0;
-    if (Math.abs(top.getBoundingClientRect().top - margin) > 2) top.scrollIntoView({ behavior: "instant", block: "start" });
+    showListTop();
   }, [shown, loading]);
   // The pagination's links (server-rendered or not) carry data-page; a plain click turns the page here instead of
   // loading it (capture phase: before next/link would navigate).
