@@ -8,11 +8,8 @@
  * spec's client kinds (FETCH_ERROR, TIMEOUT_ERROR, PARSING_ERROR) or HTTP (status, server message, data).
  * A 401 on a call that carried a token asks the session to refresh once and repeats the call with the
  * new token; if that is impossible or the repeat is refused too, the session is signed out (spec §8).
- * Components use `useApi()` (below), which binds the session's token, refresh and language.
+ * Components use `useApi()` (components/providers/use-api.ts), which binds the session's token, refresh and language.
  */
-import { updateSession, useSession } from "@/components/providers/session-store";
-import { useLocale } from "next-intl";
-import { useCallback } from "react";
 
 export type ApiErrorKind = "FETCH_ERROR" | "TIMEOUT_ERROR" | "PARSING_ERROR" | "HTTP";
 
@@ -78,7 +75,7 @@ export interface ApiRequestOptions {
   headers?: Record<string, string>;
   /** Language of the server's messages (sent as `x-locale`). */
   locale?: string;
-  /** How to refresh or end the session on a 401; default: the next-auth session of this browser. */
+  /** How to refresh or end the session on a 401 (`useApi()` binds the browser session's); without one a 401 is thrown. */
   session?: SessionBridge | null;
   /** Injected fetch (tests); default the global one. */
   fetch?: typeof fetch;
@@ -106,7 +103,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const error = first.error;
   if (!(error.kind === "HTTP" && error.status === 401 && options.token)) throw error;
 
-  const session = options.session === undefined ? nextAuthBridge : options.session;
+  const session = options.session;
   if (!session) throw error;
   let fresh: string | null = null;
   try {
@@ -216,57 +213,5 @@ function isRawBody(body: unknown): body is BodyInit {
     body instanceof ArrayBuffer ||
     ArrayBuffer.isView(body) ||
     typeof body === "string"
-  );
-}
-
-/* ------------------------------------------------------------------------------------------------
- * The default session bridge: the next-auth session of this browser (components/providers).
- * ---------------------------------------------------------------------------------------------- */
-
-let refreshing: Promise<string | null> | null = null;
-
-/**
- * Forces the next-auth JWT callback to rotate the token set (`updateSession({ refresh: true })`) and returns the new
- * access token, or null when the session cannot be refreshed. Concurrent callers share one refresh.
- */
-export function refreshSessionToken(): Promise<string | null> {
-  refreshing ??= (async () => {
-    try {
-      const session = await updateSession({ refresh: true });
-      return session && !session.error && typeof session.accessToken === "string" ? session.accessToken : null;
-    } finally {
-      setTimeout(() => (refreshing = null), 0);
-    }
-  })();
-  return refreshing;
-}
-
-/** The session bridge used when a call does not bring its own. */
-export const nextAuthBridge: SessionBridge = {
-  refresh: refreshSessionToken,
-  async signOut() {
-    const { endSession } = await import("@/components/providers/end-session");
-    await endSession();
-  },
-};
-
-/* ------------------------------------------------------------------------------------------------
- * useApi(): the client bound to this browser's session (components under SessionProviders).
- * ---------------------------------------------------------------------------------------------- */
-
-export type BoundApiRequest = <T>(path: string, options?: Omit<ApiRequestOptions, "token" | "session">) => Promise<T>;
-
-/**
- * `const api = useApi(); await api<User>("/api/Authentication/Me")`: attaches the session's access
- * token and the page language; a 401 rotates the tokens (once, shared by concurrent callers) and repeats
- * the call, else signs out and goes to /auth.
- */
-export function useApi(): BoundApiRequest {
-  const { data } = useSession();
-  const locale = useLocale();
-  const token = data && !data.error ? (data.accessToken ?? null) : null;
-  return useCallback<BoundApiRequest>(
-    (path, options = {}) => apiRequest(path, { locale, ...options, token, session: nextAuthBridge }),
-    [token, locale],
   );
 }

@@ -7,7 +7,7 @@ import { useMemo, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { getPathname } from "@/i18n/navigation";
-import { refreshSessionToken, useApi } from "@/lib/api-client";
+import { refreshSessionToken, useApi } from "@/components/providers/use-api";
 import { selectRoleSchema, SelectableRole } from "@/lib/validation/auth";
 import { BirthDateSelect } from "./BirthDateSelect";
 import { Banner, SubmitButton, secondaryButton } from "./fields";

@@ -1,10 +1,11 @@
 import type { ComponentProps } from "react";
-import { translator, type MessageTree } from "@/i18n/format";
+import { translator, type Compiled, type MessageTree } from "@/i18n/format";
 import { Link } from "@/i18n/navigation";
 import { CAROUSEL_COVER_SIZES, mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
 import type { Genre } from "@/db/schema/enums";
 import type { PreviewBase } from "@/lib/discovery-params";
 import { FavoriteButton } from "./FavoriteButton";
+import { FavoriteCount } from "./FavoriteCount";
 import { PreviewLink } from "./PreviewLink";
 
 export interface MangaCardData {
@@ -77,7 +78,9 @@ export function MangaCard({ manga, texts, priority = false, previewBase = "/disc
           <div className="manga-card-overlay">
             <p dir="auto" className="line-clamp-2 font-bold leading-snug">{manga.title}</p>
             <p className="mt-1 text-xs text-zinc-300">{t("by", { author })}</p>
-            <p className="mt-1 text-xs text-zinc-300">{t("favorites", { count: manga.favorites })}</p>
+            <p className="mt-1 text-xs text-zinc-300">
+              <FavoriteCount mangaId={manga.id} count={manga.favorites} locale={texts.locale} message={texts.manga.favorites as Compiled} />
+            </p>
             {manga.genres.length > 0 && (
               <ul className="mt-2 flex flex-wrap gap-1">
                 {manga.genres.slice(0, 3).map((g) => (

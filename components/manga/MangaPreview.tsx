@@ -5,6 +5,7 @@ import { Link } from "@/i18n/navigation";
 import { mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
 import type { MangaDetail } from "@/server/manga/get-manga";
 import { FavoriteButton } from "./FavoriteButton";
+import { FavoriteCount } from "./FavoriteCount";
 
 type Href = string | { pathname: string; query: Record<string, string> };
 
@@ -78,7 +79,7 @@ export async function MangaPreview({
             {m.description && <p dir="auto" className="max-w-3xl whitespace-pre-line leading-8 text-zinc-700 dark:text-zinc-300">{m.description}</p>}
             <dl className="grid max-w-xl grid-cols-3 gap-3 text-sm">
               <div className={stat}><Eye className="size-4 text-brand-600" aria-hidden /><dt className="sr-only">{t("views")}</dt><dd className="font-bold tabular-nums">{number(m.views)}</dd></div>
-              <div className={stat}><Heart className="size-4 text-brand-600" aria-hidden /><dt className="sr-only">{t("favorites")}</dt><dd className="font-bold tabular-nums">{number(m.favorites)}</dd></div>
+              <div className={stat}><Heart className="size-4 text-brand-600" aria-hidden /><dt className="sr-only">{t("favorites")}</dt><dd className="font-bold tabular-nums" data-testid="favorite-count"><FavoriteCount mangaId={m.id} count={m.favorites} locale={locale} /></dd></div>
               <div className={stat}><Layers className="size-4 text-brand-600" aria-hidden /><dt className="sr-only">{t("chapterCount")}</dt><dd className="font-bold tabular-nums">{number(m.chapters.length)}</dd></div>
             </dl>
             <div className="flex flex-wrap gap-3">

@@ -2,9 +2,10 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAuth } from "@/components/providers/use-auth";
-import { useApi } from "@/lib/api-client";
+import { useApi } from "@/components/providers/use-api";
 import { getQueryClient } from "@/lib/query-client";
 import { MANGA_LIST_STALE_MS } from "@/lib/constants";
+import { flipFavoriteCount } from "./FavoriteCount";
 
 /**
  * The signed-in user's favourite manga ids, shared by every heart on the page: one request
@@ -57,6 +58,7 @@ export interface ToggleAnswer {
 /**
  * Spec §4: the heart flips at once and the toggle is sent; on failure the flip is undone and nothing is shown.
  * Concurrent clicks on one card queue one after another (mutation scope), so the server ends where the screen does.
+ * Every count shown for the manga moves with the heart (./FavoriteCount.tsx) and takes the server's figure after.
  */
 export function useToggleFavorite(mangaId: number) {
   const { user } = useAuth();
@@ -69,19 +71,21 @@ export function useToggleFavorite(mangaId: number) {
     onMutate: async () => {
       await client.cancelQueries({ queryKey: key });
       const before = client.getQueryData<number[]>(key) ?? [];
-      const next = before.includes(mangaId) ? before.filter((id) => id !== mangaId) : [...before, mangaId];
-      client.setQueryData(key, next);
-      return { before };
+      const had = before.includes(mangaId);
+      client.setQueryData(key, had ? before.filter((id) => id !== mangaId) : [...before, mangaId]);
+      return { before, count: flipFavoriteCount(mangaId, had ? -1 : 1) };
     },
     onError: (_error, _vars, context) => {
       if (!context) return;
+      context.count.undo();
       const now = client.getQueryData<number[]>(key) ?? [];
       // Undo only this card's flip (other cards may have changed meanwhile).
       const had = context.before.includes(mangaId);
       client.setQueryData(key, had ? [...new Set([...now, mangaId])] : now.filter((id) => id !== mangaId));
     },
     // The server's answer is the truth (e.g. a click made before the list was read).
-    onSuccess: (answer) => {
+    onSuccess: (answer, _vars, context) => {
+      context.count.settle(answer.favorites);
       const now = client.getQueryData<number[]>(key) ?? [];
       client.setQueryData(key, answer.isFavorite ? [...new Set([...now, mangaId])] : now.filter((id) => id !== mangaId));
     },

@@ -3,7 +3,8 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from "react";
 import { useLocale } from "next-intl";
 import { useAuth } from "@/components/providers/use-auth";
-import { apiRequest, refreshSessionToken, type SessionBridge } from "@/lib/api-client";
+import { apiRequest, type SessionBridge } from "@/lib/api-client";
+import { refreshSessionToken } from "@/components/providers/use-api";
 import type { ReaderPage } from "./reader-utils";
 
 interface PagedPages {

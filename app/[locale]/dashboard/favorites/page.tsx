@@ -8,6 +8,7 @@ import { isLocale } from "@/i18n/routing";
 import { getSessionUser } from "@/server/auth/session";
 import { listFavoriteIds, listFavoriteManga } from "@/server/favorites/list-favorites";
 import { FavoritesSeed } from "@/components/manga/FavoritesSeed";
+import { FavoritesList } from "@/components/manga/FavoritesList";
 import { MangaCard } from "@/components/manga/MangaCard";
 import { getCardTexts } from "@/components/manga/card-texts";
 
@@ -29,31 +30,28 @@ export default async function FavoritesPage({ params }: Props) {
   const viewer = { userId: user.id, role: user.role as Role };
   const [page, ids] = await Promise.all([listFavoriteManga({ db, viewer }), listFavoriteIds({ db, userId: user.id })]);
   const [t, cardTexts] = await Promise.all([getTranslations("favoritesPage"), getCardTexts()]);
+  const empty = (
+    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-zinc-300 p-12 text-center dark:border-zinc-700">
+      <Heart className="size-10 text-brand-600" aria-hidden />
+      <p className="text-lg font-bold">{t("empty")}</p>
+      <p className="text-zinc-600 dark:text-zinc-400">{t("emptyHint")}</p>
+      <Link href="/dashboard/discovery" className="mt-2 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+        {t("browse")}
+      </Link>
+    </div>
+  );
   return (
     <div className="flex flex-col gap-6 px-4 py-6 sm:px-6 lg:px-8">
       <FavoritesSeed userId={user.id} ids={ids} />
-      <header>
-        <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{t("title")}</h1>
-        <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-          {t("subtitle")} <span className="font-semibold">{t("count", { count: page.totalDisplayRecords })}</span>
-        </p>
-      </header>
-      {page.items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-zinc-300 p-12 text-center dark:border-zinc-700">
-          <Heart className="size-10 text-brand-600" aria-hidden />
-          <p className="text-lg font-bold">{t("empty")}</p>
-          <p className="text-zinc-600 dark:text-zinc-400">{t("emptyHint")}</p>
-          <Link href="/dashboard/discovery" className="mt-2 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
-            {t("browse")}
-          </Link>
-        </div>
-      ) : (
-        <div className="grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-          {page.items.map((m, i) => (
-            <MangaCard key={m.id} manga={m} texts={cardTexts} priority={i < 4} previewBase="/dashboard/discovery/manga" />
-          ))}
-        </div>
-      )}
+      <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{t("title")}</h1>
+      <FavoritesList
+        total={page.totalDisplayRecords}
+        empty={empty}
+        items={page.items.map((m, i) => ({
+          id: m.id,
+          card: <MangaCard manga={m} texts={cardTexts} priority={i < 4} previewBase="/dashboard/discovery/manga" />,
+        }))}
+      />
     </div>
   );
 }
