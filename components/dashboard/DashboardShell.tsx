@@ -2,7 +2,7 @@
 
 import { Home, Menu, X } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ToastContainer } from "react-toastify";
 import { Link, usePathname } from "@/i18n/navigation";
 import { LanguageSwitcher } from "@/components/layout/LanguageSwitcher";
@@ -47,18 +47,10 @@ export function DashboardShell({
   const toggleGroup = (key: GroupKey) => setOpenGroup((current) => (current === key ? null : key));
 
   // The mobile menu belongs to the page it was opened on: any route change closes it.
-  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
-  const menuOpen = menuOpenedAt === pathname;
-  useEffect(() => {
-    if (!menuOpen) return;
-    document.body.style.overflow = "hidden";
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setMenuOpenedAt(null);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.body.style.overflow = "";
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [menuOpen]);
+  const menu = useRef<HTMLDialogElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => menu.current?.close();
+  useEffect(() => menu.current?.close(), [pathname]);
 
   const title = t(`titles.${titleKeyFor(pathname)}`);
 
@@ -83,28 +75,22 @@ export function DashboardShell({
         <div className="border-t border-zinc-200 p-3 dark:border-zinc-800">{backToSite}</div>
       </aside>
 
-      {/* Mobile slide-in menu, from the reading start side */}
-      <div className={`fixed inset-0 z-50 lg:hidden ${menuOpen ? "" : "pointer-events-none"}`} aria-hidden={!menuOpen}>
-        <div
-          className={`absolute inset-0 bg-zinc-950/50 transition-opacity duration-300 ${menuOpen ? "opacity-100" : "opacity-0"}`}
-          onClick={() => setMenuOpenedAt(null)}
-        />
-        <div
-          id="dashboard-mobile-menu"
-          role="dialog"
-          aria-modal="true"
-          aria-label={t("nav.label")}
-          inert={!menuOpen}
-          className={`absolute inset-y-0 start-0 flex w-[min(19rem,85vw)] flex-col bg-white transition-transform duration-300 dark:bg-zinc-900 ${
-            menuOpen ? "translate-x-0 shadow-2xl" : "-translate-x-full rtl:translate-x-full"
-          }`}
-        >
+      {/* Mobile slide-in menu, from the reading start side: a modal dialog (the same as the public site's phone menu). */}
+      <dialog
+        ref={menu}
+        id="dashboard-mobile-menu"
+        aria-label={t("nav.label")}
+        className="mobile-menu bg-white text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100"
+        onClose={() => setMenuOpen(false)}
+        onClick={(event) => event.target === event.currentTarget && closeMenu()}
+      >
+        <div className="flex min-h-full flex-col">
           <div className="flex h-16 items-center justify-between px-4">
             <Logo label={brand} />
             <button
               type="button"
               aria-label={t("menu.close")}
-              onClick={() => setMenuOpenedAt(null)}
+              onClick={closeMenu}
               className="grid size-10 place-items-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
             >
               <X className="size-5" aria-hidden />
@@ -116,7 +102,7 @@ export function DashboardShell({
               pathname={pathname}
               openGroup={openGroup}
               onToggleGroup={toggleGroup}
-              onNavigate={() => setMenuOpenedAt(null)}
+              onNavigate={closeMenu}
               idPrefix="mobile"
             />
           </nav>
@@ -125,7 +111,7 @@ export function DashboardShell({
             <LanguageSwitcher />
           </div>
         </div>
-      </div>
+      </dialog>
 
       <div className="flex min-h-screen flex-col lg:ps-68">
         <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-zinc-200 bg-white/90 px-3 backdrop-blur sm:px-6 dark:border-zinc-800 dark:bg-zinc-900/90">
@@ -135,7 +121,10 @@ export function DashboardShell({
             aria-label={t("menu.open")}
             aria-expanded={menuOpen}
             aria-controls="dashboard-mobile-menu"
-            onClick={() => setMenuOpenedAt(pathname)}
+            onClick={() => {
+              menu.current?.showModal();
+              setMenuOpen(true);
+            }}
           >
             <Menu className="size-6" aria-hidden />
           </button>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, usePathname } from "@/i18n/navigation";
 import { useAuth } from "@/components/providers/use-auth";
 import { LayoutDashboard, Menu, X } from "@/components/icons/ui";
@@ -70,20 +70,18 @@ export function AuthButtons({ labels, stacked = false }: { labels: { dashboard: 
 }
 
 /**
- * The phone's slide-out menu, from the reading start side: its button and panel. The panel's content is rendered by
- * the server (`children`); `header` is its top row beside the close button. The menu belongs to the page it was
- * opened on, so any route change closes it.
+ * The phone's slide-out menu, from the reading start side: its button and a modal `<dialog>`. The panel's content is
+ * rendered by the server (`children`); `header` is its top row beside the close button. As a modal dialog it sits in
+ * the top layer (above the page, whatever the header's backdrop blur does to fixed descendants), keeps focus inside,
+ * closes on Escape and hands focus back to the button, all from the browser itself. The menu belongs to the page it
+ * was opened on, so any route change closes it.
  */
 export function MobileMenu({ labels, header, children }: { labels: { open: string; close: string; menu: string }; header: ReactNode; children: ReactNode }) {
   const pathname = usePathname();
-  const [openedAt, setOpenedAt] = useState<string | null>(null);
-  const open = openedAt === pathname;
-  useEffect(() => {
-    document.body.style.overflow = open ? "hidden" : "";
-    return () => {
-      document.body.style.overflow = "";
-    };
-  }, [open]);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => dialog.current?.close(), [pathname]);
+  const close = () => dialog.current?.close();
   return (
     <>
       <button
@@ -92,31 +90,32 @@ export function MobileMenu({ labels, header, children }: { labels: { open: strin
         aria-label={labels.open}
         aria-expanded={open}
         aria-controls="mobile-menu"
-        onClick={() => setOpenedAt(pathname)}
+        onClick={() => {
+          dialog.current?.showModal();
+          setOpen(true);
+        }}
       >
         <Menu className="size-6" />
       </button>
-      <div className={`fixed inset-0 z-[55] md:hidden ${open ? "" : "pointer-events-none"}`} aria-hidden={!open}>
-        <div className={`absolute inset-0 bg-zinc-950/50 transition-opacity duration-300 ${open ? "opacity-100" : "opacity-0"}`} onClick={() => setOpenedAt(null)} />
-        <div
-          id="mobile-menu"
-          role="dialog"
-          aria-modal="true"
-          aria-label={labels.menu}
-          inert={!open}
-          className={`absolute inset-y-0 start-0 flex w-[min(20rem,85vw)] flex-col gap-6 bg-white p-5 shadow-2xl transition-transform duration-300 dark:bg-zinc-900 ${
-            open ? "translate-x-0" : "-translate-x-full rtl:translate-x-full"
-          }`}
-        >
+      {/* A click on the backdrop lands on the dialog itself (its content fills it): that closes it too. */}
+      <dialog
+        ref={dialog}
+        id="mobile-menu"
+        aria-label={labels.menu}
+        className="mobile-menu bg-white text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100"
+        onClose={() => setOpen(false)}
+        onClick={(event) => event.target === event.currentTarget && close()}
+      >
+        <div className="flex min-h-full flex-col gap-6 p-5">
           <div className="flex items-center justify-between">
             {header}
-            <button type="button" aria-label={labels.close} onClick={() => setOpenedAt(null)} className="grid size-10 place-items-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800">
+            <button type="button" aria-label={labels.close} onClick={close} className="grid size-10 place-items-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800">
               <X className="size-5" />
             </button>
           </div>
           {children}
         </div>
-      </div>
+      </dialog>
     </>
   );
 }
