@@ -23,7 +23,7 @@ const ICONS: Record<IconName, LucideIcon> = {
 };
 
 const itemClass =
-  "group flex h-11 w-full items-center gap-3 rounded-xl px-3 text-[15px] font-semibold text-zinc-600 transition hover:bg-zinc-100 hover:text-zinc-900 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700 dark:text-zinc-400 dark:hover:bg-zinc-800/70 dark:hover:text-zinc-100 dark:aria-[current=page]:bg-brand-500/15 dark:aria-[current=page]:text-brand-400";
+  "group flex min-h-11 w-full items-center gap-3 rounded-xl px-3 py-2 text-[15px] leading-snug font-semibold text-zinc-600 transition hover:bg-zinc-100 hover:text-zinc-900 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700 dark:text-zinc-400 dark:hover:bg-zinc-800/70 dark:hover:text-zinc-100 dark:aria-[current=page]:bg-brand-500/15 dark:aria-[current=page]:text-brand-400";
 
 /**
  * The dashboard's navigation list (desktop sidebar and mobile menu). Sub-menus expand and collapse;
@@ -55,7 +55,7 @@ export function SidebarNav({
             <li key={entry.key}>
               <Link href={entry.href} aria-current={active ? "page" : undefined} onClick={onNavigate} className={itemClass}>
                 <Icon className="size-5 shrink-0" aria-hidden />
-                <span className="truncate">{t(entry.key)}</span>
+                <span className="min-w-0 break-words">{t(entry.key)}</span>
               </Link>
             </li>
           );
@@ -73,7 +73,7 @@ export function SidebarNav({
               className={`${itemClass} ${childActive ? "text-zinc-900 dark:text-zinc-100" : ""}`}
             >
               <Icon className="size-5 shrink-0" aria-hidden />
-              <span className="flex-1 truncate text-start">{t(entry.key)}</span>
+              <span className="min-w-0 flex-1 break-words text-start">{t(entry.key)}</span>
               <ChevronDown className={`size-4 shrink-0 transition-transform ${open ? "rotate-180" : ""}`} aria-hidden />
             </button>
             <ul id={panelId} hidden={!open} className="mt-1 flex flex-col gap-1 border-s-2 border-zinc-200 ps-3 ms-5 dark:border-zinc-800">
@@ -84,7 +84,7 @@ export function SidebarNav({
                   <li key={child.key}>
                     <Link href={child.href} aria-current={active ? "page" : undefined} onClick={onNavigate} className={`${itemClass} h-10 text-sm`}>
                       <ChildIcon className="size-4.5 shrink-0" aria-hidden />
-                      <span className="truncate">{t(child.key)}</span>
+                      <span className="min-w-0 break-words">{t(child.key)}</span>
                     </Link>
                   </li>
                 );

@@ -77,7 +77,8 @@ export async function Footer() {
         </nav>
       </div>
       <div className="border-t border-zinc-200 dark:border-zinc-800">
-        <div className="mx-auto flex max-w-[1800px] flex-col gap-2 px-4 py-5 text-xs text-zinc-500 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8 dark:text-zinc-400">
+        {/* The end padding keeps the credit line clear of the scroll-to-top button (fixed 24 px from the corner, 48 px wide). */}
+        <div className="mx-auto flex max-w-[1800px] flex-col gap-2 px-4 py-5 pe-20 text-xs text-zinc-500 sm:flex-row sm:items-center sm:justify-between sm:px-6 sm:pe-24 lg:px-8 lg:pe-24 dark:text-zinc-400">
           <p>{t("copyright", { brand })}</p>
           <p>{t("credits", { company: t("eventsCompany"), brand })}</p>
         </div>

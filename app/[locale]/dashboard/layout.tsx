@@ -15,8 +15,9 @@ type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "dashboard" });
-  return { title: t("metaTitle"), robots: { index: false, follow: false } };
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en" });
+  // A layout's own title would drop the site's "{title} | {brand}" template for every page below it (spec §1).
+  return { title: { default: t("dashboard.metaTitle"), template: `%s | ${t("brand.name")}` }, robots: { index: false, follow: false } };
 }
 
 /**
@@ -24,7 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * public components it reuses (header search, hearts, the catalogue) read theirs from TextsProvider instead.
  */
 const CLIENT_NAMESPACES = [
-  "dashboard", "nav", "preview", "favorites", "notifications", "premium", "profile", "upload", "approval", "users", "settings", "validation",
+  "dashboard", "nav", "preview", "favorites", "favoritesPage", "notifications", "premium", "profile", "upload", "approval", "users", "settings", "validation",
 ];
 
 /**

@@ -13,8 +13,8 @@ async function sessionCookie(token: JWT): Promise<string> {
   return `${SESSION_COOKIE_NAME}=${await encode({ token, secret: process.env.AUTH_SECRET ?? "" })}`;
 }
 
-function post(cookie?: string, origin?: string): NextRequest {
-  const headers: Record<string, string> = {};
+function post(cookie?: string, origin?: string, extra: Record<string, string> = {}): NextRequest {
+  const headers: Record<string, string> = { host: "localhost:3000", ...extra };
   if (cookie) headers.cookie = cookie;
   if (origin) headers.origin = origin;
   return new NextRequest("http://localhost:3000/api/auth/logout", { method: "POST", headers });
@@ -43,5 +43,14 @@ describe("POST /api/auth/logout (backend half of signing out)", () => {
   it("refuses other sites", async () => {
     const res = await POST(post(undefined, "https://evil.example"));
     expect(res.status).toBe(403);
+    // A cross-site request that claims the site's host is still refused by the browser's own marker.
+    const spoofed = await POST(post(undefined, "http://localhost:3000", { "sec-fetch-site": "cross-site" }));
+    expect(spoofed.status).toBe(403);
+  });
+
+  it("accepts a same-origin request on a host other than SITE_URL's (127.0.0.1, a LAN address)", async () => {
+    const res = await POST(post(undefined, "http://127.0.0.1:3100", { host: "127.0.0.1:3100", "sec-fetch-site": "same-origin" }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: false, reason: "missingTokens" });
   });
 });

@@ -9,11 +9,11 @@ import { env } from "@/server/env";
  * both tokens from the session cookie and revokes them with the same `logout` as
  * POST /api/Authentication/Logout. The client then clears the next-auth session whatever the answer.
  * Answers `{ ok: true }`, or `{ ok: false, reason: "missingTokens" | "failed" }`.
- * Cross-site requests are refused (the cookie is SameSite=Lax anyway).
+ * Cross-site requests are refused (the cookie is SameSite=Lax anyway); a same-origin one passes however the site
+ * is reached (localhost, 127.0.0.1, a LAN address), not only through SITE_URL's host.
  */
 export async function POST(req: NextRequest): Promise<Response> {
-  const origin = req.headers.get("origin");
-  if (origin && origin !== req.nextUrl.origin && !env.allowedOrigins.includes(origin)) {
+  if (!isSameOrigin(req)) {
     return Response.json({ ok: false, reason: "forbidden" }, { status: 403, headers: { "Cache-Control": "no-store" } });
   }
   const token = await readSessionToken(req.cookies);
@@ -28,5 +28,24 @@ export async function POST(req: NextRequest): Promise<Response> {
   } catch (err) {
     console.warn("[auth] backend logout failed:", err instanceof Error ? err.message : err);
     return Response.json({ ok: false, reason: "failed" }, { headers: { "Cache-Control": "no-store" } });
+  }
+}
+
+/**
+ * The request comes from a page of this site: no Origin (same-origin GET-like fetches in old browsers, tools), the
+ * browser's own `Sec-Fetch-Site: same-origin`, an Origin whose host is the one the request was sent to, or one of
+ * the configured origins. `req.nextUrl.origin` is not the request's own: behind the custom server it is SITE_URL's.
+ */
+function isSameOrigin(req: NextRequest): boolean {
+  const origin = req.headers.get("origin");
+  if (!origin) return true;
+  if (env.allowedOrigins.includes(origin)) return true;
+  const fetchSite = req.headers.get("sec-fetch-site");
+  if (fetchSite && fetchSite !== "same-origin") return false;
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  try {
+    return host !== null && new URL(origin).host === host;
+  } catch {
+    return false;
   }
 }
