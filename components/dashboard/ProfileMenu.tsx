@@ -60,13 +60,14 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t("profile.open")}
         data-testid="profile-menu-button"
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-2 rounded-full p-1 pe-2 transition hover:bg-zinc-100 dark:hover:bg-zinc-800"
       >
         <Avatar user={user} />
+        {/* The visible username starts the accessible name (WCAG 2.5.3 label in name). */}
         <span className="hidden max-w-32 truncate text-sm font-semibold sm:block">{user.username}</span>
+        <span className="sr-only">{t("profile.open")}</span>
         <ChevronDown className={`hidden size-4 text-zinc-500 transition-transform sm:block ${open ? "rotate-180" : ""}`} aria-hidden />
       </button>
       {open && (

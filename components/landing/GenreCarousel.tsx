@@ -22,7 +22,7 @@ export async function GenreCarousel({ genre, items, eager = false, title }: { ge
         <div className="flex items-center gap-3">
           <Link
             href={{ pathname: "/discovery", query: { genre } }}
-            className="hidden items-center gap-1 text-sm font-semibold text-brand-600 hover:underline sm:inline-flex dark:text-brand-400"
+            className="hidden items-center gap-1 text-sm font-semibold text-brand-700 hover:underline sm:inline-flex dark:text-brand-400"
           >
             {t("browse")}
             <ArrowRight className="size-4 rtl:rotate-180" aria-hidden />

@@ -55,7 +55,6 @@ export function ChapterMenu(props: {
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={t("openChapterList")}
         data-testid="chapter-menu-button"
         onClick={() => onOpenChange(!open)}
         className="flex max-w-full items-center gap-2 rounded-xl px-3 py-1.5 text-start hover:bg-white/10"
@@ -68,6 +67,7 @@ export function ChapterMenu(props: {
             {compact ? truncate(chapterTitle, READER.truncate.chapter) : chapterTitle}
           </span>
         </span>
+        <span className="sr-only">{t("openChapterList")}</span>
         <ChevronDown className={`size-4 shrink-0 text-zinc-400 transition ${open ? "rotate-180" : ""}`} aria-hidden />
       </button>
       {open && (

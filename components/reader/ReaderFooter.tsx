@@ -100,8 +100,8 @@ export function ReaderFooter(p: ReaderFooterProps) {
             <button type="button" className={button} onClick={() => p.onZoom(p.zoom - READER.zoom.step)} disabled={p.zoom <= READER.zoom.min} aria-label={t("zoomOut")} title={t("zoomOut")}>
               <Minus className="size-5" aria-hidden />
             </button>
-            <button type="button" onClick={() => p.onZoom(1)} aria-label={t("resetZoom", { percent })} title={t("resetZoom", { percent })} data-testid="zoom-level" className="h-10 w-14 rounded-xl text-xs font-bold tabular-nums text-zinc-300 hover:bg-white/10">
-              {percent}%
+            <button type="button" onClick={() => p.onZoom(1)} title={t("resetZoom", { percent })} data-testid="zoom-level" className="h-10 w-14 rounded-xl text-xs font-bold tabular-nums text-zinc-300 hover:bg-white/10">
+              {percent}%<span className="sr-only"> – {t("resetZoom", { percent })}</span>
             </button>
             <button type="button" className={button} onClick={() => p.onZoom(p.zoom + READER.zoom.step)} disabled={p.zoom >= READER.zoom.max} aria-label={t("zoomIn")} title={t("zoomIn")}>
               <Plus className="size-5" aria-hidden />

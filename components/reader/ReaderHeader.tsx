@@ -22,12 +22,14 @@ export function ReaderHeader(props: {
     <header className="relative z-30 flex h-14 shrink-0 items-center gap-1 border-b border-white/10 bg-zinc-950/95 px-2 backdrop-blur sm:gap-3 sm:px-4">
       <Link
         href={props.backHref}
-        aria-label={t("backToTitle")}
+        title={t("backToTitle")}
         data-testid="back-to-title"
         className="inline-flex h-10 shrink-0 items-center gap-2 rounded-xl px-2.5 text-sm font-semibold text-zinc-300 hover:bg-white/10 hover:text-white"
       >
         <ArrowLeft className="size-5 rtl:rotate-180" aria-hidden />
-        <span className="hidden sm:inline">{t("back")}</span>
+        {/* The visible word starts the accessible name (WCAG 2.5.3); phones show only the arrow. */}
+        <span className="sr-only sm:not-sr-only">{t("back")}</span>
+        <span className="sr-only"> – {t("backToTitle")}</span>
       </Link>
       <div className="flex min-w-0 flex-1 justify-center">
         <ChapterMenu

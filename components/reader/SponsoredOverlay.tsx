@@ -67,12 +67,12 @@ export function SponsoredOverlay({ band, onClose }: { band: OverlayBand; onClose
               type="button"
               onClick={onClose}
               disabled={!enabled}
-              aria-label={t("closeAd")}
               data-testid="sponsored-close"
               className="inline-flex min-w-20 items-center justify-center gap-1.5 rounded-full border border-zinc-300 px-4 py-2.5 text-sm font-semibold transition enabled:hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:enabled:hover:bg-zinc-800"
             >
               <X className="size-4" aria-hidden />
-              <span aria-hidden>{enabled ? t("closePanel") : t("closeIn", { seconds: Math.ceil(READER.overlayCloseDelayMs / 1000) })}</span>
+              <span>{enabled ? t("closePanel") : t("closeIn", { seconds: Math.ceil(READER.overlayCloseDelayMs / 1000) })}</span>
+              <span className="sr-only"> – {t("closeAd")}</span>
             </button>
           </div>
         </div>

@@ -202,7 +202,7 @@ function LegalBody({ content, ui }: { content: LegalPageContent; ui: StaticPageU
                 href={`#${section.id}`}
                 className={`group flex items-baseline gap-3 rounded-md py-1.5 text-sm text-zinc-600 transition-colors hover:text-rose-700 dark:text-zinc-400 dark:hover:text-rose-300 ${focusRing}`}
               >
-                <span className="w-5 shrink-0 text-end text-xs font-semibold text-zinc-400 tabular-nums group-hover:text-rose-600 dark:text-zinc-500 dark:group-hover:text-rose-400">
+                <span className="w-5 shrink-0 text-end text-xs font-semibold text-zinc-500 tabular-nums group-hover:text-rose-600 dark:text-zinc-500 dark:group-hover:text-rose-400">
                   {index + 1}.
                 </span>
                 <span>{section.heading}</span>
@@ -224,7 +224,7 @@ function LegalBody({ content, ui }: { content: LegalPageContent; ui: StaticPageU
               id={`${section.id}-title`}
               className="flex items-center gap-3 text-xl font-semibold text-zinc-900 dark:text-zinc-50"
             >
-              <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-rose-50 text-sm font-bold text-rose-600 tabular-nums ring-1 ring-rose-200 ring-inset dark:bg-rose-500/10 dark:text-rose-400 dark:ring-rose-500/30">
+              <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-rose-50 text-sm font-bold text-rose-700 tabular-nums ring-1 ring-rose-200 ring-inset dark:bg-rose-500/10 dark:text-rose-400 dark:ring-rose-500/30">
                 {index + 1}
               </span>
               {section.heading}
