@@ -1,19 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
+import { catalogue, signIn } from "./helpers";
 
 /**
  * The catalogue (issue 4): landing carousels, discovery paging/sorting/search in both languages and on phones,
  * the header search, the manga preview as a visitor and as a signed-in reader, favourites.
  * Runs against the seeded demo content; data it needs is looked up through the API, never hard-coded.
  */
-
-interface Item { id: number; title: string; genres: string[]; chapterCount: number; favorites: number; coverImageUrl: string | null }
-interface PagedData { items: Item[]; totalRecords: number; totalDisplayRecords: number; totalPages: number }
-
-async function catalogue(request: APIRequestContext, query: string): Promise<PagedData> {
-  const res = await request.get(`/api/manga/PaginatedManga?imageFormat=url&${query}`);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: PagedData }).data;
-}
 
 const summary = (page: Page) => page.locator("#results-summary");
 const cards = (page: Page) => page.locator("main article[data-manga-id]");
@@ -290,7 +282,8 @@ test.describe("signed-in reader", () => {
       await expect(card.getByRole("button", { name: "Remove from favorites" })).toHaveAttribute("aria-pressed", "true");
       const removed = page.waitForResponse((r) => r.url().endsWith("/api/manga/ToggleFavorite") && r.ok());
       await card.getByRole("button", { name: "Remove from favorites" }).click();
-      await expect(card.getByRole("button", { name: "Add to favorites" })).toHaveAttribute("aria-pressed", "false");
+      // The card leaves the list at once (optimistic), and stays gone once the server has it.
+      await expect(card).toHaveCount(0);
       await removed;
       await page.reload();
       await expect(card).toHaveCount(0);
@@ -308,5 +301,64 @@ test.describe("signed-in reader", () => {
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Manga not found" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to discovery" })).toHaveAttribute("href", "/dashboard/discovery");
+  });
+});
+
+/** The number in a text, in Latin or Arabic-Indic digits. */
+const numberIn = (text: string) => Number(text.replace(/[٠-٩]/g, (d) => String("٠١٢٣٤٥٦٧٨٩".indexOf(d))).replace(/[^\d]/g, "")) || 0;
+
+test.describe("favourite counts follow the heart (issue 17)", () => {
+  // Accounts and manga no other test toggles, one per browser project.
+  const setup = () => (test.info().project.name === "phone" ? { who: "qalam" as const, index: 7, prefix: "/ar" } : { who: "admin" as const, index: 6, prefix: "" });
+
+  test("the preview's count and the favourites page change at once, and revert together when the toggle fails", async ({ page, request }) => {
+    const { who, index, prefix } = setup();
+    const manga = (await catalogue(request, "pageSize=20&sortBy=1&sortDirection=0")).items[index]!;
+    await signIn(page, who, prefix);
+    await page.goto(`${prefix}/dashboard/discovery/manga/${manga.id}`);
+    const preview = page.locator('article[aria-labelledby="manga-title"]');
+    const heart = preview.locator("button[aria-pressed]");
+    const count = page.getByTestId("favorite-count");
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+    const before = numberIn(await count.innerText());
+    const shown = (n: number) => new Intl.NumberFormat(prefix ? "ar" : "en").format(n);
+
+    // A failed toggle: heart and count flip, then both go back (spec §4), with nothing shown.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/manga/ToggleFavorite", async (route) => {
+      await held;
+      await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ statusCode: 503, message: "Unavailable", data: null }) });
+    });
+    await heart.click();
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await expect(count).toHaveText(shown(before + 1));
+    release();
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+    await expect(count).toHaveText(shown(before));
+    await page.unroute("**/api/manga/ToggleFavorite");
+
+    // A toggle that works: the count moves with the heart and stays after a reload.
+    const saved = page.waitForResponse((r) => r.url().endsWith("/api/manga/ToggleFavorite") && r.ok());
+    await heart.click();
+    await expect(count).toHaveText(shown(before + 1));
+    await saved;
+    await page.reload();
+    await expect(count).toHaveText(shown(before + 1));
+
+    // The favourites page lists it; turning the heart off removes the card and lowers the total at once.
+    await page.goto(`${prefix}/dashboard/favorites`);
+    const card = page.locator(`main article[data-manga-id="${manga.id}"]`);
+    await expect(card).toHaveCount(1);
+    const total = page.getByTestId("favorites-count");
+    const listedText = await total.innerText();
+    expect(numberIn(listedText) > 0 || !/\d|[٠-٩]/.test(listedText)).toBe(true);
+    const removed = page.waitForResponse((r) => r.url().endsWith("/api/manga/ToggleFavorite") && r.ok());
+    await card.locator("button[aria-pressed]").click();
+    await expect(card).toHaveCount(0);
+    await expect(total).not.toHaveText(listedText);
+    await removed;
+    await page.reload();
+    await expect(card).toHaveCount(0);
   });
 });

@@ -1,27 +1,11 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
+import { DEMO, isPhone, openSiteMenu, signIn } from "./helpers";
 
 /**
  * The dashboard shell (issue 3): the signed-out guard, navigation by role for the demo accounts, the
  * content-management sub-menu, header titles from the path, the profile dropdown, role-gated pages and
  * the public header's "View Dashboard" button. Demo accounts come from db/seed/accounts.ts.
  */
-
-const DEMO = {
-  reader: { username: "reader", password: "Reader#Demo2025", fullName: "Alex Morgan" },
-  writer: { username: "writer", password: "Writer#Demo2025", fullName: "Kenji Mori" },
-  root: { username: "root", password: "Root#Demo2025", fullName: "Site Owner" },
-} as const;
-
-async function signIn(page: Page, who: keyof typeof DEMO, prefix = "") {
-  const account = DEMO[who];
-  await page.goto(`${prefix}/auth?type=login`);
-  await page.locator("#login-username").fill(account.username);
-  await page.locator("#login-password").fill(account.password);
-  await page.locator("form button[type=submit]").click();
-  await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/discovery$`));
-}
-
-const isPhone = () => test.info().project.name === "phone";
 
 /** The navigation panel for this viewport (the mobile menu is opened first on phones). */
 async function navigation(page: Page): Promise<Locator> {
@@ -35,14 +19,6 @@ async function navigation(page: Page): Promise<Locator> {
     return nav;
   }
   return page.getByTestId("dashboard-sidebar");
-}
-
-/** Opens the public header's slide-out menu (phones), retrying until the page has hydrated. */
-async function openSiteMenu(page: Page, name: string) {
-  await expect(async () => {
-    await page.getByRole("button", { name }).click({ timeout: 2000 });
-    await expect(page.locator("#mobile-menu")).toBeInViewport({ timeout: 1000 });
-  }).toPass();
 }
 
 /** Top-level entries of the navigation, as their visible names. */
@@ -174,4 +150,49 @@ test("Arabic dashboard: right-to-left shell with Arabic titles, and the public h
   await page.goto("/ar/frequently-asked-questions");
   if (isPhone()) await openSiteMenu(page, "فتح القائمة");
   await expect(page.getByRole("link", { name: "لوحة التحكم" }).first()).toBeVisible();
+});
+
+test.describe("issue 17", () => {
+  test("page titles carry the brand in both languages", async ({ page }) => {
+    await signIn(page, "reader");
+    await page.goto("/dashboard/favorites");
+    await expect(page).toHaveTitle("Favorites | MangaNova");
+    await page.goto("/dashboard/premium");
+    await expect(page).toHaveTitle(/ \| MangaNova$/);
+    await page.goto("/ar/dashboard/favorites");
+    await expect(page).toHaveTitle(/ \| مانجا نوفا$/);
+  });
+
+  test("the sidebar shows every label whole at 1280 px, in both languages", async ({ page }) => {
+    test.skip(isPhone(), "the desktop sidebar");
+    for (const prefix of ["", "/ar"]) {
+      await signIn(page, "root", prefix);
+      const labels = page.getByTestId("dashboard-sidebar").locator("a span, button span");
+      expect(await labels.count()).toBeGreaterThan(5);
+      for (const label of await labels.all()) {
+        const clipped = await label.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > (el.closest("nav")?.getBoundingClientRect().right ?? Infinity));
+        expect(clipped, `"${await label.innerText()}" is cut off`).toBe(false);
+      }
+      await page.context().clearCookies();
+    }
+  });
+
+  test("signing out on a host other than SITE_URL's ends the server-side session too", async ({ page, baseURL }) => {
+    test.skip(isPhone(), "one viewport is enough for a server check");
+    // The suite's SITE_URL names 127.0.0.1; the same server reached as localhost is the same site.
+    const other = baseURL!.replace("127.0.0.1", "localhost");
+    await page.goto(`${other}/auth?type=login`);
+    await page.locator("#login-username").fill(DEMO.staff.username);
+    await page.locator("#login-password").fill(DEMO.staff.password);
+    await page.locator("form button[type=submit]").click();
+    await expect(page).toHaveURL(/\/dashboard\/discovery$/);
+    expect(new URL(page.url()).hostname).toBe("localhost");
+    await page.getByTestId("profile-menu-button").click();
+    const logout = page.waitForResponse((r) => r.url().endsWith("/api/auth/logout"));
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    const res = await logout;
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    await expect(page).toHaveURL(/\/auth$/);
+  });
 });

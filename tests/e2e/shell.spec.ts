@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { openSiteMenu } from "./helpers";
 
 test.describe("site shell", () => {
   test("English home page: language, direction, header, carousels and footer", async ({ page }) => {
@@ -149,4 +150,69 @@ test.describe("link prefetching", () => {
     await expect(page).toHaveURL(/\/discovery$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
+});
+
+test.describe("phone menu at the top of the page (issue 17)", () => {
+  for (const [prefix, open] of [["", "Open menu"], ["/ar", "فتح القائمة"]] as const) {
+    test(`${prefix || "/"}: the panel is opaque, full height and above the page; Escape closes it and focus returns`, async ({ page, isMobile }) => {
+      test.skip(!isMobile, "phone only");
+      await page.goto(prefix || "/");
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const button = page.getByRole("button", { name: open });
+      await openSiteMenu(page, open);
+      const menu = page.locator("#mobile-menu");
+      // Measured once the slide-in has finished.
+      await menu.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+      const viewport = page.viewportSize()!;
+      const box = (await menu.boundingBox())!;
+      expect(box.y).toBeLessThanOrEqual(1);
+      expect(box.height).toBeGreaterThanOrEqual(viewport.height - 1);
+      expect(box.x).toBeGreaterThanOrEqual(-1);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width + 1);
+      // Opaque: its background has no transparency.
+      const background = await menu.evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(background).not.toMatch(/rgba|transparent|\/ /);
+      // Above the page: what is under its links and its lower half is the panel itself.
+      for (const link of await menu.getByRole("link").all()) {
+        const b = (await link.boundingBox())!;
+        const hit = await page.evaluate(([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest("#mobile-menu")), [b.x + b.width / 2, b.y + b.height / 2]);
+        expect(hit).toBe(true);
+      }
+      expect(await page.evaluate(([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest("#mobile-menu")), [box.x + box.width / 2, box.y + box.height * 0.75])).toBe(true);
+      // A modal dialog: focus is inside, and Tab stays inside.
+      await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      for (let i = 0; i < 12; i++) await page.keyboard.press("Tab");
+      expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press("Shift+Tab");
+      expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await page.screenshot({ path: test.info().outputPath("menu.png") });
+      await page.keyboard.press("Escape");
+      await expect(menu).not.toBeInViewport();
+      await expect(button).toBeFocused();
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+    });
+  }
+});
+
+test.describe("footer (issue 17)", () => {
+  for (const prefix of ["", "/ar"]) {
+    test(`${prefix || "/"}: the scroll-to-top button leaves the credit line readable`, async ({ page }) => {
+      await page.goto(`${prefix}/frequently-asked-questions`);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const toTop = page.getByRole("button", { name: /Back to top|العودة إلى الأعلى/ });
+      await expect(toTop).toBeVisible();
+      const button = (await toTop.boundingBox())!;
+      for (const line of await page.locator("footer > div:last-child p").all()) {
+        const text = await line.evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return [...range.getClientRects()].map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height }));
+        });
+        for (const r of text) {
+          const overlaps = r.x < button.x + button.width && button.x < r.x + r.width && r.y < button.y + button.height && button.y < r.y + r.height;
+          expect(overlaps, `footer text at ${JSON.stringify(r)} is under the button at ${JSON.stringify(button)}`).toBe(false);
+        }
+      }
+    });
+  }
 });
