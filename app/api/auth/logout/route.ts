@@ -32,16 +32,16 @@ export async function POST(req: NextRequest): Promise<Response> {
 }
 
 /**
- * The request comes from a page of this site: no Origin (same-origin GET-like fetches in old browsers, tools), the
- * browser's own `Sec-Fetch-Site: same-origin`, an Origin whose host is the one the request was sent to, or one of
- * the configured origins. `req.nextUrl.origin` is not the request's own: behind the custom server it is SITE_URL's.
+ * The request comes from a page of this site: the browser's `Sec-Fetch-Site`, when sent, says same-origin; and there
+ * is no Origin (tools, old browsers), or it is one of the configured origins, or its host is the one the request was
+ * sent to. `req.nextUrl.origin` is not the request's own: behind the custom server it is SITE_URL's.
  */
 function isSameOrigin(req: NextRequest): boolean {
+  const fetchSite = req.headers.get("sec-fetch-site");
+  if (fetchSite && fetchSite !== "same-origin") return false;
   const origin = req.headers.get("origin");
   if (!origin) return true;
   if (env.allowedOrigins.includes(origin)) return true;
-  const fetchSite = req.headers.get("sec-fetch-site");
-  if (fetchSite && fetchSite !== "same-origin") return false;
   const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
   try {
     return host !== null && new URL(origin).host === host;
