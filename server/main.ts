@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeDb, getDbHandle } from "@/db/client";
+import { closeBus, getBus } from "@/server/core/bus";
+import { startNotificationDelivery } from "./realtime/deliver-notifications";
 import { env } from "@/server/env";
 import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
 
@@ -35,6 +37,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const hostname = options.hostname ?? (process.env.HOST || undefined);
 
   const db = await getDbHandle();
+  // Notifications published by any process reach this one's sockets through the bus (DESIGN §5).
+  const stopDelivery = await startNotificationDelivery({ db: db.db, bus: await getBus() });
   const { default: next } = await import("next");
   // Next attaches its own upgrade listener to the server of the first request it sees (HMR, and it ends
   // upgrades aimed at its routes, which would include our socket path). It gets a stand-in server
@@ -72,6 +76,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     (closing ??= (async () => {
       await stopHttpServer(server);
       await app.close();
+      stopDelivery();
+      await closeBus();
       await closeDb();
     })());
   return { url, server, close };

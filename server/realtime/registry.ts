@@ -75,3 +75,8 @@ export function* allSockets(): Generator<[number, WebSocket]> {
 export function closeAll(code = 1001, reason = "Server shutting down"): void {
   for (const [, ws] of [...allSockets()]) ws.close(code, reason);
 }
+
+/** The users with at least one open socket in this process. */
+export function connectedUserIds(): number[] {
+  return [...sockets().keys()];
+}

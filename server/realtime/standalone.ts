@@ -2,6 +2,8 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeDb, getDbHandle } from "@/db/client";
+import { closeBus, getBus } from "@/server/core/bus";
+import { startNotificationDelivery } from "./deliver-notifications";
 import { apiMessage, preferredLocale } from "@/server/http/messages";
 import { closeOnSignals, listen, stopHttpServer } from "@/server/main";
 import { handleNotificationUpgrade, isNotificationSocketRequest } from "./upgrade";
@@ -15,7 +17,8 @@ export async function startSocketServer(options: { port?: number; hostname?: str
   const port = options.port ?? Number(process.env.WS_PORT || process.env.PORT || 3001);
   const hostname = options.hostname ?? (process.env.HOST || undefined);
   // The database carries the notification bus (LISTEN/NOTIFY) that feeds this instance's sockets.
-  await getDbHandle();
+  const db = await getDbHandle();
+  const stopDelivery = await startNotificationDelivery({ db: db.db, bus: await getBus() });
 
   const server = http.createServer((req, res) => {
     const locale = preferredLocale(req.headers["accept-language"]) ?? "en";
@@ -31,7 +34,13 @@ export async function startSocketServer(options: { port?: number; hostname?: str
   const url = await listen(server, port, hostname);
   console.log(`> Notification sockets on ${url}`);
   let closing: Promise<void> | undefined;
-  const close = () => (closing ??= stopHttpServer(server).then(() => closeDb()));
+  const close = () =>
+    (closing ??= (async () => {
+      await stopHttpServer(server);
+      stopDelivery();
+      await closeBus();
+      await closeDb();
+    })());
   return { url, server, close };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll } from "vitest";
 import { closeDb } from "@/db/client";
+import { closeBus } from "@/server/core/bus";
 import { openScratchDatabase } from "@/db/scratch";
 
 /**
@@ -9,6 +10,8 @@ import { openScratchDatabase } from "@/db/scratch";
 const dropDatabase = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: "t", pglite: "memory" });
 
 afterAll(async () => {
+  // The bus's listening connection first: a database with a session open cannot be dropped.
+  await closeBus();
   await closeDb();
   await dropDatabase();
 });
