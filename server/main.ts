@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeDb, getDbHandle } from "@/db/client";
 import { closeBus, getBus } from "@/server/core/bus";
+import { followCatalogueChanges } from "./manga/changed";
 import { startNotificationDelivery } from "./realtime/deliver-notifications";
 import { env } from "@/server/env";
 import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
@@ -37,8 +38,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const hostname = options.hostname ?? (process.env.HOST || undefined);
 
   const db = await getDbHandle();
-  // Notifications published by any process reach this one's sockets through the bus (DESIGN §5).
-  const stopDelivery = await startNotificationDelivery({ db: db.db, bus: await getBus() });
+  // What any process publishes reaches this one through the bus: notifications for its sockets (DESIGN §5), catalogue
+  // changes for its cached public pages.
+  const bus = await getBus();
+  const stopDelivery = await startNotificationDelivery({ db: db.db, bus });
+  const stopFollowing = followCatalogueChanges(bus);
   const { default: next } = await import("next");
   // Next attaches its own upgrade listener to the server of the first request it sees (HMR, and it ends
   // upgrades aimed at its routes, which would include our socket path). It gets a stand-in server
@@ -77,6 +81,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await stopHttpServer(server);
       await app.close();
       stopDelivery();
+      stopFollowing();
       await closeBus();
       await closeDb();
     })());

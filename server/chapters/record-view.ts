@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { chapters, chapterViews, manga } from "@/db/schema";
 import { POPULARITY_PER_FAVORITE, POPULARITY_PER_VIEW } from "@/server/manga/popularity";
 import type { Viewer } from "./types";
@@ -20,7 +21,7 @@ export function viewerKeyFor(viewer: Viewer, anonymousId: string | null): string
 
 export async function recordView({ db, chapterId, viewer, viewerKey }: { db: Db; chapterId: number; viewer: Viewer; viewerKey: string }): Promise<{ counted: boolean; views: number }> {
   await requireChapterAccess({ db, chapterId, viewer });
-  return db.transaction(async (tx) => {
+  return runUnitOfWork(db, async ({ tx }) => {
     const inserted = await tx
       .insert(chapterViews)
       .values({ chapterId, viewerKey })

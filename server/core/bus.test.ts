@@ -85,3 +85,24 @@ describe.skipIf(!url)("PostgreSQL bus (LISTEN/NOTIFY) between two processes' lis
     }
   });
 });
+
+describe.skipIf(!url)("catalogue changes between processes", () => {
+  it("a change announced by one process makes the next cached read on another fresh", async () => {
+    const { followCatalogueChanges, catalogueGeneration, mangaGeneration } = await import("@/server/manga/changed");
+    const handle = await getDbHandle();
+    const databaseUrl = (handle.raw as { options: { connectionString: string } }).options.connectionString;
+    const a = new PostgresBus({ url: databaseUrl, db: handle.db });
+    const b = new PostgresBus({ url: databaseUrl, db: handle.db });
+    await Promise.all([a.whenListening(), b.whenListening()]);
+    const stop = followCatalogueChanges(b);
+    try {
+      const [all, one] = [catalogueGeneration(), mangaGeneration(7)];
+      await a.publish("manga_catalogue", JSON.stringify({ manga: [7], catalogue: true }));
+      await expect.poll(() => [catalogueGeneration(), mangaGeneration(7)]).toEqual([all + 1, one + 1]);
+    } finally {
+      stop();
+      await a.close();
+      await b.close();
+    }
+  });
+});

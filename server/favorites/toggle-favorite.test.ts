@@ -108,3 +108,16 @@ describe("favourites lists", () => {
     expect(await listFavoriteIds({ db: fx.db, userId: uid, mangaIds: [] })).toEqual([]);
   });
 });
+
+describe("ToggleFavorite declares its catalogue change", () => {
+  it("after the commit the manga's cached preview is fresh (its generation moved); a refused toggle moves nothing", async () => {
+    const { catalogueGeneration, mangaGeneration } = await import("@/server/manga/changed");
+    const id = fx.ids["Blue Ocean"]!;
+    const [one, all] = [mangaGeneration(id), catalogueGeneration()];
+    expect((await post({ mangaId: id }, readerToken)).status).toBe(200);
+    expect([mangaGeneration(id), catalogueGeneration()]).toEqual([one + 1, all]);
+    expect((await post({ mangaId: 2_000_000_000 }, readerToken)).status).toBe(404);
+    expect(mangaGeneration(id)).toBe(one + 1);
+    await post({ mangaId: id }, readerToken);
+  });
+});

@@ -2,6 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { favorites, manga } from "@/db/schema";
 import { notFound, unauthorized } from "@/server/http/errors";
+import { runUnitOfWork } from "@/server/core/unit-of-work";
+import { changed } from "@/server/manga/changed";
 import { POPULARITY_PER_FAVORITE } from "@/server/manga/popularity";
 import { canSeeManga, type Viewer } from "@/server/manga/visibility";
 
@@ -33,7 +35,8 @@ function pgCode(err: unknown): string | undefined {
 export async function toggleFavorite({ db, viewer, mangaId }: { db: Db; viewer: Viewer; mangaId: number }): Promise<ToggleFavoriteResult> {
   if (!Number.isSafeInteger(mangaId) || mangaId <= 0 || mangaId > 2_147_483_647) throw notFound("mangaNotFound");
   try {
-    return await db.transaction(async (tx) => {
+    return await runUnitOfWork(db, async (uow) => {
+      const { tx } = uow;
       const [row] = await tx
         .select({ id: manga.id, status: manga.status, authorId: manga.authorId })
         .from(manga)
@@ -57,6 +60,9 @@ export async function toggleFavorite({ db, viewer, mangaId }: { db: Db; viewer: 
         })
         .where(eq(manga.id, mangaId))
         .returning({ favorites: manga.favorites });
+      // The preview shows the exact count at once; lists (counts on cards, popularity order) follow within the cache's
+      // revalidate time, so a busy heart button does not empty the whole catalogue cache.
+      changed(uow, { manga: mangaId });
       return { mangaId, isFavorite: removed.length === 0, favorites: updated?.favorites ?? 0 };
     });
   } catch (err) {

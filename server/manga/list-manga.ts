@@ -408,7 +408,7 @@ export function listMangaStatements(opts: ListMangaOptions, plan: ListPlan = { h
 /**
  * Public catalogue counts, kept COUNT_TTL_MS in this process: counting every match is the one part of a page whose
  * cost grows with the catalogue, and "Showing 1 to 20 of 1,234" may lag a few seconds. Writes that change the
- * catalogue clear it (revalidateCatalogue). Caller-specific counts (writers, root, favourites) are never shared.
+ * catalogue clear it (changed(uow, { catalogue: true }), server/manga/changed.ts). Caller-specific counts (writers, root, favourites) are never shared.
  */
 export const COUNT_TTL_MS = 15_000;
 const COUNT_CACHE_MAX = 1_000;

@@ -13,7 +13,7 @@ import { Hero } from "@/components/landing/Hero";
 import { BannerSkeleton, CarouselSkeleton } from "@/components/landing/Skeletons";
 
 // Rendered per request from Next's data cache (server/manga/cache.ts): no database read on a warm cache, and a
-// change anywhere (revalidateCatalogue) shows on the next request. The sections below the first row stream behind
+// change anywhere (a use case's changed(), server/manga/changed.ts) shows on the next request. The sections below the first row stream behind
 // skeletons.
 export const dynamic = "force-dynamic";
 

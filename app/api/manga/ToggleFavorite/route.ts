@@ -2,15 +2,10 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { defineRoute } from "@/server/http/route";
 import { toggleFavorite } from "@/server/favorites/toggle-favorite";
-import { revalidateManga } from "@/server/manga/cache";
 
 /** Spec §7 POST /manga/ToggleFavorite { mangaId }: signed-in users only; answers the new state and count. */
 export const POST = defineRoute({
   key: "POST /api/manga/ToggleFavorite",
   body: z.object({ mangaId: z.coerce.number().int().positive().max(2_147_483_647) }),
-  handler: async ({ user, body }) => {
-    const result = await toggleFavorite({ db: await getDb(), viewer: user, mangaId: body.mangaId });
-    revalidateManga(body.mangaId);
-    return result;
-  },
+  handler: async ({ user, body }) => toggleFavorite({ db: await getDb(), viewer: user, mangaId: body.mangaId }),
 });

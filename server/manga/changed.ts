@@ -1,0 +1,66 @@
+import { getBus, type Bus } from "@/server/core/bus";
+import type { UnitOfWork } from "@/server/core/unit-of-work";
+import { clearCatalogueCounts } from "./list-manga";
+
+/**
+ * What the public catalogue pages show changed: which manga (their preview pages), or the catalogue as a whole
+ * (lists, carousels, counts, page settings). The cached public reads (./cache.ts) include these generations in their
+ * keys, so a bumped generation makes the next read fresh on every process at once; older entries expire on their own.
+ */
+export interface CatalogueChange {
+  manga?: number | readonly number[];
+  /** Lists, carousels, totals and page settings (anything beyond single manga pages). */
+  catalogue?: boolean;
+}
+
+interface Generations {
+  all: number;
+  manga: Map<number, number>;
+}
+
+// On globalThis: the custom server (which hears the bus) and Next's bundled page code (which reads) share it.
+const KEY = Symbol.for("manga.catalogue.generations");
+const generations: Generations = ((globalThis as Record<symbol, unknown>)[KEY] ??= { all: 0, manga: new Map() }) as Generations;
+
+/** The catalogue's generation (part of every cached list's key). */
+export function catalogueGeneration(): number {
+  return generations.all;
+}
+
+/** One manga's generation (part of its cached preview's key). */
+export function mangaGeneration(id: number): number {
+  return generations.manga.get(id) ?? 0;
+}
+
+function ids(change: CatalogueChange): number[] {
+  return change.manga === undefined ? [] : typeof change.manga === "number" ? [change.manga] : [...change.manga];
+}
+
+/** Applies a change in this process: the next public read of what it touched is fresh. */
+export function applyCatalogueChange(change: CatalogueChange): void {
+  for (const id of ids(change)) generations.manga.set(id, mangaGeneration(id) + 1);
+  if (change.catalogue) {
+    generations.all += 1;
+    clearCatalogueCounts();
+  }
+}
+
+/**
+ * Declares, inside a use case, that its commit changes what the public pages show. After the commit this process
+ * applies it at once (the writer's next page is fresh) and the bus tells every other process.
+ */
+export function changed(uow: UnitOfWork, change: CatalogueChange): void {
+  uow.afterCommit(async () => {
+    applyCatalogueChange(change);
+    await (await getBus()).publish("manga_catalogue", JSON.stringify({ manga: ids(change), catalogue: Boolean(change.catalogue) }));
+  });
+}
+
+/** Every process applies the changes any process announces (started with the server). Returns the unsubscribe. */
+export function followCatalogueChanges(bus: Bus): () => void {
+  return bus.subscribe("manga_catalogue", (payload) => {
+    const change = JSON.parse(payload) as { manga?: unknown; catalogue?: unknown };
+    const manga = Array.isArray(change.manga) ? change.manga.map(Number).filter((n) => Number.isSafeInteger(n)) : [];
+    applyCatalogueChange({ manga, catalogue: change.catalogue === true });
+  });
+}
