@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import type { Executor } from "@/server/core/unit-of-work";
 import { emailTokens } from "@/db/schema";
 import { EmailTokenKind } from "@/db/schema/enums";
 import { AUTH_POLICY } from "./policy";
@@ -17,7 +17,7 @@ const TTL: Record<Kind, number> = {
  * A new single-use link token (256 bits, stored as SHA-256). Earlier unused tokens of the same kind for
  * the user are spent, so only the latest mail's link works.
  */
-export async function createEmailToken(opts: { db: Db; userId: number; kind: Kind; now?: Date }): Promise<string> {
+export async function createEmailToken(opts: { db: Executor; userId: number; kind: Kind; now?: Date }): Promise<string> {
   const now = opts.now ?? new Date();
   const secret = newSecret();
   await opts.db
@@ -41,7 +41,7 @@ export type ConsumeResult =
   | { status: "invalid" };
 
 /** Spends a link token atomically (one winner under concurrency) or says why it cannot be used. */
-export async function consumeEmailToken(opts: { db: Db; token: string; kind: Kind; now?: Date }): Promise<ConsumeResult> {
+export async function consumeEmailToken(opts: { db: Executor; token: string; kind: Kind; now?: Date }): Promise<ConsumeResult> {
   const { db, kind } = opts;
   const now = opts.now ?? new Date();
   if (!isWellFormedSecret(opts.token)) return { status: "invalid" };

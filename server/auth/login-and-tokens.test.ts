@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { refreshTokens as refreshTable, users } from "@/db/schema";
+import { auditLog, refreshTokens as refreshTable, users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
 import { AppError } from "@/server/http/errors";
 import { verifyAccessToken } from "./access-token";
@@ -71,6 +71,10 @@ describe("login", () => {
     expect(stillLocked.messageKey).toBe("accountLocked");
     let [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row?.failedLoginAttempts).toBe(5);
+    // The lockout is audited once (the failures before it are not).
+    const audited = await db.select().from(auditLog).where(and(eq(auditLog.action, "auth.lockout"), eq(auditLog.targetId, String(user.id))));
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ actorId: null, targetType: "user", details: { failedLoginAttempts: 5 } });
     // After the lock it works, and the counter starts over.
     const later = new Date(t0.getTime() + AUTH_POLICY.lockMs + 1000);
     await login({ db, username: user.username, password: user.password, ip, now: later });

@@ -1,6 +1,8 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { audit } from "@/server/core/audit";
+import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { users } from "@/db/schema";
 import type { Role } from "@/db/schema/enums";
 import { looksLikeEmail } from "@/lib/validation/auth";
@@ -79,16 +81,28 @@ export async function login(opts: LoginOptions): Promise<{ tokens: TokenSet; use
   if (!passwordOk) {
     await failFromAddress(db, ip, now);
     const lockUntil = new Date(now.getTime() + AUTH_POLICY.lockMs);
-    const [after] = await db
-      .update(users)
-      .set({
-        failedLoginAttempts: sql`${users.failedLoginAttempts} + 1`,
-        lockedUntil: sql`case when (${users.failedLoginAttempts} + 1) % ${AUTH_POLICY.lockAfterFailures} = 0
-          then ${lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
-      })
-      .where(eq(users.id, user.id))
-      .returning({ lockedUntil: users.lockedUntil });
-    if (after?.lockedUntil && after.lockedUntil > now) throw accountLocked(after.lockedUntil, now);
+    const lockedNow = await runUnitOfWork(db, async ({ tx }) => {
+      const [after] = await tx
+        .update(users)
+        .set({
+          failedLoginAttempts: sql`${users.failedLoginAttempts} + 1`,
+          lockedUntil: sql`case when (${users.failedLoginAttempts} + 1) % ${AUTH_POLICY.lockAfterFailures} = 0
+            then ${lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
+        })
+        .where(eq(users.id, user.id))
+        .returning({ lockedUntil: users.lockedUntil, failedLoginAttempts: users.failedLoginAttempts });
+      const until = after?.lockedUntil && after.lockedUntil > now ? after.lockedUntil : null;
+      if (until) {
+        await audit(tx, {
+          actorId: null,
+          action: "auth.lockout",
+          subject: { type: "user", id: user.id },
+          details: { failedLoginAttempts: after?.failedLoginAttempts, until: until.toISOString() },
+        });
+      }
+      return until;
+    });
+    if (lockedNow) throw accountLocked(lockedNow, now);
     throw unauthorized("invalidCredentials");
   }
   if (user.banned) throw forbidden("accountBanned");

@@ -4,6 +4,8 @@ import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { EmailTokenKind } from "@/db/schema/enums";
 import { badRequest } from "@/server/http/errors";
+import { audit } from "@/server/core/audit";
+import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { closeUser } from "@/server/realtime/registry";
 import { consumeEmailToken } from "./email-tokens";
 import { hashPassword } from "./password";
@@ -16,22 +18,25 @@ import { revokeUserRefreshTokens } from "./revoke-tokens";
  * "Invalid or expired token."
  */
 export async function resetPassword(opts: { db: Db; token: string; password: string; now?: Date }): Promise<void> {
-  const { db } = opts;
   const now = opts.now ?? new Date();
-  const result = await consumeEmailToken({ db, token: opts.token, kind: EmailTokenKind.Reset, now });
-  if (result.status !== "ok") throw badRequest("resetTokenInvalid");
-  const passwordHash = await hashPassword(opts.password);
-  await db
-    .update(users)
-    .set({
-      passwordHash,
-      failedLoginAttempts: 0,
-      lockedUntil: null,
-      emailVerified: true,
-      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
-      updatedAt: now,
-    })
-    .where(eq(users.id, result.userId));
-  await revokeUserRefreshTokens({ db, userId: result.userId, now });
-  closeUser(result.userId);
+  await runUnitOfWork(opts.db, async (uow) => {
+    const { tx } = uow;
+    const result = await consumeEmailToken({ db: tx, token: opts.token, kind: EmailTokenKind.Reset, now });
+    if (result.status !== "ok") throw badRequest("resetTokenInvalid");
+    const passwordHash = await hashPassword(opts.password);
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        failedLoginAttempts: 0,
+        lockedUntil: null,
+        emailVerified: true,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
+      .where(eq(users.id, result.userId));
+    const revoked = await revokeUserRefreshTokens({ db: tx, userId: result.userId, now });
+    await audit(tx, { actorId: result.userId, action: "auth.password.reset", subject: { type: "user", id: result.userId }, details: { sessionsRevoked: revoked } });
+    uow.afterCommit(() => closeUser(result.userId));
+  });
 }

@@ -3,6 +3,9 @@ import type { Db } from "@/db/client";
 /** The transaction a use case writes through (the same query builder as `Db`). */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/** What a helper that reads or writes takes: the database, or the transaction of the use case calling it. */
+export type Executor = Db | Tx;
+
 /** Something to do once the use case's transaction has committed (never when it rolls back). */
 export type Effect = () => unknown;
 

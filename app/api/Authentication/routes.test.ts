@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { emailOutbox, emailTokens, favorites, manga, mangaGenres, notifications, subscriptions, transactions, users } from "@/db/schema";
+import { auditLog, emailOutbox, emailTokens, favorites, manga, mangaGenres, notifications, subscriptions, transactions, users } from "@/db/schema";
 import { EmailTokenKind, Role, Status } from "@/db/schema/enums";
 import { ACCESS, type RouteKey } from "@/server/http/access";
 import { apiMessage } from "@/server/http/messages";
@@ -356,6 +356,8 @@ describe("forgot and reset password", () => {
     await signIn(user.username, "Brand#New1");
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row?.emailVerified).toBe(true);
+    const [audited] = await db.select().from(auditLog).where(and(eq(auditLog.action, "auth.password.reset"), eq(auditLog.targetId, String(user.id))));
+    expect(audited).toMatchObject({ actorId: user.id, targetType: "user", details: { sessionsRevoked: 1 } });
 
     const again = await call("POST /api/Authentication/ResetPassword", { body: { token: mail?.token, Password: "Other#New2", ConfirmPassword: "Other#New2" } });
     expect([again.status, again.body.message]).toEqual([400, "Invalid or expired token."]);
