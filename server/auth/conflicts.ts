@@ -1,6 +1,6 @@
 import type { Locale } from "@/i18n/routing";
-import { conflict } from "@/server/http/errors";
-import { apiMessage } from "@/server/http/messages";
+import { conflict } from "@/server/core/errors";
+import { apiMessage } from "@/server/core/messages";
 
 /**
  * 409 for a username or e-mail another account uses. Spec §8 shows such a message on the username

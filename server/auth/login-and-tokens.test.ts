@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { auditLog, refreshTokens as refreshTable, users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/core/errors";
 import { verifyAccessToken } from "./access-token";
 import { login } from "./login";
 import { logout } from "./logout";

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { refreshTokens as refreshTokensTable, users } from "@/db/schema";
 import type { Role } from "@/db/schema/enums";
-import { unauthorized } from "@/server/http/errors";
+import { unauthorized } from "@/server/core/errors";
 import { issueTokens } from "./issue-tokens";
 import { revokeRefreshFamily } from "./revoke-tokens";
 import { hashSecret, isWellFormedSecret } from "./secure-token";

@@ -4,7 +4,7 @@ import { users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
 import type { Locale } from "@/i18n/routing";
 import { parseBirthDate, SelectableRole, type RegisterPayload } from "@/lib/validation/auth";
-import { enforceRateLimit, RATE_RULES } from "@/server/http/rate-limit";
+import { enforceRateLimit, RATE_RULES } from "@/server/core/rate-limit";
 import { duplicateAccountError } from "./conflicts";
 import { isUniqueViolation, takenBy } from "./find-user";
 import { hashPassword } from "./password";

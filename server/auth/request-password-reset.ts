@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/db/client";
 import { EmailTokenKind } from "@/db/schema/enums";
 import type { Locale } from "@/i18n/routing";
-import { enforceRateLimit, RATE_RULES } from "@/server/http/rate-limit";
+import { enforceRateLimit, RATE_RULES } from "@/server/core/rate-limit";
 import { resetPasswordLink } from "@/server/mail/links";
 import { sendMail } from "@/server/mail/send-mail";
 import { resetPasswordMail } from "@/server/mail/templates";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import type { Locale } from "@/i18n/routing";
-import { enforceRateLimit, RATE_RULES } from "@/server/http/rate-limit";
+import { enforceRateLimit, RATE_RULES } from "@/server/core/rate-limit";
 import { findUserByEmail } from "./find-user";
 import { sendVerificationEmail } from "./send-verification-email";
 

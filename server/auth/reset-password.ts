@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { EmailTokenKind } from "@/db/schema/enums";
-import { badRequest } from "@/server/http/errors";
+import { badRequest } from "@/server/core/errors";
 import { audit } from "@/server/core/audit";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { closeUser } from "@/server/realtime/registry";

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
 import { parseBirthDate, SelectableRole } from "@/lib/validation/auth";
-import { badRequest, conflict, notFound } from "@/server/http/errors";
+import { badRequest, conflict, notFound } from "@/server/core/errors";
 import { getCurrentUser } from "./get-current-user";
 import type { CurrentUser, ImageFormat } from "./types";
 

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import type { Locale } from "@/i18n/routing";
 import { ACCOUNT_LIMITS, type UpdateSelfPayload } from "@/lib/validation/auth";
-import { notFound, validation } from "@/server/http/errors";
+import { notFound, validation } from "@/server/core/errors";
 import { MediaKind } from "@/server/media/kind";
 import { MediaError } from "@/server/media/process-image";
 import { mediaIdFor, storeImage } from "@/server/media/store-media";

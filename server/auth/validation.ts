@@ -3,7 +3,7 @@ import type { Locale } from "@/i18n/routing";
 import en from "@/messages/en.json";
 import ar from "@/messages/ar.json";
 import type { Translate, ValidationKey } from "@/lib/validation/auth";
-import { fieldErrorsOf, validation } from "@/server/http/errors";
+import { fieldErrorsOf, validation } from "@/server/core/errors";
 
 /**
  * The server side of lib/validation/auth.ts: the same schemas with their texts in the request's language

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { EmailTokenKind } from "@/db/schema/enums";
-import { badRequest } from "@/server/http/errors";
+import { badRequest } from "@/server/core/errors";
 import { consumeEmailToken } from "./email-tokens";
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapters, manga, subscriptions } from "@/db/schema";
 import { Role, Status } from "@/db/schema/enums";
-import { forbidden, notFound } from "@/server/http/errors";
+import { forbidden, notFound } from "@/server/core/errors";
 import type { Viewer } from "./types";
 
 /**

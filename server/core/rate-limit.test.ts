@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";
+import { clientIp } from "@/server/http/client-ip";
 import { AppError } from "./errors";
 import {
-  assertUnderRateLimit, clientIp, effectiveRule, enforceRateLimit, hitRateLimit, peekRateLimit, pruneRateLimits, rateKey,
+  assertUnderRateLimit, effectiveRule, enforceRateLimit, hitRateLimit, peekRateLimit, pruneRateLimits, rateKey,
   type RateRule,
 } from "./rate-limit";
 

@@ -121,13 +121,3 @@ export async function assertUnderRateLimit(opts: { db: Db; rule: RateRule; subje
 export async function pruneRateLimits(db: Db, now: Date = new Date()): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < ${new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString()}::timestamptz`);
 }
-
-/**
- * The caller's address for per-address limits: the last X-Forwarded-For entry (the one the nearest
- * proxy, or Next itself, wrote), else X-Real-IP, else "unknown" (all such callers share one bucket).
- */
-export function clientIp(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
-  return last || req.headers.get("x-real-ip")?.trim() || "unknown";
-}

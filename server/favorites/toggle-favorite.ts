@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { favorites, manga } from "@/db/schema";
-import { notFound, unauthorized } from "@/server/http/errors";
+import { notFound, unauthorized } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { changed } from "@/server/manga/changed";
 import { POPULARITY_PER_FAVORITE } from "@/server/manga/popularity";

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import {
-  AppError, badRequest, conflict, forbidden, notFound, toResponse, tooLarge, tooManyRequests, unauthorized, validation,
-} from "./errors";
+import { AppError, badRequest, conflict, forbidden, notFound, tooLarge, tooManyRequests, unauthorized, validation } from "@/server/core/errors";
+import { toResponse } from "@/server/http/errors";
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Role } from "@/db/schema/enums";
 import * as catchAll from "@/app/api/[...path]/route";
 import { GET as health } from "@/app/api/health/route";
-import { notFound } from "./errors";
+import { notFound } from "@/server/core/errors";
 import { defineRoute } from "./route";
 import { badTokens, jsonRequest, noParams, tokenFor } from "./test-helpers";
 

@@ -3,11 +3,9 @@ import type { Locale } from "@/i18n/routing";
 import { verifyAccessToken, type AccessClaims } from "@/server/auth/access-token";
 import { decide, isRouteKey, type AudiencesOf, type RouteKey } from "./access";
 import { ok } from "./envelope";
-import {
-  badRequest, fieldErrorsOf, forbidden, methodNotAllowed, toResponse, tooLarge, unauthorized, unsupportedMediaType,
-  validation, type FieldErrors,
-} from "./errors";
-import { apiMessage, localeOf } from "./messages";
+import { badRequest, fieldErrorsOf, forbidden, methodNotAllowed, tooLarge, unauthorized, unsupportedMediaType, validation, type FieldErrors } from "@/server/core/errors";
+import { toResponse } from "@/server/http/errors";
+import { apiMessage, localeOf } from "@/server/core/messages";
 
 /**
  * The one way to write an API route (DESIGN §6, §8):

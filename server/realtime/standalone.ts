@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { closeDb, getDbHandle } from "@/db/client";
 import { closeBus, getBus } from "@/server/core/bus";
 import { startNotificationDelivery } from "./deliver-notifications";
-import { apiMessage, preferredLocale } from "@/server/http/messages";
+import { apiMessage, preferredLocale } from "@/server/core/messages";
 import { closeOnSignals, listen, stopHttpServer } from "@/server/main";
 import { handleNotificationUpgrade, isNotificationSocketRequest } from "./upgrade";
 

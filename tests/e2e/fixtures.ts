@@ -42,6 +42,16 @@ async function axeViolations(page: Page): Promise<Violation[]> {
   );
 }
 
+const endOnly = new WeakSet<Page>();
+
+/**
+ * For a test that times what happens right after a load (a control enabled after one second): its pages are checked
+ * at the end of the test only, since a check after each `goto` takes a second or more.
+ */
+export function auditAtEndOnly(page: Page): void {
+  endOnly.add(page);
+}
+
 /** Failures are kept on the page so a test can make an exception for one it causes on purpose (`allowPageErrors`). */
 const allowances = new WeakMap<Page, RegExp[]>();
 
@@ -89,7 +99,7 @@ export const test = base.extend({
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (!response || response.headers()["content-type"]?.includes("text/html")) await audit();
+      if (!endOnly.has(page) && (!response || response.headers()["content-type"]?.includes("text/html"))) await audit();
       return response;
     };
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { auditAtEndOnly, expect, test, type APIRequestContext, type Page } from "./fixtures";
 
 /**
  * The chapter reader (issue 5): single, double and vertical views, keyboard navigation in the title's reading
@@ -230,6 +230,7 @@ test.describe("reader", () => {
 
   test("the sponsored overlay: close disabled for one second, then enabled; once each at start, middle and end", async ({ page, request }) => {
     const chapter = await findChapter(request, { direction: 1, minPages: 9, skip: 4 });
+    auditAtEndOnly(page);
     await page.goto(readerUrl(chapter));
     const overlay = page.getByTestId("sponsored-overlay");
     const close = page.getByTestId("sponsored-close");

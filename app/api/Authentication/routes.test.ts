@@ -5,7 +5,7 @@ import { getDb } from "@/db/client";
 import { auditLog, emailOutbox, emailTokens, favorites, manga, mangaGenres, notifications, subscriptions, transactions, users } from "@/db/schema";
 import { EmailTokenKind, Role, Status } from "@/db/schema/enums";
 import { ACCESS, type RouteKey } from "@/server/http/access";
-import { apiMessage } from "@/server/http/messages";
+import { apiMessage } from "@/server/core/messages";
 import type { RouteHandler } from "@/server/http/route";
 import { badTokens, jsonRequest, noParams, tokenFor } from "@/server/http/test-helpers";
 import { hashSecret } from "@/server/auth/secure-token";

@@ -1,5 +1,6 @@
-import { notFound, toResponse } from "@/server/http/errors";
-import { localeOf } from "@/server/http/messages";
+import { notFound } from "@/server/core/errors";
+import { toResponse } from "@/server/http/errors";
+import { localeOf } from "@/server/core/messages";
 
 /** Any /api path without a route of its own: a 404 envelope, whatever the method. */
 async function handler(req: Request): Promise<Response> {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { badRequest, fieldErrorsOf, notFound, validation } from "@/server/http/errors";
+import { badRequest, fieldErrorsOf, notFound, validation } from "@/server/core/errors";
 
 /**
  * The /api/test/* routes exist for the browser tests only: they answer 404, as if absent, unless the

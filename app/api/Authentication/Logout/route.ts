@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { logout } from "@/server/auth/logout";
 import { ok } from "@/server/http/envelope";
-import { apiMessage } from "@/server/http/messages";
+import { apiMessage } from "@/server/core/messages";
 import { defineRoute } from "@/server/http/route";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import { refreshTokens } from "@/server/auth/refresh-tokens";
-import { unauthorized } from "@/server/http/errors";
+import { unauthorized } from "@/server/core/errors";
 import { defineRoute } from "@/server/http/route";
 
 /** Spec §7: body refreshToken; data holds the new token set. Any unusable token is a 401. */

@@ -3,8 +3,8 @@ import { registerSchema } from "@/lib/validation/auth";
 import { register } from "@/server/auth/register";
 import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
 import { ok } from "@/server/http/envelope";
-import { apiMessage } from "@/server/http/messages";
-import { clientIp } from "@/server/http/rate-limit";
+import { apiMessage } from "@/server/core/messages";
+import { clientIp } from "@/server/http/client-ip";
 import { defineRoute } from "@/server/http/route";
 
 /** Spec §7: the registration payload of §3; a verification mail goes out; 409 on a taken username or e-mail. */

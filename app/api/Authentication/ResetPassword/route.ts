@@ -3,7 +3,7 @@ import { resetPasswordSchema } from "@/lib/validation/auth";
 import { resetPassword } from "@/server/auth/reset-password";
 import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
 import { ok } from "@/server/http/envelope";
-import { apiMessage } from "@/server/http/messages";
+import { apiMessage } from "@/server/core/messages";
 import { defineRoute } from "@/server/http/route";
 
 /** Spec §7: body token, Password, ConfirmPassword. 400 "Invalid or expired token." for an unusable token. */

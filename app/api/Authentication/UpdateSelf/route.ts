@@ -4,7 +4,7 @@ import { imageFormatOf, imageFormatQuery } from "@/server/auth/route-helpers";
 import { updateSelf } from "@/server/auth/update-self";
 import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
 import { ok } from "@/server/http/envelope";
-import { apiMessage } from "@/server/http/messages";
+import { apiMessage } from "@/server/core/messages";
 import { defineRoute } from "@/server/http/route";
 
 /**

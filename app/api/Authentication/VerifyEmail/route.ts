@@ -2,8 +2,8 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { verifyEmail } from "@/server/auth/verify-email";
 import { ok } from "@/server/http/envelope";
-import { badRequest } from "@/server/http/errors";
-import { apiMessage } from "@/server/http/messages";
+import { badRequest } from "@/server/core/errors";
+import { apiMessage } from "@/server/core/messages";
 import { defineRoute } from "@/server/http/route";
 
 /**

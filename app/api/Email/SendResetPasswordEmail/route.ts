@@ -3,8 +3,8 @@ import { forgotPasswordSchema } from "@/lib/validation/auth";
 import { requestPasswordReset } from "@/server/auth/request-password-reset";
 import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
 import { ok } from "@/server/http/envelope";
-import { apiMessage } from "@/server/http/messages";
-import { clientIp } from "@/server/http/rate-limit";
+import { apiMessage } from "@/server/core/messages";
+import { clientIp } from "@/server/http/client-ip";
 import { defineRoute } from "@/server/http/route";
 
 /** Forgot password, body toemail: the same answer whether or not the account exists; 429 when rate limited. */

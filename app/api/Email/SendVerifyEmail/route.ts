@@ -3,8 +3,8 @@ import { sendVerifyEmailSchema } from "@/lib/validation/auth";
 import { requestVerificationEmail } from "@/server/auth/request-verification-email";
 import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
 import { ok } from "@/server/http/envelope";
-import { apiMessage } from "@/server/http/messages";
-import { clientIp } from "@/server/http/rate-limit";
+import { apiMessage } from "@/server/core/messages";
+import { clientIp } from "@/server/http/client-ip";
 import { defineRoute } from "@/server/http/route";
 
 /** Resend the verification mail, body toemail: the same answer whatever the address; 429 when rate limited. */

@@ -3,7 +3,7 @@ import { recordView, viewerKeyFor } from "@/server/chapters/record-view";
 import { recordViewBody } from "@/server/chapters/schemas";
 import { isSecureRequest, newViewerId, readViewerCookie, viewerCookieHeader } from "@/server/chapters/viewer-cookie";
 import { ok } from "@/server/http/envelope";
-import { apiMessage } from "@/server/http/messages";
+import { apiMessage } from "@/server/core/messages";
 import { defineRoute } from "@/server/http/route";
 
 /**

@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { notFound } from "@/server/http/errors";
+import { notFound } from "@/server/core/errors";
 import { defineRoute } from "@/server/http/route";
 import { isFavoriteOf } from "@/server/favorites/list-favorites";
 import { mangaDetailResponse } from "@/server/manga/api-shapes";

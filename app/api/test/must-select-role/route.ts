@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
-import { notFound } from "@/server/http/errors";
+import { notFound } from "@/server/core/errors";
 import { defineRoute } from "@/server/http/route";
 import { assertTestRoutesEnabled, parseTestInput, readTestJson } from "../enabled";
 
