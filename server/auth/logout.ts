@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { refreshTokens } from "@/db/schema";
+import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { closeUser } from "@/server/realtime/registry";
 import { revokeRefreshFamily } from "./revoke-tokens";
 import { hashSecret, isWellFormedSecret } from "./secure-token";
@@ -12,14 +13,16 @@ import { hashSecret, isWellFormedSecret } from "./secure-token";
  * unknown, foreign or already revoked token changes nothing and is not an error.
  */
 export async function logout(opts: { db: Db; userId: number; refreshToken: string }): Promise<void> {
-  const { db, userId } = opts;
-  if (isWellFormedSecret(opts.refreshToken)) {
-    const [row] = await db
-      .select({ familyId: refreshTokens.familyId })
-      .from(refreshTokens)
-      .where(and(eq(refreshTokens.tokenHash, hashSecret(opts.refreshToken)), eq(refreshTokens.userId, userId)))
-      .limit(1);
-    if (row) await revokeRefreshFamily({ db, familyId: row.familyId });
-  }
-  closeUser(userId);
+  const { userId } = opts;
+  await runUnitOfWork(opts.db, async ({ tx, afterCommit }) => {
+    if (isWellFormedSecret(opts.refreshToken)) {
+      const [row] = await tx
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.tokenHash, hashSecret(opts.refreshToken)), eq(refreshTokens.userId, userId)))
+        .limit(1);
+      if (row) await revokeRefreshFamily({ db: tx, familyId: row.familyId });
+    }
+    afterCommit(() => closeUser(userId));
+  });
 }

@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { EmailTokenKind } from "@/db/schema/enums";
 import { badRequest } from "@/server/core/errors";
+import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { consumeEmailToken } from "./email-tokens";
 
 /**
@@ -13,19 +14,20 @@ import { consumeEmailToken } from "./email-tokens";
  * again is still a success when the address is verified (the link did its job).
  */
 export async function verifyEmail(opts: { db: Db; token: string; now?: Date }): Promise<{ emailVerified: true }> {
-  const { db } = opts;
   const now = opts.now ?? new Date();
-  const result = await consumeEmailToken({ db, token: opts.token, kind: EmailTokenKind.Verify, now });
-  if (result.status === "expired") throw badRequest("verifyTokenExpired");
-  if (result.status === "invalid") throw badRequest("verifyTokenInvalid");
-  if (result.status === "used") {
-    const [user] = await db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.id, result.userId)).limit(1);
-    if (user?.emailVerified) return { emailVerified: true };
-    throw badRequest("verifyTokenInvalid");
-  }
-  await db
-    .update(users)
-    .set({ emailVerified: true, emailVerifiedAt: now, updatedAt: now })
-    .where(and(eq(users.id, result.userId), eq(users.emailVerified, false)));
-  return { emailVerified: true };
+  return runUnitOfWork(opts.db, async ({ tx }) => {
+    const result = await consumeEmailToken({ db: tx, token: opts.token, kind: EmailTokenKind.Verify, now });
+    if (result.status === "expired") throw badRequest("verifyTokenExpired");
+    if (result.status === "invalid") throw badRequest("verifyTokenInvalid");
+    if (result.status === "used") {
+      const [user] = await tx.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.id, result.userId)).limit(1);
+      if (user?.emailVerified) return { emailVerified: true as const };
+      throw badRequest("verifyTokenInvalid");
+    }
+    await tx
+      .update(users)
+      .set({ emailVerified: true, emailVerifiedAt: now, updatedAt: now })
+      .where(and(eq(users.id, result.userId), eq(users.emailVerified, false)));
+    return { emailVerified: true as const };
+  });
 }
