@@ -11,14 +11,21 @@ process.env.AUTH_SECRET ||= randomBytes(32).toString("hex");
 // The /api/test/* helpers (outbox reader, must-select-role setup) answer only in this process.
 process.env.E2E_TEST_ROUTES = "1";
 
-const { openScratchDatabase } = await import("../db/scratch");
-const cleanup = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: "e2e" });
-
 const { getDb, closeDb } = await import("../db/client");
-const { seedDemo } = await import("../db/seed");
-const started = Date.now();
-await seedDemo(await getDb(), { log: () => undefined });
-console.log(`[e2e] demo content seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+let cleanup: () => Promise<void> = async () => undefined;
+if (process.env.E2E_DATABASE_URL) {
+  // A second server on the first one's database (the several-process test): no scratch database, no seed.
+  process.env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  await getDb();
+} else {
+  const { openScratchDatabase } = await import("../db/scratch");
+  cleanup = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: "e2e" });
+  const { seedDemo } = await import("../db/seed");
+  const started = Date.now();
+  await seedDemo(await getDb(), { log: () => undefined });
+  console.log(`[e2e] demo content seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (process.env.DATABASE_URL) console.log(`[e2e] database ${process.env.DATABASE_URL}`);
+}
 
 const { startServer } = await import("../server/main");
 const server = await startServer({ port, dev: false, hostname: "127.0.0.1" });

@@ -120,7 +120,8 @@ export class PostgresBus extends Subscribers implements Bus {
   private async connect() {
     if (this.closed) return;
     const { Client } = await import("pg");
-    const client = new Client({ connectionString: this.options.url });
+    // Named per process, so an operator (or a test) can find each process's listener in pg_stat_activity.
+    const client = new Client({ connectionString: this.options.url, application_name: `manga-bus:${process.pid}` });
     const lost = () => this.lost(client);
     client.on("error", lost);
     client.on("end", lost);

@@ -93,6 +93,8 @@ export const ACCESS = {
   // Browser-test helpers: they answer 404 unless the process runs with E2E_TEST_ROUTES=1 (scripts/e2e-server.ts).
   "GET /api/test/outbox": VISITOR,
   "POST /api/test/must-select-role": VISITOR,
+  "POST /api/test/notify": VISITOR,
+  "POST /api/test/rename-manga": VISITOR,
 } as const satisfies Record<string, readonly Audience[]>;
 
 export type RouteKey = keyof typeof ACCESS;

@@ -3,7 +3,9 @@ import { getDb } from "@/db/client";
 import { emailOutbox, users } from "@/db/schema";
 import { jsonRequest, noParams } from "@/server/http/test-helpers";
 import { POST as mustSelectRole } from "./must-select-role/route";
+import { POST as notify } from "./notify/route";
 import { GET as outbox } from "./outbox/route";
+import { POST as renameManga } from "./rename-manga/route";
 
 const ORIGINAL = process.env.E2E_TEST_ROUTES;
 afterEach(() => {
@@ -18,6 +20,8 @@ describe("/api/test/* (browser-test helpers)", () => {
     expect(a.status).toBe(404);
     const b = await mustSelectRole(jsonRequest("POST /api/test/must-select-role", { body: { username: "x" } }), noParams);
     expect(b.status).toBe(404);
+    expect((await notify(jsonRequest("POST /api/test/notify", { body: { username: "x", message: "m" } }), noParams)).status).toBe(404);
+    expect((await renameManga(jsonRequest("POST /api/test/rename-manga", { body: { mangaId: 1, title: "t" } }), noParams)).status).toBe(404);
     // Not even bad input reveals them.
     expect((await outbox(jsonRequest("GET /api/test/outbox"), noParams)).status).toBe(404);
     expect((await mustSelectRole(jsonRequest("POST /api/test/must-select-role", { raw: "{" }), noParams)).status).toBe(404);
