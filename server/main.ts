@@ -72,6 +72,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     else socket.destroy();
   });
 
+  // Idle keep-alive connections outlive any client's or load balancer's (commonly 60 s): a server that closes first
+  // races a request the client is sending on that connection, which then fails with ECONNRESET.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const url = await listen(server, port, hostname);
   console.log(`> Ready on ${url} (${dev ? "development" : "production"}, database: ${db.kind})`);
 

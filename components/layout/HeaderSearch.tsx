@@ -3,7 +3,6 @@
 import { Search, X } from "@/components/icons/ui";
 import { useLocale, useTexts } from "@/i18n/client";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { createPortal } from "react-dom";
 import { getPathname, usePathname, useRouter } from "@/i18n/navigation";
 import { HEADER_SEARCH_RESULTS } from "@/lib/constants";
 import { resultsBoxClass, Searching } from "./search-status";
@@ -147,17 +146,13 @@ export function DesktopSearch() {
 export function MobileSearch() {
   const t = useTexts("search");
   const { text, setText, open, setOpen, ids, close } = useSearchBox();
-  const panel = useRef<HTMLDivElement>(null);
+  // A modal <dialog> in the top layer: the browser keeps focus inside, closes it on Escape and returns focus to the
+  // button that opened it (the header's backdrop blur cannot squeeze it either).
+  const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
-    if (!open) return;
-    const onKey = (e: globalThis.KeyboardEvent) => e.key === "Escape" && close();
-    window.addEventListener("keydown", onKey);
-    document.body.style.overflow = "hidden";
-    return () => {
-      window.removeEventListener("keydown", onKey);
-      document.body.style.overflow = "";
-    };
-  }, [open, close]);
+    if (open) dialog.current?.showModal();
+    else dialog.current?.close();
+  }, [open]);
   return (
     <>
       <button
@@ -168,41 +163,40 @@ export function MobileSearch() {
       >
         <Search className="size-5" aria-hidden />
       </button>
-      {/* A portal: the header's backdrop blur would otherwise become the fixed overlay's containing block. */}
-      {open && createPortal(
-        <div
-          ref={panel}
-          role="dialog"
-          aria-modal="true"
-          aria-label={t("label")}
-          onKeyDown={(e) => moveFocus(e, panel.current)}
-          className="fixed inset-0 z-[60] flex flex-col bg-white dark:bg-zinc-950 lg:hidden"
-        >
-          <div className="flex items-center gap-2 border-b border-zinc-200 p-4 dark:border-zinc-800">
-            <SearchForm
-              text={text}
-              setText={setText}
-              autoFocus
-              onSubmitted={close}
-              inputId={`${ids}-mobile`}
-              listId={`${ids}-mobile-results`}
-              expanded={text.trim() !== ""}
-            />
-            <button
-              type="button"
-              aria-label={t("close")}
-              onClick={close}
-              className="grid size-10 shrink-0 place-items-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
-            >
-              <X className="size-5" aria-hidden />
-            </button>
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto">
-            <Results text={text} limit={HEADER_SEARCH_RESULTS.mobile} onPick={close} id={`${ids}-mobile-results`} fill />
-          </div>
-        </div>,
-        document.body,
-      )}
+      <dialog
+        ref={dialog}
+        aria-label={t("label")}
+        onClose={close}
+        onKeyDown={(e) => moveFocus(e, dialog.current)}
+        className="fixed inset-0 z-[60] m-0 h-dvh max-h-none w-full max-w-none flex-col bg-white p-0 text-zinc-900 open:flex lg:hidden dark:bg-zinc-950 dark:text-zinc-100"
+      >
+        {open && (
+          <>
+            <div className="flex items-center gap-2 border-b border-zinc-200 p-4 dark:border-zinc-800">
+              <SearchForm
+                text={text}
+                setText={setText}
+                autoFocus
+                onSubmitted={close}
+                inputId={`${ids}-mobile`}
+                listId={`${ids}-mobile-results`}
+                expanded={text.trim() !== ""}
+              />
+              <button
+                type="button"
+                aria-label={t("close")}
+                onClick={close}
+                className="grid size-10 shrink-0 place-items-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
+              >
+                <X className="size-5" aria-hidden />
+              </button>
+            </div>
+            <div className="min-h-0 flex-1 overflow-y-auto">
+              <Results text={text} limit={HEADER_SEARCH_RESULTS.mobile} onPick={close} id={`${ids}-mobile-results`} fill />
+            </div>
+          </>
+        )}
+      </dialog>
     </>
   );
 }

@@ -30,15 +30,19 @@ interface Violation {
 
 async function axeViolations(page: Page): Promise<Violation[]> {
   return page.evaluate(
-    async ({ source, tags }) => {
+    async ({ source, tags, pollMs, settleMs }) => {
       const w = window as unknown as { axe?: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Violation[] }> } };
       if (!w.axe) (0, eval)(source);
+      // A 404 thrown while the page streams arrives as Next's error shell (`<html id="__next_error__">`, no lang) and
+      // becomes the localized page on hydration: the check waits for that (3 s at most; a page that never gets its
+      // lang still fails html-has-lang).
+      for (let i = 0; i < 30 && !document.documentElement.lang; i++) await new Promise((r) => setTimeout(r, pollMs));
       // Colours are measured once transitions have settled (a button fading back from its disabled state).
-      await Promise.race([Promise.allSettled(document.getAnimations().map((a) => a.finished)), new Promise((r) => setTimeout(r, 1000))]);
+      await Promise.race([Promise.allSettled(document.getAnimations().map((a) => a.finished)), new Promise((r) => setTimeout(r, settleMs))]);
       const result = await w.axe!.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
       return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary?.split("\n").slice(0, 3).join(" ") })) }));
     },
-    { source: axeSource, tags: AXE_TAGS },
+    { source: axeSource, tags: AXE_TAGS, pollMs: 100, settleMs: 1000 },
   );
 }
 

@@ -124,6 +124,17 @@ test.describe("phone layout", () => {
     const dialog = page.getByRole("dialog", { name: "Search manga" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("searchbox")).toBeFocused();
+    // A modal dialog: Tab stays inside, Escape closes it and focus returns to the button.
+    for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement) || document.activeElement === document.body)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open search" })).toBeFocused();
+  });
+
+  test("the not-found page's tab says so", async ({ page }) => {
+    await page.goto("/no-such-page-here");
+    await expect(page).toHaveTitle("Page not found | MangaNova");
   });
 });
 
