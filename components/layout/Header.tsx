@@ -37,7 +37,7 @@ export async function Header({ brand }: { brand: string }) {
           <MobileSearch />
           {/* On phones both live in the slide-out menu. */}
           <div className="hidden items-center gap-1 sm:flex">
-            <LanguageSwitcher />
+            <LanguageSwitcher compact />
             <ThemeToggle />
           </div>
           <div className="hidden md:block">

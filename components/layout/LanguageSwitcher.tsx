@@ -5,8 +5,10 @@ import { useLocale, useTexts } from "@/i18n/client";
 import { getPathname, Link, usePathname } from "@/i18n/navigation";
 import { STORAGE_KEYS } from "@/lib/site";
 
-/** Links to the same page in the other language; the choice is remembered (cookie by next-intl, i18nextLng locally). */
-export function LanguageSwitcher({ className = "" }: { className?: string }) {
+/**
+ * Links to the same page in the other language (`compact`: the icon alone below 1024 px, where the header is crowded); the choice is remembered (cookie by next-intl, i18nextLng locally).
+ */
+export function LanguageSwitcher({ className = "", compact = false }: { className?: string; compact?: boolean }) {
   const t = useTexts("language");
   const locale = useLocale();
   const pathname = usePathname();
@@ -33,7 +35,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
     >
       <Languages className="size-4" aria-hidden />
       {/* The visible language name starts the accessible name (WCAG 2.5.3 label in name); the rest says what it does. */}
-      <span lang={other}>{t("switchTo")}</span>
+      <span lang={other} className={compact ? "sr-only lg:not-sr-only" : undefined}>{t("switchTo")}</span>
       <span className="sr-only"> – {t("switchToLabel")}</span>
     </Link>
   );

@@ -45,7 +45,7 @@ export function NavLinks({ items, className }: { items: ReadonlyArray<{ href: st
 /** "Dashboard" once the browser knows the user is signed in, "Login" and "Register" until then (public pages stay static). */
 export function AuthButtons({ labels, stacked = false }: { labels: { dashboard: string; login: string; register: string }; stacked?: boolean }) {
   const signedIn = useAuth().status === "authenticated";
-  const base = "inline-flex h-10 shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full px-4 text-sm font-semibold transition";
+  const base = "inline-flex h-10 shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full px-3 text-sm lg:px-4 font-semibold transition";
   if (signedIn) {
     return (
       <Link href="/dashboard" className={`${base} bg-brand-600 text-white hover:bg-brand-700`}>
