@@ -36,7 +36,8 @@ async function axeViolations(page: Page): Promise<Violation[]> {
       // A 404 thrown while the page streams arrives as Next's error shell (`<html id="__next_error__">`, no lang) and
       // becomes the localized page on hydration: the check waits for that (3 s at most; a page that never gets its
       // lang still fails html-has-lang).
-      for (let i = 0; i < 30 && !document.documentElement.lang; i++) await new Promise((r) => setTimeout(r, pollMs));
+      // Likewise a client navigation's title, which Next streams in after the new page's content.
+      for (let i = 0; i < 30 && !(document.documentElement.lang && document.title); i++) await new Promise((r) => setTimeout(r, pollMs));
       // Colours are measured once transitions have settled (a button fading back from its disabled state).
       await Promise.race([Promise.allSettled(document.getAnimations().map((a) => a.finished)), new Promise((r) => setTimeout(r, settleMs))]);
       const result = await w.axe!.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
