@@ -3,6 +3,7 @@ import {
   boolean, check, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { media } from "./media";
+import { bytea } from "./types";
 import { users } from "./users";
 
 /** How much of search_text the sort indexes carry (manga.searchPrefix). */
@@ -85,11 +86,23 @@ export const chapters = pgTable(
     pageCount: integer().notNull().default(0),
     reviewNote: text(),
     views: integer().notNull().default(0),
+    /**
+     * Scheduled release: an accepted chapter is public from this moment (null: at once). Checked at query time
+     * (server/visibility.ts), so every process agrees without a job; the release timer only announces it.
+     */
+    publishAt: timestamp({ withTimezone: true }),
+    /** When favouriters were told about the chapter (null: not yet; the release timer claims due ones). */
+    announcedAt: timestamp({ withTimezone: true }),
+    /** Page processing: 0 ready, 1 processing (a PDF in chapter_jobs), 2 failed (processingError says why). */
+    processing: smallint().notNull().default(0),
+    /** The ingestion error code of a failed processing (IngestErrorCode), shown to the writer. */
+    processingError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index().on(t.mangaId, t.status, t.number),
+    index("chapters_release_due_idx").on(t.publishAt).where(sql`${t.announcedAt} is null and ${t.status} = 1`),
     index().on(t.status, t.createdAt),
     uniqueIndex().on(t.mangaId, t.number),
     check("chapters_status_check", sql`${t.status} between 0 and 2`),
@@ -144,4 +157,25 @@ export const readingProgress = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.chapterId] }), index().on(t.userId, t.updatedAt)],
+);
+
+/**
+ * Uploaded PDFs waiting to be rasterised (docs/decisions/013): a process claims a job (FOR UPDATE SKIP LOCKED), keeps
+ * `lockedAt` fresh while it works and deletes the row when the pages are stored or the chapter is marked failed. A job
+ * whose lock went stale (its process died) is claimed again by any process, so a restart loses nothing.
+ */
+export const chapterJobs = pgTable(
+  "chapter_jobs",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    chapterId: integer().notNull().references(() => chapters.id, { onDelete: "cascade" }),
+    pdf: bytea().notNull(),
+    /** A trusted writer's chapter: accepted as soon as its pages are ready. */
+    acceptWhenReady: boolean().notNull().default(false),
+    attempts: integer().notNull().default(0),
+    lockedAt: timestamp({ withTimezone: true }),
+    lockedBy: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.chapterId), index().on(t.lockedAt)],
 );

@@ -28,6 +28,8 @@ export const users = pgTable(
     /** When a writer accepted the terms, privacy policy, age and content-safety statements. */
     consentsAcceptedAt: timestamp({ withTimezone: true }),
     locale: text().notNull().default("en"),
+    /** A writer root trusts: their chapters are accepted on upload (publishing, docs/decisions/013). */
+    trusted: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
