@@ -43,6 +43,18 @@ const en = {
   loggedOut: "You have been signed out.",
   roleAlreadySelected: "Your role has already been selected.",
   profileUpdated: "Your profile has been updated.",
+  // Uploads: images and chapter files (server/media, server/chapters/ingest)
+  uploadEmpty: "The upload has no pages: send at least one image, or a PDF with pages.",
+  tooManyPages: "There are too many pages (at most {max}).",
+  fileTooLarge: "The file is too large (at most {limit}).",
+  notAPdf: "The file is not a PDF.",
+  pdfEncrypted: "The PDF is password-protected. Upload a copy without a password.",
+  pdfMalformed: "The PDF is damaged or cannot be read.",
+  pdfTooComplex: "The PDF is too complex to render in time. Try exporting it again at a lower resolution.",
+  notAnImage: "The file is not a JPEG, PNG, WebP or GIF image.",
+  imageTooManyPixels: "The image's dimensions are too large (at most {side} pixels a side and {megapixels} megapixels).",
+  imageCorrupt: "The image is damaged and cannot be read.",
+  onPage: "Page {page}: {message}",
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -85,6 +97,17 @@ const ar: Record<MessageKey, string> = {
   loggedOut: "تم تسجيل خروجك.",
   roleAlreadySelected: "تم اختيار نوع حسابك مسبقًا.",
   profileUpdated: "تم تحديث ملفك الشخصي.",
+  uploadEmpty: "لا توجد صفحات في الملف المرفوع: أرسل صورة واحدة على الأقل، أو ملف PDF يحتوي على صفحات.",
+  tooManyPages: "عدد الصفحات كبير جدًا (الحد الأقصى {max} صفحة).",
+  fileTooLarge: "حجم الملف كبير جدًا (الحد الأقصى {limit}).",
+  notAPdf: "الملف ليس بصيغة PDF.",
+  pdfEncrypted: "ملف PDF محمي بكلمة مرور. ارفع نسخة منه دون كلمة مرور.",
+  pdfMalformed: "ملف PDF تالف أو تتعذر قراءته.",
+  pdfTooComplex: "ملف PDF معقد جدًا ولا يمكن معالجته في الوقت المحدد. جرّب تصديره مرة أخرى بدقة أقل.",
+  notAnImage: "الملف ليس صورة بصيغة JPEG أو PNG أو WebP أو GIF.",
+  imageTooManyPixels: "أبعاد الصورة كبيرة جدًا (الحد الأقصى {side} بكسل لكل ضلع و{megapixels} ميغابكسل).",
+  imageCorrupt: "الصورة تالفة وتتعذر قراءتها.",
+  onPage: "الصفحة {page}: {message}",
 };
 
 export const apiMessages: Record<Locale, Record<MessageKey, string>> = { en, ar };

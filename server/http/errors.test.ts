@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError, badRequest, conflict, forbidden, notFound, tooLarge, tooManyRequests, unauthorized, validation } from "@/server/core/errors";
 import { toResponse } from "@/server/http/errors";
+import { IngestError, INGEST_ERROR_STATUS, type IngestErrorCode } from "@/server/chapters/ingest/errors";
+import { MediaError, type MediaErrorCode } from "@/server/media/errors";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -86,5 +88,60 @@ describe("toResponse", () => {
     });
     expect(log).toHaveBeenCalledOnce();
     expect((await toResponse("boom", "ar").json()).message).toBe("حدث خطأ ما");
+  });
+
+  it("maps every ingestion code to its status and a message in both languages, with the code and the page", async () => {
+    const codes = Object.keys(INGEST_ERROR_STATUS) as IngestErrorCode[];
+    for (const code of codes) {
+      for (const locale of ["en", "ar"] as const) {
+        const res = toResponse(new IngestError(code, "internal detail", { pageNumber: 3, limit: 10 }), locale);
+        expect(res.status, code).toBe(INGEST_ERROR_STATUS[code]);
+        const body = await res.json();
+        expect(body.statusCode).toBe(INGEST_ERROR_STATUS[code]);
+        expect(body.data).toEqual({ code, message: body.message, pageNumber: 3 });
+        expect(body.message).not.toContain("internal detail");
+        expect(body.message).not.toMatch(/\{\w+\}/);
+        expect(body.message).toContain("3");
+        if (locale === "ar") expect(body.message).toMatch(/[\u0600-\u06ff]/);
+      }
+    }
+  });
+
+  it("states the ingestion caps", async () => {
+    const tooLargePdf = await toResponse(new IngestError("TOO_LARGE", "x", { limit: 50 * 1024 * 1024 }), "en").json();
+    expect(tooLargePdf).toEqual({
+      statusCode: 413,
+      message: "The file is too large (at most 50 MB).",
+      data: { code: "TOO_LARGE", message: "The file is too large (at most 50 MB)." },
+    });
+    const pages = await toResponse(new IngestError("TOO_MANY_PAGES", "x", { limit: 300 }), "ar").json();
+    expect(pages.message).toBe("عدد الصفحات كبير جدًا (الحد الأقصى 300 صفحة).");
+    expect(pages.data.code).toBe("TOO_MANY_PAGES");
+    const page = await toResponse(new IngestError("UNSUPPORTED_IMAGE", "x", { pageNumber: 7 }), "en").json();
+    expect(page.message).toBe("Page 7: The file is not a JPEG, PNG, WebP or GIF image.");
+    expect(page.data.pageNumber).toBe(7);
+    const pdf = await toResponse(new IngestError("ENCRYPTED", "x"), "ar").json();
+    expect(pdf.message).toBe("ملف PDF محمي بكلمة مرور. ارفع نسخة منه دون كلمة مرور.");
+    expect(pdf.data).not.toHaveProperty("pageNumber");
+    expect(toResponse(new IngestError("CHAPTER_NOT_FOUND", "x"), "en").status).toBe(404);
+  });
+
+  it("maps every image pipeline code: 413 for size, 422 for content", async () => {
+    const expected: Record<MediaErrorCode, [number, string]> = {
+      UNSUPPORTED_TYPE: [422, "The file is not a JPEG, PNG, WebP or GIF image."],
+      TOO_LARGE: [413, "The file is too large (at most 15 MB)."],
+      TOO_MANY_PIXELS: [422, "The image's dimensions are too large (at most 10000 pixels a side and 40 megapixels)."],
+      CORRUPT: [422, "The image is damaged and cannot be read."],
+    };
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    for (const [code, [status, message]] of Object.entries(expected) as Array<[MediaErrorCode, [number, string]]>) {
+      const limit = code === "TOO_LARGE" ? 15 * 1024 * 1024 : code === "TOO_MANY_PIXELS" ? 40_000_000 : undefined;
+      const res = toResponse(new MediaError(code, "sharp said something", { limit }), "en");
+      expect(res.status, code).toBe(status);
+      expect(await res.json()).toEqual({ statusCode: status, message, data: { code, message } });
+      const ar = await toResponse(new MediaError(code, "x", { limit }), "ar").json();
+      expect(ar.message).toMatch(/[\u0600-\u06ff]/);
+    }
+    expect(log).not.toHaveBeenCalled();
   });
 });

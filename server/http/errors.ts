@@ -1,11 +1,15 @@
 import { z } from "zod";
 import type { Locale } from "@/i18n/routing";
-import { AppError, fieldErrorsOf } from "@/server/core/errors";
-import { apiMessage } from "@/server/core/messages";
+import { IngestError, INGEST_ERROR_STATUS, type IngestErrorCode } from "@/server/chapters/ingest/errors";
+import { AppError, fieldErrorsOf, formatBytes } from "@/server/core/errors";
+import { apiMessage, type MessageKey, type MessageParams } from "@/server/core/messages";
+import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, MediaError, type MediaErrorCode } from "@/server/media/errors";
 import { fail } from "./envelope";
 
 /**
  * Any thrown value as an envelope response in the caller's language; never exposes a stack.
+ * Every error type the domain throws has its status and message here: AppError, ZodError, and the upload
+ * pipeline's IngestError and MediaError (`data.code` is their code, `data.pageNumber` the failing page when known).
  * `context` (e.g. the route key) only goes to the server log of unexpected errors.
  */
 export function toResponse(err: unknown, locale: Locale, context = "api"): Response {
@@ -17,7 +21,56 @@ export function toResponse(err: unknown, locale: Locale, context = "api"): Respo
     const message = apiMessage(locale, "validationFailed");
     return fail(422, message, { code: "validationFailed", message, errors: fieldErrorsOf(err) });
   }
+  if (err instanceof IngestError) {
+    return uploadFailure(locale, INGEST_ERROR_STATUS[err.code], err.code, INGEST_MESSAGES[err.code], err.limit, err.pageNumber);
+  }
+  if (err instanceof MediaError) {
+    return uploadFailure(locale, err.code === "TOO_LARGE" ? 413 : 422, err.code, MEDIA_MESSAGES[err.code], err.limit);
+  }
   console.error(`[${context}] unexpected error:`, err);
   const message = apiMessage(locale, "internal");
   return fail(500, message, { code: "internal", message });
+}
+
+/** How an upload's cap enters its message (`limit` is the error's own cap, when it carries one). */
+type UploadMessage = { key: MessageKey; params?: (limit: number | undefined) => MessageParams };
+
+const sizeCap = (limit: number | undefined): MessageParams => ({ limit: limit === undefined ? "?" : formatBytes(limit) });
+const pixelCap = (limit: number | undefined): MessageParams => ({
+  side: IMAGE_MAX_SIDE,
+  megapixels: +((limit ?? IMAGE_MAX_PIXELS) / 1_000_000).toFixed(1),
+});
+
+const INGEST_MESSAGES: Record<IngestErrorCode, UploadMessage> = {
+  EMPTY: { key: "uploadEmpty" },
+  TOO_MANY_PAGES: { key: "tooManyPages", params: (limit) => ({ max: limit ?? "?" }) },
+  TOO_LARGE: { key: "fileTooLarge", params: sizeCap },
+  NOT_A_PDF: { key: "notAPdf" },
+  ENCRYPTED: { key: "pdfEncrypted" },
+  MALFORMED: { key: "pdfMalformed" },
+  TOO_COMPLEX: { key: "pdfTooComplex" },
+  UNSUPPORTED_IMAGE: { key: "notAnImage" },
+  TOO_MANY_PIXELS: { key: "imageTooManyPixels", params: pixelCap },
+  CORRUPT_IMAGE: { key: "imageCorrupt" },
+  CHAPTER_NOT_FOUND: { key: "chapterNotFound" },
+};
+
+const MEDIA_MESSAGES: Record<MediaErrorCode, UploadMessage> = {
+  UNSUPPORTED_TYPE: { key: "notAnImage" },
+  TOO_LARGE: { key: "fileTooLarge", params: sizeCap },
+  TOO_MANY_PIXELS: { key: "imageTooManyPixels", params: pixelCap },
+  CORRUPT: { key: "imageCorrupt" },
+};
+
+function uploadFailure(
+  locale: Locale,
+  status: number,
+  code: string,
+  { key, params }: UploadMessage,
+  limit: number | undefined,
+  pageNumber?: number,
+): Response {
+  const text = apiMessage(locale, key, params?.(limit));
+  const message = pageNumber === undefined ? text : apiMessage(locale, "onPage", { page: pageNumber, message: text });
+  return fail(status, message, { code, message, ...(pageNumber === undefined ? {} : { pageNumber }) });
 }

@@ -1,4 +1,5 @@
 import sharp, { type Channels, type JpegOptions, type Sharp } from "sharp";
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, MediaError } from "./errors";
 import { sniffImage } from "./sniff";
 
 /**
@@ -7,24 +8,8 @@ import { sniffImage } from "./sniff";
  * original bytes (and their metadata: EXIF, GPS, ICC, comments) are never stored or served.
  */
 
-export type MediaErrorCode = "UNSUPPORTED_TYPE" | "TOO_LARGE" | "TOO_MANY_PIXELS" | "CORRUPT";
+export { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, MediaError, type MediaErrorCode } from "./errors";
 
-export class MediaError extends Error {
-  readonly code: MediaErrorCode;
-
-  constructor(code: MediaErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "MediaError";
-    this.code = code;
-  }
-}
-
-/** Default upload cap for a single image (PDFs have their own 50 MB cap, spec §5). */
-export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
-/** No side of a decoded image may exceed this. */
-export const IMAGE_MAX_SIDE = 10_000;
-/** Decoded pixel budget (≈ 120 MB of RGB): a 2049x1398 page is 2.9 MP, a 800x10000 strip 8 MP. */
-export const IMAGE_MAX_PIXELS = 40_000_000;
 export const JPEG_QUALITY = 80;
 
 /** Uploads: mozjpeg's full toolset (trellis quantisation: ~5x the encode time for 10–15% fewer bytes). */
@@ -79,7 +64,7 @@ export async function processImageVariants(opts: ProcessImageVariantsOptions): P
   try {
     return await encodeVariants(decode(input, maxPixels), opts.widths);
   } catch (err) {
-    throw toMediaError(err);
+    throw toMediaError(err, maxPixels);
   }
 }
 
@@ -130,7 +115,7 @@ export async function processPageVariants(opts: ProcessImageVariantsOptions): Pr
   try {
     return await encodePageVariants(decode(input, maxPixels), opts.widths);
   } catch (err) {
-    throw toMediaError(err);
+    throw toMediaError(err, maxPixels);
   }
 }
 
@@ -179,7 +164,7 @@ async function encodeRaw(data: Buffer, raw: RawInfo, width: number, jpeg: JpegOp
 /** Size, type and header dimensions, all checked before any pixel is decoded. */
 async function inspect(input: Buffer, limits: Required<ImageLimits>): Promise<void> {
   if (input.byteLength > limits.maxBytes) {
-    throw new MediaError("TOO_LARGE", `Image is larger than ${Math.floor(limits.maxBytes / (1024 * 1024))} MB`);
+    throw new MediaError("TOO_LARGE", `Image is larger than ${Math.floor(limits.maxBytes / (1024 * 1024))} MB`, { limit: limits.maxBytes });
   }
   if (!sniffImage(input)) throw new MediaError("UNSUPPORTED_TYPE", "Only JPEG, PNG, WebP and GIF images are accepted");
   let width: number | undefined;
@@ -191,7 +176,7 @@ async function inspect(input: Buffer, limits: Required<ImageLimits>): Promise<vo
   }
   if (!width || !height) throw new MediaError("CORRUPT", "The image has no dimensions");
   if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE || width * height > limits.maxPixels) {
-    throw new MediaError("TOO_MANY_PIXELS", `The image is too large (${width}x${height})`);
+    throw new MediaError("TOO_MANY_PIXELS", `The image is too large (${width}x${height})`, { limit: limits.maxPixels });
   }
 }
 
@@ -203,9 +188,9 @@ function decode(input: Buffer, maxPixels: number): Sharp {
     .flatten({ background: "#ffffff" }); // JPEG has no alpha: transparent areas become white
 }
 
-function toMediaError(err: unknown): MediaError {
+function toMediaError(err: unknown, maxPixels: number): MediaError {
   if (err instanceof MediaError) return err;
   const message = err instanceof Error ? err.message : String(err);
-  if (/pixel limit/i.test(message)) return new MediaError("TOO_MANY_PIXELS", "The image is too large", { cause: err });
+  if (/pixel limit/i.test(message)) return new MediaError("TOO_MANY_PIXELS", "The image is too large", { cause: err, limit: maxPixels });
   return new MediaError("CORRUPT", "The image could not be decoded", { cause: err });
 }

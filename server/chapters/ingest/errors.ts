@@ -18,12 +18,15 @@ export type IngestErrorCode =
 export class IngestError extends Error {
   readonly code: IngestErrorCode;
   readonly pageNumber: number | undefined;
+  /** The cap that was exceeded: bytes for TOO_LARGE, pages for TOO_MANY_PAGES, decoded pixels for TOO_MANY_PIXELS. */
+  readonly limit: number | undefined;
 
-  constructor(code: IngestErrorCode, message: string, options?: { pageNumber?: number; cause?: unknown }) {
+  constructor(code: IngestErrorCode, message: string, options?: { pageNumber?: number; limit?: number; cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "IngestError";
     this.code = code;
     this.pageNumber = options?.pageNumber;
+    this.limit = options?.limit;
   }
 }
 

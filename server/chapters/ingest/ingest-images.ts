@@ -40,13 +40,13 @@ export async function processImagePages(opts: ProcessImagePagesOptions): Promise
   const maxPages = opts.maxPages ?? MAX_IMAGE_PAGES;
   if (files.length === 0) throw new IngestError("EMPTY", "No page images were given");
   if (files.length > maxPages) {
-    throw new IngestError("TOO_MANY_PAGES", `${files.length} pages were given; at most ${maxPages} are accepted`);
+    throw new IngestError("TOO_MANY_PAGES", `${files.length} pages were given; at most ${maxPages} are accepted`, { limit: maxPages });
   }
   // Cheap checks on every file before decoding any of them.
   files.forEach((file, i) => {
     const pageNumber = i + 1;
     if (file.byteLength > IMAGE_MAX_BYTES) {
-      throw new IngestError("TOO_LARGE", `Page ${pageNumber} is larger than ${IMAGE_MAX_BYTES / (1024 * 1024)} MB`, { pageNumber });
+      throw new IngestError("TOO_LARGE", `Page ${pageNumber} is larger than ${IMAGE_MAX_BYTES / (1024 * 1024)} MB`, { pageNumber, limit: IMAGE_MAX_BYTES });
     }
     if (!sniffImage(file)) {
       throw new IngestError("UNSUPPORTED_IMAGE", `Page ${pageNumber} is not a JPEG, PNG, WebP or GIF image`, { pageNumber });
@@ -97,7 +97,7 @@ function toEncodedPage(variants: Map<number, EncodedImage>): EncodedPage {
 function toIngestError(err: unknown, pageNumber: number): IngestError {
   if (err instanceof IngestError) return err;
   if (err instanceof MediaError) {
-    return new IngestError(MEDIA_TO_INGEST[err.code], `Page ${pageNumber}: ${err.message}`, { pageNumber, cause: err });
+    return new IngestError(MEDIA_TO_INGEST[err.code], `Page ${pageNumber}: ${err.message}`, { pageNumber, limit: err.limit, cause: err });
   }
   if (err instanceof Error && err.name === "AbortError") throw err;
   return new IngestError("CORRUPT_IMAGE", `Page ${pageNumber} could not be processed`, { pageNumber, cause: err });

@@ -63,7 +63,7 @@ export function defaultPdfConcurrency(): number {
 export function checkPdfBytes(pdf: Uint8Array): void {
   if (pdf.byteLength === 0) throw new IngestError("EMPTY", "The PDF file is empty");
   if (pdf.byteLength > PDF_MAX_BYTES) {
-    throw new IngestError("TOO_LARGE", `The PDF is larger than ${PDF_MAX_BYTES / (1024 * 1024)} MB`);
+    throw new IngestError("TOO_LARGE", `The PDF is larger than ${PDF_MAX_BYTES / (1024 * 1024)} MB`, { limit: PDF_MAX_BYTES });
   }
   if (!isPdf(pdf)) throw new IngestError("NOT_A_PDF", "The file is not a PDF");
 }
@@ -131,7 +131,7 @@ function copyBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
 function checkPageCount(numPages: number, maxPages: number): void {
   if (numPages < 1) throw new IngestError("EMPTY", "The PDF has no pages");
   if (numPages > maxPages) {
-    throw new IngestError("TOO_MANY_PAGES", `The PDF has ${numPages} pages; at most ${maxPages} are accepted`);
+    throw new IngestError("TOO_MANY_PAGES", `The PDF has ${numPages} pages; at most ${maxPages} are accepted`, { limit: maxPages });
   }
 }
 
