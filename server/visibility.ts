@@ -1,17 +1,32 @@
-import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { chapters, manga } from "@/db/schema";
 import { Role, Status } from "@/db/schema/enums";
 
 /**
+ * THE row-level visibility rules of manga and chapters (one module; every read that filters by status uses it).
+ *
  * Who is looking (null: a visitor). Visibility rules of the catalogue:
  * - visitors, readers (and staff and admin, who have a member's rights only) see accepted manga and their accepted chapters;
  * - writers also see their own manga and every chapter of them, whatever the status;
  * - root sees everything.
+ * - an accepted chapter with a future `publishAt` (a scheduled release) is public only from that moment: checked at
+ *   query time against the database clock, so every process agrees without a job (docs/decisions/013).
  * Status filters a caller passes can only narrow this, never widen it.
  */
 export interface Viewer {
   userId: number;
   role: Role;
+}
+
+/** SQL: the chapter's scheduled release (if any) has come. */
+export const chapterReleased = (): SQL => or(isNull(chapters.publishAt), lte(chapters.publishAt, sql`now()`))!;
+
+/** SQL: the chapter is public on its own (accepted and released); its manga must be accepted too. */
+export const publicChapter = (): SQL => and(eq(chapters.status, Status.Accepted), chapterReleased())!;
+
+/** Whether a loaded chapter row is public on its own (accepted and released), at `now`. */
+export function isChapterPublic(row: { status: number; publishAt: Date | null }, now = Date.now()): boolean {
+  return row.status === Status.Accepted && (row.publishAt === null || row.publishAt.getTime() <= now);
 }
 
 const ALL_STATUSES: readonly Status[] = [Status.Pending, Status.Accepted, Status.Rejected];
@@ -34,12 +49,12 @@ export function chaptersVisibleTo(viewer: Viewer | null | undefined, statuses?: 
   const wanted = statuses && statuses.length > 0 ? statuses : undefined;
   const byStatus = (list: readonly Status[]) => (list.length === 0 ? sql`false` : inArray(chapters.status, [...list]));
   if (isRoot(viewer)) return wanted ? byStatus(wanted) : undefined;
-  const publicStatuses = (wanted ?? ALL_STATUSES).filter((s) => s === Status.Accepted);
+  const publicOnes = (wanted ?? ALL_STATUSES).includes(Status.Accepted) ? publicChapter() : sql`false`;
   if (isWriter(viewer)) {
     const own = eq(manga.authorId, viewer.userId);
-    return wanted ? or(and(own, byStatus(wanted)), byStatus(publicStatuses)) : or(own, byStatus(publicStatuses));
+    return wanted ? or(and(own, byStatus(wanted)), publicOnes) : or(own, publicOnes);
   }
-  return byStatus(publicStatuses);
+  return publicOnes;
 }
 
 /** Whether a single manga row is visible (used after loading it by id). */
@@ -49,6 +64,11 @@ export function canSeeManga(viewer: Viewer | null | undefined, row: { status: nu
   return isWriter(viewer) && row.authorId === viewer.userId;
 }
 
+/** Whether the viewer sees every chapter of a manga by this author (its author and root do). */
+export function seesAllChaptersOf(viewer: Viewer | null | undefined, authorId: number | null): boolean {
+  return isRoot(viewer) || (isWriter(viewer) && authorId === viewer.userId);
+}
+
 /** The chapter statuses the viewer may see in one manga (by its author), narrowed to `statuses` when given. */
 export function chapterStatusesFor(
   viewer: Viewer | null | undefined,
@@ -56,6 +76,5 @@ export function chapterStatusesFor(
   statuses?: readonly Status[],
 ): Status[] {
   const wanted = statuses && statuses.length > 0 ? [...new Set(statuses)] : [...ALL_STATUSES];
-  const seesAll = isRoot(viewer) || (isWriter(viewer) && authorId === viewer.userId);
-  return seesAll ? wanted : wanted.filter((s) => s === Status.Accepted);
+  return seesAllChaptersOf(viewer, authorId) ? wanted : wanted.filter((s) => s === Status.Accepted);
 }

@@ -3,11 +3,12 @@ import type { Db } from "@/db/client";
 import { chapters, manga, subscriptions } from "@/db/schema";
 import { Role, Status } from "@/db/schema/enums";
 import { forbidden, notFound } from "@/server/core/errors";
+import { isChapterPublic, publicChapter } from "@/server/visibility";
 import type { Viewer } from "./types";
 
 /**
- * Who may read a chapter (spec §6, issue 5):
- * - accepted chapters of accepted manga are public;
+ * Who may read a chapter (spec §6, issue 5; the row rules are server/visibility.ts):
+ * - accepted (and released: no future publishAt) chapters of accepted manga are public;
  * - pending or rejected chapters, and every chapter of a manga that is not accepted, only for the manga's
  *   author and root (to anyone else they do not exist: 404, as in the public catalogue);
  * - premium chapters only for an active subscription (started, not ended, not cancelled), the author or root:
@@ -26,6 +27,7 @@ export interface ChapterRow {
   pageCount: number;
   views: number;
   reviewNote: string | null;
+  publishAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   manga: {
@@ -57,7 +59,7 @@ export function activeSubscription(userId: number): SQL<boolean> {
 /** SQL: a chapter (joined with its manga) is visible to this viewer in lists. */
 export function chapterVisibleTo(viewer: Viewer): SQL | undefined {
   if (viewer?.role === Role.root) return undefined;
-  const isPublic = and(eq(chapters.status, Status.Accepted), eq(manga.status, Status.Accepted));
+  const isPublic = and(publicChapter(), eq(manga.status, Status.Accepted));
   return viewer ? or(isPublic, eq(manga.authorId, viewer.userId)) : isPublic;
 }
 
@@ -81,6 +83,7 @@ export async function resolveChapterAccess({ db, chapterId, viewer }: { db: Db; 
       pageCount: chapters.pageCount,
       views: chapters.views,
       reviewNote: chapters.reviewNote,
+      publishAt: chapters.publishAt,
       createdAt: chapters.createdAt,
       updatedAt: chapters.updatedAt,
       manga: {
@@ -101,7 +104,7 @@ export async function resolveChapterAccess({ db, chapterId, viewer }: { db: Db; 
   const { hasPremium: premiumRaw, ...chapter } = row;
   const hasPremium = premiumRaw === true || String(premiumRaw) === "true";
   const privileged = isPrivileged(viewer, chapter.manga.authorId);
-  const isPublic = chapter.status === Status.Accepted && chapter.manga.status === Status.Accepted;
+  const isPublic = isChapterPublic(chapter) && chapter.manga.status === Status.Accepted;
   if (!isPublic && !privileged) return { kind: "notFound" };
   if (chapter.isPremium && !privileged && !hasPremium) return { kind: "premium", chapter, privileged: false, hasPremium: false };
   return { kind: "ok", chapter, privileged, hasPremium };

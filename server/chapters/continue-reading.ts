@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { publicChapter } from "@/server/visibility";
 import { chapters, manga, readingProgress } from "@/db/schema";
 import { Status } from "@/db/schema/enums";
 import { mediaUrl } from "@/lib/media-url";
@@ -41,7 +42,7 @@ export async function continueReading({ db, userId, limit = 10 }: { db: Db; user
       and(
         eq(readingProgress.userId, userId),
         eq(readingProgress.completed, false),
-        eq(chapters.status, Status.Accepted),
+        publicChapter(),
         eq(manga.status, Status.Accepted),
       ),
     )

@@ -4,7 +4,7 @@ import { readingProgress } from "@/db/schema";
 import { mediaUrl } from "@/lib/media-url";
 import { chapterNeighbours } from "./neighbours";
 import type { Viewer } from "./types";
-import { requireChapterAccess, type ChapterRow } from "./visibility";
+import { requireChapterAccess, type ChapterRow } from "./chapter-access";
 
 /** The chapter as stored (visibility.ts's row), with the manga's public fields, its neighbours and the caller's progress. */
 export type ChapterDetail = Omit<ChapterRow, "manga"> & {

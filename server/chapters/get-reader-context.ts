@@ -1,7 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { publicChapter } from "@/server/visibility";
 import { chapters, favorites, manga, mangaGenres, readingProgress, users } from "@/db/schema";
-import { GENRES, Status, type Genre } from "@/db/schema/enums";
+import { GENRES, type Genre } from "@/db/schema/enums";
 import { mediaUrl } from "@/lib/media-url";
 import type { Viewer } from "./types";
 
@@ -62,7 +63,7 @@ export async function getReaderContext({ db, mangaId, viewer, privileged }: { db
     db
       .select({ id: chapters.id, title: chapters.title, number: chapters.number, status: chapters.status, isPremium: chapters.isPremium, pageCount: chapters.pageCount })
       .from(chapters)
-      .where(and(eq(chapters.mangaId, mangaId), privileged ? undefined : eq(chapters.status, Status.Accepted)))
+      .where(and(eq(chapters.mangaId, mangaId), privileged ? undefined : publicChapter()))
       .orderBy(asc(chapters.number), asc(chapters.id)),
     userId === undefined
       ? Promise.resolve([])

@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { getPageRange, getPageRangeWithBytes } from "./pages";
 import { paged, type Paged, type PageVariants, type Viewer } from "./types";
-import { requireChapterAccess } from "./visibility";
+import { requireChapterAccess } from "./chapter-access";
 
 /**
  * PaginatedChapterImagePages / PaginatedChapterPdfPages (spec §7): a chapter's pages, `pageSize` at a time.

@@ -6,7 +6,7 @@ import { foldSearchText } from "@/lib/search-fold";
 import { mediaUrl } from "@/lib/media-url";
 import type { ChapterListQuery } from "./schemas";
 import { paged, type Paged, type Viewer } from "./types";
-import { chapterVisibleTo } from "./visibility";
+import { chapterVisibleTo } from "./chapter-access";
 
 /**
  * PaginatedChapter and PaginatedChapterDetails (spec §7; shapes not shown, so: the spec's paged list).

@@ -4,7 +4,7 @@ import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { chapters, chapterViews, manga } from "@/db/schema";
 import { POPULARITY_PER_FAVORITE, POPULARITY_PER_VIEW } from "@/server/manga/popularity";
 import type { Viewer } from "./types";
-import { requireChapterAccess } from "./visibility";
+import { requireChapterAccess } from "./chapter-access";
 
 /**
  * POST /api/chapter/RecordView: one view per chapter per viewer, however often it is called.

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { readingProgress } from "@/db/schema";
 import type { Viewer } from "./types";
-import { requireChapterAccess } from "./visibility";
+import { requireChapterAccess } from "./chapter-access";
 
 export interface SavedProgress {
   chapterId: number;

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { favorites } from "@/db/schema";
 import { PAGE_SIZE } from "@/lib/constants";
 import { listManga, type MangaListItem, type Paged } from "@/server/manga/list-manga";
-import type { Viewer } from "@/server/manga/visibility";
+import type { Viewer } from "@/server/visibility";
 
 /**
  * The ids the user has favourited, optionally only among `mangaIds` (a page's cards): one indexed query,

@@ -5,7 +5,7 @@ import { notFound, unauthorized } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { changed } from "@/server/manga/changed";
 import { POPULARITY_PER_FAVORITE } from "@/server/manga/popularity";
-import { canSeeManga, type Viewer } from "@/server/manga/visibility";
+import { canSeeManga, type Viewer } from "@/server/visibility";
 
 export interface ToggleFavoriteResult {
   mangaId: number;

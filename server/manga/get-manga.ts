@@ -4,7 +4,7 @@ import { chapters, manga, mangaGenres, users } from "@/db/schema";
 import { GENRES, SortBy, Status, type Genre } from "@/db/schema/enums";
 import { mediaUrl } from "@/lib/media-url";
 import type { SortDirection } from "./list-manga";
-import { canSeeManga, chapterStatusesFor, type Viewer } from "./visibility";
+import { canSeeManga, chapterReleased, chapterStatusesFor, seesAllChaptersOf, type Viewer } from "@/server/visibility";
 
 export interface MangaChapter {
   id: number;
@@ -98,6 +98,8 @@ export async function getMangaById(opts: GetMangaOptions): Promise<MangaDetail |
   const statuses = chapterStatusesFor(viewer, row.authorId, opts.chapterStatusTypes);
   const chapterFilters: SQL[] = [eq(chapters.mangaId, id)];
   chapterFilters.push(statuses.length === 1 ? eq(chapters.status, statuses[0]!) : inArray(chapters.status, statuses.length ? statuses : [-1]));
+  // Readers see an accepted chapter only once its scheduled release has come.
+  if (!seesAllChaptersOf(viewer, row.authorId)) chapterFilters.push(chapterReleased());
   if (opts.isPremium !== undefined) chapterFilters.push(eq(chapters.isPremium, opts.isPremium));
 
   const [genreRows, chapterRows] = await Promise.all([

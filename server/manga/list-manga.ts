@@ -8,7 +8,7 @@ import { foldSearchText, SEARCH_TERM_MAX } from "@/lib/search-fold";
 import { mediaUrl } from "@/lib/media-url";
 import { paged, type Paged } from "@/lib/paged";
 import { PAGE_SIZE } from "@/lib/constants";
-import { chaptersVisibleTo, isRoot, isWriter, mangaVisibleTo, type Viewer } from "./visibility";
+import { chaptersVisibleTo, isRoot, isWriter, mangaVisibleTo, type Viewer } from "@/server/visibility";
 
 export interface MangaListItem {
   id: number;

@@ -10,7 +10,7 @@ import { getSessionUser } from "@/server/auth/session";
 import { getReaderContext } from "@/server/chapters/get-reader-context";
 import { getPageRange } from "@/server/chapters/pages";
 import { viewerFromSession } from "@/server/chapters/viewer";
-import { resolveChapterAccess } from "@/server/chapters/visibility";
+import { resolveChapterAccess } from "@/server/chapters/chapter-access";
 import { Reader } from "@/components/reader/Reader";
 import { LockedChapterShell } from "@/components/reader/LockedChapterShell";
 import { PremiumLock } from "@/components/reader/PremiumLock";
