@@ -1,15 +1,16 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Db } from "@/db/client";
 import { refreshTokens } from "@/db/schema";
 import type { Role } from "@/db/schema/enums";
+import type { Executor } from "@/server/core/unit-of-work";
 import { signAccessToken } from "./access-token";
 import { AUTH_POLICY } from "./policy";
 import { newSecret } from "./secure-token";
 import type { TokenSet } from "./types";
 
 export interface IssueTokensOptions {
-  db: Db;
+  /** The database, or the transaction of the use case issuing them. */
+  db: Executor;
   userId: number;
   role: Role;
   /** Continue a family (rotation); a new sign-in starts one. */

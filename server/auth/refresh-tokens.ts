@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { refreshTokens as refreshTokensTable, users } from "@/db/schema";
 import type { Role } from "@/db/schema/enums";
 import { unauthorized } from "@/server/core/errors";
+import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { issueTokens } from "./issue-tokens";
 import { revokeRefreshFamily } from "./revoke-tokens";
 import { hashSecret, isWellFormedSecret } from "./secure-token";
@@ -22,49 +23,55 @@ export async function refreshTokens(opts: { db: Db; refreshToken: string; now?: 
   if (!isWellFormedSecret(opts.refreshToken)) throw unauthorized("invalidToken");
   const hash = hashSecret(opts.refreshToken);
 
-  const [claimed] = await db
-    .update(refreshTokensTable)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(refreshTokensTable.tokenHash, hash),
-        isNull(refreshTokensTable.usedAt),
-        isNull(refreshTokensTable.revokedAt),
-        gt(refreshTokensTable.expiresAt, now),
-        gt(refreshTokensTable.familyExpiresAt, now),
-      ),
-    )
-    .returning({
-      userId: refreshTokensTable.userId,
-      familyId: refreshTokensTable.familyId,
-      familyExpiresAt: refreshTokensTable.familyExpiresAt,
-    });
+  // One transaction spends the token and stores its successor, so a failure leaves the presented token usable. A
+  // refused token still commits what it did (revoking a leaked family) and is answered 401 after the commit.
+  const tokens = await runUnitOfWork(db, async ({ tx }): Promise<TokenSet | null> => {
+    const [claimed] = await tx
+      .update(refreshTokensTable)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(refreshTokensTable.tokenHash, hash),
+          isNull(refreshTokensTable.usedAt),
+          isNull(refreshTokensTable.revokedAt),
+          gt(refreshTokensTable.expiresAt, now),
+          gt(refreshTokensTable.familyExpiresAt, now),
+        ),
+      )
+      .returning({
+        userId: refreshTokensTable.userId,
+        familyId: refreshTokensTable.familyId,
+        familyExpiresAt: refreshTokensTable.familyExpiresAt,
+      });
 
-  if (!claimed) {
-    const [known] = await db
-      .select({ familyId: refreshTokensTable.familyId, usedAt: refreshTokensTable.usedAt })
-      .from(refreshTokensTable)
-      .where(eq(refreshTokensTable.tokenHash, hash))
+    if (!claimed) {
+      const [known] = await tx
+        .select({ familyId: refreshTokensTable.familyId, usedAt: refreshTokensTable.usedAt })
+        .from(refreshTokensTable)
+        .where(eq(refreshTokensTable.tokenHash, hash))
+        .limit(1);
+      if (known?.usedAt) await revokeRefreshFamily({ db: tx, familyId: known.familyId, now });
+      return null;
+    }
+
+    const [user] = await tx
+      .select({ role: users.role, banned: users.banned })
+      .from(users)
+      .where(eq(users.id, claimed.userId))
       .limit(1);
-    if (known?.usedAt) await revokeRefreshFamily({ db, familyId: known.familyId, now });
-    throw unauthorized("invalidToken");
-  }
+    if (!user || user.banned) {
+      await revokeRefreshFamily({ db: tx, familyId: claimed.familyId, now });
+      return null;
+    }
 
-  const [user] = await db
-    .select({ role: users.role, banned: users.banned })
-    .from(users)
-    .where(eq(users.id, claimed.userId))
-    .limit(1);
-  if (!user || user.banned) {
-    await revokeRefreshFamily({ db, familyId: claimed.familyId, now });
-    throw unauthorized("invalidToken");
-  }
-
-  return issueTokens({
-    db,
-    userId: claimed.userId,
-    role: user.role as Role,
-    family: { id: claimed.familyId, expiresAt: claimed.familyExpiresAt },
-    now,
+    return issueTokens({
+      db: tx,
+      userId: claimed.userId,
+      role: user.role as Role,
+      family: { id: claimed.familyId, expiresAt: claimed.familyExpiresAt },
+      now,
+    });
   });
+  if (!tokens) throw unauthorized("invalidToken");
+  return tokens;
 }

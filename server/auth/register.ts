@@ -5,6 +5,7 @@ import { Role } from "@/db/schema/enums";
 import type { Locale } from "@/i18n/routing";
 import { parseBirthDate, SelectableRole, type RegisterPayload } from "@/lib/validation/auth";
 import { enforceRateLimit, RATE_RULES } from "@/server/core/rate-limit";
+import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { duplicateAccountError } from "./conflicts";
 import { isUniqueViolation, takenBy } from "./find-user";
 import { hashPassword } from "./password";
@@ -39,30 +40,31 @@ export async function register(opts: {
 
   const role = input.role === SelectableRole.writer ? Role.writer : Role.reader;
   const passwordHash = await hashPassword(input.password);
-  let created: RegisteredUser | undefined;
   try {
-    [created] = await db
-      .insert(users)
-      .values({
-        username: input.username,
-        email: input.email,
-        fullName: input.fullName,
-        passwordHash,
-        role,
-        dateOfBirth: parseBirthDate(input.dateOfBirth),
-        consentsAcceptedAt: role === Role.writer ? now : null,
-        locale,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: users.id, username: users.username, email: users.email, role: users.role, emailVerified: users.emailVerified });
+    // The account, its verification token and the mail's outbox row are one transaction; the mail goes after it commits.
+    return await runUnitOfWork(db, async (uow) => {
+      const [created] = await uow.tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          fullName: input.fullName,
+          passwordHash,
+          role,
+          dateOfBirth: parseBirthDate(input.dateOfBirth),
+          consentsAcceptedAt: role === Role.writer ? now : null,
+          locale,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: users.id, username: users.username, email: users.email, role: users.role, emailVerified: users.emailVerified });
+      if (!created) throw new Error("users insert returned no row");
+      await sendVerificationEmail({ db, uow, user: { id: created.id, email: created.email, fullName: input.fullName }, locale, now });
+      return created;
+    });
   } catch (err) {
     // Two registrations racing for the same name: the unique index decides.
     if (!isUniqueViolation(err)) throw err;
     throw duplicateAccountError((await takenBy(db, { username: input.username })) ?? "email", locale);
   }
-  if (!created) throw new Error("users insert returned no row");
-
-  await sendVerificationEmail({ db, user: { id: created.id, email: created.email, fullName: input.fullName }, locale, now });
-  return created;
 }

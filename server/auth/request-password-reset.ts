@@ -3,8 +3,9 @@ import type { Db } from "@/db/client";
 import { EmailTokenKind } from "@/db/schema/enums";
 import type { Locale } from "@/i18n/routing";
 import { enforceRateLimit, RATE_RULES } from "@/server/core/rate-limit";
+import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { resetPasswordLink } from "@/server/mail/links";
-import { sendMail } from "@/server/mail/send-mail";
+import { sendMailAfterCommit } from "@/server/mail/send-mail";
 import { resetPasswordMail } from "@/server/mail/templates";
 import { createEmailToken } from "./email-tokens";
 import { findUserByEmail } from "./find-user";
@@ -13,7 +14,7 @@ import { findUserByEmail } from "./find-user";
  * POST /api/Email/SendResetPasswordEmail (forgot password): mails a reset link (30 minutes, single
  * use) when an account has this address. The answer is the same whether or not one does (mail is
  * delivered in the background so timing does not tell either); 429 past the per-address and
- * per-recipient limits.
+ * per-recipient limits. The token and the outbox row are one transaction; the mail goes after it commits.
  */
 export async function requestPasswordReset(opts: { db: Db; email: string; locale: Locale; ip?: string; now?: Date }): Promise<void> {
   const { db, locale } = opts;
@@ -22,7 +23,9 @@ export async function requestPasswordReset(opts: { db: Db; email: string; locale
   await enforceRateLimit({ db, rule: RATE_RULES.mailTarget, subject: opts.email, now });
   const user = await findUserByEmail(db, opts.email);
   if (!user || user.banned) return;
-  const token = await createEmailToken({ db, userId: user.id, kind: EmailTokenKind.Reset, now });
-  const link = resetPasswordLink(locale, token);
-  await sendMail({ db, to: user.email, link, background: true, ...resetPasswordMail({ locale, name: user.fullName, link }) });
+  await runUnitOfWork(db, async (uow) => {
+    const token = await createEmailToken({ db: uow.tx, userId: user.id, kind: EmailTokenKind.Reset, now });
+    const link = resetPasswordLink(locale, token);
+    await sendMailAfterCommit(uow, { db, to: user.email, link, ...resetPasswordMail({ locale, name: user.fullName, link }) });
+  });
 }

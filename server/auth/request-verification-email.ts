@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/db/client";
 import type { Locale } from "@/i18n/routing";
 import { enforceRateLimit, RATE_RULES } from "@/server/core/rate-limit";
+import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { findUserByEmail } from "./find-user";
 import { sendVerificationEmail } from "./send-verification-email";
 
@@ -16,5 +17,5 @@ export async function requestVerificationEmail(opts: { db: Db; email: string; lo
   await enforceRateLimit({ db, rule: RATE_RULES.mailTarget, subject: opts.email, now });
   const user = await findUserByEmail(db, opts.email);
   if (!user || user.banned || user.emailVerified) return;
-  await sendVerificationEmail({ db, user, locale, now });
+  await runUnitOfWork(db, (uow) => sendVerificationEmail({ db, uow, user, locale, now }));
 }

@@ -5,9 +5,11 @@ import { users } from "@/db/schema";
 import type { Locale } from "@/i18n/routing";
 import { ACCOUNT_LIMITS, type UpdateSelfPayload } from "@/lib/validation/auth";
 import { notFound, validation } from "@/server/core/errors";
+import { runUnitOfWork } from "@/server/core/unit-of-work";
+import { MediaError } from "@/server/media/errors";
 import { MediaKind } from "@/server/media/kind";
-import { MediaError } from "@/server/media/process-image";
-import { mediaIdFor, storeImage } from "@/server/media/store-media";
+import { processImage } from "@/server/media/process-image";
+import { mediaIdFor, storeMedia, type MediaToStore } from "@/server/media/store-media";
 import { duplicateAccountError } from "./conflicts";
 import { isUniqueViolation, takenBy } from "./find-user";
 import { getCurrentUser } from "./get-current-user";
@@ -49,10 +51,9 @@ export async function updateSelf(opts: {
   if (input.email !== undefined && input.email !== current.email) changes.email = input.email;
   if (emailChanged) Object.assign(changes, { emailVerified: false, emailVerifiedAt: null });
 
-  if (input.profileImage !== undefined) {
-    const imageId = await storeProfileImage(db, input.profileImage, current.profileImageId, locale);
-    if (imageId !== current.profileImageId) changes.profileImageId = imageId;
-  }
+  // The image is decoded and re-encoded before the transaction, so no transaction waits on it.
+  const image = input.profileImage === undefined ? undefined : await profileImage(input.profileImage, current.profileImageId, locale);
+  if (image && image.id !== current.profileImageId) changes.profileImageId = image.id;
 
   if (Object.keys(changes).length > 0) {
     const taken = await takenBy(db, {
@@ -62,13 +63,19 @@ export async function updateSelf(opts: {
     });
     if (taken) throw duplicateAccountError(taken, locale);
     try {
-      await db.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, userId));
+      // The new image, the account's changes and a new address's verification token and mail row are one
+      // transaction; the mail goes after it commits.
+      await runUnitOfWork(db, async (uow) => {
+        if (image?.store && changes.profileImageId) await storeMedia(uow.tx, image.store);
+        await uow.tx.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, userId));
+        if (emailChanged && changes.email) {
+          const user = { id: userId, email: changes.email, fullName: changes.fullName ?? current.fullName };
+          await sendVerificationEmail({ db, uow, user, locale, now });
+        }
+      });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       throw duplicateAccountError(changes.username ? "username" : "email", locale);
-    }
-    if (emailChanged && changes.email) {
-      await sendVerificationEmail({ db, user: { id: userId, email: changes.email, fullName: changes.fullName ?? current.fullName }, locale, now });
     }
   }
 
@@ -77,24 +84,26 @@ export async function updateSelf(opts: {
   return user;
 }
 
-/** The media id for the submitted image: null removes it, the current image's own bytes keep it. */
-async function storeProfileImage(db: Db, value: string | null, currentId: string | null, locale: Locale): Promise<string | null> {
-  if (value === null) return null;
+/**
+ * The media id for the submitted image (null removes it; the current image's own bytes keep it) and, for a new image,
+ * the re-encoded bytes to store with the account's change.
+ */
+async function profileImage(
+  value: string | null,
+  currentId: string | null,
+  locale: Locale,
+): Promise<{ id: string | null; store?: MediaToStore }> {
+  if (value === null) return { id: null };
   const base64 = value.replace(/^data:[^,]*,/, "").replace(/\s+/g, "");
-  if (base64 === "") return null;
+  if (base64 === "") return { id: null };
   const t = validationTranslator(locale);
   const bytes = Buffer.from(base64, base64.includes("-") || base64.includes("_") ? "base64url" : "base64");
   if (bytes.byteLength === 0) throw validation({ profileImage: [t("profileImageInvalid")] });
   if (bytes.byteLength > ACCOUNT_LIMITS.profileImageMaxBytes) throw validation({ profileImage: [t("profileImageTooLarge")] });
-  if (currentId && mediaIdFor(bytes) === currentId) return currentId;
+  if (currentId && mediaIdFor(bytes) === currentId) return { id: currentId };
   try {
-    const stored = await storeImage(db, {
-      input: bytes,
-      maxWidth: PROFILE_IMAGE_WIDTH,
-      kind: MediaKind.Avatar,
-      maxBytes: ACCOUNT_LIMITS.profileImageMaxBytes,
-    });
-    return stored.id;
+    const encoded = await processImage({ input: bytes, maxWidth: PROFILE_IMAGE_WIDTH, maxBytes: ACCOUNT_LIMITS.profileImageMaxBytes });
+    return { id: mediaIdFor(encoded.bytes), store: { ...encoded, kind: MediaKind.Avatar } };
   } catch (err) {
     if (!(err instanceof MediaError)) throw err;
     const key = err.code === "TOO_LARGE" || err.code === "TOO_MANY_PIXELS" ? "profileImageTooLarge" : "profileImageInvalid";

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Db } from "@/db/client";
 import { emailOutbox } from "@/db/schema";
+import type { Executor, UnitOfWork } from "@/server/core/unit-of-work";
 import { env } from "@/server/env";
 
 export interface MailMessage {
@@ -29,23 +30,42 @@ export interface SendMailOptions extends MailMessage {
  * line shows the recipient and the link, so the demo works with no mail server.
  */
 export async function sendMail(opts: SendMailOptions): Promise<{ id: number }> {
-  const { db, to, subject, text, html } = opts;
+  const id = await writeOutbox(opts.db, opts);
+  const delivery = dispatch(opts.db, id, opts);
+  if (opts.background) void delivery;
+  else await delivery;
+  return { id };
+}
+
+/**
+ * sendMail inside a use case (docs/decisions/012): the outbox row is written in the use case's transaction, and the
+ * mail goes out (SMTP in the background, or the console line) only after it commits; a rollback sends nothing.
+ * `db` is the database itself, which marks the row sent after the commit.
+ */
+export async function sendMailAfterCommit(uow: UnitOfWork, opts: Omit<SendMailOptions, "background">): Promise<{ id: number }> {
+  const id = await writeOutbox(uow.tx, opts);
+  uow.afterCommit(() => void dispatch(opts.db, id, opts));
+  return { id };
+}
+
+async function writeOutbox(db: Executor, { to, subject, text, html }: MailMessage): Promise<number> {
   const [row] = await db.insert(emailOutbox).values({ to, subject, text, html }).returning({ id: emailOutbox.id });
   if (!row) throw new Error("email_outbox insert returned no row");
+  return row.id;
+}
 
+/** SMTP delivery when SMTP_URL is set; otherwise one console line (not under test). */
+async function dispatch(db: Db, id: number, opts: MailMessage & { link?: string }): Promise<void> {
+  const { to, subject, text, html } = opts;
   const smtpUrl = env.smtpUrl;
   if (!smtpUrl) {
     if (process.env.NODE_ENV !== "test") {
       const link = opts.link ?? /https?:\/\/\S+/.exec(text)?.[0] ?? "";
       console.log(`[mail] no SMTP_URL: to ${to}: ${subject}${link ? ` — ${link}` : ""}`);
     }
-    return { id: row.id };
+    return;
   }
-
-  const delivery = deliver(db, row.id, smtpUrl, { to, subject, text, html });
-  if (opts.background) void delivery;
-  else await delivery;
-  return { id: row.id };
+  await deliver(db, id, smtpUrl, { to, subject, text, html });
 }
 
 async function deliver(db: Db, id: number, smtpUrl: string, message: MailMessage): Promise<void> {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { media } from "@/db/schema";
 import type { Db } from "@/db/client";
+import type { Executor } from "@/server/core/unit-of-work";
 import type { MediaKind } from "./kind";
 import { processImageVariants, type ImageLimits } from "./process-image";
 
@@ -32,14 +33,14 @@ export function mediaIdFor(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
-export async function storeMedia(db: Db, item: MediaToStore): Promise<string> {
+export async function storeMedia(db: Executor, item: MediaToStore): Promise<string> {
   const [id] = await storeMediaMany(db, [item]);
   if (!id) throw new Error("storeMediaMany returned no id");
   return id;
 }
 
 /** Stores many items with few statements; returns the ids in input order. */
-export async function storeMediaMany(db: Db, items: readonly MediaToStore[]): Promise<string[]> {
+export async function storeMediaMany(db: Executor, items: readonly MediaToStore[]): Promise<string[]> {
   const ids = items.map((item) => mediaIdFor(item.bytes));
   const unique = new Map<string, MediaToStore>();
   items.forEach((item, i) => unique.set(ids[i] as string, item));
