@@ -1,0 +1,138 @@
+import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { chapters, manga, users } from "@/db/schema";
+import { Status } from "@/db/schema/enums";
+import { mediaUrl } from "@/lib/media-url";
+import { paged, type Paged } from "@/lib/paged";
+import { foldSearchText, SEARCH_TERM_MAX } from "@/lib/search-fold";
+import type { Executor } from "@/server/core/unit-of-work";
+import { isRootActor, type Actor } from "./managed";
+
+/**
+ * The manga of /dashboard/manga-management (docs/decisions/013): a writer's own works, or for root everyone's with
+ * their author; searchable, filterable by status, paged on the server, the most recently changed first.
+ */
+
+export const MANAGED_PAGE_SIZE = 10;
+
+export interface ManagedMangaRow {
+  id: number;
+  title: string;
+  status: Status;
+  reviewNote: string | null;
+  coverImageUrl: string | null;
+  views: number;
+  favorites: number;
+  /** Public chapters (accepted and released). */
+  chapterCount: number;
+  /** Every chapter, whatever its state. */
+  totalChapters: number;
+  pendingChapters: number;
+  /** Chapters whose pages are still being prepared. */
+  processingChapters: number;
+  author: { id: number | null; username: string | null };
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ListManagedMangaOptions {
+  db: Executor;
+  actor: Actor;
+  /** Folded substring of the title or description (root: also part of the author's username). */
+  search?: string;
+  status?: Status;
+  page?: number;
+  pageSize?: number;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function clampInt(value: number | undefined, min: number, max: number, fallback: number): number {
+  if (value === undefined || !Number.isFinite(value)) return fallback;
+  return Math.min(max, Math.max(min, Math.trunc(value)));
+}
+
+/**
+ * One page of the actor's manga in one statement: the rows, their author, their chapter counts (one aggregate per
+ * row over the chapters index) and the total (a window count). A page past the end answers the last page.
+ */
+export async function listManagedManga(opts: ListManagedMangaOptions): Promise<Paged<ManagedMangaRow>> {
+  const { db, actor } = opts;
+  const pageSize = clampInt(opts.pageSize, 1, 100, MANAGED_PAGE_SIZE);
+  const requested = clampInt(opts.page, 1, 100_000, 1);
+
+  const conditions: SQL[] = [];
+  if (!isRootActor(actor)) conditions.push(eq(manga.authorId, actor.userId));
+  if (opts.status !== undefined) conditions.push(eq(manga.status, opts.status));
+  const raw = (opts.search ?? "").trim().slice(0, SEARCH_TERM_MAX);
+  const term = foldSearchText(raw);
+  if (term) {
+    const byText = sql`${manga.searchText} like ${`%${escapeLike(term)}%`}`;
+    conditions.push(isRootActor(actor) ? (or(byText, ilike(users.username, `%${escapeLike(raw)}%`)) as SQL) : byText);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+
+  const counts = sql<{ total: number; pending: number; processing: number }>`(
+    select json_build_object(
+      'total', count(*),
+      'pending', count(*) filter (where c.status = ${Status.Pending}),
+      'processing', count(*) filter (where c.processing = 1)
+    ) from ${chapters} c where c.manga_id = ${manga.id}
+  )`;
+
+  const select = (page: number) =>
+    db
+      .select({
+        id: manga.id,
+        title: manga.title,
+        status: manga.status,
+        reviewNote: manga.reviewNote,
+        coverImageId: manga.coverImageId,
+        views: manga.views,
+        favorites: manga.favorites,
+        chapterCount: manga.chapterCount,
+        createdAt: manga.createdAt,
+        updatedAt: manga.updatedAt,
+        authorId: manga.authorId,
+        username: users.username,
+        counts,
+        total: sql<number>`count(*) over ()`,
+      })
+      .from(manga)
+      .leftJoin(users, eq(users.id, manga.authorId))
+      .where(where)
+      .orderBy(desc(manga.updatedAt), desc(manga.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+
+  let page = requested;
+  let rows = await select(page);
+  let total = rows.length ? Number(rows[0]!.total) : 0;
+  if (rows.length === 0 && page > 1) {
+    // Past the end (a deleted row, an edited URL): count once and answer the last page.
+    const [row] = await db.select({ n: sql<number>`count(*)` }).from(manga).leftJoin(users, eq(users.id, manga.authorId)).where(where);
+    total = Number(row?.n ?? 0);
+    page = Math.max(1, Math.ceil(total / pageSize));
+    rows = total > 0 ? await select(page) : [];
+  }
+
+  const items = rows.map((r): ManagedMangaRow => {
+    const c = typeof r.counts === "string" ? (JSON.parse(r.counts) as typeof r.counts) : r.counts;
+    return {
+      id: r.id,
+      title: r.title,
+      status: r.status as Status,
+      reviewNote: r.reviewNote,
+      coverImageUrl: mediaUrl(r.coverImageId),
+      views: r.views,
+      favorites: r.favorites,
+      chapterCount: r.chapterCount,
+      totalChapters: Number(c?.total ?? 0),
+      pendingChapters: Number(c?.pending ?? 0),
+      processingChapters: Number(c?.processing ?? 0),
+      author: { id: r.authorId, username: r.username },
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    };
+  });
+  return paged(items, page, pageSize, total);
+}
