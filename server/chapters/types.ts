@@ -1,6 +1,4 @@
-import type { Role } from "@/db/schema/enums";
-
-/** Who is asking: a signed-in user (id and role from the access token or the session), or a visitor (null). */
-export type Viewer = { userId: number; role: Role } | null;
+/** Who is asking: the server's one Viewer type (a signed-in user, or null for a visitor). */
+export type { Viewer } from "@/server/core/viewer";
 
 export { paged, type Paged, type PageVariants, type ReaderPage } from "@/lib/paged";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { getDb, type Db } from "@/db/client";
 import type { Locale } from "@/i18n/routing";
 import { verifyAccessToken, type AccessClaims } from "@/server/auth/access-token";
 import { decide, isRouteKey, type AudiencesOf, type RouteKey } from "./access";
@@ -6,6 +7,7 @@ import { ok } from "./envelope";
 import { badRequest, fieldErrorsOf, forbidden, methodNotAllowed, tooLarge, unauthorized, unsupportedMediaType, validation, type FieldErrors } from "@/server/core/errors";
 import { toResponse } from "@/server/http/errors";
 import { apiMessage, localeOf } from "@/server/core/messages";
+import type { SignedInViewer, Viewer } from "@/server/core/viewer";
 
 /**
  * The one way to write an API route (DESIGN §6, §8):
@@ -13,7 +15,7 @@ import { apiMessage, localeOf } from "@/server/core/messages";
  *   export const POST = defineRoute({
  *     key: "POST /api/manga/ToggleFavorite",
  *     body: z.object({ mangaId: z.coerce.number().int() }),
- *     handler: ({ user, body }) => toggleFavorite({ userId: user.userId, mangaId: body.mangaId }),
+ *     handler: async ({ ctx, body }) => toggleFavorite({ db: await ctx.db, viewer: ctx.viewer, mangaId: body.mangaId }),
  *   });
  *
  * It checks the access table (401 not signed in / 403 wrong role), reads JSON only as
@@ -26,6 +28,18 @@ import { apiMessage, localeOf } from "@/server/core/messages";
 export type AuthUser = AccessClaims;
 /** Routes open to visitors may have no user; every other route always has one. */
 export type UserFor<K extends RouteKey> = "visitor" extends AudiencesOf<K> ? AuthUser | null : AuthUser;
+/** The same for the server's Viewer type: null only on routes open to visitors. */
+export type ViewerFor<K extends RouteKey> = "visitor" extends AudiencesOf<K> ? Viewer : SignedInViewer;
+
+/**
+ * What a handler hands its use case (docs/decisions/012): the database, who is asking, and the request's language.
+ * The database is opened on first use (`await ctx.db`), so a route that never touches it does not wait for it.
+ */
+export interface RequestContext<V extends Viewer = Viewer> {
+  readonly db: Promise<Db>;
+  readonly viewer: V;
+  readonly locale: Locale;
+}
 export type RouteParams = Record<string, string | string[]>;
 export interface RouteContext {
   params: Promise<RouteParams>;
@@ -43,6 +57,8 @@ export interface HandlerArgs<K extends RouteKey, B, Q, P> {
   /** Path segments (`{chapterid}`): validated by the `params` schema when given, else as Next passes them. */
   params: P;
   locale: Locale;
+  /** The use case's context: `{ db, viewer, locale }`. */
+  ctx: RequestContext<ViewerFor<K>>;
 }
 
 export interface RouteDefinition<
@@ -107,11 +123,24 @@ export function defineRoute<
         query: query as Output<Q>,
         params: params as ParamsOutput<P>,
         locale,
+        ctx: requestContext(user ? { userId: user.userId, role: user.role } : null, locale) as RequestContext<ViewerFor<K>>,
       });
       return noStore(result instanceof Response ? result : ok(result, apiMessage(locale, "success")));
     } catch (err) {
       return noStore(toResponse(err, locale, def.key));
     }
+  };
+}
+
+/** A handler's context; the database is asked for only when `db` is first read. */
+export function requestContext<V extends Viewer>(viewer: V, locale: Locale): RequestContext<V> {
+  let db: Promise<Db> | undefined;
+  return {
+    get db() {
+      return (db ??= getDb());
+    },
+    viewer,
+    locale,
   };
 }
 

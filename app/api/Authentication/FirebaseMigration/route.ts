@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { selectRoleSchema } from "@/lib/validation/auth";
 import { selectRole } from "@/server/auth/select-role";
 import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
@@ -11,8 +10,8 @@ import { defineRoute } from "@/server/http/route";
 export const POST = defineRoute({
   key: "POST /api/Authentication/FirebaseMigration",
   body: bodyShapeOf(selectRoleSchema),
-  handler: async ({ user, body, locale }) => {
-    const input = await parseLocalized(selectRoleSchema, body, locale);
-    return selectRole({ db: await getDb(), userId: user.userId, ...input });
+  handler: async ({ body, ctx }) => {
+    const input = await parseLocalized(selectRoleSchema, body, ctx.locale);
+    return selectRole({ db: await ctx.db, userId: ctx.viewer.userId, ...input });
   },
 });

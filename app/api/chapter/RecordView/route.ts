@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { recordView, viewerKeyFor } from "@/server/chapters/record-view";
 import { recordViewBody } from "@/server/chapters/schemas";
 import { isSecureRequest, newViewerId, readViewerCookie, viewerCookieHeader } from "@/server/chapters/viewer-cookie";
@@ -14,12 +13,13 @@ import { defineRoute } from "@/server/http/route";
 export const POST = defineRoute({
   key: "POST /api/chapter/RecordView",
   body: recordViewBody,
-  handler: async ({ req, user, body, locale }) => {
-    const existing = user ? null : readViewerCookie(req.headers.get("cookie"));
-    const anonymousId = user ? null : (existing ?? newViewerId());
-    const viewerKey = viewerKeyFor(user, anonymousId) ?? `a:${newViewerId()}`;
-    const result = await recordView({ db: await getDb(), chapterId: body.chapterId, viewer: user, viewerKey });
-    const res = ok(result, apiMessage(locale, "success"));
+  handler: async ({ req, body, ctx }) => {
+    const { viewer } = ctx;
+    const existing = viewer ? null : readViewerCookie(req.headers.get("cookie"));
+    const anonymousId = viewer ? null : (existing ?? newViewerId());
+    const viewerKey = viewerKeyFor(viewer, anonymousId) ?? `a:${newViewerId()}`;
+    const result = await recordView({ db: await ctx.db, chapterId: body.chapterId, viewer, viewerKey });
+    const res = ok(result, apiMessage(ctx.locale, "success"));
     if (anonymousId && anonymousId !== existing) res.headers.append("Set-Cookie", viewerCookieHeader(anonymousId, isSecureRequest(req)));
     return res;
   },

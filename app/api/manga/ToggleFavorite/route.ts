@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { defineRoute } from "@/server/http/route";
 import { toggleFavorite } from "@/server/favorites/toggle-favorite";
 
@@ -7,5 +6,5 @@ import { toggleFavorite } from "@/server/favorites/toggle-favorite";
 export const POST = defineRoute({
   key: "POST /api/manga/ToggleFavorite",
   body: z.object({ mangaId: z.coerce.number().int().positive().max(2_147_483_647) }),
-  handler: async ({ user, body }) => toggleFavorite({ db: await getDb(), viewer: user, mangaId: body.mangaId }),
+  handler: async ({ ctx, body }) => toggleFavorite({ db: await ctx.db, viewer: ctx.viewer, mangaId: body.mangaId }),
 });
