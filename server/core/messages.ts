@@ -55,6 +55,16 @@ const en = {
   imageTooManyPixels: "The image's dimensions are too large (at most {side} pixels a side and {megapixels} megapixels).",
   imageCorrupt: "The image is damaged and cannot be read.",
   onPage: "Page {page}: {message}",
+  // Publishing (server/publishing)
+  invalidForm: "The form data could not be read.",
+  chapterProcessing: "This chapter's pages are still being processed. Try again when they are ready.",
+  chapterProcessingFailed: "This chapter's pages could not be processed. Upload them again.",
+  uploadOneKind: "Send either page images or one PDF, not both.",
+  onePdfOnly: "Send one PDF file.",
+  coverRequired: "A cover image is required.",
+  noteRequired: "A reason is required to reject.",
+  notYourManga: "You can only manage your own manga.",
+  mangaNotAccepted: "The manga must be accepted before its chapters can be accepted.",
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -108,6 +118,15 @@ const ar: Record<MessageKey, string> = {
   imageTooManyPixels: "أبعاد الصورة كبيرة جدًا (الحد الأقصى {side} بكسل لكل ضلع و{megapixels} ميغابكسل).",
   imageCorrupt: "الصورة تالفة وتتعذر قراءتها.",
   onPage: "الصفحة {page}: {message}",
+  invalidForm: "تعذرت قراءة بيانات النموذج.",
+  chapterProcessing: "ما زالت صفحات هذا الفصل قيد المعالجة. حاول مجددًا عندما تصبح جاهزة.",
+  chapterProcessingFailed: "تعذرت معالجة صفحات هذا الفصل. ارفعها مرة أخرى.",
+  uploadOneKind: "أرسل صور الصفحات أو ملف PDF واحدًا، لا الاثنين معًا.",
+  onePdfOnly: "أرسل ملف PDF واحدًا.",
+  coverRequired: "صورة الغلاف مطلوبة.",
+  noteRequired: "يجب ذكر سبب الرفض.",
+  notYourManga: "يمكنك إدارة المانجا الخاصة بك فقط.",
+  mangaNotAccepted: "يجب قبول المانجا قبل قبول فصولها.",
 };
 
 export const apiMessages: Record<Locale, Record<MessageKey, string>> = { en, ar };

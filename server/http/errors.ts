@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Locale } from "@/i18n/routing";
 import { IngestError, INGEST_ERROR_STATUS, type IngestErrorCode } from "@/server/chapters/ingest/errors";
 import { AppError, fieldErrorsOf, formatBytes } from "@/server/core/errors";
-import { apiMessage, type MessageKey, type MessageParams } from "@/server/core/messages";
+import { apiMessage, isMessageKey, type MessageKey, type MessageParams } from "@/server/core/messages";
 import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, MediaError, type MediaErrorCode } from "@/server/media/errors";
 import { fail } from "./envelope";
 
@@ -15,7 +15,8 @@ import { fail } from "./envelope";
 export function toResponse(err: unknown, locale: Locale, context = "api"): Response {
   if (err instanceof AppError) {
     const message = apiMessage(locale, err.messageKey, err.params);
-    return fail(err.httpStatus, message, { code: err.code, message, ...err.data }, err.headers);
+    const data = err.data && "errors" in err.data ? { ...err.data, errors: localizeFieldErrors(err.data.errors, locale) } : err.data;
+    return fail(err.httpStatus, message, { code: err.code, message, ...data }, err.headers);
   }
   if (err instanceof z.ZodError) {
     const message = apiMessage(locale, "validationFailed");
@@ -30,6 +31,17 @@ export function toResponse(err: unknown, locale: Locale, context = "api"): Respo
   console.error(`[${context}] unexpected error:`, err);
   const message = apiMessage(locale, "internal");
   return fail(500, message, { code: "internal", message });
+}
+
+/** Field errors the domain wrote as message keys (`{ note: ["noteRequired"] }`) in the caller's language. */
+function localizeFieldErrors(errors: unknown, locale: Locale): unknown {
+  if (typeof errors !== "object" || errors === null) return errors;
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, messages]) => [
+      field,
+      Array.isArray(messages) ? messages.map((m) => (typeof m === "string" && isMessageKey(m) ? apiMessage(locale, m) : m)) : messages,
+    ]),
+  );
 }
 
 /** How an upload's cap enters its message (`limit` is the error's own cap, when it carries one). */

@@ -194,3 +194,32 @@ function toMediaError(err: unknown, maxPixels: number): MediaError {
   if (/pixel limit/i.test(message)) return new MediaError("TOO_MANY_PIXELS", "The image is too large", { cause: err, limit: maxPixels });
   return new MediaError("CORRUPT", "The image could not be decoded", { cause: err });
 }
+
+/** A manga cover as stored: the card image (at most COVER_MAX_WIDTH wide, its own aspect) and the wide banner crop. */
+export const COVER_MAX_WIDTH = 720;
+export const BANNER_SIZE = { width: 1600, height: 600 } as const;
+
+/**
+ * Validates one uploaded cover (sniffed, size and pixel caps, decoded once) and encodes the card image and the
+ * banner (a centred 8:3 crop, the shape the featured banner shows). Throws MediaError.
+ */
+export async function processCoverImages(opts: { input: Uint8Array } & ImageLimits): Promise<{ cover: EncodedImage; banner: EncodedImage }> {
+  const maxPixels = opts.maxPixels ?? IMAGE_MAX_PIXELS;
+  const input = Buffer.from(opts.input.buffer, opts.input.byteOffset, opts.input.byteLength);
+  await inspect(input, { maxBytes: opts.maxBytes ?? IMAGE_MAX_BYTES, maxPixels });
+  try {
+    const { data, info } = await decode(input, maxPixels).raw().toBuffer({ resolveWithObject: true });
+    const raw: RawInfo = { width: info.width, height: info.height, channels: info.channels as Channels };
+    const [cover, banner] = await Promise.all([
+      encodeRaw(data, raw, Math.min(COVER_MAX_WIDTH, raw.width), UPLOAD_JPEG),
+      sharp(data, { raw })
+        .resize({ ...BANNER_SIZE, fit: "cover", position: "centre" })
+        .jpeg(UPLOAD_JPEG)
+        .toBuffer({ resolveWithObject: true })
+        .then(({ data: bytes, info: out }): EncodedImage => ({ bytes, mime: "image/jpeg", width: out.width, height: out.height })),
+    ]);
+    return { cover, banner };
+  } catch (err) {
+    throw toMediaError(err, maxPixels);
+  }
+}

@@ -1,7 +1,7 @@
 export { ingestChapterImages, processImagePages, type IngestChapterImagesOptions } from "./ingest-images";
 export { ingestChapterPdf, type IngestChapterPdfOptions } from "./ingest-pdf";
-export { rasterizePdf, checkPdfBytes, defaultPdfConcurrency, type RasterizePdfOptions } from "./rasterize-pdf";
-export { storeChapterPages } from "./store-pages";
+export { rasterizePdf, checkPdfBytes, inspectPdf, defaultPdfConcurrency, type RasterizePdfOptions } from "./rasterize-pdf";
+export { storeChapterPages, storeChapterPagesIn } from "./store-pages";
 export { buildPdfFromImages } from "./build-pdf";
 export { IngestError, isIngestError, INGEST_ERROR_STATUS, type IngestErrorCode } from "./errors";
 export * from "./limits";

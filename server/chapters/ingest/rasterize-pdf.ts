@@ -69,6 +69,27 @@ export function checkPdfBytes(pdf: Uint8Array): void {
 }
 
 /**
+ * The cheap checks an upload request can afford before it answers (docs/decisions/013): size and header, then pdf.js
+ * opens the document in this thread (no page is rendered) to refuse encrypted, malformed, empty and too-long files.
+ * Answers the page count. Rendering problems of single pages can still appear later, in the background job.
+ */
+export async function inspectPdf(pdf: Uint8Array, maxPages = MAX_PDF_PAGES): Promise<{ pageCount: number }> {
+  checkPdfBytes(pdf);
+  let session: Awaited<ReturnType<typeof openPdf>>;
+  try {
+    session = await openPdf(copyBytes(pdf), SETTINGS);
+  } catch (err) {
+    throw err instanceof RasterFailure ? fromRasterFailure(err) : err;
+  }
+  try {
+    checkPageCount(session.numPages, maxPages);
+    return { pageCount: session.numPages };
+  } finally {
+    await session.close().catch(() => undefined);
+  }
+}
+
+/**
  * Validates a PDF and renders every page once at reading width, encoded into the reading JPEG and the
  * 350/500/700 variants. Throws IngestError (or the signal's reason) and keeps nothing on any failure.
  */

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import type { Tx } from "@/server/core/unit-of-work";
 import { chapterPages, chapters } from "@/db/schema";
 import type { ChapterSource } from "@/db/schema/enums";
 import { MediaKind } from "@/server/media/kind";
@@ -27,40 +28,44 @@ export interface StoreChapterPagesOptions {
  * in the store (other pages may share them); removing unreferenced media is housekeeping's job.
  */
 export async function storeChapterPages(opts: StoreChapterPagesOptions): Promise<IngestResult> {
-  const { db, chapterId, sourceType, pages } = opts;
-  return db.transaction(async (tx) => {
-    const [chapter] = await tx
-      .update(chapters)
-      .set({ pageCount: pages.length, sourceType, updatedAt: new Date() })
-      .where(eq(chapters.id, chapterId))
-      .returning({ id: chapters.id });
-    if (!chapter) throw new IngestError("CHAPTER_NOT_FOUND", `Chapter ${chapterId} does not exist`);
+  const { db, ...rest } = opts;
+  return db.transaction((tx) => storeChapterPagesIn(tx, rest));
+}
 
-    const items: MediaToStore[] = pages.flatMap((page) =>
-      [page.reading, page.w350, page.w500, page.w700].map((img) => ({ ...img, kind: MediaKind.Page })),
-    );
-    // A few pages per statement: small statements keep the database's (and PGlite's in-process) working
-    // memory low during a 300-page transaction.
-    const ids: string[] = [];
-    for (let i = 0; i < items.length; i += MEDIA_PER_CALL) {
-      ids.push(...(await storeMediaMany(tx, items.slice(i, i + MEDIA_PER_CALL))));
-    }
-    const stored: StoredPage[] = pages.map((page, i) => ({
-      pageNumber: i + 1,
-      imageId: ids[i * 4] as string,
-      image350Id: ids[i * 4 + 1] as string,
-      image500Id: ids[i * 4 + 2] as string,
-      image700Id: ids[i * 4 + 3] as string,
-      width: page.reading.width,
-      height: page.reading.height,
-    }));
+/** storeChapterPages inside a use case's own transaction (server/publishing). */
+export async function storeChapterPagesIn(tx: Tx, opts: Omit<StoreChapterPagesOptions, "db">): Promise<IngestResult> {
+  const { chapterId, sourceType, pages } = opts;
+  const [chapter] = await tx
+    .update(chapters)
+    .set({ pageCount: pages.length, sourceType, updatedAt: new Date() })
+    .where(eq(chapters.id, chapterId))
+    .returning({ id: chapters.id });
+  if (!chapter) throw new IngestError("CHAPTER_NOT_FOUND", `Chapter ${chapterId} does not exist`);
 
-    await tx.delete(chapterPages).where(eq(chapterPages.chapterId, chapterId));
-    for (let i = 0; i < stored.length; i += PAGE_ROWS_PER_INSERT) {
-      await tx.insert(chapterPages).values(stored.slice(i, i + PAGE_ROWS_PER_INSERT).map((p) => ({ chapterId, ...p })));
-    }
-    return { chapterId, sourceType, pageCount: stored.length, pages: stored };
-  });
+  const items: MediaToStore[] = pages.flatMap((page) =>
+    [page.reading, page.w350, page.w500, page.w700].map((img) => ({ ...img, kind: MediaKind.Page })),
+  );
+  // A few pages per statement: small statements keep the database's (and PGlite's in-process) working
+  // memory low during a 300-page transaction.
+  const ids: string[] = [];
+  for (let i = 0; i < items.length; i += MEDIA_PER_CALL) {
+    ids.push(...(await storeMediaMany(tx, items.slice(i, i + MEDIA_PER_CALL))));
+  }
+  const stored: StoredPage[] = pages.map((page, i) => ({
+    pageNumber: i + 1,
+    imageId: ids[i * 4] as string,
+    image350Id: ids[i * 4 + 1] as string,
+    image500Id: ids[i * 4 + 2] as string,
+    image700Id: ids[i * 4 + 3] as string,
+    width: page.reading.width,
+    height: page.reading.height,
+  }));
+
+  await tx.delete(chapterPages).where(eq(chapterPages.chapterId, chapterId));
+  for (let i = 0; i < stored.length; i += PAGE_ROWS_PER_INSERT) {
+    await tx.insert(chapterPages).values(stored.slice(i, i + PAGE_ROWS_PER_INSERT).map((p) => ({ chapterId, ...p })));
+  }
+  return { chapterId, sourceType, pageCount: stored.length, pages: stored };
 }
 
 /** Fails early (before any decoding) when the chapter does not exist; storeChapterPages checks again. */

@@ -1,0 +1,80 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { favorites, notifications, users } from "@/db/schema";
+import { NotificationType, Role } from "@/db/schema/enums";
+import { isLocale, type Locale } from "@/i18n/routing";
+import type { UnitOfWork } from "@/server/core/unit-of-work";
+import { signalNotifications } from "@/server/notifications/publish-notification";
+
+/**
+ * What publishing tells people, in each recipient's own language (users.locale), written when the event happens
+ * (docs/decisions/013). Every function writes rows in the use case's transaction; the bus is signalled after commit.
+ */
+const TEXTS = {
+  mangaAccepted: { en: 'Your manga "{title}" was accepted.', ar: "تم قبول المانجا الخاصة بك «{title}»." },
+  mangaRejected: { en: 'Your manga "{title}" was rejected: {note}', ar: "تم رفض المانجا الخاصة بك «{title}»: {note}" },
+  chapterAccepted: { en: 'Your chapter "{chapter}" of "{title}" was accepted.', ar: "تم قبول الفصل «{chapter}» من «{title}»." },
+  chapterRejected: { en: 'Your chapter "{chapter}" of "{title}" was rejected: {note}', ar: "تم رفض الفصل «{chapter}» من «{title}»: {note}" },
+  chapterReady: { en: 'The pages of "{chapter}" ({title}) are ready.', ar: "صفحات الفصل «{chapter}» ‏({title}) جاهزة." },
+  chapterFailed: { en: 'The pages of "{chapter}" ({title}) could not be processed: {reason}', ar: "تعذرت معالجة صفحات الفصل «{chapter}» ‏({title}): {reason}" },
+  newChapter: { en: 'New chapter of "{title}": {chapter}', ar: "فصل جديد من «{title}»: {chapter}" },
+  newChapters: { en: '{count} new chapters of "{title}"', ar: "{count} فصول جديدة من «{title}»" },
+  reviewManga: { en: 'New manga waiting for review: "{title}" by {author}', ar: "مانجا جديدة بانتظار المراجعة: «{title}» من {author}" },
+  reviewChapter: { en: 'New chapter waiting for review: "{chapter}" of "{title}" by {author}', ar: "فصل جديد بانتظار المراجعة: «{chapter}» من «{title}» من {author}" },
+  editedManga: { en: '{author} edited the accepted manga "{title}".', ar: "عدّل {author} المانجا المقبولة «{title}»." },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type NoticeKey = keyof typeof TEXTS;
+export type NoticeParams = Record<string, string | number>;
+
+export function noticeText(key: NoticeKey, locale: Locale, params: NoticeParams): string {
+  const text = TEXTS[key][locale].replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+  // The column holds at most what a notification may carry (1,000 characters).
+  return text.length > 1000 ? `${text.slice(0, 999)}…` : text;
+}
+
+const localeOfRow = (value: string): Locale => (isLocale(value) ? value : "en");
+
+/** Tells these users, each in their language. */
+export async function notifyUsers(uow: UnitOfWork, userIds: readonly number[], key: NoticeKey, params: NoticeParams, type: NotificationType): Promise<void> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return;
+  const rows = await uow.tx.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, ids));
+  if (rows.length === 0) return;
+  const inserted = await uow.tx
+    .insert(notifications)
+    .values(rows.map((r) => ({ userId: r.id, message: noticeText(key, localeOfRow(r.locale), params), type })))
+    .returning({ id: notifications.id });
+  const newIds = inserted.map((r) => r.id);
+  uow.afterCommit(() => signalNotifications(newIds));
+}
+
+/** Tells every root account (submissions waiting for review), except `except` (a root who did it). */
+export async function notifyRoots(uow: UnitOfWork, key: NoticeKey, params: NoticeParams, except?: number): Promise<void> {
+  const roots = await uow.tx.select({ id: users.id }).from(users).where(and(eq(users.role, Role.root), eq(users.banned, false)));
+  await notifyUsers(uow, roots.map((r) => r.id).filter((id) => id !== except), key, params, NotificationType.Info);
+}
+
+/**
+ * Tells everyone who favourited the manga about new chapters: one statement per language (INSERT … SELECT, so a
+ * manga with a hundred thousand favouriters costs two statements), one notification per favouriter however many
+ * chapters arrived together.
+ */
+export async function notifyFavouriters(uow: UnitOfWork, mangaId: number, title: string, chapterTitles: readonly string[]): Promise<void> {
+  if (chapterTitles.length === 0) return;
+  const ids: number[] = [];
+  for (const locale of ["en", "ar"] as const) {
+    const message =
+      chapterTitles.length === 1
+        ? noticeText("newChapter", locale, { title, chapter: chapterTitles[0]! })
+        : noticeText("newChapters", locale, { title, count: chapterTitles.length });
+    const matchesLocale = locale === "ar" ? sql`${users.locale} = 'ar'` : sql`${users.locale} <> 'ar'`;
+    const res = await uow.tx.execute<{ id: number }>(sql`
+      insert into ${notifications} (user_id, message, type)
+      select ${favorites.userId}, ${message}, ${NotificationType.Info}
+      from ${favorites} join ${users} on ${users.id} = ${favorites.userId}
+      where ${favorites.mangaId} = ${mangaId} and ${users.banned} = false and ${matchesLocale}
+      returning id`);
+    ids.push(...res.rows.map((r) => Number(r.id)));
+  }
+  if (ids.length > 0) uow.afterCommit(() => signalNotifications(ids));
+}

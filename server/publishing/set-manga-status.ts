@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { manga } from "@/db/schema";
+import { NotificationType, Status } from "@/db/schema/enums";
+import { audit } from "@/server/core/audit";
+import { notFound, validation } from "@/server/core/errors";
+import { runUnitOfWork } from "@/server/core/unit-of-work";
+import { changed } from "@/server/manga/changed";
+import { loadManagedManga, type Actor, type ManagedManga } from "./managed";
+import { notifyUsers } from "./notices";
+import { lockManga, recountManga } from "./rows";
+
+export type Decision = typeof Status.Accepted | typeof Status.Rejected;
+
+/**
+ * POST /api/manga/StatusManga (root): accepts (optional note) or rejects (a reason is required) a manga. Recorded
+ * with the note, audited, the author told in their language; an accepted manga (with its accepted chapters) reaches
+ * every process's public pages at once, a rejected one leaves them.
+ */
+export async function setMangaStatus({
+  db,
+  actor,
+  mangaId,
+  status,
+  note,
+}: {
+  db: Db;
+  actor: Actor;
+  mangaId: number;
+  status: Decision;
+  note?: string | null;
+}): Promise<ManagedManga> {
+  const reason = note?.trim() || null;
+  if (status === Status.Rejected && !reason) throw validation({ note: ["noteRequired"] }, "noteRequired");
+  await runUnitOfWork(db, async (uow) => {
+    const row = await lockManga(uow.tx, actor, mangaId);
+    await uow.tx.update(manga).set({ status, reviewNote: reason, updatedAt: new Date() }).where(eq(manga.id, mangaId));
+    await recountManga(uow.tx, mangaId);
+    const accepted = status === Status.Accepted;
+    await audit(uow.tx, {
+      actorId: actor.userId,
+      action: accepted ? "manga.accept" : "manga.reject",
+      subject: { type: "manga", id: mangaId },
+      details: { note: reason, previousStatus: row.status },
+    });
+    if (row.authorId !== null && row.authorId !== actor.userId) {
+      await notifyUsers(
+        uow,
+        [row.authorId],
+        accepted ? "mangaAccepted" : "mangaRejected",
+        { title: row.title, note: reason ?? "" },
+        accepted ? NotificationType.Success : NotificationType.Warning,
+      );
+    }
+    if (row.status === Status.Accepted || accepted) changed(uow, { manga: mangaId, catalogue: true });
+  });
+  const updated = await loadManagedManga(db, mangaId);
+  if (!updated) throw notFound("mangaNotFound");
+  return updated;
+}

@@ -1,0 +1,52 @@
+import type { Db } from "@/db/client";
+import { manga, mangaGenres } from "@/db/schema";
+import { GENRES, Status, type Genre } from "@/db/schema/enums";
+import { searchTextFor } from "@/lib/search-fold";
+import { audit } from "@/server/core/audit";
+import { notFound } from "@/server/core/errors";
+import { runUnitOfWork } from "@/server/core/unit-of-work";
+import { encodeCover, prepareCoverVariants, storeCover } from "./cover";
+import { loadManagedManga, type Actor, type ManagedManga } from "./managed";
+import { notifyRoots } from "./notices";
+import { usernameOf } from "./rows";
+
+export interface MangaFields {
+  title: string;
+  description: string;
+  genres: readonly Genre[];
+  readingDirection: number;
+}
+
+/**
+ * POST /api/manga/SubmitManga: a writer (or root) creates a manga, Pending until root reviews it. The cover is
+ * checked and encoded (card and banner) before the transaction; the manga, its genres and the images are written in
+ * one; roots are told it waits for review; the card and banner widths are made after the commit.
+ */
+export async function submitManga({ db, actor, fields, cover }: { db: Db; actor: Actor; fields: MangaFields; cover: Uint8Array }): Promise<ManagedManga> {
+  const encoded = await encodeCover(cover);
+  const result = await runUnitOfWork(db, async (uow) => {
+    const images = await storeCover(uow.tx, encoded);
+    const [row] = await uow.tx
+      .insert(manga)
+      .values({
+        title: fields.title,
+        description: fields.description,
+        searchText: searchTextFor(fields.title, fields.description),
+        readingDirection: fields.readingDirection,
+        authorId: actor.userId,
+        status: Status.Pending,
+        ...images,
+      })
+      .returning({ id: manga.id });
+    if (!row) throw new Error("insert returned no manga");
+    await uow.tx.insert(mangaGenres).values([...new Set(fields.genres)].map((g) => ({ mangaId: row.id, genre: GENRES.indexOf(g) })));
+    await audit(uow.tx, { actorId: actor.userId, action: "manga.submit", subject: { type: "manga", id: row.id }, details: { title: fields.title } });
+    await notifyRoots(uow, "reviewManga", { title: fields.title, author: await usernameOf(uow.tx, actor.userId) }, actor.userId);
+    uow.afterCommit(() => prepareCoverVariants(db, images));
+    return row.id;
+  });
+  const created = await loadManagedManga(db, result);
+  if (!created) throw notFound("mangaNotFound");
+  return created;
+}
+
