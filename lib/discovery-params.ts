@@ -1,4 +1,4 @@
-import { GENRES, SortBy, type Genre } from "@/db/schema/enums";
+import { GENRES, SortBy, type Genre } from "@/lib/enums";
 
 /** Where a card leads: the public preview, or the dashboard's for signed-in pages. */
 export type PreviewBase = "/discovery/manga" | "/dashboard/discovery/manga";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import type { Genre } from "@/db/schema/enums";
+import type { Genre } from "@/lib/enums";
 
 /**
  * Canonical URL and hreflang alternates for a path that exists in both languages (English has no prefix).

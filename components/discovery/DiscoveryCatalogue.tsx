@@ -2,7 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { GENRES, SortBy } from "@/db/schema/enums";
+import { GENRES, SortBy } from "@/lib/enums";
 import { useLocale, useTexts } from "@/i18n/client";
 import { Link } from "@/i18n/navigation";
 import { Search, X } from "@/components/icons/ui";

@@ -2,7 +2,7 @@
 
 import { ArrowDownUp, ChevronDown } from "@/components/icons/ui";
 import { useTexts } from "@/i18n/client";
-import { SortBy } from "@/db/schema/enums";
+import { SortBy } from "@/lib/enums";
 
 const OPTIONS = Object.values(SortBy);
 

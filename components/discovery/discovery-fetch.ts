@@ -1,4 +1,4 @@
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { apiRequest } from "@/lib/api-client";
 import { PAGE_SIZE } from "@/lib/constants";
 import type { DiscoveryParams } from "@/lib/discovery-params";

@@ -1,7 +1,7 @@
 import { ArrowRight } from "@/components/icons/content";
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
-import type { Genre } from "@/db/schema/enums";
+import type { Genre } from "@/lib/enums";
 import { MangaCard, type MangaCardData } from "@/components/manga/MangaCard";
 import { getCardTexts } from "@/components/manga/card-texts";
 import { CarouselControls } from "./CarouselControls";

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTexts } from "@/i18n/client";
 import { useEffect, useState } from "react";
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { apiRequest } from "@/lib/api-client";
 import { MANGA_LIST_STALE_MS, QUERY_GC_MS, SEARCH_DEBOUNCE_MS } from "@/lib/constants";
 import { mediaVariantUrl } from "@/lib/media-url";

@@ -2,7 +2,7 @@ import type { ComponentProps } from "react";
 import { translator, type Compiled, type MessageTree } from "@/i18n/format";
 import { Link } from "@/i18n/navigation";
 import { CAROUSEL_COVER_SIZES, mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
-import type { Genre } from "@/db/schema/enums";
+import type { Genre } from "@/lib/enums";
 import type { PreviewBase } from "@/lib/discovery-params";
 import { FavoriteButton } from "./FavoriteButton";
 import { FavoriteCount } from "./FavoriteCount";

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { X } from "lucide-react";
-import { ReadingDirection } from "@/db/schema/enums";
+import { ReadingDirection } from "@/lib/enums";
 
 /** Controls and hotkeys (spec §2 footer help; §9 hotkeys), explained for this title's reading direction. */
 export function HelpDialog({ readingDirection, onClose }: { readingDirection: number; onClose: () => void }) {

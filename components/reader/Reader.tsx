@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from "react";
 import { useTranslations } from "next-intl";
-import { ReadingDirection } from "@/db/schema/enums";
+import { ReadingDirection } from "@/lib/enums";
 import { READER } from "@/lib/reader-constants";
 import type { MenuChapter } from "./ChapterMenu";
 import { EndCard } from "./EndCard";

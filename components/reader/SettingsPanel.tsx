@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { X } from "lucide-react";
-import type { Genre } from "@/db/schema/enums";
+import type { Genre } from "@/lib/enums";
 import { mediaVariantUrl } from "@/lib/media-url";
 
 export interface PanelManga {

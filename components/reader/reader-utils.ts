@@ -1,5 +1,5 @@
 import { READER } from "@/lib/reader-constants";
-import { ReadingDirection } from "@/db/schema/enums";
+import { ReadingDirection } from "@/lib/enums";
 import type { ReaderPage } from "@/lib/paged";
 
 export type { PageVariants, ReaderPage } from "@/lib/paged";

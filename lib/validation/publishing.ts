@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GENRES, type Genre } from "@/db/schema/enums";
+import { GENRES, type Genre } from "@/lib/enums";
 
 /**
  * Publishing payloads (docs/decisions/013-publishing.md), shared by the dashboard forms (react-hook-form +

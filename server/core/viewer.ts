@@ -1,4 +1,4 @@
-import type { Role } from "@/db/schema/enums";
+import type { Role } from "@/lib/enums";
 
 /**
  * Who is asking, the one type for the whole server: a signed-in user (id and role, from the access token or the
