@@ -1,13 +1,7 @@
-import { z } from "zod";
 import type { ImageFormat } from "./types";
 
-/**
- * `imageFormat=url` drops base64 image fields (DESIGN §6); anything else keeps the spec's base64.
- * Unknown values are ignored rather than refused.
- */
-export const imageFormatQuery = z.object({
-  imageFormat: z.enum(["base64", "url"]).optional().catch(undefined),
-});
+/** `imageFormat=url` drops base64 image fields (DESIGN §6): the one parser, server/media/image-format.ts. */
+export { imageFormatQuery } from "@/server/media/image-format";
 
 export function imageFormatOf(query: { imageFormat?: ImageFormat } | undefined): ImageFormat {
   return query?.imageFormat ?? "base64";

@@ -24,4 +24,4 @@ export interface CurrentUser {
 }
 
 /** `base64` (spec default) also sends image bytes; `url` sends only the `/media/{id}` address. */
-export type ImageFormat = "base64" | "url";
+export type { ImageFormat } from "@/server/media/image-format";

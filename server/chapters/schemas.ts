@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { READER } from "@/lib/reader-constants";
+import { imageFormatParam as imageFormat } from "@/server/media/image-format";
 
 /**
  * Input of the /api/chapter reading calls. Query values arrive as strings, so numbers are coerced.
@@ -20,9 +21,6 @@ const direction = z
   .optional();
 
 export const chapterIdParams = z.object({ chapterid: id });
-
-/** `imageFormat=url` leaves the base64 bytes out (the web reader uses URLs only). */
-export const imageFormat = z.string().trim().toLowerCase().pipe(z.enum(["base64", "url"])).default("base64");
 
 export const chapterPagesQuery = z.object({
   chapterId: id,

@@ -20,4 +20,4 @@ export async function base64ByUrl(db: Db, urls: ReadonlyArray<string | null | un
   return new Map(rows.map((r) => [`/media/${r.id}`, r.bytes.toString("base64")]));
 }
 
-export type ImageFormat = "base64" | "url";
+export type { ImageFormat } from "@/server/media/image-format";

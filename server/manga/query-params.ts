@@ -2,7 +2,7 @@ import { z } from "zod";
 import { GENRES, SortBy, Status, type Genre } from "@/db/schema/enums";
 import { PAGE_SIZE } from "@/lib/constants";
 import { SEARCH_TERM_MAX } from "@/lib/search-fold";
-import type { ImageFormat } from "./cover-images";
+import { imageFormatParam as imageFormat } from "@/server/media/image-format";
 import { MAX_PAGE, type MangaFilters, type SortDirection } from "./list-manga";
 
 /**
@@ -130,11 +130,6 @@ const bool = z.preprocess((v) => {
 }, z.boolean());
 
 const date = z.coerce.date();
-
-const imageFormat = z
-  .string()
-  .optional()
-  .transform((v): ImageFormat => (v?.toLowerCase() === "url" ? "url" : "base64"));
 
 const filterFields = {
   "Filters.MangaStatusTypes": statusList.optional(),

@@ -1,5 +1,6 @@
 import type { Db } from "@/db/client";
 import { base64ByUrl } from "@/server/manga/cover-images";
+import type { ImageFormat } from "@/server/media/image-format";
 import type { DiscoverySettings, FeaturedManga, LandingSettings } from "./get-page-settings";
 
 /**
@@ -22,13 +23,13 @@ export interface ApiDiscoverySettings {
   manga: FeaturedManga | null;
 }
 
-async function banner(db: Db, url: string | null, imageFormat: string | undefined): Promise<{ banner?: string | null }> {
-  if (imageFormat?.toLowerCase() === "url") return {};
+async function banner(db: Db, url: string | null, imageFormat: ImageFormat | undefined): Promise<{ banner?: string | null }> {
+  if (imageFormat === "url") return {};
   if (!url) return { banner: null };
   return { banner: (await base64ByUrl(db, [url])).get(url) ?? null };
 }
 
-export async function landingSettingsResponse(db: Db, s: LandingSettings | null, imageFormat?: string): Promise<ApiLandingSettings> {
+export async function landingSettingsResponse(db: Db, s: LandingSettings | null, imageFormat?: ImageFormat): Promise<ApiLandingSettings> {
   const bannerUrl = s?.bannerUrl ?? null;
   return {
     title: s?.title ?? "",
@@ -40,7 +41,7 @@ export async function landingSettingsResponse(db: Db, s: LandingSettings | null,
   };
 }
 
-export async function discoverySettingsResponse(db: Db, s: DiscoverySettings | null, imageFormat?: string): Promise<ApiDiscoverySettings> {
+export async function discoverySettingsResponse(db: Db, s: DiscoverySettings | null, imageFormat?: ImageFormat): Promise<ApiDiscoverySettings> {
   const bannerUrl = s?.bannerUrl ?? null;
   return { ...(await banner(db, bannerUrl, imageFormat)), bannerUrl, manga: s?.manga ?? null };
 }

@@ -1,13 +1,13 @@
-import { z } from "zod";
 import { getDb } from "@/db/client";
 import { defineRoute } from "@/server/http/route";
+import { imageFormatQuery } from "@/server/media/image-format";
 import { landingSettingsResponse } from "@/server/settings/api-shapes";
 import { getLandingSettings } from "@/server/settings/get-page-settings";
 
 /** Spec §7 GET /SiteSettings/GetLandingPageSettings: hero texts in the caller's language, banner, featured manga. */
 export const GET = defineRoute({
   key: "GET /api/SiteSettings/GetLandingPageSettings",
-  query: z.object({ imageFormat: z.string().optional() }),
+  query: imageFormatQuery,
   handler: async ({ locale, query }) => {
     const db = await getDb();
     return landingSettingsResponse(db, await getLandingSettings({ db, locale }), query.imageFormat);
