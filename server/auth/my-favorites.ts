@@ -1,9 +1,9 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { favorites, manga, mangaGenres, media, users } from "@/db/schema";
-import { GENRES, Status, type Genre } from "@/db/schema/enums";
-import { mediaUrl } from "@/lib/media-url";
+import { favorites, manga, media, users } from "@/db/schema";
+import { Status, type Genre } from "@/lib/enums";
+import { coverFields, coverSource, genreNames, genresOf, MY_LIST_LIMIT } from "./my-lists";
 import type { ImageFormat } from "./types";
 
 export interface MyFavorite {
@@ -21,21 +21,12 @@ export interface MyFavorite {
   createdAt: string;
 }
 
-/** Most favourites returned in one answer (the spec shows no paging for this call). */
-export const MY_LIST_LIMIT = 500;
-
-export const genresOf = sql<number[]>`coalesce((select array_agg(${mangaGenres.genre} order by ${mangaGenres.genre}) from ${mangaGenres} where ${mangaGenres.mangaId} = ${manga.id}), '{}')`;
-
-export function genreNames(ids: readonly number[] | null): Genre[] {
-  return (ids ?? []).map((g) => GENRES[g]).filter((g): g is Genre => g !== undefined);
-}
-
 /**
  * GET /api/Authentication/Me/Favorites: the caller's favourites (spec §3: entries with mangaId), newest
  * first, as manga cards; only accepted manga (what the catalogue shows). One query.
  */
 export async function listMyFavorites(opts: { db: Db; userId: number; imageFormat?: ImageFormat }): Promise<MyFavorite[]> {
-  const withBytes = (opts.imageFormat ?? "base64") === "base64";
+  const cover = coverSource(opts.imageFormat);
   const rows = await opts.db
     .select({
       mangaId: manga.id,
@@ -47,12 +38,12 @@ export async function listMyFavorites(opts: { db: Db; userId: number; imageForma
       genres: genresOf,
       username: users.username,
       createdAt: favorites.createdAt,
-      bytes: withBytes ? media.bytes : sql<null>`null`,
+      bytes: cover.bytes,
     })
     .from(favorites)
     .innerJoin(manga, eq(manga.id, favorites.mangaId))
     .leftJoin(users, eq(users.id, manga.authorId))
-    .leftJoin(media, withBytes ? eq(media.id, manga.coverImageId) : sql`false`)
+    .leftJoin(media, cover.join)
     .where(and(eq(favorites.userId, opts.userId), eq(manga.status, Status.Accepted)))
     .orderBy(desc(favorites.createdAt), desc(manga.id))
     .limit(MY_LIST_LIMIT);
@@ -60,8 +51,7 @@ export async function listMyFavorites(opts: { db: Db; userId: number; imageForma
     mangaId: r.mangaId,
     id: r.mangaId,
     title: r.title,
-    coverImage: r.bytes ? Buffer.from(r.bytes).toString("base64") : null,
-    coverImageUrl: mediaUrl(r.coverImageId),
+    ...coverFields(r.bytes, r.coverImageId),
     favorites: r.favorites,
     views: r.views,
     chapterCount: r.chapterCount,

@@ -1,10 +1,9 @@
 import "server-only";
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { manga, media, users } from "@/db/schema";
-import type { Genre } from "@/db/schema/enums";
-import { mediaUrl } from "@/lib/media-url";
-import { genreNames, genresOf, MY_LIST_LIMIT } from "./my-favorites";
+import type { Genre } from "@/lib/enums";
+import { coverFields, coverSource, genreNames, genresOf, MY_LIST_LIMIT } from "./my-lists";
 import type { ImageFormat } from "./types";
 
 export interface MyManga {
@@ -28,7 +27,7 @@ export interface MyManga {
 
 /** GET /api/Authentication/Me/Manga: the manga the caller created, in every status, newest first. One query. */
 export async function listMyManga(opts: { db: Db; userId: number; imageFormat?: ImageFormat }): Promise<MyManga[]> {
-  const withBytes = (opts.imageFormat ?? "base64") === "base64";
+  const cover = coverSource(opts.imageFormat);
   const rows = await opts.db
     .select({
       id: manga.id,
@@ -45,18 +44,17 @@ export async function listMyManga(opts: { db: Db; userId: number; imageFormat?: 
       username: users.username,
       createdAt: manga.createdAt,
       updatedAt: manga.updatedAt,
-      bytes: withBytes ? media.bytes : sql<null>`null`,
+      bytes: cover.bytes,
     })
     .from(manga)
     .innerJoin(users, eq(users.id, manga.authorId))
-    .leftJoin(media, withBytes ? eq(media.id, manga.coverImageId) : sql`false`)
+    .leftJoin(media, cover.join)
     .where(eq(manga.authorId, opts.userId))
     .orderBy(desc(manga.createdAt), desc(manga.id))
     .limit(MY_LIST_LIMIT);
   return rows.map(({ bytes, coverImageId, genres, username, createdAt, updatedAt, ...r }) => ({
     ...r,
-    coverImage: bytes ? Buffer.from(bytes).toString("base64") : null,
-    coverImageUrl: mediaUrl(coverImageId),
+    ...coverFields(bytes, coverImageId),
     genres: genreNames(genres),
     user: { username },
     createdAt: createdAt.toISOString(),
