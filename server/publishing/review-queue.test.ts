@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { chapters, manga } from "@/db/schema";
-import { Role, Status } from "@/db/schema/enums";
+import { Role, Status } from "@/lib/enums";
 import { seedFixture, type Fixture } from "@/server/manga/test-fixtures";
 import { listReviewQueue, nextPendingMangaId } from "./review-queue";
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { chapters, manga, users } from "@/db/schema";
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
 import { foldSearchText, SEARCH_TERM_MAX } from "@/lib/search-fold";
 import type { Executor } from "@/server/core/unit-of-work";

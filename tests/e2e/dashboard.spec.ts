@@ -95,7 +95,7 @@ test("writer: content-management sub-menu first, then manga management, discover
   await expect(page).toHaveURL(/\/dashboard\/manga-approval$/);
   await expect(page.getByTestId("dashboard-title")).toHaveText("Manga approval");
   // Writers see the page; approving is root's.
-  await expect(page.getByTestId("coming-soon")).toContainText("reserved for administrators");
+  await expect(page.getByTestId("approval-root-only")).toContainText("reserved for administrators");
   await page.goto("/dashboard/user-management");
   await expect(page.getByTestId("forbidden")).toBeVisible();
 });

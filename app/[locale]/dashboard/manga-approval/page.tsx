@@ -1,7 +1,113 @@
-import { PAGE_ROLES } from "@/components/dashboard/navigation";
-import { placeholderPage } from "@/components/dashboard/placeholder-page";
+import type { Metadata } from "next";
+import { Inbox, ScanSearch } from "lucide-react";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { Forbidden } from "@/components/dashboard/ComingSoon";
+import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { Pagination } from "@/components/discovery/Pagination";
+import { QueueFilters } from "@/components/publishing/review/QueueFilters";
+import { QueueList } from "@/components/publishing/review/QueueList";
+import { queueHref } from "@/components/publishing/review/queue-href";
+import { getDb } from "@/db/client";
+import { Role } from "@/lib/enums";
+import { Link, redirect } from "@/i18n/navigation";
+import { isLocale } from "@/i18n/routing";
+import { getSessionUser } from "@/server/auth/session";
+import { isQueueState, listReviewQueue, nextPendingMangaId, type QueueState } from "@/server/publishing/review-queue";
 
-/** /dashboard/manga-approval — writers see their submissions; approving is root's. Filled by the publishing tools. */
-const page = placeholderPage({ title: "mangaApproval", text: "mangaApproval", roles: PAGE_ROLES.mangaApproval, rootNote: "approveRootOnly" });
-export const generateMetadata = page.generateMetadata;
-export default page.Page;
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "dashboard.titles" });
+  return { title: t("mangaApproval") };
+}
+
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * /dashboard/manga-approval (spec §2, §4): root's review queue (pending first, by state, searchable, with counts) or
+ * a writer's own submissions with their states and the review team's notes.
+ */
+export default async function MangaApprovalPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const user = await getSessionUser();
+  if (!user) return redirect({ href: "/auth", locale });
+  if (!mayOpen(user.role, PAGE_ROLES.mangaApproval)) return <Forbidden />;
+
+  const isRoot = user.role === Role.root;
+  const defaultState: QueueState = isRoot ? "pending" : "all";
+  const sp = await searchParams;
+  const rawState = one(sp.state);
+  const state = isQueueState(rawState) ? rawState : defaultState;
+  const search = (one(sp.q) ?? "").slice(0, 100);
+  const page = Number(one(sp.page) ?? 1) || 1;
+
+  const db = await getDb();
+  const actor = { userId: user.id, role: user.role };
+  const queue = await listReviewQueue({ db, actor, state, search, page });
+  const oldest = isRoot && queue.counts.pending > 0
+    ? (state === "pending" && queue.page === 1 && !search ? (queue.items[0]?.id ?? null) : await nextPendingMangaId({ db, actor }))
+    : null;
+
+  const [t, tDiscovery] = await Promise.all([getTranslations("approval.queue"), getTranslations("discovery")]);
+  const total = queue.counts[state];
+  const empty = search
+    ? t("emptySearch", { search })
+    : state === "pending" ? (isRoot ? t("emptyPending") : t("emptyPendingWriter")) : t("emptyOther");
+
+  return (
+    <section aria-labelledby="approval-heading" className="mx-auto flex max-w-5xl flex-col gap-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h2 id="approval-heading" className="text-2xl font-extrabold tracking-tight">
+            {isRoot ? t("rootHeading") : t("writerHeading")}
+          </h2>
+          <p className="mt-1 max-w-2xl text-zinc-600 dark:text-zinc-400">{isRoot ? t("rootIntro") : t("writerIntro")}</p>
+          {!isRoot && (
+            <p className="mt-3 inline-block rounded-xl bg-zinc-100 px-3 py-1.5 text-sm text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300" data-testid="approval-root-only">
+              {t("rootOnly")}
+            </p>
+          )}
+        </div>
+        {oldest !== null && (
+          <Link
+            href={`/dashboard/manga-approval/${oldest}`}
+            className="inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-xl bg-brand-600 px-4 font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            data-testid="start-review"
+          >
+            <ScanSearch className="size-4.5" aria-hidden />
+            {t("startReview")}
+          </Link>
+        )}
+      </header>
+
+      <QueueFilters key={`${state}|${search}`} state={state} search={search} counts={queue.counts} defaultState={defaultState} isRoot={isRoot} />
+
+      <p className="text-sm font-medium text-zinc-600 dark:text-zinc-400" role="status" data-testid="queue-results">
+        {t("results", { count: total })}
+      </p>
+
+      {queue.items.length > 0 ? (
+        <QueueList items={queue.items} isRoot={isRoot} />
+      ) : (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700" data-testid="queue-empty">
+          <Inbox className="size-10 text-brand-600 dark:text-brand-400" aria-hidden />
+          <p className="font-semibold">{empty}</p>
+          {!isRoot && total === 0 && !search && state === "all" && (
+            <Link href="/dashboard/create-manga" className="mt-1 rounded-xl bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700">
+              {t("createFirst")}
+            </Link>
+          )}
+        </div>
+      )}
+
+      <Pagination
+        page={queue.page}
+        totalPages={queue.totalPages}
+        hrefFor={(p) => queueHref({ state, search, page: p, defaultState })}
+        t={(key, values) => tDiscovery(key, values as Record<string, string | number>)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { BookImage, Eye, Pencil, ScanSearch } from "lucide-react";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { Link } from "@/i18n/navigation";
+import { mediaVariantUrl } from "@/lib/media-url";
+import type { QueueChapter, QueueItem } from "@/server/publishing/review-queue";
+import { processingReason } from "./processing";
+import { StatusChip, statusKey, statusTone } from "./StatusChip";
+
+/**
+ * The queue's rows: cover, title (to the review page for root, the editor for the writer), the manga's state, its
+ * chapters still to review, the review team's notes and the chapters that need attention (pending, rejected,
+ * processing or failed, or with a note).
+ */
+export async function QueueList({ items, isRoot }: { items: QueueItem[]; isRoot: boolean }) {
+  const t = await getTranslations("approval");
+  const format = await getFormatter();
+  const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" });
+
+  return (
+    <ul className="flex flex-col gap-3" data-testid="review-queue">
+      {items.map((item) => {
+        const reviewHref = `/dashboard/manga-approval/${item.id}`;
+        const primaryHref = isRoot ? reviewHref : `/dashboard/manga-approval/editor/${item.id}`;
+        return (
+          <li
+            key={item.id}
+            className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
+            data-testid="queue-item"
+            data-manga-id={item.id}
+            data-state={item.state}
+          >
+            <article aria-labelledby={`queue-item-${item.id}`} className="flex gap-4">
+              <div className="aspect-[2/3] w-16 shrink-0 overflow-hidden rounded-lg bg-zinc-100 sm:w-20 dark:bg-zinc-800">
+                {item.coverImageUrl ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- content-addressed media with its own variants
+                  <img src={mediaVariantUrl(item.coverImageUrl, 160)} alt="" width={80} height={120} loading="lazy" className="size-full object-cover" />
+                ) : (
+                  <div className="grid size-full place-items-center text-zinc-400">
+                    <BookImage className="size-6" aria-hidden />
+                  </div>
+                )}
+              </div>
+              <div className="flex min-w-0 flex-1 flex-col gap-2">
+                <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+                  <div className="min-w-0">
+                    <h3 id={`queue-item-${item.id}`} className="text-base font-bold break-words sm:text-lg">
+                      <Link href={primaryHref} className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:hover:text-brand-300">
+                        {item.title}
+                      </Link>
+                    </h3>
+                    <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
+                      {isRoot && <span>{t("queue.by", { author: item.author.username ?? t("queue.unknownAuthor") })} · </span>}
+                      {item.waitingSince ? t("queue.waitingSince", { date: date(item.waitingSince) }) : t("queue.updated", { date: date(item.updatedAt) })}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <StatusChip tone={statusTone(item.status)} label={t(`status.${statusKey(item.status)}`)} testId="queue-item-status" />
+                    {item.chapterCounts.pending > 0 && (
+                      <StatusChip tone="pending" label={t("queue.pendingChapters", { count: item.chapterCounts.pending })} />
+                    )}
+                  </div>
+                </div>
+                <p className="text-sm text-zinc-700 dark:text-zinc-300">
+                  {t("queue.chapterCount", { count: item.chapterCounts.total })}
+                </p>
+                {item.reviewNote && <Note label={t("queue.note")} text={item.reviewNote} />}
+                {item.chapters.length > 0 && (
+                  <div>
+                    <h4 className="sr-only">{t("queue.chaptersHeading")}</h4>
+                    <ul className="flex flex-col divide-y divide-zinc-100 rounded-xl border border-zinc-100 dark:divide-zinc-800 dark:border-zinc-800">
+                      {item.chapters.map((c) => (
+                        <ChapterLine key={c.id} chapter={c} t={t} />
+                      ))}
+                    </ul>
+                  </div>
+                )}
+                <div className="flex flex-wrap gap-2 pt-1">
+                  {isRoot ? (
+                    <Link href={reviewHref} className={primaryButton} data-testid="queue-review">
+                      <ScanSearch className="size-4" aria-hidden />
+                      {t("queue.review")}
+                      <span className="sr-only">: {item.title}</span>
+                    </Link>
+                  ) : (
+                    <>
+                      <Link href={primaryHref} className={primaryButton} data-testid="queue-edit">
+                        <Pencil className="size-4" aria-hidden />
+                        {t("queue.edit")}
+                        <span className="sr-only">: {item.title}</span>
+                      </Link>
+                      <Link href={reviewHref} className={secondaryButton} data-testid="queue-view">
+                        <Eye className="size-4" aria-hidden />
+                        {t("queue.view")}
+                        <span className="sr-only">: {item.title}</span>
+                      </Link>
+                    </>
+                  )}
+                </div>
+              </div>
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+type T = (key: string, values?: Record<string, string | number>) => string;
+
+function ChapterLine({ chapter: c, t }: { chapter: QueueChapter; t: T }) {
+  return (
+    <li className="flex flex-col gap-1.5 px-3 py-2 text-sm" data-testid="queue-chapter" data-chapter-id={c.id}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="min-w-0 font-medium break-words">{t("queue.chapterTitle", { number: c.number, title: c.title })}</span>
+        <span className="flex flex-wrap gap-1.5">
+          {c.processing === 1 && <StatusChip tone="processing" label={t("processing.processing")} />}
+          {c.processing === 2 && <StatusChip tone="failed" label={t("processing.failed")} />}
+          <StatusChip tone={statusTone(c.status)} label={t(`status.${statusKey(c.status)}`)} testId="queue-chapter-status" />
+        </span>
+      </div>
+      {c.processing === 2 && <p className="text-xs text-red-700 dark:text-red-300">{processingReason(t, c.processingError)}</p>}
+      {c.reviewNote && <Note label={t("queue.note")} text={c.reviewNote} />}
+    </li>
+  );
+}
+
+function Note({ label, text }: { label: string; text: string }) {
+  return (
+    <div className="rounded-xl bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800/60" data-testid="review-note">
+      <p className="text-xs font-semibold text-zinc-600 dark:text-zinc-400">{label}</p>
+      <p className="mt-0.5 whitespace-pre-line break-words text-zinc-800 dark:text-zinc-200">{text}</p>
+    </div>
+  );
+}
+
+const primaryButton =
+  "inline-flex h-10 items-center gap-2 rounded-xl bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+const secondaryButton =
+  "inline-flex h-10 items-center gap-2 rounded-xl border border-zinc-300 bg-white px-4 text-sm font-semibold text-zinc-800 transition hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800";

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** A review note's longest length (docs/decisions/013: a rejection needs a note of 1–1,000 characters). */
+export const NOTE_MAX = 1000;
+
+export type DecisionKind = "approve" | "reject";
+
+/**
+ * The note of a decision: optional when approving, required when rejecting, at most NOTE_MAX characters after
+ * trimming. (The API checks the same; there is no shared schema for StatusManga/StatusChapter in lib/validation.)
+ */
+export function decisionSchema(kind: DecisionKind, t: (key: "reasonRequired" | "reasonTooLong") => string) {
+  const note = z.string().trim().max(NOTE_MAX, t("reasonTooLong"));
+  return z.object({ note: kind === "reject" ? note.min(1, t("reasonRequired")) : note });
+}
+
+export type DecisionValues = z.output<ReturnType<typeof decisionSchema>>;
