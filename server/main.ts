@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 import { closeDb, getDbHandle } from "@/db/client";
 import { closeBus, getBus } from "@/server/core/bus";
 import { followCatalogueChanges } from "./manga/changed";
+import { startChapterJobRunner } from "./publishing/chapter-jobs";
+import { startReleaseTimer } from "./publishing/release-chapters";
 import { startNotificationDelivery } from "./realtime/deliver-notifications";
 import { env } from "@/server/env";
 import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
@@ -43,6 +45,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const bus = await getBus();
   const stopDelivery = await startNotificationDelivery({ db: db.db, bus });
   const stopFollowing = followCatalogueChanges(bus);
+  // Background publishing work, in every process: uploaded PDFs rendered (jobs survive restarts) and scheduled
+  // chapters announced when their time comes (docs/decisions/013).
+  const stopJobs = startChapterJobRunner(db.db, bus);
+  const stopReleases = startReleaseTimer(db.db);
   const { default: next } = await import("next");
   // Next attaches its own upgrade listener to the server of the first request it sees (HMR, and it ends
   // upgrades aimed at its routes, which would include our socket path). It gets a stand-in server
@@ -86,6 +92,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await app.close();
       stopDelivery();
       stopFollowing();
+      stopJobs();
+      stopReleases();
       await closeBus();
       await closeDb();
     })());

@@ -1,5 +1,4 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
 import { chapters, manga, mangaGenres, users } from "@/db/schema";
 import { GENRES, Role, type Genre, type Status } from "@/db/schema/enums";
 import { mediaUrl } from "@/lib/media-url";
@@ -10,6 +9,9 @@ export interface Actor {
   userId: number;
   role: number;
 }
+
+/** The server itself (background jobs, timers): root's rights over content, no account. */
+export const SYSTEM_ACTOR: Actor = { userId: 0, role: Role.root };
 
 export const isRootActor = (actor: Actor): boolean => actor.role === Role.root;
 export const mayManage = (actor: Actor, authorId: number | null): boolean =>

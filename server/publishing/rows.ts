@@ -144,3 +144,23 @@ export async function usernameOf(tx: Tx, userId: number | null): Promise<string>
   const [row] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
   return row?.username ?? "?";
 }
+
+/**
+ * Renumbers a manga's chapters 1…n in the given order (chapter ids), in two statements that never collide with the
+ * (manga, number) unique index: every number is first made negative, then set from the list.
+ */
+export async function renumberChapters(tx: Tx, mangaId: number, orderedIds: readonly number[]): Promise<void> {
+  if (orderedIds.length === 0) return;
+  await tx.update(chapters).set({ number: sql`-${chapters.number}` }).where(eq(chapters.mangaId, mangaId));
+  const list = sql`array[${sql.join(orderedIds.map((id) => sql`${id}`), sql`, `)}]::int[]`;
+  await tx.execute(sql`
+    update ${chapters} set number = v.n
+    from (select t.id, t.n from unnest(${list}) with ordinality as t(id, n)) v
+    where ${chapters.id} = v.id and ${chapters.mangaId} = ${mangaId}`);
+}
+
+/** A manga's chapter ids in reading order. */
+export async function chapterOrder(tx: Tx, mangaId: number): Promise<number[]> {
+  const rows = await tx.select({ id: chapters.id }).from(chapters).where(eq(chapters.mangaId, mangaId)).orderBy(chapters.number);
+  return rows.map((r) => r.id);
+}

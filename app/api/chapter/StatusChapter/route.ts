@@ -1,0 +1,18 @@
+import { defineRoute } from "@/server/http/route";
+import { readUpload } from "@/server/http/form";
+import { decisionInput } from "@/server/http/publishing-input";
+import { setChapterStatus } from "@/server/publishing/set-chapter-status";
+
+/**
+ * POST /api/chapter/StatusChapter (root): `{ chapterId, status: 1 | 2, note? }`, or `chapterIds: [...]` to decide
+ * several chapters together (favouriters are told once per manga). Answers the chapter (or the list, for chapterIds).
+ */
+export const POST = defineRoute({
+  key: "POST /api/chapter/StatusChapter",
+  handler: async ({ req, ctx }) => {
+    const upload = await readUpload(req, 64 * 1024);
+    const { ids, status, note } = decisionInput(upload, ctx.locale, ["chapterId", "id"]);
+    const chapters = await setChapterStatus({ db: await ctx.db, actor: ctx.viewer, chapterIds: ids, status, note });
+    return ids.length === 1 && !Object.keys(upload.fields).some((k) => k.toLowerCase() === "chapterids") ? chapters[0] : chapters;
+  },
+});

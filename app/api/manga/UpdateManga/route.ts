@@ -1,0 +1,14 @@
+import { defineRoute } from "@/server/http/route";
+import { readUpload } from "@/server/http/form";
+import { MANGA_REQUEST_MAX_BYTES, updateMangaInput } from "@/server/http/publishing-input";
+import { updateManga } from "@/server/publishing/update-manga";
+
+/** PUT /api/manga/UpdateManga (owner, root): `id` plus any fields and an optional new cover (ADR 013). */
+export const PUT = defineRoute({
+  key: "PUT /api/manga/UpdateManga",
+  maxBodyBytes: MANGA_REQUEST_MAX_BYTES,
+  handler: async ({ req, ctx }) => {
+    const input = await updateMangaInput(await readUpload(req, MANGA_REQUEST_MAX_BYTES), ctx.locale);
+    return updateManga({ db: await ctx.db, actor: ctx.viewer, ...input });
+  },
+});

@@ -1,0 +1,101 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { chapterJobs, chapters } from "@/db/schema";
+import { Status } from "@/db/schema/enums";
+import { storeChapterPagesIn } from "@/server/chapters/ingest";
+import { audit } from "@/server/core/audit";
+import { notFound } from "@/server/core/errors";
+import { runUnitOfWork } from "@/server/core/unit-of-work";
+import { changed } from "@/server/manga/changed";
+import { prepareUpload, type ChapterUpload } from "./chapter-source";
+import { kickChapterJobs } from "./chapter-jobs";
+import { isRootActor, loadManagedChapters, Processing, type Actor, type ManagedChapter } from "./managed";
+import { notifyRoots } from "./notices";
+import { chapterOrder, lockChapter, pageMediaOf, recountManga, removeUnusedMedia, renumberChapters } from "./rows";
+import type { ChapterFields } from "./submit-chapter";
+
+export interface ChapterChanges extends Partial<ChapterFields> {
+  /** Moves the chapter to this place in reading order (from 1); the others shift. */
+  number?: number;
+}
+
+/**
+ * PUT /api/chapter/UpdateChapter: the owner or root changes a chapter's title, premium flag, scheduled release or
+ * place in reading order, or replaces its pages (images, or a PDF rendered in the background). Rules (ADR 013):
+ * - a rejected chapter that is changed goes back to Pending (a resubmission) and roots are told;
+ * - new pages for an accepted chapter go back to review unless a trusted writer or root sent them;
+ * - title, premium and schedule edits of an accepted chapter stay live; every change is audited.
+ */
+export async function updateChapter({
+  db,
+  actor,
+  chapterId,
+  changes,
+  upload,
+}: {
+  db: Db;
+  actor: Actor;
+  chapterId: number;
+  changes: ChapterChanges;
+  upload?: ChapterUpload;
+}): Promise<ManagedChapter> {
+  // Access first (a cheap locked read in its own transaction), then the CPU work, then the write.
+  await runUnitOfWork(db, (uow) => lockChapter(uow.tx, actor, chapterId));
+  const prepared = upload ? await prepareUpload(upload) : undefined;
+
+  await runUnitOfWork(db, async (uow) => {
+    const { chapter, manga } = await lockChapter(uow.tx, actor, chapterId);
+    const root = isRootActor(actor);
+    const set: Partial<typeof chapters.$inferInsert> = { updatedAt: new Date() };
+    if (changes.title !== undefined) set.title = changes.title;
+    if (changes.isPremium !== undefined) set.isPremium = changes.isPremium;
+    if (changes.publishAt !== undefined) set.publishAt = changes.publishAt;
+
+    let replacedMedia: string[] = [];
+    if (prepared?.kind === "images") {
+      replacedMedia = await pageMediaOf(uow.tx, [chapterId]);
+      await uow.tx.delete(chapterJobs).where(eq(chapterJobs.chapterId, chapterId));
+      await storeChapterPagesIn(uow.tx, { chapterId, sourceType: prepared.sourceType, pages: prepared.pages });
+      Object.assign(set, { processing: Processing.Ready, processingError: null });
+    } else if (prepared?.kind === "pdf") {
+      const job = { pdf: Buffer.from(prepared.bytes), acceptWhenReady: false, attempts: 0, lockedAt: null, lockedBy: null };
+      await uow.tx.insert(chapterJobs).values({ chapterId, ...job }).onConflictDoUpdate({ target: chapterJobs.chapterId, set: job });
+      Object.assign(set, { processing: Processing.Processing, processingError: null, pageCount: prepared.pageCount, sourceType: prepared.sourceType });
+      uow.afterCommit(kickChapterJobs);
+    }
+
+    const resubmitted = !root && chapter.status === Status.Rejected;
+    const backToReview = !root && chapter.status === Status.Accepted && prepared !== undefined && !manga.authorTrusted;
+    if (resubmitted || backToReview) set.status = Status.Pending;
+    await uow.tx.update(chapters).set(set).where(eq(chapters.id, chapterId));
+
+    if (changes.number !== undefined && changes.number !== chapter.number) {
+      const order = (await chapterOrder(uow.tx, manga.id)).filter((id) => id !== chapterId);
+      const at = Math.min(Math.max(changes.number, 1), order.length + 1) - 1;
+      order.splice(at, 0, chapterId);
+      await renumberChapters(uow.tx, manga.id, order);
+    }
+    if (replacedMedia.length > 0) await removeUnusedMedia(uow.tx, replacedMedia);
+
+    await audit(uow.tx, {
+      actorId: actor.userId,
+      action: resubmitted ? "chapter.resubmit" : "chapter.update",
+      subject: { type: "chapter", id: chapterId },
+      details: {
+        mangaId: manga.id,
+        before: { title: chapter.title, isPremium: chapter.isPremium, publishAt: chapter.publishAt, number: chapter.number, status: chapter.status },
+        changes: { ...changes, pages: prepared?.kind ?? null },
+      },
+    });
+    if ((resubmitted || backToReview) && prepared?.kind !== "pdf") {
+      await notifyRoots(uow, "reviewChapter", { chapter: changes.title ?? chapter.title, title: manga.title, author: manga.authorName ?? "?" }, actor.userId);
+    }
+    if (chapter.status === Status.Accepted) {
+      await recountManga(uow.tx, manga.id);
+      changed(uow, { manga: manga.id, catalogue: true });
+    }
+  });
+  const [updated] = await loadManagedChapters(db, [chapterId]);
+  if (!updated) throw notFound("chapterNotFound");
+  return updated;
+}
