@@ -28,6 +28,9 @@ export interface ChapterRow {
   views: number;
   reviewNote: string | null;
   publishAt: Date | null;
+  /** Page processing: 0 ready, 1 processing (a PDF in the background), 2 failed (processingError: the code). */
+  processing: number;
+  processingError: string | null;
   createdAt: Date;
   updatedAt: Date;
   manga: {
@@ -84,6 +87,8 @@ export async function resolveChapterAccess({ db, chapterId, viewer }: { db: Db; 
       views: chapters.views,
       reviewNote: chapters.reviewNote,
       publishAt: chapters.publishAt,
+      processing: chapters.processing,
+      processingError: chapters.processingError,
       createdAt: chapters.createdAt,
       updatedAt: chapters.updatedAt,
       manga: {
