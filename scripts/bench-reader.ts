@@ -79,7 +79,7 @@ async function openDatabase(): Promise<() => Promise<void>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-reader-"));
   process.env.PGLITE_DIR = dir;
   const { getDb } = await import("@/db/client");
-  const { seedDemo } = await import("@/db/seed");
+  const { seedDemo } = await import("@/scripts/seed/index");
   console.log(`seeding the demo content into ${dir} ...`);
   await seedDemo(await getDb(), { log: (m) => console.log(`  [seed] ${m}`) });
   return async () => fs.rmSync(dir, { recursive: true, force: true });

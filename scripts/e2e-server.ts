@@ -20,7 +20,7 @@ if (process.env.E2E_DATABASE_URL) {
 } else {
   const { openScratchDatabase } = await import("../db/scratch");
   cleanup = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: "e2e" });
-  const { seedDemo } = await import("../db/seed");
+  const { seedDemo } = await import("./seed/index");
   const started = Date.now();
   await seedDemo(await getDb(), { log: () => undefined });
   console.log(`[e2e] demo content seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -3,7 +3,7 @@
  * DATABASE_URL) when it has no users yet, and prints the demo accounts.
  */
 import { closeDb, databaseConfig, getDb } from "../db/client";
-import { seedDemo } from "../db/seed";
+import { seedDemo } from "./seed/index";
 
 const started = performance.now();
 const { kind } = databaseConfig();

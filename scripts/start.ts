@@ -50,11 +50,11 @@ interface DemoAccount {
 }
 type SeedDemo = (db: unknown, options: { log: (message: string) => void }) => Promise<{ accounts: DemoAccount[] }>;
 
-/** The demo seed (db/seed), loaded at run time so this script does not depend on it to compile. */
+/** The demo seed (scripts/seed), loaded at run time so this script does not depend on it to compile. */
 async function loadSeedDemo(): Promise<SeedDemo> {
-  const mod: unknown = await import(new URL("../db/seed/index.ts", import.meta.url).href);
+  const mod: unknown = await import(new URL("./seed/index.ts", import.meta.url).href);
   const seedDemo = typeof mod === "object" && mod !== null && "seedDemo" in mod ? mod.seedDemo : undefined;
-  if (typeof seedDemo !== "function") throw new Error("db/seed does not export seedDemo()");
+  if (typeof seedDemo !== "function") throw new Error("scripts/seed does not export seedDemo()");
   return seedDemo as SeedDemo;
 }
 

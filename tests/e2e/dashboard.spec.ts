@@ -4,7 +4,7 @@ import { DEMO, isPhone, openSiteMenu, signIn } from "./helpers";
 /**
  * The dashboard shell (issue 3): the signed-out guard, navigation by role for the demo accounts, the
  * content-management sub-menu, header titles from the path, the profile dropdown, role-gated pages and
- * the public header's "View Dashboard" button. Demo accounts come from db/seed/accounts.ts.
+ * the public header's "View Dashboard" button. Demo accounts come from scripts/seed/accounts.ts.
  */
 
 /** The navigation panel for this viewport (the mobile menu is opened first on phones). */

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 
-/** Demo accounts of db/seed/accounts.ts that the browser tests sign in with. */
+/** Demo accounts of scripts/seed/accounts.ts that the browser tests sign in with. */
 export const DEMO = {
   reader: { username: "reader", password: "Reader#Demo2025", fullName: "Alex Morgan" },
   writer: { username: "writer", password: "Writer#Demo2025", fullName: "Kenji Mori" },
