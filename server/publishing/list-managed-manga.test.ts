@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { chapters } from "@/db/schema";
-import { Role, Status } from "@/db/schema/enums";
+import { Role, Status } from "@/lib/enums";
 import { seedFixture, type Fixture } from "@/server/manga/test-fixtures";
 import { listManagedManga } from "./list-managed-manga";
 
