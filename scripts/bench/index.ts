@@ -23,8 +23,7 @@
  * Per-statement timings of the same mix on kept databases: `tsx scripts/bench/plans.ts <database url>…` (plans.ts).
  * Environment: BENCH_PG_URL, BENCH_DB_PREFIX (scratch database names, default "bench"), DATABASE_POOL_SIZE, CHROMIUM_PATH.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -36,7 +35,7 @@ import { buildListMangaQueries, COUNT_TTL_MS, listMangaStatements, planFor } fro
 import { startBaseline, type CapturedQuery } from "./baseline";
 import { createBenchDb, fillBenchDb, reuseBenchDb } from "./generate";
 import { apiPath, MIX } from "./mix";
-import { freePort } from "./free-port";
+import { startApp, stopApp } from "./app";
 import { defaultPages, reportDir, runLighthouse, summarize } from "./lighthouse";
 import { pageWeight, type PageWeight } from "./page-weight";
 
@@ -75,46 +74,6 @@ function medianRun(runs: Run[]): Run {
   const sorted = [...runs].sort((a, b) => a.p50 - b.p50);
   const mid = sorted[(sorted.length - 1) >> 1]!;
   return { ...mid, errors: runs.reduce((n, r) => n + r.errors, 0), non2xx: runs.reduce((n, r) => n + r.non2xx, 0) };
-}
-
-async function startApp(databaseUrl: string): Promise<{ url: string; proc: ChildProcess }> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/main.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      SITE_URL: `http://127.0.0.1:${port}`,
-      AUTH_SECRET: process.env.AUTH_SECRET || randomBytes(32).toString("hex"),
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  proc.stdout?.on("data", (d: Buffer) => (log += d.toString()));
-  proc.stderr?.on("data", (d: Buffer) => (log += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (proc.exitCode !== null) throw new Error(`the app exited early:\n${log}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, proc };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  proc.kill("SIGTERM");
-  throw new Error(`the app did not start:\n${log}`);
-}
-
-async function stopApp(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null) return;
-  const exited = new Promise((r) => proc.once("exit", r));
-  proc.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (proc.exitCode === null) proc.kill("SIGKILL");
 }
 
 /** The statements listManga runs for each request of the mix, with the plan it picks for this database's counts. */

@@ -1,0 +1,52 @@
+/**
+ * The production server (server/main.ts, NODE_ENV=production) in a child process on a free port, for the benchmarks.
+ * Needs a production build in .next (`npm run build`).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { freePort } from "./free-port";
+
+const root = process.cwd();
+
+export async function startApp(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<{ url: string; proc: ChildProcess }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/main.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      AUTH_SECRET: process.env.AUTH_SECRET || randomBytes(32).toString("hex"),
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  proc.stdout?.on("data", (d: Buffer) => (log += d.toString()));
+  proc.stderr?.on("data", (d: Buffer) => (log += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (proc.exitCode !== null) throw new Error(`the app exited early:\n${log}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, proc };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  proc.kill("SIGTERM");
+  throw new Error(`the app did not start:\n${log}`);
+}
+
+export async function stopApp(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null) return;
+  const exited = new Promise((r) => proc.once("exit", r));
+  proc.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (proc.exitCode === null) proc.kill("SIGKILL");
+}
+
