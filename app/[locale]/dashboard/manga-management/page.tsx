@@ -1,7 +1,118 @@
-import { PAGE_ROLES } from "@/components/dashboard/navigation";
-import { placeholderPage } from "@/components/dashboard/placeholder-page";
+import type { Metadata } from "next";
+import Form from "next/form";
+import { Plus, Search } from "lucide-react";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { inputClass } from "@/components/auth/fields";
+import { Forbidden } from "@/components/dashboard/ComingSoon";
+import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { Pagination } from "@/components/discovery/Pagination";
+import { ManagedMangaList } from "@/components/publishing/ManagedMangaList";
+import { getDb } from "@/db/client";
+import { Role, Status } from "@/lib/enums";
+import { getPathname, Link } from "@/i18n/navigation";
+import { isLocale } from "@/i18n/routing";
+import { getSessionUser } from "@/server/auth/session";
+import { listManagedManga } from "@/server/publishing/list-managed-manga";
 
-/** /dashboard/manga-management — writers and root; filled by the publishing tools. */
-const page = placeholderPage({ title: "mangaManagement", text: "mangaManagement", roles: PAGE_ROLES.mangaManagement });
-export const generateMetadata = page.generateMetadata;
-export default page.Page;
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const STATUS_PARAM = { pending: Status.Pending, accepted: Status.Accepted, rejected: Status.Rejected } as const;
+type StatusParam = keyof typeof STATUS_PARAM;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "dashboard.titles" });
+  return { title: t("mangaManagement") };
+}
+
+/**
+ * /dashboard/manga-management: a writer's own manga (root: everyone's, with the author), searched, filtered by status
+ * and paged on the server (`?q=…&status=pending&page=2`).
+ */
+export default async function MangaManagementPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const user = await getSessionUser();
+  if (!user || !mayOpen(user.role, PAGE_ROLES.mangaManagement)) return <Forbidden />;
+  const query = await searchParams;
+  const q = one(query.q).trim().slice(0, 100);
+  const statusParam = (one(query.status) in STATUS_PARAM ? one(query.status) : "") as StatusParam | "";
+  const requested = Number.parseInt(one(query.page), 10);
+  const isRoot = user.role === Role.root;
+  const [list, t] = await Promise.all([
+    listManagedManga({
+      db: await getDb(),
+      actor: { userId: user.id, role: user.role },
+      search: q,
+      status: statusParam ? STATUS_PARAM[statusParam] : undefined,
+      page: Number.isFinite(requested) ? requested : 1,
+    }),
+    getTranslations("management"),
+  ]);
+  const path = "/dashboard/manga-management";
+  const hrefFor = (page: number) => {
+    const qs = new URLSearchParams();
+    if (q) qs.set("q", q);
+    if (statusParam) qs.set("status", statusParam);
+    if (page > 1) qs.set("page", String(page));
+    const s = qs.toString();
+    return s ? `${path}?${s}` : path;
+  };
+  const filtered = Boolean(q || statusParam);
+  const label = "mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200";
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex max-w-6xl flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h2 id="page-title" className="text-2xl font-extrabold tracking-tight">{isRoot ? t("headingRoot") : t("heading")}</h2>
+          <p className="mt-1.5 text-zinc-600 dark:text-zinc-400">{isRoot ? t("introRoot") : t("intro")}</p>
+        </div>
+        <Link href="/dashboard/create-manga" className="inline-flex h-11 items-center gap-2 rounded-xl bg-brand-600 px-5 font-semibold text-white shadow-sm shadow-brand-600/30 transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500">
+          <Plus className="size-5" aria-hidden />
+          {t("create")}
+        </Link>
+      </div>
+
+      <Form action={getPathname({ href: path, locale })} role="search" aria-label={t("search")} className="grid gap-3 rounded-2xl border border-zinc-200 bg-white p-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end dark:border-zinc-800 dark:bg-zinc-900">
+        <div>
+          <label htmlFor="managed-search" className={label}>{t("search")}</label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute inset-y-0 start-3 my-auto size-4.5 text-zinc-400" aria-hidden />
+            <input id="managed-search" name="q" type="search" defaultValue={q} placeholder={t("searchPlaceholder")} maxLength={100} className={`${inputClass} border-zinc-300 ps-10 focus:border-brand-500 focus:ring-brand-500/15 dark:border-zinc-700`} />
+          </div>
+        </div>
+        <div>
+          <label htmlFor="managed-status" className={label}>{t("status")}</label>
+          <select id="managed-status" name="status" defaultValue={statusParam} className={`${inputClass} border-zinc-300 focus:border-brand-500 focus:ring-brand-500/15 dark:border-zinc-700`}>
+            <option value="">{t("allStatuses")}</option>
+            <option value="pending">{t("statuses.0")}</option>
+            <option value="accepted">{t("statuses.1")}</option>
+            <option value="rejected">{t("statuses.2")}</option>
+          </select>
+        </div>
+        <div className="flex gap-2">
+          <button type="submit" className="inline-flex h-11 flex-1 items-center justify-center rounded-xl bg-zinc-900 px-5 font-semibold text-white transition hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:flex-none dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-white">
+            {t("apply")}
+          </button>
+          {filtered && (
+            <Link href={path} className="inline-flex h-11 items-center justify-center rounded-xl border border-zinc-300 px-4 font-semibold transition hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800">
+              {t("clear")}
+            </Link>
+          )}
+        </div>
+      </Form>
+
+      <p className="text-sm text-zinc-600 dark:text-zinc-400" role="status" data-testid="managed-count">{t("results", { count: list.totalDisplayRecords })}</p>
+      {list.items.length === 0 ? (
+        <p className="rounded-3xl border-2 border-dashed border-zinc-200 px-6 py-14 text-center text-zinc-600 dark:border-zinc-800 dark:text-zinc-400" data-testid="managed-empty">
+          {filtered ? t("emptyFiltered") : t("empty")}
+        </p>
+      ) : (
+        <ManagedMangaList rows={list.items} showAuthor={isRoot} />
+      )}
+      <Pagination page={list.pageNumber} totalPages={list.totalPages} hrefFor={hrefFor} t={(key, values) => t(key as "page", values as { page: number })} />
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+"use client";
+
+import { ImagePlus, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import { FieldError } from "@/components/auth/fields";
+import { mediaVariantUrl } from "@/lib/media-url";
+import { HEAD_BYTES, sniffKind, UPLOAD_LIMITS } from "./file-checks";
+import { splitBytes } from "./upload-state";
+
+export interface CoverValue {
+  file: File | null;
+  /** Object URL of `file` for the previews (made when picked, revoked when replaced or on leaving). */
+  url?: string | null;
+  error: string | null;
+}
+
+const ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
+
+/**
+ * The cover picker: choose or drop one image (checked by its bytes and size before anything is sent) and see it
+ * cropped as the catalogue card (2:3) and as the wide banner will show it.
+ */
+export function CoverField({
+  id,
+  value,
+  onChange,
+  error,
+  title,
+  currentCardUrl,
+  currentBannerUrl,
+}: {
+  id: string;
+  value: CoverValue;
+  onChange: (value: CoverValue) => void;
+  error: string | null;
+  title: string;
+  currentCardUrl: string | null;
+  currentBannerUrl: string | null;
+}) {
+  const t = useTranslations("mangaForm");
+  const tc = useTranslations("upload.checks");
+  const tu = useTranslations("upload.units");
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  // Each preview URL is released when it is replaced and when the form goes away.
+  useEffect(() => {
+    const url = value.url;
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [value.url]);
+
+  const size = (bytes: number) => {
+    const { value: v, unit } = splitBytes(bytes);
+    return `${v} ${tu(unit)}`;
+  };
+
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+    const kind = sniffKind(head);
+    let problem: string | null = null;
+    if (!kind || kind === "pdf") problem = tc("notImage");
+    else if (file.size > UPLOAD_LIMITS.imageMaxBytes) problem = tc("imageTooLarge", { size: size(file.size) });
+    onChange(problem ? { file: null, url: null, error: problem } : { file, url: URL.createObjectURL(file), error: null });
+  };
+
+  const clear = () => {
+    onChange({ file: null, url: null, error: null });
+    if (input.current) input.current.value = "";
+  };
+
+  const cardSrc = value.url ?? (currentCardUrl ? mediaVariantUrl(currentCardUrl, 480) : null);
+  const bannerSrc = value.url ?? (currentBannerUrl ? mediaVariantUrl(currentBannerUrl, 1080) : null);
+  const describedBy = `${id}-hint${error ? ` ${id}-error` : ""}`;
+
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <div>
+        <span id={`${id}-label`} className="mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200">{t("cover")}</span>
+        <div
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(e) => {
+            e.preventDefault();
+            setDragging(false);
+            void pick(e.dataTransfer.files[0]);
+          }}
+          className={`flex flex-col items-center gap-2 rounded-2xl border-2 border-dashed px-4 py-5 text-center transition ${
+            dragging ? "border-brand-500 bg-brand-50 dark:bg-brand-500/10" : error ? "border-red-400" : "border-zinc-300 dark:border-zinc-700"
+          }`}
+          data-testid="cover-drop"
+        >
+          <label htmlFor={id} className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-xl bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500">
+            <ImagePlus className="size-4.5" aria-hidden />
+            {cardSrc ? t("coverReplace") : t("coverPick")}
+            <input
+              ref={input}
+              id={id}
+              type="file"
+              accept={ACCEPT}
+              className="sr-only"
+              aria-labelledby={`${id}-label`}
+              aria-describedby={describedBy}
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => void pick(e.target.files?.[0])}
+            />
+          </label>
+          <span className="text-xs text-zinc-500 dark:text-zinc-400">{t("coverDrop")}</span>
+          {value.file && (
+            <button type="button" onClick={clear} className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-500 dark:text-red-400 dark:hover:bg-red-500/10">
+              <Trash2 className="size-3.5" aria-hidden />
+              {t("coverRemove")}
+            </button>
+          )}
+        </div>
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{t("coverHint")}</p>
+        <FieldError id={`${id}-error`} message={error ?? undefined} />
+      </div>
+
+      <figure className="flex flex-col gap-1.5">
+        <figcaption className="text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">{t("coverPreviewCard")}</figcaption>
+        <div className="relative aspect-[2/3] w-40 overflow-hidden rounded-2xl bg-zinc-200 shadow-md ring-1 ring-black/10 dark:bg-zinc-800" data-testid="cover-preview-card">
+          {cardSrc ? (
+            // eslint-disable-next-line @next/next/no-img-element -- a local object URL or an immutable media URL
+            <img src={cardSrc} alt={t("coverPreviewAlt", { title })} className="size-full object-cover" />
+          ) : (
+            <span className="grid size-full place-items-center p-3 text-center text-sm font-bold text-zinc-600 dark:text-zinc-300">{t("coverNone")}</span>
+          )}
+          <span dir="auto" className="absolute inset-x-0 bottom-0 truncate bg-linear-to-t from-black/85 to-transparent px-2.5 pb-2 pt-6 text-sm font-bold text-white">{title}</span>
+        </div>
+      </figure>
+      <figure className="flex flex-col gap-1.5">
+        <figcaption className="text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">{t("coverPreviewBanner")}</figcaption>
+        <div className="relative aspect-[3/1] w-full overflow-hidden rounded-2xl bg-zinc-200 shadow-md ring-1 ring-black/10 dark:bg-zinc-800" data-testid="cover-preview-banner">
+          {bannerSrc && (
+            // eslint-disable-next-line @next/next/no-img-element -- a local object URL or an immutable media URL
+            <img src={bannerSrc} alt="" className="size-full object-cover" />
+          )}
+          <span className="absolute inset-0 from-black/80 via-black/30 to-transparent ltr:bg-linear-to-r rtl:bg-linear-to-l" aria-hidden />
+          <span dir="auto" className="absolute inset-y-0 start-0 flex max-w-[70%] items-center px-4 text-base font-black leading-tight text-white">{title}</span>
+        </div>
+      </figure>
+    </div>
+  );
+}

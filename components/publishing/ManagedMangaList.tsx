@@ -1,0 +1,142 @@
+import { BookOpen, Eye, Heart, ImageOff, Layers, Loader2, Pencil } from "lucide-react";
+import { getLocale, getTranslations } from "next-intl/server";
+import { Link } from "@/i18n/navigation";
+import { mediaVariantUrl } from "@/lib/media-url";
+import type { ManagedMangaRow } from "@/server/publishing/list-managed-manga";
+import { DeleteMangaButton } from "./DeleteMangaButton";
+import { StatusChip } from "./StatusChip";
+
+const action =
+  "inline-flex h-9 items-center justify-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold text-zinc-700 transition hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-zinc-200 dark:hover:bg-zinc-800";
+const danger = `${action} text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10`;
+
+/**
+ * The managed manga as a table on wide screens and as cards on phones (the same rows; the other layout is not
+ * displayed): cover, title, status with the review note, chapters (with those pending or processing), views,
+ * favourites, and edit / chapters / delete.
+ */
+export async function ManagedMangaList({ rows, showAuthor }: { rows: readonly ManagedMangaRow[]; showAuthor: boolean }) {
+  const [t, locale] = await Promise.all([getTranslations("management"), getLocale()]);
+  const number = (n: number) => n.toLocaleString(locale);
+  const editHref = (id: number) => `/dashboard/manga-approval/editor/${id}`;
+
+  const cover = (row: ManagedMangaRow, className: string) =>
+    row.coverImageUrl ? (
+      // eslint-disable-next-line @next/next/no-img-element -- immutable media URL
+      <img src={mediaVariantUrl(row.coverImageUrl, 160)} alt="" loading="lazy" className={`${className} rounded-lg bg-zinc-100 object-cover dark:bg-zinc-800`} />
+    ) : (
+      <span className={`${className} grid place-items-center rounded-lg bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400`} title={t("noCover")}>
+        <ImageOff className="size-5" aria-hidden />
+      </span>
+    );
+
+  const status = (row: ManagedMangaRow) => (
+    <div className="flex flex-col items-start gap-1.5">
+      <StatusChip status={row.status} label={t(`statuses.${row.status as 0 | 1 | 2}`)} />
+      {row.reviewNote && (
+        <p className={`max-w-64 rounded-lg px-2 py-1 text-xs break-words ${row.status === 2 ? "bg-red-50 text-red-800 dark:bg-red-500/10 dark:text-red-300" : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"}`} dir="auto" data-testid="manga-note">
+          <span className="font-semibold">{t("note")}: </span>
+          {row.reviewNote}
+        </p>
+      )}
+    </div>
+  );
+
+  const chapters = (row: ManagedMangaRow) => (
+    <div className="flex flex-col gap-0.5 text-sm">
+      <span className="tabular-nums" data-testid="chapter-count">{t("chapterCount", { count: row.totalChapters })}</span>
+      {row.pendingChapters > 0 && <span className="text-xs font-semibold text-amber-800 dark:text-amber-300">{t("pendingChapters", { count: row.pendingChapters })}</span>}
+      {row.processingChapters > 0 && (
+        <span className="inline-flex items-center gap-1 text-xs font-semibold text-sky-700 dark:text-sky-300">
+          <Loader2 className="size-3 animate-spin" aria-hidden />
+          {t("editor.processing")}
+        </span>
+      )}
+    </div>
+  );
+
+  const actions = (row: ManagedMangaRow) => (
+    <div className="flex flex-wrap items-center gap-1">
+      <Link href={editHref(row.id)} className={action} aria-label={t("editLabel", { title: row.title })}>
+        <Pencil className="size-4" aria-hidden />
+        <span>{t("edit")}</span>
+      </Link>
+      <Link href={`${editHref(row.id)}#chapters`} className={action} aria-label={t("chaptersLabel", { title: row.title })}>
+        <Layers className="size-4" aria-hidden />
+        <span>{t("chapters")}</span>
+      </Link>
+      <DeleteMangaButton mangaId={row.id} title={row.title} className={danger} />
+    </div>
+  );
+
+  const author = (row: ManagedMangaRow) => (row.author.username ? `@${row.author.username}` : t("unknownAuthor"));
+
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-3xl border border-zinc-200 bg-white shadow-sm md:block dark:border-zinc-800 dark:bg-zinc-900">
+        <table className="w-full text-start text-sm" data-testid="managed-table">
+          <caption className="sr-only">{t("tableCaption")}</caption>
+          <thead className="border-b border-zinc-200 bg-zinc-50 text-xs uppercase tracking-wide text-zinc-600 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-400">
+            <tr>
+              <th scope="col" className="px-4 py-3 text-start font-semibold">{t("columns.cover")}</th>
+              <th scope="col" className="px-4 py-3 text-start font-semibold">{t("columns.title")}</th>
+              {showAuthor && <th scope="col" className="px-4 py-3 text-start font-semibold">{t("columns.author")}</th>}
+              <th scope="col" className="px-4 py-3 text-start font-semibold">{t("columns.status")}</th>
+              <th scope="col" className="px-4 py-3 text-start font-semibold">{t("columns.chapters")}</th>
+              <th scope="col" className="px-4 py-3 text-end font-semibold">{t("columns.views")}</th>
+              <th scope="col" className="px-4 py-3 text-end font-semibold">{t("columns.favorites")}</th>
+              <th scope="col" className="px-4 py-3 text-start font-semibold">{t("columns.actions")}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {rows.map((row) => (
+              <tr key={row.id} data-testid="managed-row" data-manga-id={row.id} className="align-top">
+                <td className="px-4 py-3">{cover(row, "h-16 w-11")}</td>
+                <td className="max-w-64 px-4 py-3">
+                  <Link href={editHref(row.id)} className="font-semibold break-words text-zinc-900 underline-offset-4 hover:underline dark:text-zinc-100" dir="auto">{row.title}</Link>
+                </td>
+                {showAuthor && <td className="px-4 py-3 text-zinc-600 dark:text-zinc-400">{author(row)}</td>}
+                <td className="px-4 py-3">{status(row)}</td>
+                <td className="px-4 py-3">{chapters(row)}</td>
+                <td className="px-4 py-3 text-end tabular-nums">{number(row.views)}</td>
+                <td className="px-4 py-3 text-end tabular-nums">{number(row.favorites)}</td>
+                <td className="px-4 py-2">{actions(row)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ul className="flex flex-col gap-3 md:hidden" aria-label={t("tableCaption")} data-testid="managed-cards">
+        {rows.map((row) => (
+          <li key={row.id} className="rounded-2xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900" data-testid="managed-card" data-manga-id={row.id}>
+            <div className="flex gap-3">
+              {cover(row, "h-24 w-16 shrink-0")}
+              <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+                <Link href={editHref(row.id)} className="font-semibold break-words underline-offset-4 hover:underline" dir="auto">{row.title}</Link>
+                {showAuthor && <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("by", { author: author(row) })}</p>}
+                {status(row)}
+              </div>
+            </div>
+            <dl className="mt-3 grid grid-cols-3 gap-2 rounded-xl bg-zinc-50 p-2 text-center text-xs dark:bg-zinc-950">
+              <div>
+                <dt className="flex items-center justify-center gap-1 text-zinc-600 dark:text-zinc-400"><BookOpen className="size-3.5" aria-hidden />{t("columns.chapters")}</dt>
+                <dd className="mt-0.5 font-bold tabular-nums">{number(row.totalChapters)}</dd>
+              </div>
+              <div>
+                <dt className="flex items-center justify-center gap-1 text-zinc-600 dark:text-zinc-400"><Eye className="size-3.5" aria-hidden />{t("columns.views")}</dt>
+                <dd className="mt-0.5 font-bold tabular-nums">{number(row.views)}</dd>
+              </div>
+              <div>
+                <dt className="flex items-center justify-center gap-1 text-zinc-600 dark:text-zinc-400"><Heart className="size-3.5" aria-hidden />{t("columns.favorites")}</dt>
+                <dd className="mt-0.5 font-bold tabular-nums">{number(row.favorites)}</dd>
+              </div>
+            </dl>
+            {(row.pendingChapters > 0 || row.processingChapters > 0) && <div className="mt-2">{chapters(row)}</div>}
+            <div className="mt-2 border-t border-zinc-100 pt-2 dark:border-zinc-800">{actions(row)}</div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
