@@ -6,6 +6,7 @@ import { GET as getMangaById } from "@/app/api/manga/GetMangaById/route";
 import { GET as paginatedManga } from "@/app/api/manga/PaginatedManga/route";
 import { Role } from "@/db/schema/enums";
 import { seedFixture, type Fixture } from "@/server/manga/test-fixtures";
+import * as catalogueRoutes from "./catalogue-routes";
 import { acceptsGzip, serveDirectly } from "./direct-routes";
 import { noParams, tokenFor } from "./test-helpers";
 
@@ -42,6 +43,11 @@ function request(path: string, init: { method?: string; headers?: Record<string,
 }
 
 describe("serveDirectly", () => {
+  it("serves the very handlers the route files export (defined in server/http, re-exported by app/)", () => {
+    expect(paginatedManga).toBe(catalogueRoutes.paginatedManga);
+    expect(getMangaById).toBe(catalogueRoutes.getMangaById);
+  });
+
   it("answers the catalogue reads exactly as their route handlers do", async () => {
     const token = await tokenFor(Role.writer, fx.users.writerA);
     const cases: Array<[string, typeof paginatedManga, Record<string, string>]> = [

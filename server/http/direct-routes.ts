@@ -1,15 +1,14 @@
 import type http from "node:http";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { GET as getMangaById } from "@/app/api/manga/GetMangaById/route";
-import { GET as paginatedManga } from "@/app/api/manga/PaginatedManga/route";
+import { getMangaById, paginatedManga } from "./catalogue-routes";
 import type { RouteHandler } from "./route";
 
 /**
  * Hot read-only API routes served by the custom server itself (production only, see server/main.ts), without
  * Next's router: for a catalogue read Next's request pipeline costs more CPU than the route does (issue 4).
- * The handlers are the route files' own exports (one definition, one code path); only GET and HEAD of routes
- * without path parameters go this way. Every other method (405, OPTIONS) and every other path is left to Next,
+ * The handlers are the ones the route files re-export (./catalogue-routes.ts: one definition, one code path); only
+ * GET and HEAD of routes without path parameters go this way. Every other method (405, OPTIONS) and every other path is left to Next,
  * so those answers are unchanged. The web Request handed to the handler is what Next would hand it: the same
  * headers (X-Forwarded-For already recorded), a `http://localhost:<port>` origin, no body.
  */
