@@ -6,12 +6,12 @@ import { storeChapterPagesIn } from "@/server/chapters/ingest";
 import { audit } from "@/server/core/audit";
 import { notFound } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
-import { changed } from "@/server/manga/changed";
+import { publishAcceptedChapters } from "./announce";
 import { prepareUpload, type ChapterUpload } from "./chapter-source";
 import { kickChapterJobs } from "./chapter-jobs";
 import { isRootActor, loadManagedChapters, Processing, type Actor, type ManagedChapter } from "./managed";
 import { notifyRoots } from "./notices";
-import { chapterOrder, lockChapter, pageMediaOf, recountManga, removeUnusedMedia, renumberChapters } from "./rows";
+import { chapterOrder, lockChapter, pageMediaOf, removeUnusedMedia, renumberChapters } from "./rows";
 import type { ChapterFields } from "./submit-chapter";
 
 export interface ChapterChanges extends Partial<ChapterFields> {
@@ -91,8 +91,9 @@ export async function updateChapter({
       await notifyRoots(uow, "reviewChapter", { chapter: changes.title ?? chapter.title, title: manga.title, author: manga.authorName ?? "?" }, actor.userId);
     }
     if (chapter.status === Status.Accepted) {
-      await recountManga(uow.tx, manga.id);
-      changed(uow, { manga: manga.id, catalogue: true });
+      // Recounted and refreshed; a still-accepted chapter released by this edit (its schedule cleared) and never
+      // announced is announced now: the release timer only looks at chapters with a publishAt.
+      await publishAcceptedChapters(uow, manga.id, set.status === undefined ? [chapterId] : []);
     }
   });
   const [updated] = await loadManagedChapters(db, [chapterId]);
