@@ -188,3 +188,17 @@ describe("a trusted writer's PDF chapter", () => {
     expect(await messagesOf(u.root.id)).toHaveLength(rootBefore);
   });
 });
+
+describe("several processes", () => {
+  it("two runners draining at once render each job exactly once", async () => {
+    const ids = [await pdfChapter("Race 1"), await pdfChapter("Race 2"), await pdfChapter("Race 3")];
+    const [a, b] = await Promise.all([runChapterJobs({ db, workerId: "process-a", pageTimeoutMs: 60_000 }), runChapterJobs({ db, workerId: "process-b", pageTimeoutMs: 60_000 })]);
+    expect(a + b).toBe(3);
+    for (const id of ids) {
+      expect(await chapterRow(id)).toMatchObject({ processing: 0, processingError: null, pageCount: 1 });
+      expect(await pageCountOf(id)).toBe(1);
+    }
+    const ready = (await messagesOf(u.writer.id)).filter((m) => /^The pages of "Race \d"/.test(m.message));
+    expect(ready).toHaveLength(3);
+  });
+});

@@ -26,6 +26,7 @@ import {
   pageMediaIds,
   send,
   snapshot,
+  submitChapter,
   submitManga,
 } from "./test-kit";
 
@@ -364,6 +365,26 @@ describe("delete", () => {
     expect(await mediaExists(bMedia)).toEqual([]);
     expect((await mangaRow(mangaId))?.chapterCount).toBe(2);
     expect((await visitorSees(mangaId))?.chapters).toEqual([a, c]);
+  });
+});
+
+describe("concurrent writes", () => {
+  it("chapters submitted at the same time get distinct numbers in one manga", async () => {
+    const mangaId = await submitManga(u.writer.token, "Crowded");
+    const answers = await Promise.all([1, 2, 3].map((i) => submitChapter(u.writer.token, mangaId, `Same time ${i}`, { seed: nextSeed() + i })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.body.data.number as number).sort()).toEqual([1, 2, 3]);
+  });
+
+  it("a page image two manga share (same bytes) stays when one of them is deleted", async () => {
+    const a = await submitManga(u.writer.token, "Shares pages A");
+    const b = await submitManga(u.other.token, "Shares pages B");
+    const ca = await addChapter(u.writer.token, a, "Same page", { seed: 999 });
+    const cb = await addChapter(u.other.token, b, "Same page", { seed: 999 });
+    const shared = await pageMediaIds(db, cb);
+    expect(await pageMediaIds(db, ca)).toEqual(shared);
+    expect((await send(deleteMangaRoute, jsonRequest("DELETE /api/manga/DeleteManga", { token: u.writer.token, body: { mangaId: a } }))).status).toBe(200);
+    expect((await db.select({ id: media.id }).from(media).where(inArray(media.id, shared))).length).toBe(new Set(shared).size);
   });
 });
 

@@ -293,3 +293,55 @@ describe("webtoon strips and zips of pages", () => {
     expect(await dominantChannels(res.body.data.id as number)).toEqual([0, 1, 2]);
   });
 });
+
+describe("input checks (422 with field errors, nothing stored)", () => {
+  const json = (key: string, body: unknown, headers?: Record<string, string>) => {
+    const [method, url] = key.split(" ");
+    return new Request(`http://localhost${url}`, { method, headers: { authorization: `Bearer ${u.writer.token}`, "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  };
+
+  it("SubmitManga accepts JSON with a base64 cover (a data: URL too) and genres as a comma list", async () => {
+    const cover = `data:image/jpeg;base64,${(await coverJpeg(11)).toString("base64")}`;
+    const res = await send(submitMangaRoute, json("POST /api/manga/SubmitManga", { title: "Json Saga", description: "", genres: "action, 5", coverImage: cover, readingDirection: 2 }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ title: "Json Saga", genres: ["Action", "SciFi"], readingDirection: 2, status: 0 });
+  });
+
+  it("SubmitManga: each bad field is named (title, description, genres, readingDirection, coverImage), in Arabic on request", async () => {
+    const cover = (await coverJpeg(12)).toString("base64");
+    const good = { title: "Fine", description: "Fine", genres: ["Action"], coverImage: cover };
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...good, title: "   " }, "title"],
+      [{ ...good, title: "x".repeat(201) }, "title"],
+      [{ ...good, description: "x".repeat(5001) }, "description"],
+      [{ ...good, genres: [] }, "genres"],
+      [{ ...good, genres: ["Action", "Drama", "Comedy", "Horror", "Mystery", "Mecha"] }, "genres"],
+      [{ ...good, genres: ["Cooking"] }, "genres"],
+      [{ ...good, readingDirection: 3 }, "readingDirection"],
+      [{ ...good, coverImage: undefined }, "coverImage"],
+    ];
+    for (const [body, field] of cases) {
+      const res = await refusedWithoutTrace(() => send(submitMangaRoute, json("POST /api/manga/SubmitManga", body)), 422);
+      // A bad element of a list is reported at its path (`genres.0`).
+      expect(Object.keys(res.body.data.errors ?? {}).map((k) => k.split(".")[0]), JSON.stringify(body).slice(0, 80)).toContain(field);
+    }
+    const ar = await refusedWithoutTrace(() => send(submitMangaRoute, json("POST /api/manga/SubmitManga", { ...good, title: "" }, { "x-locale": "ar" })), 422);
+    expect(ar.body.data.errors?.title?.[0]).toMatch(ARABIC);
+  });
+
+  it("SubmitChapter, UpdateChapter, StatusManga: bad ids, titles and statuses are 422; an unknown body type is 415", async () => {
+    const page = jpegPart(await pageJpeg(30));
+    const noTitle = await refusedWithoutTrace(() => send(submitChapterRoute, formRequest("POST /api/chapter/SubmitChapter", formOf({ mangaId, pages: [page] }), { token: u.writer.token })), 422);
+    expect(noTitle.body.data.errors?.title).toBeDefined();
+    const badId = await refusedWithoutTrace(() => send(submitChapterRoute, formRequest("POST /api/chapter/SubmitChapter", formOf({ mangaId: "abc", title: "T", pages: [page] }), { token: u.writer.token })), 422);
+    expect(badId.body.data.errors?.mangaId).toBeDefined();
+    const noId = await refusedWithoutTrace(() => send(updateChapterRoute, json("PUT /api/chapter/UpdateChapter", { title: "T" })), 422);
+    expect(noId.body.data.errors?.chapterId).toBeDefined();
+    const noMangaId = await refusedWithoutTrace(() => send(updateMangaRoute, json("PUT /api/manga/UpdateManga", { title: "T" })), 422);
+    expect(noMangaId.body.data.errors?.id).toBeDefined();
+    await refusedWithoutTrace(
+      () => send(submitChapterRoute, new Request("http://localhost/api/chapter/SubmitChapter", { method: "POST", headers: { authorization: `Bearer ${u.writer.token}`, "content-type": "text/plain" }, body: "hello" })),
+      415,
+    );
+  });
+});

@@ -143,3 +143,17 @@ describe("scheduled release", () => {
     expect(res.body.data.errors?.publishAt).toBeDefined();
   });
 });
+
+describe("several processes", () => {
+  it("two release timers firing at once announce a due chapter once", async () => {
+    const mangaId = await acceptedSaga("Raced Saga");
+    const id = await addChapter(u.writer.token, mangaId, "Raced", { seed: 10, publishAt: inFuture() });
+    await decideChapter(u.root.token, id, 1);
+    const fanBefore = (await inboxOf(u.fan.id)).length;
+    await db.update(chapters).set({ publishAt: sql`now() - interval '1 second'` }).where(eq(chapters.id, id));
+    const released = await Promise.all([releaseDueChapters({ db }), releaseDueChapters({ db })]);
+    expect(released.reduce((x, y) => x + y, 0)).toBe(1);
+    expect((await inboxOf(u.fan.id)).slice(fanBefore)).toEqual(['New chapter of "Raced Saga": Raced']);
+    expect(await countOf(mangaId)).toBe(1);
+  });
+});
