@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { chapters, manga } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
@@ -133,6 +133,28 @@ describe.each(CALLS)("$name", (call) => {
       expect(other.body.data.code).toBe(missing.body.data.code);
     });
   }
+});
+
+describe("request shape", () => {
+  it("the wrong method is a 405 for every call", async () => {
+    for (const call of CALLS) {
+      const res = await send(call.route, jsonRequest(`PATCH /api/${call.name}`, { token: u.root.token, body: {} }));
+      expect(res.status, call.name).toBe(405);
+    }
+  });
+
+  // StatusManga's contract is one `mangaId`; decisionInput also reads the plural `mangaIds` (meant for StatusChapter's
+  // `chapterIds`), and the route then decides only the first id while answering 200 — the others are silently left as
+  // they were. It should either decide all of them or refuse the plural with a 422. Left failing: the fix needs the
+  // route (app/api/manga/StatusManga) to say whether it takes several ids, which is not this suite's file to change.
+  it.fails("StatusManga with mangaIds [a, b] decides both or refuses; it must not decide only a", async () => {
+    const a = await submitManga(u.writerB.token, "Plural A");
+    const b = await submitManga(u.writerB.token, "Plural B");
+    const res = await send(statusMangaRoute, jsonRequest("POST /api/manga/StatusManga", { token: u.root.token, body: { mangaIds: [a, b], status: 1 } }));
+    const statuses = (await db.select({ status: manga.status }).from(manga).where(inArray(manga.id, [a, b])).orderBy(manga.id)).map((r) => r.status);
+    if (res.status === 200) expect(statuses).toEqual([1, 1]);
+    else expect([res.status, statuses]).toEqual([422, [0, 0]]);
+  });
 });
 
 describe("the owner and root are allowed", () => {

@@ -221,6 +221,12 @@ describe("hostile covers change nothing", () => {
     );
   });
 
+  it("a cover over 15 MB is a 413; a request over the 24 MB cap is a 413 before the cover is looked at", async () => {
+    const big = Buffer.concat([await coverJpeg(4), Buffer.alloc(16 * 1024 * 1024)]);
+    await refusedWithoutTrace(() => newManga(filePart(big, "image/jpeg", "big.jpg")), 413, "TOO_LARGE");
+    await refusedWithoutTrace(() => newManga(filePart(Buffer.alloc(25 * 1024 * 1024, 1), "image/jpeg", "huge.jpg")), 413);
+  });
+
   it("a pixel bomb as coverImage: 422 too many pixels", async () => {
     await refusedWithoutTrace(() => newManga(filePart(pngPixelBomb(10_000, 10_000), "image/png", "c.png")), 422, "TOO_MANY_PIXELS");
   });
