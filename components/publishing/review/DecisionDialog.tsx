@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { FieldError, fieldBorder } from "@/components/auth/fields";
 import { decisionSchema, NOTE_MAX } from "./decision-schema";
 import type { ReviewSubject } from "./ReviewDesk";
+import { isolate } from "./text";
 
 export type DialogMode = "approve" | "reject" | "delete";
 
@@ -118,8 +119,8 @@ export function DecisionDialog({
         {mode === "delete" ? (
           <p className="text-zinc-700 dark:text-zinc-300">
             {subject.kind === "manga"
-              ? t("deleteMangaText", { title: subject.title })
-              : t("deleteChapterText", { number: subject.number ?? 0, title: subject.title })}
+              ? t("deleteMangaText", { title: isolate(subject.title) })
+              : t("deleteChapterText", { number: subject.number ?? 0, title: isolate(subject.title) })}
           </p>
         ) : (
           <>

@@ -20,6 +20,8 @@ export interface ViewerPage {
 export function PageViewer({ pages, label }: { pages: ViewerPage[]; label: string }) {
   const t = useTranslations("approval.viewer");
   const [index, setIndex] = useState(0);
+  // data-ready is set once the keys are listened to (tests wait for it before pressing them).
+  const root = useRef<HTMLDivElement>(null);
   const strip = useRef<HTMLOListElement>(null);
   const count = pages.length;
   const page = pages[Math.min(index, count - 1)];
@@ -41,6 +43,7 @@ export function PageViewer({ pages, label }: { pages: ViewerPage[]; label: strin
       setIndex((i) => Math.max(0, Math.min(count - 1, i + step)));
     };
     window.addEventListener("keydown", onKey);
+    root.current?.setAttribute("data-ready", "true");
     return () => window.removeEventListener("keydown", onKey);
   }, [count]);
 
@@ -62,7 +65,7 @@ export function PageViewer({ pages, label }: { pages: ViewerPage[]; label: strin
     "absolute top-1/2 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-zinc-950/70 text-white shadow-lg transition hover:bg-zinc-950/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-30";
 
   return (
-    <div role="region" aria-label={`${t("label")}: ${label}`} className="flex flex-col gap-3" data-testid="page-viewer">
+    <div role="region" aria-label={`${t("label")}: ${label}`} className="flex flex-col gap-3" data-testid="page-viewer" ref={root}>
       <figure className="relative overflow-hidden rounded-2xl bg-zinc-900">
         {/* eslint-disable-next-line @next/next/no-img-element -- content-addressed media served at reading width */}
         <img

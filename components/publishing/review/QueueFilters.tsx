@@ -38,8 +38,8 @@ export function QueueFilters({
 
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-      <nav aria-label={t("filterLabel")} className="-mx-1 overflow-x-auto px-1 pb-1">
-        <ul className="flex w-max gap-1 rounded-2xl bg-zinc-100 p-1 dark:bg-zinc-800/70">
+      <nav aria-label={t("filterLabel")}>
+        <ul className="grid grid-cols-2 gap-1 rounded-2xl bg-zinc-100 p-1 sm:inline-flex dark:bg-zinc-800/70">
           {STATES.map((s) => {
             const current = s === state;
             return (
@@ -48,7 +48,7 @@ export function QueueFilters({
                   href={queueHref({ state: s, search, defaultState })}
                   aria-current={current ? "page" : undefined}
                   data-testid={`queue-state-${s}`}
-                  className={`inline-flex h-10 items-center gap-2 rounded-xl px-3.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+                  className={`flex h-10 items-center justify-between gap-2 rounded-xl px-3.5 sm:justify-start text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
                     current
                       ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-950 dark:text-white"
                       : "text-zinc-700 hover:bg-white/60 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-900/60 dark:hover:text-white"

@@ -5,6 +5,7 @@ import { mediaVariantUrl } from "@/lib/media-url";
 import type { QueueChapter, QueueItem } from "@/server/publishing/review-queue";
 import { processingReason } from "./processing";
 import { StatusChip, statusKey, statusTone } from "./StatusChip";
+import { isolate } from "./text";
 
 /**
  * The queue's rows: cover, title (to the review page for root, the editor for the writer), the manga's state, its
@@ -30,7 +31,7 @@ export async function QueueList({ items, isRoot }: { items: QueueItem[]; isRoot:
             data-state={item.state}
           >
             <article aria-labelledby={`queue-item-${item.id}`} className="flex gap-4">
-              <div className="aspect-[2/3] w-16 shrink-0 overflow-hidden rounded-lg bg-zinc-100 sm:w-20 dark:bg-zinc-800">
+              <div className="aspect-[2/3] w-16 shrink-0 self-start overflow-hidden rounded-lg bg-zinc-100 sm:w-20 dark:bg-zinc-800">
                 {item.coverImageUrl ? (
                   // eslint-disable-next-line @next/next/no-img-element -- content-addressed media with its own variants
                   <img src={mediaVariantUrl(item.coverImageUrl, 160)} alt="" width={80} height={120} loading="lazy" className="size-full object-cover" />
@@ -43,13 +44,13 @@ export async function QueueList({ items, isRoot }: { items: QueueItem[]; isRoot:
               <div className="flex min-w-0 flex-1 flex-col gap-2">
                 <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
                   <div className="min-w-0">
-                    <h3 id={`queue-item-${item.id}`} className="text-base font-bold break-words sm:text-lg">
+                    <h3 id={`queue-item-${item.id}`} dir="auto" className="text-start text-base font-bold break-words sm:text-lg">
                       <Link href={primaryHref} className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:hover:text-brand-300">
                         {item.title}
                       </Link>
                     </h3>
                     <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
-                      {isRoot && <span>{t("queue.by", { author: item.author.username ?? t("queue.unknownAuthor") })} · </span>}
+                      {isRoot && <span>{t("queue.by", { author: isolate(item.author.username ?? t("queue.unknownAuthor")) })} · </span>}
                       {item.waitingSince ? t("queue.waitingSince", { date: date(item.waitingSince) }) : t("queue.updated", { date: date(item.updatedAt) })}
                     </p>
                   </div>
@@ -111,7 +112,7 @@ function ChapterLine({ chapter: c, t }: { chapter: QueueChapter; t: T }) {
   return (
     <li className="flex flex-col gap-1.5 px-3 py-2 text-sm" data-testid="queue-chapter" data-chapter-id={c.id}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="min-w-0 font-medium break-words">{t("queue.chapterTitle", { number: c.number, title: c.title })}</span>
+        <span className="min-w-0 font-medium break-words">{t("queue.chapterTitle", { number: c.number, title: isolate(c.title) })}</span>
         <span className="flex flex-wrap gap-1.5">
           {c.processing === 1 && <StatusChip tone="processing" label={t("processing.processing")} />}
           {c.processing === 2 && <StatusChip tone="failed" label={t("processing.failed")} />}
@@ -128,7 +129,7 @@ function Note({ label, text }: { label: string; text: string }) {
   return (
     <div className="rounded-xl bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800/60" data-testid="review-note">
       <p className="text-xs font-semibold text-zinc-600 dark:text-zinc-400">{label}</p>
-      <p className="mt-0.5 whitespace-pre-line break-words text-zinc-800 dark:text-zinc-200">{text}</p>
+      <p dir="auto" className="mt-0.5 text-start whitespace-pre-line break-words text-zinc-800 dark:text-zinc-200">{text}</p>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { PageViewer, type ViewerPage } from "./PageViewer";
 import { processingReason } from "./processing";
 import type { ReviewSubject } from "./ReviewDesk";
 import { StatusChip, statusKey, statusTone } from "./StatusChip";
+import { isolate } from "./text";
 
 /** Chapters as the review page lists them: pending first, then the rest, each group in reading order. */
 export function orderForReview(chapters: readonly ManagedChapter[]): ManagedChapter[] {
@@ -35,14 +36,14 @@ export async function MangaSummary({ manga: m, subject }: { manga: ManagedManga;
           )}
         </div>
         <div className="flex min-w-0 flex-col gap-2">
-          <h2 id="review-manga-title" className="text-xl font-extrabold tracking-tight break-words" data-testid="review-title">
+          <h2 id="review-manga-title" dir="auto" className="text-start text-xl font-extrabold tracking-tight break-words" data-testid="review-title">
             {m.title}
           </h2>
           <div className="flex flex-wrap gap-2">
             <StatusChip tone={statusTone(m.status)} label={t(`status.${statusKey(m.status)}`)} testId="review-manga-status" />
           </div>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {t("queue.by", { author: m.author.username ?? t("queue.unknownAuthor") })}
+            {t("queue.by", { author: isolate(m.author.username ?? t("queue.unknownAuthor")) })}
           </p>
         </div>
       </div>
@@ -51,14 +52,14 @@ export async function MangaSummary({ manga: m, subject }: { manga: ManagedManga;
 
       <div>
         <h3 className="text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">{t("detail.note")}</h3>
-        <p className="mt-1 text-sm whitespace-pre-line break-words" data-testid="review-manga-note">
+        <p dir="auto" className="mt-1 text-start text-sm whitespace-pre-line break-words" data-testid="review-manga-note">
           {m.reviewNote ?? <span className="text-zinc-600 dark:text-zinc-400">{t("detail.noNote")}</span>}
         </p>
       </div>
 
       <dl className="grid gap-3 text-sm">
         <Item label={t("detail.description")}>
-          <p className="whitespace-pre-line break-words text-zinc-800 dark:text-zinc-200">{m.description || t("detail.noDescription")}</p>
+          <p dir="auto" className="text-start whitespace-pre-line break-words text-zinc-800 dark:text-zinc-200">{m.description || t("detail.noDescription")}</p>
         </Item>
         <Item label={t("detail.genres")}>
           {m.genres.length ? (
@@ -124,7 +125,7 @@ export async function ChapterList({ mangaId, chapters, selectedId }: { mangaId: 
                     aria-current={selected ? "true" : undefined}
                     className="min-w-0 rounded font-semibold break-words hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:hover:text-brand-300"
                   >
-                    {t("detail.chapterTitle", { number: c.number, title: c.title })}
+                    {t("detail.chapterTitle", { number: c.number, title: isolate(c.title) })}
                   </Link>
                   <span className="flex flex-wrap gap-1.5">
                     {c.isPremium && <StatusChip tone="neutral" label={t("detail.premium")} />}
@@ -144,7 +145,7 @@ export async function ChapterList({ mangaId, chapters, selectedId }: { mangaId: 
                   {selected && <span className="font-semibold text-brand-700 dark:text-brand-300">{t("detail.showing")}</span>}
                 </p>
                 {c.reviewNote && (
-                  <p className="rounded-lg bg-zinc-50 px-2.5 py-1.5 text-sm whitespace-pre-line break-words text-zinc-800 dark:bg-zinc-800/60 dark:text-zinc-200" data-testid="review-note">
+                  <p dir="auto" className="rounded-lg bg-zinc-50 px-2.5 py-1.5 text-start text-sm whitespace-pre-line break-words text-zinc-800 dark:bg-zinc-800/60 dark:text-zinc-200" data-testid="review-note">
                     <span className="font-semibold">{t("detail.note")}: </span>
                     {c.reviewNote}
                   </p>
@@ -161,7 +162,7 @@ export async function ChapterList({ mangaId, chapters, selectedId }: { mangaId: 
 /** The selected chapter's pages in the viewer (or why there are none yet) and root's buttons for it. */
 export async function PagesPanel({ chapter: c, subject, pages }: { chapter: ManagedChapter; subject: ReviewSubject; pages: ViewerPage[] }) {
   const t = await getTranslations("approval");
-  const label = t("detail.chapterTitle", { number: c.number, title: c.title });
+  const label = t("detail.chapterTitle", { number: c.number, title: isolate(c.title) });
   return (
     <section id="chapter-pages" aria-labelledby="review-pages-title" className={`${card} flex scroll-mt-20 flex-col gap-4`} data-testid="review-pages" data-chapter-id={c.id}>
       <div className="flex flex-col gap-3">

@@ -6,6 +6,7 @@ import { cache } from "react";
 import { ChapterList, MangaSummary, PagesPanel, orderForReview } from "@/components/publishing/review/ReviewDetails";
 import { ReviewDesk, type ReviewSubject } from "@/components/publishing/review/ReviewDesk";
 import { ShortcutHelp } from "@/components/publishing/review/ShortcutHelp";
+import { isolate } from "@/components/publishing/review/text";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
 import { getDb } from "@/db/client";
 import { Role } from "@/lib/enums";
@@ -60,10 +61,10 @@ export default async function MangaReviewPage({ params, searchParams }: Props) {
   ]);
 
   const subjects: ReviewSubject[] = [
-    { kind: "manga", id: m.id, label: m.title, title: m.title, status: m.status, processing: 0 },
+    { kind: "manga", id: m.id, label: isolate(m.title), title: m.title, status: m.status, processing: 0 },
     ...chapters.map((c): ReviewSubject => ({
       kind: "chapter", id: c.id, number: c.number, title: c.title, status: c.status, processing: c.processing,
-      label: t("detail.chapterTitle", { number: c.number, title: c.title }),
+      label: t("detail.chapterTitle", { number: c.number, title: isolate(c.title) }),
     })),
   ];
   const selectedSubject = selected ? subjects.find((s) => s.kind === "chapter" && s.id === selected.id) ?? null : null;
