@@ -7,6 +7,7 @@ import { IngestError, rasterizePdf, storeChapterPagesIn } from "@/server/chapter
 import { audit } from "@/server/core/audit";
 import { getBus, type Bus } from "@/server/core/bus";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
+import { changed } from "@/server/manga/changed";
 import { publishAcceptedChapters } from "./announce";
 import { Processing, SYSTEM_ACTOR } from "./managed";
 import { notifyRoots, notifyUsers } from "./notices";
@@ -82,7 +83,7 @@ async function finishJob(db: Db, job: ClaimedJob, workerId: string, pages: Await
   await runUnitOfWork(db, async (uow) => {
     const taken = await uow.tx.delete(chapterJobs).where(stillMine(job, workerId)).returning({ id: chapterJobs.id });
     if (taken.length === 0) return; // replaced or deleted meanwhile: the newer upload wins
-    const [chapter] = await uow.tx.select({ mangaId: chapters.mangaId, title: chapters.title }).from(chapters).where(eq(chapters.id, job.chapterId));
+    const [chapter] = await uow.tx.select({ mangaId: chapters.mangaId, title: chapters.title, status: chapters.status }).from(chapters).where(eq(chapters.id, job.chapterId));
     if (!chapter) return;
     const m = await lockManga(uow.tx, SYSTEM_ACTOR, chapter.mangaId);
     const replaced = await pageMediaOf(uow.tx, [job.chapterId]);
@@ -98,6 +99,10 @@ async function finishJob(db: Db, job: ClaimedJob, workerId: string, pages: Await
     if (accept) {
       await audit(uow.tx, { actorId: m.authorId, action: "chapter.auto-accept", subject: { type: "chapter", id: job.chapterId }, details: { mangaId: m.id, source: "pdf" } });
       await publishAcceptedChapters(uow, m.id, [job.chapterId]);
+    } else if (chapter.status === Status.Accepted) {
+      // New pages of a chapter that stayed accepted (a trusted writer's or root's replacement): nobody's review is
+      // needed, but its public pages changed.
+      changed(uow, { manga: m.id, catalogue: true });
     } else {
       await notifyRoots(uow, "reviewChapter", params, m.authorId ?? undefined);
     }
