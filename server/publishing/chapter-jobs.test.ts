@@ -7,6 +7,7 @@ import { PUT as updateChapterRoute } from "@/app/api/chapter/UpdateChapter/route
 import { DELETE as deleteChapterRoute } from "@/app/api/chapter/DeleteChapter/route";
 import { DELETE as deleteMangaRoute } from "@/app/api/manga/DeleteManga/route";
 import { brokenSecondPagePdf, photoPdf } from "@/tests/fixtures/pdfs";
+import { mangaGeneration } from "@/server/manga/changed";
 import { MAX_ATTEMPTS, runChapterJobs } from "./chapter-jobs";
 import { addChapter, decideChapter, decideManga, formOf, formRequest, jpegPart, jsonRequest, makeUsers, pageJpeg, pdfPart, send, submitChapter, submitManga } from "./test-kit";
 
@@ -186,6 +187,25 @@ describe("a trusted writer's PDF chapter", () => {
     expect(actions).toContainEqual({ action: "chapter.auto-accept", actorId: u.trusted.id });
     expect((await messagesOf(u.fan.id)).map((m) => m.message)).toEqual(['New chapter of "Trusted Saga": Trusted PDF']);
     expect(await messagesOf(u.root.id)).toHaveLength(rootBefore);
+  });
+});
+
+describe("a trusted writer's PDF replacing an accepted chapter's pages", () => {
+  it("keeps the chapter accepted and its old pages readable until the new ones are ready; root is not asked to review it", async () => {
+    const trustedManga = (await db.select({ id: chapters.mangaId }).from(chapters).where(eq(chapters.title, "Trusted PDF")))[0]!.id;
+    const chapterId = await addChapter(u.trusted.token, trustedManga, "Replaced live", { seed: 12 });
+    expect(await chapterRow(chapterId)).toMatchObject({ status: 1, pageCount: 1 });
+    const rootBefore = (await messagesOf(u.root.id)).length;
+    const res = await send(updateChapterRoute, formRequest("PUT /api/chapter/UpdateChapter", formOf({ chapterId, pdf: pdfPart(twoPagePdf) }), { token: u.trusted.token }));
+    expect(res.body.data).toMatchObject({ status: 1, processing: 1 });
+    expect(await pageCountOf(chapterId)).toBe(1);
+    const generation = mangaGeneration(trustedManga);
+    expect(await run()).toBe(1);
+    expect(await chapterRow(chapterId)).toEqual({ status: 1, processing: 0, processingError: null, pageCount: 2 });
+    expect(await pageCountOf(chapterId)).toBe(2);
+    expect(await messagesOf(u.root.id)).toHaveLength(rootBefore);
+    // Its public pages are refreshed.
+    expect(mangaGeneration(trustedManga)).toBeGreaterThan(generation);
   });
 });
 
