@@ -125,7 +125,7 @@ export function MangaForm({ genres, initial }: { genres: readonly GenreOption[];
   const genresError = (errors.genres as { message?: string } | undefined)?.message ?? (Array.isArray(errors.genres) ? errors.genres.find(Boolean)?.message : undefined);
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]" data-testid="manga-form">
+    <form onSubmit={handleSubmit(onSubmit, () => setCoverRequired(!editing))} noValidate className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]" data-testid="manga-form">
       <div className="flex min-w-0 flex-col gap-6">
         {formError && <Banner tone="error" testId="manga-form-error">{formError}</Banner>}
         {editing && initial.status === 1 && <Banner tone="info">{t("acceptedNote")}</Banner>}
@@ -185,7 +185,7 @@ export function MangaForm({ genres, initial }: { genres: readonly GenreOption[];
                   <input type="radio" value={d} className="size-4 accent-brand-600" {...register("readingDirection")} />
                   {t(`directions.${d}`)}
                 </span>
-                <span className="mt-1 ps-6 text-xs text-zinc-500 dark:text-zinc-400">{t(`directionHints.${d}`)}</span>
+                <span className="mt-1 ps-6 text-xs text-zinc-600 dark:text-zinc-400">{t(`directionHints.${d}`)}</span>
               </label>
             ))}
           </div>
