@@ -50,7 +50,11 @@ function single(value: unknown): unknown {
 async function check<S extends z.ZodType>(schema: S, value: unknown, errors: FieldErrors): Promise<z.output<S> | undefined> {
   const result = await schema.safeParseAsync(value);
   if (result.success) return result.data;
-  for (const [field, messages] of Object.entries(fieldErrorsOf(result.error))) (errors[field] ??= []).push(...messages);
+  // An error on a list element (`genres.0`) is shown under the list's field, where the form has it.
+  for (const [path, messages] of Object.entries(fieldErrorsOf(result.error))) {
+    const field = path.split(".")[0] ?? path;
+    for (const m of messages) if (!(errors[field] ??= []).includes(m)) errors[field].push(m);
+  }
   return undefined;
 }
 
@@ -176,11 +180,18 @@ export async function updateChapterInput(upload: UploadInput, locale: Locale): P
 }
 
 /** StatusManga / StatusChapter: `status` 1 or 2 and an optional note (a rejection's is required). */
-export function decisionInput(upload: UploadInput, locale: Locale, idNames: readonly string[]): { ids: number[]; status: 1 | 2; note: string | null } {
+export function decisionInput(
+  upload: UploadInput,
+  locale: Locale,
+  idNames: readonly string[],
+  { many = false }: { many?: boolean } = {},
+): { ids: number[]; status: 1 | 2; note: string | null } {
   const errors: FieldErrors = {};
   const rawIds = pick(upload.fields, idNames[0] + "s");
+  // Only StatusChapter decides several at once; elsewhere the plural is a mistake, not something to half-do.
+  if (!many && rawIds !== undefined) errors[idNames[0] + "s"] = [apiMessage(locale, "validationFailed")];
   let ids: number[] = [];
-  if (Array.isArray(rawIds) && rawIds.length > 0) {
+  if (many && Array.isArray(rawIds) && rawIds.length > 0) {
     const parsed = z.array(ID).max(100).safeParse(rawIds);
     if (parsed.success) ids = parsed.data;
     else errors[idNames[0] + "s"] = [apiMessage(locale, "validationFailed")];

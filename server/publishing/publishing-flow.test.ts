@@ -128,3 +128,28 @@ describe("the publishing loop", () => {
     expect(Status.Accepted).toBe(1);
   });
 });
+
+describe("chapters accepted while their manga is hidden", () => {
+  it("are announced to favouriters when the manga is accepted again, once", async () => {
+    const writer = { userId: ids.writer, role: Role.writer };
+    const root = { userId: ids.root, role: Role.root };
+    const { submitManga } = await import("./submit-manga");
+    const { submitChapter } = await import("./submit-chapter");
+    const { setMangaStatus } = await import("./set-manga-status");
+    const { setChapterStatus } = await import("./set-chapter-status");
+    const m = await submitManga({ db, actor: writer, fields: { title: "Hidden Return", description: "", genres: ["Drama"], readingDirection: 0 }, cover: await photo({ width: 300, height: 450 }) });
+    await setMangaStatus({ db, actor: root, mangaId: m.id, status: Status.Accepted });
+    await db.insert(favorites).values({ userId: ids.reader, mangaId: m.id });
+    await setMangaStatus({ db, actor: root, mangaId: m.id, status: Status.Rejected, note: "Cover needs work" });
+    const ch = await submitChapter({ db, actor: writer, mangaId: m.id, fields: { title: "While hidden", isPremium: false, publishAt: null }, upload: { kind: "images", files: [await photo({ width: 200, height: 300 })] } });
+    const countFor = async () => (await db.select({ message: notifications.message }).from(notifications).where(eq(notifications.userId, ids.reader))).filter((n) => n.message.includes("Hidden Return")).length;
+    await setChapterStatus({ db, actor: root, chapterIds: [ch.id], status: Status.Accepted });
+    expect(await countFor()).toBe(0);
+    await setMangaStatus({ db, actor: root, mangaId: m.id, status: Status.Accepted });
+    expect(await countFor()).toBe(1);
+    await setMangaStatus({ db, actor: root, mangaId: m.id, status: Status.Accepted, note: "again" });
+    expect(await countFor()).toBe(1);
+    const [row] = await db.select({ chapterCount: manga.chapterCount }).from(manga).where(eq(manga.id, m.id));
+    expect(row?.chapterCount).toBe(1);
+  });
+});

@@ -7,6 +7,7 @@ import { notFound, validation } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { changed } from "@/server/manga/changed";
 import { loadManagedManga, type Actor, type ManagedManga } from "./managed";
+import { publishAcceptedChapters, unannouncedChapters } from "./announce";
 import { notifyUsers } from "./notices";
 import { lockManga, recountManga } from "./rows";
 
@@ -52,7 +53,9 @@ export async function setMangaStatus({
         accepted ? NotificationType.Success : NotificationType.Warning,
       );
     }
-    if (row.status === Status.Accepted || accepted) changed(uow, { manga: mangaId, catalogue: true });
+    // Accepting (again) announces the chapters accepted while readers could not see the manga; scheduled ones wait.
+    if (accepted) await publishAcceptedChapters(uow, mangaId, await unannouncedChapters(uow, mangaId));
+    else if (row.status === Status.Accepted) changed(uow, { manga: mangaId, catalogue: true });
   });
   const updated = await loadManagedManga(db, mangaId);
   if (!updated) throw notFound("mangaNotFound");

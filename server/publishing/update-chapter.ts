@@ -60,7 +60,8 @@ export async function updateChapter({
     } else if (prepared?.kind === "pdf") {
       const job = { pdf: Buffer.from(prepared.bytes), acceptWhenReady: false, attempts: 0, lockedAt: null, lockedBy: null };
       await uow.tx.insert(chapterJobs).values({ chapterId, ...job }).onConflictDoUpdate({ target: chapterJobs.chapterId, set: job });
-      Object.assign(set, { processing: Processing.Processing, processingError: null, pageCount: prepared.pageCount, sourceType: prepared.sourceType });
+      // The old pages (and their count and kind) stay until the new ones are stored by the job, in one transaction.
+      Object.assign(set, { processing: Processing.Processing, processingError: null });
       uow.afterCommit(kickChapterJobs);
     }
 

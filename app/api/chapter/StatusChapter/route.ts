@@ -11,7 +11,7 @@ export const POST = defineRoute({
   key: "POST /api/chapter/StatusChapter",
   handler: async ({ req, ctx }) => {
     const upload = await readUpload(req, 64 * 1024);
-    const { ids, status, note } = decisionInput(upload, ctx.locale, ["chapterId", "id"]);
+    const { ids, status, note } = decisionInput(upload, ctx.locale, ["chapterId", "id"], { many: true });
     const chapters = await setChapterStatus({ db: await ctx.db, actor: ctx.viewer, chapterIds: ids, status, note });
     return ids.length === 1 && !Object.keys(upload.fields).some((k) => k.toLowerCase() === "chapterids") ? chapters[0] : chapters;
   },
