@@ -14,6 +14,10 @@ export const notifications = pgTable(
     type: smallint().notNull().default(1),
     isRead: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** A site path the notification is about (`/dashboard/manga-approval/editor/12`, `/manga-reader/5/9`); null: none. */
+    link: text(),
+    /** The message folded for search (lib/search-fold.ts); null on rows written without it (then lower(message) is searched). */
+    searchText: text(),
   },
   (t) => [
     index().on(t.userId, t.createdAt),

@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" ADD COLUMN "link" text;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "search_text" text;
