@@ -1,0 +1,124 @@
+import { PAGE_SIZE } from "@/lib/constants";
+import type { AppNotification } from "./notification-model";
+
+/**
+ * The notification state of spec §3 and its transitions (spec §4), as a pure reducer. The dashboard keeps one for
+ * the bell (page 1) and the notifications page keeps its own (any page, searched, filtered); both take live items.
+ */
+export type ConnectionStatus = "disconnected" | "connecting" | "open" | "closed";
+
+export interface NotificationPagination {
+  pageNumber: number;
+  pageSize: number;
+  totalPages: number;
+  totalRecords: number;
+  totalDisplayRecords: number;
+  hasPreviousPage: boolean;
+  hasNextPage: boolean;
+}
+
+export interface NotificationState {
+  notifications: AppNotification[];
+  unreadCount: number;
+  isConnected: boolean;
+  connectionStatus: ConnectionStatus;
+  pagination: NotificationPagination;
+  loading: boolean;
+  error: string | null;
+  searchTerm: string;
+}
+
+export const FIRST_PAGE: NotificationPagination = {
+  pageNumber: 1,
+  pageSize: PAGE_SIZE.notifications,
+  totalPages: 1,
+  totalRecords: 0,
+  totalDisplayRecords: 0,
+  hasPreviousPage: false,
+  hasNextPage: false,
+};
+
+export const initialNotificationState: NotificationState = {
+  notifications: [],
+  unreadCount: 0,
+  isConnected: false,
+  connectionStatus: "disconnected",
+  pagination: FIRST_PAGE,
+  loading: false,
+  error: null,
+  searchTerm: "",
+};
+
+export type NotificationAction =
+  | { type: "connection"; status: ConnectionStatus }
+  | { type: "fetchStarted" }
+  /** A loaded page; `unreadCount` is the server's total when known, else the unread items on the page (spec §4). */
+  | { type: "fetched"; items: AppNotification[]; pagination: Partial<NotificationPagination>; unreadCount?: number }
+  | { type: "failed"; error: string }
+  | { type: "clearError" }
+  | { type: "unreadCount"; count: number }
+  | { type: "received"; notification: AppNotification }
+  | { type: "markedRead"; id: number }
+  | { type: "markedAllRead" }
+  | { type: "removed"; id: number }
+  | { type: "search"; term: string }
+  | { type: "clear" };
+
+export function notificationReducer(state: NotificationState, action: NotificationAction): NotificationState {
+  switch (action.type) {
+    case "connection":
+      return { ...state, connectionStatus: action.status, isConnected: action.status === "open" };
+    case "fetchStarted":
+      return { ...state, loading: true, error: null };
+    case "fetched": {
+      const pagination = { ...state.pagination, ...action.pagination };
+      const unread = action.unreadCount ?? action.items.filter((n) => !n.isRead).length;
+      return { ...state, loading: false, error: null, notifications: action.items, pagination, unreadCount: Math.max(0, unread) };
+    }
+    case "failed":
+      return { ...state, loading: false, error: action.error };
+    case "clearError":
+      return { ...state, error: null };
+    case "unreadCount":
+      return { ...state, unreadCount: Math.max(0, action.count) };
+    case "received": {
+      const n = action.notification;
+      // The same item twice (a socket frame and a reload racing) is one item.
+      if (state.notifications.some((x) => x.id === n.id)) return state;
+      const p = state.pagination;
+      return {
+        ...state,
+        notifications: [n, ...state.notifications],
+        unreadCount: n.isRead ? state.unreadCount : state.unreadCount + 1,
+        // A new record either way (spec §4 counts it in both totals).
+        pagination: { ...p, totalRecords: p.totalRecords + 1, totalDisplayRecords: p.totalDisplayRecords + 1 },
+      };
+    }
+    case "markedRead": {
+      const target = state.notifications.find((n) => n.id === action.id);
+      if (target?.isRead) return state;
+      return {
+        ...state,
+        notifications: state.notifications.map((n) => (n.id === action.id ? { ...n, isRead: true } : n)),
+        unreadCount: Math.max(0, state.unreadCount - 1),
+      };
+    }
+    case "markedAllRead":
+      return { ...state, notifications: state.notifications.map((n) => (n.isRead ? n : { ...n, isRead: true })), unreadCount: 0 };
+    case "removed": {
+      const target = state.notifications.find((n) => n.id === action.id);
+      if (!target) return state;
+      const p = state.pagination;
+      return {
+        ...state,
+        notifications: state.notifications.filter((n) => n.id !== action.id),
+        unreadCount: target.isRead ? state.unreadCount : Math.max(0, state.unreadCount - 1),
+        pagination: { ...p, totalRecords: Math.max(0, p.totalRecords - 1), totalDisplayRecords: Math.max(0, p.totalDisplayRecords - 1) },
+      };
+    }
+    case "search":
+      return { ...state, searchTerm: action.term.trim() };
+    case "clear":
+      return { ...state, notifications: [], pagination: FIRST_PAGE };
+  }
+}
