@@ -215,3 +215,35 @@ test("only root and the author may open a review page; others get a 404", async 
   await signIn(page, "reader");
   expect((await page.goto(`/dashboard/manga-approval/${mangaId}`))?.status()).toBe(404);
 });
+
+test("root deletes a chapter, then the whole submission, each after a confirmation", async ({ page, request }) => {
+  const writer = await token(request, "writer");
+  const title = `Doomed Review ${test.info().project.name}-${Date.now().toString(36)}`;
+  const mangaId = await submitManga(request, writer, title);
+  await submitChapter(request, writer, mangaId, "Stray pages", [[10, 10, 10]]);
+  await signIn(page, "root");
+  await page.goto(`/dashboard/manga-approval/${mangaId}`);
+  await expect(page.getByTestId("review-chapter")).toHaveCount(1);
+  await expect(page.getByTestId("page-viewer")).toHaveAttribute("data-ready", "true");
+
+  // Escape cancels and hands focus back to the button; nothing is deleted.
+  const deleteChapter = page.getByTestId("review-pages").getByTestId("delete");
+  await deleteChapter.click();
+  const dialog = page.getByTestId("decision-dialog");
+  await expect(dialog).toHaveAttribute("data-mode", "delete");
+  await expect(dialog).toContainText("Stray pages");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(deleteChapter).toBeFocused();
+  await deleteChapter.click();
+  await dialog.getByTestId("decision-confirm").click();
+  await expect(page.getByTestId("review-chapter")).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/manga-approval/${mangaId}$`));
+
+  await page.getByTestId("decision-bar-manga").getByTestId("delete").click();
+  await expect(dialog).toContainText(title);
+  await dialog.getByTestId("decision-confirm").click();
+  await expect(page).not.toHaveURL(new RegExp(`/manga-approval/${mangaId}(\\?|$)`));
+  const root = await token(request, "root");
+  expect((await request.get(`/api/manga/GetMangaById?id=${mangaId}`, { headers: { authorization: `Bearer ${root}` } })).status()).toBe(404);
+});

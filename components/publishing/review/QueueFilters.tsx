@@ -38,7 +38,7 @@ export function QueueFilters({
 
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-      <nav aria-label={t("filterLabel")}>
+      <nav aria-label={t("filterLabel")} className="shrink-0">
         <ul className="grid grid-cols-2 gap-1 rounded-2xl bg-zinc-100 p-1 sm:inline-flex dark:bg-zinc-800/70">
           {STATES.map((s) => {
             const current = s === state;
@@ -48,7 +48,7 @@ export function QueueFilters({
                   href={queueHref({ state: s, search, defaultState })}
                   aria-current={current ? "page" : undefined}
                   data-testid={`queue-state-${s}`}
-                  className={`flex h-10 items-center justify-between gap-2 rounded-xl px-3.5 sm:justify-start text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+                  className={`flex h-10 items-center justify-between gap-2 rounded-xl px-3.5 whitespace-nowrap sm:justify-start text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
                     current
                       ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-950 dark:text-white"
                       : "text-zinc-700 hover:bg-white/60 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-900/60 dark:hover:text-white"
@@ -68,7 +68,7 @@ export function QueueFilters({
           })}
         </ul>
       </nav>
-      <form role="search" onSubmit={submit} className="flex w-full items-end gap-2 lg:max-w-md">
+      <form role="search" onSubmit={submit} className="flex w-full min-w-0 items-end gap-2 lg:max-w-sm">
         <div className="min-w-0 flex-1">
           <label htmlFor="queue-search" className="mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200">
             {isRoot ? t("searchLabelRoot") : t("searchLabel")}

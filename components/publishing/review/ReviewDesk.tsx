@@ -40,6 +40,11 @@ export function useReviewDesk(): DeskContext {
 }
 
 const queuePath = "/dashboard/manga-approval";
+/**
+ * The dashboard's container uses react-toastify's "colored" theme, whose white text on its green, blue and red
+ * fails WCAG contrast (2.5–3.8:1); these toasts use the light theme (dark text on white).
+ */
+const TOAST = { theme: "light" } as const;
 
 /**
  * The review page's decisions (root): one dialog for approve (optional note), reject (required reason, with
@@ -80,7 +85,7 @@ export function ReviewDesk({
     (mode: DialogMode, subject: ReviewSubject) => {
       if (!isRoot || busy) return;
       if (mode === "approve" && subject.processing !== 0) {
-        toast.info(t("processingBlocked"));
+        toast.info(t("processingBlocked"), TOAST);
         return;
       }
       setDialog({ mode, subject });
@@ -91,7 +96,7 @@ export function ReviewDesk({
   const goNext = useCallback(() => {
     if (nextId !== null) router.push(`${queuePath}/${nextId}`);
     else {
-      toast.info(t("queueClear"));
+      toast.info(t("queueClear"), TOAST);
       router.push(queuePath);
     }
   }, [nextId, router, t]);
@@ -140,7 +145,7 @@ export function ReviewDesk({
           method: "DELETE",
           body: isManga ? { mangaId: subject.id } : { chapterId: subject.id },
         });
-        toast.success(t("deleted", { subject: subject.label }));
+        toast.success(t("deleted", { subject: subject.label }), TOAST);
       } else {
         const status = mode === "approve" ? 1 : 2;
         const trimmed = note.trim();
@@ -148,13 +153,13 @@ export function ReviewDesk({
           method: "POST",
           body: { ...(isManga ? { mangaId: subject.id } : { chapterId: subject.id }), status, ...(trimmed ? { note: trimmed } : {}) },
         });
-        toast.success(t(mode === "approve" ? "approved" : "rejected", { subject: subject.label }));
+        toast.success(t(mode === "approve" ? "approved" : "rejected", { subject: subject.label }), TOAST);
       }
       setDialog(null);
       afterDecision(mode, subject);
       return true;
     } catch (error) {
-      toast.error(t("failed", { message: isApiError(error) || error instanceof Error ? error.message : String(error) }));
+      toast.error(t("failed", { message: isApiError(error) || error instanceof Error ? error.message : String(error) }), TOAST);
       return false;
     } finally {
       setBusy(false);
