@@ -9,6 +9,8 @@ import { LanguageSwitcher } from "@/components/layout/LanguageSwitcher";
 import { Logo } from "@/components/layout/Logo";
 import { ScrollOnRouteChange } from "@/components/layout/ScrollToTop";
 import { ThemeToggle } from "@/components/layout/ThemeToggle";
+import { NotificationBell } from "@/components/notifications/NotificationBell";
+import { NotificationsProvider } from "@/components/notifications/NotificationsProvider";
 import { useAuth } from "@/components/providers/use-auth";
 import type { SessionUser } from "@/types/session";
 import { groupOf, navigationFor, titleKeyFor, type GroupKey } from "./navigation";
@@ -23,18 +25,29 @@ export const TOAST_OPTIONS = { position: "bottom-right", autoClose: 5000, newest
  * role's navigation; a top bar with the page title (from the path), language and theme switches, a slot
  * for later widgets (notifications, premium) and the profile dropdown; toasts bottom-right.
  */
-export function DashboardShell({
+export function DashboardShell(props: ShellProps) {
+  // The notifications (bell, live connection, toasts) live as long as the dashboard: leaving it closes the socket.
+  return (
+    <NotificationsProvider>
+      <ShellFrame {...props} />
+    </NotificationsProvider>
+  );
+}
+
+interface ShellProps {
+  user: SessionUser;
+  brand: string;
+  /** Extra top-bar widgets (e.g. the premium banner's). */
+  widgets?: ReactNode;
+  children: ReactNode;
+}
+
+function ShellFrame({
   user: initialUser,
   brand,
   widgets,
   children,
-}: {
-  user: SessionUser;
-  brand: string;
-  /** Extra top-bar widgets (the notifications dropdown comes with the notifications work). */
-  widgets?: ReactNode;
-  children: ReactNode;
-}) {
+}: ShellProps) {
   const t = useTranslations("dashboard");
   const locale = useLocale();
   const pathname = usePathname();
@@ -132,6 +145,7 @@ export function DashboardShell({
             {title}
           </h1>
           <div className="flex items-center gap-1">
+            <NotificationBell />
             {widgets}
             <div className="hidden sm:block">
               <LanguageSwitcher />
@@ -144,7 +158,7 @@ export function DashboardShell({
           {children}
         </main>
       </div>
-      <ToastContainer {...TOAST_OPTIONS} rtl={locale === "ar"} theme="colored" />
+      <ToastContainer {...TOAST_OPTIONS} rtl={locale === "ar"} theme="light" />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   publishingTranslator,
   type PublishingTranslate,
 } from "@/lib/validation/publishing";
+import { decisionSchema } from "@/lib/validation/review";
 import { badRequest, fieldErrorsOf, validation, type FieldErrors } from "@/server/core/errors";
 import { apiMessage } from "@/server/core/messages";
 import { isPdf, sniffImage } from "@/server/media/sniff";
@@ -26,6 +27,8 @@ import { pick, type UploadInput } from "./form";
  * field's errors; nothing reaches a use case.
  */
 const TEXTS = { en: en.mangaForm.errors, ar: ar.mangaForm.errors } as const;
+/** The review note's texts: the same schema and words as the review dialog (lib/validation/review.ts). */
+const REVIEW_TEXTS = { en: en.approval.decision, ar: ar.approval.decision } as const;
 const translator = (locale: Locale): PublishingTranslate => publishingTranslator(TEXTS[locale]);
 
 /** Request caps: a cover (15 MB image, or base64 of one) and a chapter upload (up to 200 images, or a 50 MB PDF). */
@@ -202,11 +205,16 @@ export function decisionInput(
   const status = Number(single(pick(upload.fields, "status")));
   if (status !== 1 && status !== 2) errors.status = [apiMessage(locale, "validationFailed")];
   const rawNote = single(pick(upload.fields, "note"));
-  const note = typeof rawNote === "string" ? rawNote.trim() : rawNote === undefined || rawNote === null ? "" : null;
-  if (note === null || (note !== null && note.length > 1000)) errors.note = [apiMessage(locale, "validationFailed")];
-  else if (status === 2 && note === "") errors.note = [apiMessage(locale, "noteRequired")];
+  let note = "";
+  if (rawNote !== undefined && rawNote !== null && typeof rawNote !== "string") errors.note = [apiMessage(locale, "validationFailed")];
+  else if (status === 1 || status === 2) {
+    const reviewTexts = REVIEW_TEXTS[locale];
+    const parsed = decisionSchema(status === 2 ? "reject" : "approve", (key) => reviewTexts[key]).safeParse({ note: rawNote ?? "" });
+    if (parsed.success) note = parsed.data.note;
+    else errors.note = parsed.error.issues.map((i) => i.message);
+  }
   if (Object.keys(errors).length > 0) throw validation(errors);
-  return { ids, status: status as 1 | 2, note: note || null };
+  return { ids, status: status as 1 | 2, note: note === "" ? null : note };
 }
 
 /** DeleteManga / DeleteChapter: the id from the body or the query string. */

@@ -1,3 +1,5 @@
+import enTexts from "@/messages/en.json";
+import arTexts from "@/messages/ar.json";
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
@@ -10,7 +12,6 @@ import { GET as getMangaRoute } from "@/app/api/manga/GetMangaById/route";
 import { PUT as updateChapterRoute } from "@/app/api/chapter/UpdateChapter/route";
 import { DELETE as deleteChapterRoute } from "@/app/api/chapter/DeleteChapter/route";
 import { POST as statusChapterRoute } from "@/app/api/chapter/StatusChapter/route";
-import { apiMessage } from "@/server/core/messages";
 import {
   addChapter,
   ARABIC,
@@ -99,12 +100,12 @@ describe("manga review", () => {
     const before = await snapshot(db);
     const noNote = await decideManga(u.root.token, id, 2);
     expect(noNote.status).toBe(422);
-    expect(noNote.body.data.errors?.note).toEqual([apiMessage("en", "noteRequired")]);
+    expect(noNote.body.data.errors?.note).toEqual([enTexts.approval.decision.reasonRequired]);
     const blank = await send(statusMangaRoute, jsonRequest("POST /api/manga/StatusManga", { token: u.root.token, body: { mangaId: id, status: 2, note: "   " } }));
     expect(blank.status).toBe(422);
     const ar = await send(statusMangaRoute, jsonRequest("POST /api/manga/StatusManga", { token: u.root.token, body: { mangaId: id, status: 2 }, headers: { "x-locale": "ar" } }));
     expect(ar.status).toBe(422);
-    expect(ar.body.data.errors?.note).toEqual([apiMessage("ar", "noteRequired")]);
+    expect(ar.body.data.errors?.note).toEqual([arTexts.approval.decision.reasonRequired]);
     expect(ar.body.data.errors?.note?.[0]).toMatch(ARABIC);
     const tooLong = await decideManga(u.root.token, id, 2, "x".repeat(1001));
     expect(tooLong.status).toBe(422);
@@ -189,10 +190,10 @@ describe("chapter review", () => {
     const before = await snapshot(db);
     const noNote = await decideChapter(u.root.token, id, 2);
     expect(noNote.status).toBe(422);
-    expect(noNote.body.data.errors?.note).toEqual([apiMessage("en", "noteRequired")]);
+    expect(noNote.body.data.errors?.note).toEqual([enTexts.approval.decision.reasonRequired]);
     const ar = await send(statusChapterRoute, jsonRequest("POST /api/chapter/StatusChapter", { token: u.root.token, body: { chapterId: id, status: 2, note: "" }, headers: { "x-locale": "ar" } }));
     expect(ar.status).toBe(422);
-    expect(ar.body.data.errors?.note).toEqual([apiMessage("ar", "noteRequired")]);
+    expect(ar.body.data.errors?.note).toEqual([arTexts.approval.decision.reasonRequired]);
     expect(ar.body.message).toMatch(ARABIC);
     expect(await snapshot(db)).toBe(before);
 

@@ -7,7 +7,7 @@ import { useEffect, useId, useMemo, useRef, type KeyboardEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { FieldError, fieldBorder } from "@/components/auth/fields";
-import { decisionSchema, NOTE_MAX } from "./decision-schema";
+import { decisionSchema, NOTE_MAX } from "@/lib/validation/review";
 import type { ReviewSubject } from "./ReviewDesk";
 import { isolate } from "./text";
 

@@ -6,8 +6,9 @@ export const NOTE_MAX = 1000;
 export type DecisionKind = "approve" | "reject";
 
 /**
- * The note of a decision: optional when approving, required when rejecting, at most NOTE_MAX characters after
- * trimming. (The API checks the same; there is no shared schema for StatusManga/StatusChapter in lib/validation.)
+ * The note of a review decision (StatusManga, StatusChapter), shared by the review dialog and the routes
+ * (server/http/publishing-input.ts): optional when approving, required when rejecting, at most NOTE_MAX characters
+ * after trimming. The texts are `approval.decision.reasonRequired` / `reasonTooLong` in the page's or request's language.
  */
 export function decisionSchema(kind: DecisionKind, t: (key: "reasonRequired" | "reasonTooLong") => string) {
   const note = z.string().trim().max(NOTE_MAX, t("reasonTooLong"));
