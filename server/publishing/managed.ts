@@ -56,7 +56,7 @@ export interface ManagedManga {
   chapterCount: number;
   createdAt: string;
   updatedAt: string;
-  author: { id: number | null; username: string | null; trusted: boolean };
+  author: { id: number | null; username: string | null; role: number | null; trusted: boolean };
   chapters: ManagedChapter[];
 }
 
@@ -120,6 +120,7 @@ export async function loadManagedManga(db: Executor, mangaId: number): Promise<M
       updatedAt: manga.updatedAt,
       authorId: manga.authorId,
       username: users.username,
+      authorRole: users.role,
       trusted: sql<boolean>`coalesce(${users.trusted}, false)`,
     })
     .from(manga)
@@ -130,7 +131,7 @@ export async function loadManagedManga(db: Executor, mangaId: number): Promise<M
     db.select({ genre: mangaGenres.genre }).from(mangaGenres).where(eq(mangaGenres.mangaId, mangaId)),
     db.select(managedChapterColumns).from(chapters).where(eq(chapters.mangaId, mangaId)).orderBy(asc(chapters.number)),
   ]);
-  const { coverImageId, bannerImageId, authorId, username, trusted, ...rest } = row;
+  const { coverImageId, bannerImageId, authorId, username, authorRole, trusted, ...rest } = row;
   return {
     ...rest,
     status: rest.status as Status,
@@ -139,7 +140,7 @@ export async function loadManagedManga(db: Executor, mangaId: number): Promise<M
     bannerImageUrl: mediaUrl(bannerImageId),
     createdAt: rest.createdAt.toISOString(),
     updatedAt: rest.updatedAt.toISOString(),
-    author: { id: authorId, username, trusted: trusted === true || String(trusted) === "true" },
+    author: { id: authorId, username, role: authorRole, trusted: trusted === true || String(trusted) === "true" },
     chapters: chapterRows.map(toManagedChapter),
   };
 }

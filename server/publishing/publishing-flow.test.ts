@@ -153,3 +153,18 @@ describe("chapters accepted while their manga is hidden", () => {
     expect(row?.chapterCount).toBe(1);
   });
 });
+
+describe("trusted writers", () => {
+  it("root marks a writer trusted (audited); others cannot; only writers can be trusted", async () => {
+    const { setWriterTrusted } = await import("./set-writer-trusted");
+    const root = { userId: ids.root, role: Role.root };
+    await expect(setWriterTrusted({ db, actor: { userId: ids.writer, role: Role.writer }, userId: ids.writer, trusted: true })).rejects.toMatchObject({ httpStatus: 403 });
+    await expect(setWriterTrusted({ db, actor: root, userId: ids.reader, trusted: true })).rejects.toMatchObject({ httpStatus: 404 });
+    expect(await setWriterTrusted({ db, actor: root, userId: ids.writer, trusted: true })).toEqual({ userId: ids.writer, trusted: true });
+    const [row] = await db.select({ trusted: users.trusted }).from(users).where(eq(users.id, ids.writer));
+    expect(row?.trusted).toBe(true);
+    const audits = await db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.actorId, ids.root), eq(auditLog.targetType, "user")));
+    expect(audits.map((a) => a.action)).toContain("user.trust");
+    await setWriterTrusted({ db, actor: root, userId: ids.writer, trusted: false });
+  });
+});

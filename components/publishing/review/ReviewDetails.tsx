@@ -9,6 +9,7 @@ import { processingReason } from "./processing";
 import type { ReviewSubject } from "./ReviewDesk";
 import { StatusChip, statusKey, statusTone } from "./StatusChip";
 import { isolate } from "./text";
+import { TrustedToggle } from "./TrustedToggle";
 
 /** Chapters as the review page lists them: pending first, then the rest, each group in reading order. */
 export function orderForReview(chapters: readonly ManagedChapter[]): ManagedChapter[] {
@@ -18,7 +19,7 @@ export function orderForReview(chapters: readonly ManagedChapter[]): ManagedChap
 const card = "rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900";
 
 /** Cover, title, state and note, root's decision buttons and the details (genres, direction, author, dates). */
-export async function MangaSummary({ manga: m, subject }: { manga: ManagedManga; subject: ReviewSubject }) {
+export async function MangaSummary({ manga: m, subject, canTrust = false }: { manga: ManagedManga; subject: ReviewSubject; canTrust?: boolean }) {
   const [t, tg, format] = await Promise.all([getTranslations("approval"), getTranslations("genres"), getFormatter()]);
   const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" });
   return (
@@ -77,14 +78,18 @@ export async function MangaSummary({ manga: m, subject }: { manga: ManagedManga;
         <Item label={t("detail.readingDirection")}>{t(`detail.directions.${[0, 1, 2].includes(m.readingDirection) ? m.readingDirection : 0}`)}</Item>
         <Item label={t("detail.author")}>
           <span className="font-medium">{m.author.username ?? t("queue.unknownAuthor")}</span>
-          <span className="mt-1 flex items-start gap-1.5 text-xs text-zinc-600 dark:text-zinc-400" data-testid="author-trusted" data-trusted={m.author.trusted}>
-            {m.author.trusted ? (
-              <BadgeCheck className="size-4 shrink-0 text-emerald-700 dark:text-emerald-400" aria-hidden />
-            ) : (
-              <ShieldQuestion className="size-4 shrink-0" aria-hidden />
-            )}
-            {m.author.trusted ? t("detail.trusted") : t("detail.notTrusted")}
-          </span>
+          {canTrust && m.author.id !== null ? (
+            <TrustedToggle userId={m.author.id} trusted={m.author.trusted} />
+          ) : (
+            <span className="mt-1 flex items-start gap-1.5 text-xs text-zinc-600 dark:text-zinc-400" data-testid="author-trusted" data-trusted={m.author.trusted}>
+              {m.author.trusted ? (
+                <BadgeCheck className="size-4 shrink-0 text-emerald-700 dark:text-emerald-400" aria-hidden />
+              ) : (
+                <ShieldQuestion className="size-4 shrink-0" aria-hidden />
+              )}
+              {m.author.trusted ? t("detail.trusted") : t("detail.notTrusted")}
+            </span>
+          )}
         </Item>
         <Item label={t("detail.submitted")}>{date(m.createdAt)}</Item>
         <Item label={t("detail.updated")}>{date(m.updatedAt)}</Item>

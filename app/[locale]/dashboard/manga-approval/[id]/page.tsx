@@ -103,7 +103,7 @@ export default async function MangaReviewPage({ params, searchParams }: Props) {
         )}
 
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
-          <MangaSummary manga={m} subject={subjects[0]!} />
+          <MangaSummary manga={m} subject={subjects[0]!} canTrust={isRoot && m.author.role === 1} />
           <div className="flex min-w-0 flex-col gap-6">
             <ChapterList mangaId={m.id} chapters={chapters} selectedId={selected?.id ?? null} />
             {selected && selectedSubject && (
