@@ -8,7 +8,7 @@ import { getDbHandle, type Db } from "@/db/client";
  * caps them at 8000 bytes. What a process missed while its listener was down is not replayed by the bus: each
  * subscriber's `onResync` reads it back from the tables.
  */
-export const BUS_CHANNELS = ["manga_notifications", "manga_catalogue", "manga_chapter_jobs"] as const;
+export const BUS_CHANNELS = ["manga_notifications", "manga_catalogue", "manga_chapter_jobs", "manga_sockets"] as const;
 export type BusChannel = (typeof BUS_CHANNELS)[number];
 export const MAX_PAYLOAD_BYTES = 7900;
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { auditLog, notifications, users } from "@/db/schema";
-import { publishNotification } from "@/server/notifications/publish-notification";
+import { parseSignal, publishNotification } from "@/server/notifications/publish-notification";
 import { audit } from "./audit";
 import { getBus } from "./bus";
 import { runUnitOfWork } from "./unit-of-work";
@@ -17,7 +17,11 @@ async function newUser(name: string): Promise<number> {
 /** Every id the bus signals from now on. */
 async function signalled(): Promise<{ ids: number[]; stop: () => void }> {
   const ids: number[] = [];
-  const stop = (await getBus()).subscribe("manga_notifications", (payload) => ids.push(...(JSON.parse(payload) as number[])));
+  // A signal carries ids and [first, last] runs of consecutive ids (publish-notification.ts).
+  const stop = (await getBus()).subscribe("manga_notifications", (payload) => {
+    const { ids: single, runs } = parseSignal(payload);
+    ids.push(...single, ...runs.flatMap(([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => first + i)));
+  });
   if ("whenListening" in (await getBus())) await (await getBus() as unknown as { whenListening(): Promise<void> }).whenListening();
   return { ids, stop };
 }

@@ -83,6 +83,8 @@ export const ACCESS = {
   "POST /api/Notification/MarkNotificationAsRead": SIGNED_IN,
   "DELETE /api/Notification/DeleteNotification": SIGNED_IN,
   "GET /api/Notification/GetUnreadNotificationCount": SIGNED_IN,
+  // Beyond the spec: the notifications page's "mark all read" in one call (the dropdown marks each one).
+  "POST /api/Notification/MarkAllNotificationsAsRead": SIGNED_IN,
   "POST /api/Notification/SendNotificationToUser": ROOT,
   "POST /api/Notification/SendGlobalNotification": ROOT,
   // A writer (e.g. about a submission under review) or root messages the administrators.

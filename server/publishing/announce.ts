@@ -20,11 +20,12 @@ export async function publishAcceptedChapters(uow: UnitOfWork, mangaId: number, 
     const candidates = await uow.tx
       .select({ id: chapters.id, title: chapters.title, publishAt: chapters.publishAt })
       .from(chapters)
-      .where(and(eq(chapters.mangaId, mangaId), inArray(chapters.id, [...chapterIds]), eq(chapters.status, Status.Accepted), isNull(chapters.announcedAt)));
+      .where(and(eq(chapters.mangaId, mangaId), inArray(chapters.id, [...chapterIds]), eq(chapters.status, Status.Accepted), isNull(chapters.announcedAt)))
+      .orderBy(chapters.number);
     const released = candidates.filter((c) => c.publishAt === null || c.publishAt.getTime() <= now.getTime());
     if (released.length > 0) {
       await uow.tx.update(chapters).set({ announcedAt: now }).where(inArray(chapters.id, released.map((c) => c.id)));
-      await notifyFavouriters(uow, mangaId, m.title, released.map((c) => c.title));
+      await notifyFavouriters(uow, mangaId, m.title, released.map((c) => c.title), released[0]?.id);
     }
   }
   changed(uow, { manga: mangaId, catalogue: true });

@@ -94,7 +94,7 @@ async function finishJob(db: Db, job: ClaimedJob, workerId: string, pages: Await
       .update(chapters)
       .set({ processing: Processing.Ready, processingError: null, ...(accept ? { status: Status.Accepted } : {}) })
       .where(eq(chapters.id, job.chapterId));
-    const params = { chapter: chapter.title, title: m.title, author: m.authorName ?? "?" };
+    const params = { chapter: chapter.title, title: m.title, author: m.authorName ?? "?", mangaId: m.id };
     if (m.authorId !== null) await notifyUsers(uow, [m.authorId], "chapterReady", params, NotificationType.Success);
     if (accept) {
       await audit(uow.tx, { actorId: m.authorId, action: "chapter.auto-accept", subject: { type: "chapter", id: job.chapterId }, details: { mangaId: m.id, source: "pdf" } });
@@ -122,7 +122,7 @@ async function failJob(db: Db, job: ClaimedJob, workerId: string, err: IngestErr
     if (!row) return;
     const m = await lockManga(uow.tx, SYSTEM_ACTOR, row.mangaId);
     if (m.authorId !== null) {
-      await notifyUsers(uow, [m.authorId], "chapterFailed", { chapter: row.title, title: m.title, reason: err.code }, NotificationType.Error);
+      await notifyUsers(uow, [m.authorId], "chapterFailed", { chapter: row.title, title: m.title, reason: err.code, mangaId: m.id }, NotificationType.Error);
     }
     await audit(uow.tx, { actorId: null, action: "chapter.processing-failed", subject: { type: "chapter", id: job.chapterId }, details: { code: err.code, by: await usernameOf(uow.tx, m.authorId) } });
   });

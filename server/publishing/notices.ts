@@ -2,12 +2,16 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { favorites, notifications, users } from "@/db/schema";
 import { NotificationType, Role } from "@/db/schema/enums";
 import { isLocale, type Locale } from "@/i18n/routing";
+import { foldSearchText } from "@/lib/search-fold";
 import type { UnitOfWork } from "@/server/core/unit-of-work";
 import { signalNotifications } from "@/server/notifications/publish-notification";
 
 /**
  * What publishing tells people, in each recipient's own language (users.locale), written when the event happens
- * (docs/decisions/013). Every function writes rows in the use case's transaction; the bus is signalled after commit.
+ * (docs/decisions/013, 014). Every function writes rows in the use case's transaction; the bus is signalled after commit.
+ * Each notification links to what it is about (docs/decisions/014): the author to the manga's editor, roots to its
+ * review page, favouriters to the reader of the first new chapter (or the manga's preview). The manga comes from the
+ * `mangaId` param (params the texts do not use are ignored).
  */
 const TEXTS = {
   mangaAccepted: { en: 'Your manga "{title}" was accepted.', ar: "تم قبول المانجا الخاصة بك «{title}»." },
@@ -34,33 +38,62 @@ export function noticeText(key: NoticeKey, locale: Locale, params: NoticeParams)
 
 const localeOfRow = (value: string): Locale => (isLocale(value) ? value : "en");
 
-/** Tells these users, each in their language. */
-export async function notifyUsers(uow: UnitOfWork, userIds: readonly number[], key: NoticeKey, params: NoticeParams, type: NotificationType): Promise<void> {
+/** The pages a publishing notification opens (app/[locale]: the dashboard's editor and review pages, the reader, the preview). */
+export const noticeLinks = {
+  editor: (mangaId: number) => `/dashboard/manga-approval/editor/${mangaId}`,
+  review: (mangaId: number) => `/dashboard/manga-approval/${mangaId}`,
+  reader: (mangaId: number, chapterId: number) => `/manga-reader/${mangaId}/${chapterId}`,
+  preview: (mangaId: number) => `/discovery/manga/${mangaId}`,
+};
+
+const mangaIdOf = (params: NoticeParams): number | null => {
+  const id = Number(params.mangaId);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+/** Tells these users, each in their language; an author is sent to the manga's editor. */
+export async function notifyUsers(
+  uow: UnitOfWork,
+  userIds: readonly number[],
+  key: NoticeKey,
+  params: NoticeParams,
+  type: NotificationType,
+  link?: string | null,
+): Promise<void> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return;
+  const mangaId = mangaIdOf(params);
+  const opens = link !== undefined ? link : mangaId === null ? null : noticeLinks.editor(mangaId);
   const rows = await uow.tx.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, ids));
   if (rows.length === 0) return;
   const inserted = await uow.tx
     .insert(notifications)
-    .values(rows.map((r) => ({ userId: r.id, message: noticeText(key, localeOfRow(r.locale), params), type })))
+    .values(
+      rows.map((r) => {
+        const message = noticeText(key, localeOfRow(r.locale), params);
+        return { userId: r.id, message, type, link: opens, searchText: foldSearchText(message) };
+      }),
+    )
     .returning({ id: notifications.id });
   const newIds = inserted.map((r) => r.id);
   uow.afterCommit(() => signalNotifications(newIds));
 }
 
-/** Tells every root account (submissions waiting for review), except `except` (a root who did it). */
+/** Tells every root account (submissions waiting for review), except `except` (a root who did it); they are sent to the review page. */
 export async function notifyRoots(uow: UnitOfWork, key: NoticeKey, params: NoticeParams, except?: number): Promise<void> {
   const roots = await uow.tx.select({ id: users.id }).from(users).where(and(eq(users.role, Role.root), eq(users.banned, false)));
-  await notifyUsers(uow, roots.map((r) => r.id).filter((id) => id !== except), key, params, NotificationType.Info);
+  const mangaId = mangaIdOf(params);
+  await notifyUsers(uow, roots.map((r) => r.id).filter((id) => id !== except), key, params, NotificationType.Info, mangaId === null ? null : noticeLinks.review(mangaId));
 }
 
 /**
  * Tells everyone who favourited the manga about new chapters: one statement per language (INSERT … SELECT, so a
  * manga with a hundred thousand favouriters costs two statements), one notification per favouriter however many
- * chapters arrived together.
+ * chapters arrived together. It opens the reader at the first new chapter (`firstChapterId`), or the manga's preview.
  */
-export async function notifyFavouriters(uow: UnitOfWork, mangaId: number, title: string, chapterTitles: readonly string[]): Promise<void> {
+export async function notifyFavouriters(uow: UnitOfWork, mangaId: number, title: string, chapterTitles: readonly string[], firstChapterId?: number): Promise<void> {
   if (chapterTitles.length === 0) return;
+  const link = firstChapterId === undefined ? noticeLinks.preview(mangaId) : noticeLinks.reader(mangaId, firstChapterId);
   const ids: number[] = [];
   for (const locale of ["en", "ar"] as const) {
     const message =
@@ -69,8 +102,8 @@ export async function notifyFavouriters(uow: UnitOfWork, mangaId: number, title:
         : noticeText("newChapters", locale, { title, count: chapterTitles.length });
     const matchesLocale = locale === "ar" ? sql`${users.locale} = 'ar'` : sql`${users.locale} <> 'ar'`;
     const res = await uow.tx.execute<{ id: number }>(sql`
-      insert into ${notifications} (user_id, message, type)
-      select ${favorites.userId}, ${message}, ${NotificationType.Info}
+      insert into ${notifications} (user_id, message, type, link, search_text)
+      select ${favorites.userId}, ${message}, ${NotificationType.Info}, ${link}, ${foldSearchText(message)}
       from ${favorites} join ${users} on ${users.id} = ${favorites.userId}
       where ${favorites.mangaId} = ${mangaId} and ${users.banned} = false and ${matchesLocale}
       returning id`);

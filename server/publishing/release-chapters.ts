@@ -29,7 +29,8 @@ export async function releaseDueChapters({ db }: { db: Db }): Promise<number> {
       await recountManga(uow.tx, mangaId);
       const [m] = await uow.tx.select({ title: manga.title, status: manga.status }).from(manga).where(eq(manga.id, mangaId));
       if (m?.status === Status.Accepted) {
-        await notifyFavouriters(uow, mangaId, m.title, list.sort((a, b) => a.number - b.number).map((c) => c.title));
+        const ordered = list.sort((a, b) => a.number - b.number);
+        await notifyFavouriters(uow, mangaId, m.title, ordered.map((c) => c.title), ordered[0]?.id);
       }
     }
     if (byManga.size > 0) changed(uow, { manga: [...byManga.keys()], catalogue: true });

@@ -54,7 +54,7 @@ export async function setChapterStatus({
           uow,
           [manga.authorId],
           accepted ? "chapterAccepted" : "chapterRejected",
-          { chapter: chapter.title, title: manga.title, note: reason ?? "" },
+          { chapter: chapter.title, title: manga.title, note: reason ?? "", mangaId: manga.id },
           accepted ? NotificationType.Success : NotificationType.Warning,
         );
       }

@@ -49,7 +49,7 @@ export async function setMangaStatus({
         uow,
         [row.authorId],
         accepted ? "mangaAccepted" : "mangaRejected",
-        { title: row.title, note: reason ?? "" },
+        { title: row.title, note: reason ?? "", mangaId },
         accepted ? NotificationType.Success : NotificationType.Warning,
       );
     }

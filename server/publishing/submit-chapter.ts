@@ -80,7 +80,7 @@ export async function submitChapter({
     });
     if (acceptNow) await publishAcceptedChapters(uow, mangaId, [row.id]);
     // A PDF's reviewers are told when its pages are ready (./chapter-jobs.ts).
-    else if (prepared.kind === "images") await notifyRoots(uow, "reviewChapter", { chapter: fields.title, title: m.title, author: m.authorName ?? "?" }, actor.userId);
+    else if (prepared.kind === "images") await notifyRoots(uow, "reviewChapter", { chapter: fields.title, title: m.title, author: m.authorName ?? "?", mangaId }, actor.userId);
     return row.id;
   });
   const [created] = await loadManagedChapters(db, [chapterId]);

@@ -41,7 +41,7 @@ export async function submitManga({ db, actor, fields, cover }: { db: Db; actor:
     if (!row) throw new Error("insert returned no manga");
     await uow.tx.insert(mangaGenres).values([...new Set(fields.genres)].map((g) => ({ mangaId: row.id, genre: GENRES.indexOf(g) })));
     await audit(uow.tx, { actorId: actor.userId, action: "manga.submit", subject: { type: "manga", id: row.id }, details: { title: fields.title } });
-    await notifyRoots(uow, "reviewManga", { title: fields.title, author: await usernameOf(uow.tx, actor.userId) }, actor.userId);
+    await notifyRoots(uow, "reviewManga", { title: fields.title, author: await usernameOf(uow.tx, actor.userId), mangaId: row.id }, actor.userId);
     uow.afterCommit(() => prepareCoverVariants(db, images));
     return row.id;
   });

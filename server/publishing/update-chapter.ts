@@ -89,7 +89,7 @@ export async function updateChapter({
       },
     });
     if ((resubmitted || backToReview) && prepared?.kind !== "pdf") {
-      await notifyRoots(uow, "reviewChapter", { chapter: changes.title ?? chapter.title, title: manga.title, author: manga.authorName ?? "?" }, actor.userId);
+      await notifyRoots(uow, "reviewChapter", { chapter: changes.title ?? chapter.title, title: manga.title, author: manga.authorName ?? "?", mangaId: manga.id }, actor.userId);
     }
     if (chapter.status === Status.Accepted) {
       // Recounted and refreshed; a still-accepted chapter released by this edit (its schedule cleared) and never

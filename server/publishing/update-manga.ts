@@ -65,7 +65,7 @@ export async function updateManga({
     });
     if (!isRootActor(actor) && (resubmitted || before.status === Status.Accepted)) {
       const title = fields.title ?? before.title;
-      await notifyRoots(uow, resubmitted ? "reviewManga" : "editedManga", { title, author: before.authorName ?? "?" });
+      await notifyRoots(uow, resubmitted ? "reviewManga" : "editedManga", { title, author: before.authorName ?? "?", mangaId });
     }
     if (before.status === Status.Accepted) changed(uow, { manga: mangaId, catalogue: true });
   });

@@ -1,0 +1,33 @@
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { favorites, notifications } from "@/db/schema";
+import { Role } from "@/db/schema/enums";
+import { addChapter, decideChapter, decideManga, makeUsers, submitManga } from "@/server/publishing/test-kit";
+
+/** Every publishing notification links to what it is about (docs/decisions/014), in each recipient's language. */
+describe("links of publishing notifications", () => {
+  it("roots get the review page, the author the editor, favouriters the reader of the first new chapter", async () => {
+    const db = await getDb();
+    const who = await makeUsers(db, "links", { writer: { role: Role.writer }, root: { role: Role.root }, fan: { role: Role.reader, locale: "ar" } });
+    const inbox = async (userId: number) =>
+      db.select({ message: notifications.message, link: notifications.link, searchText: notifications.searchText }).from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.id));
+
+    const mangaId = await submitManga(who.writer.token, "Linked Tale");
+    expect(await inbox(who.root.id)).toEqual([expect.objectContaining({ link: `/dashboard/manga-approval/${mangaId}` })]);
+    expect((await decideManga(who.root.token, mangaId, 1)).status).toBe(200);
+    expect((await inbox(who.writer.id)).map((n) => n.link)).toEqual([`/dashboard/manga-approval/editor/${mangaId}`]);
+
+    await db.insert(favorites).values({ userId: who.fan.id, mangaId });
+    const first = await addChapter(who.writer.token, mangaId, "Chapter One");
+    const second = await addChapter(who.writer.token, mangaId, "Chapter Two");
+    expect((await inbox(who.root.id)).slice(1).map((n) => n.link)).toEqual([`/dashboard/manga-approval/${mangaId}`, `/dashboard/manga-approval/${mangaId}`]);
+    expect((await decideChapter(who.root.token, second, 1)).status).toBe(200);
+    expect((await decideChapter(who.root.token, first, 2, "Blurry pages")).status).toBe(200);
+    const authorLinks = (await inbox(who.writer.id)).map((n) => n.link);
+    expect(authorLinks.slice(1)).toEqual([`/dashboard/manga-approval/editor/${mangaId}`, `/dashboard/manga-approval/editor/${mangaId}`]);
+
+    const fan = await inbox(who.fan.id);
+    expect(fan).toEqual([{ message: "فصل جديد من «Linked Tale»: Chapter Two", link: `/manga-reader/${mangaId}/${second}`, searchText: expect.stringContaining("فصل جديد") }]);
+  });
+});

@@ -1,0 +1,29 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { users } from "@/db/schema";
+import { Role } from "@/lib/enums";
+import { audit } from "@/server/core/audit";
+import { runUnitOfWork } from "@/server/core/unit-of-work";
+import type { SignedInViewer } from "@/server/core/viewer";
+import { publishNotification, type NotificationType } from "./publish-notification";
+
+/**
+ * POST /api/Notification/SendNotificationToAdmin { message, type } (writer or root): a message to every root account
+ * (banned ones and the sender excepted), prefixed with the sender's username so the roots know who wrote it, and
+ * otherwise stored as written. Root's sends are audited in the same transaction. Answers how many roots it reached.
+ */
+export async function sendNotificationToAdmin({ db, viewer, message, type }: { db: Db; viewer: SignedInViewer; message: string; type: NotificationType }): Promise<{ recipients: number }> {
+  return runUnitOfWork(db, async (uow) => {
+    const [sender] = await uow.tx.select({ username: users.username }).from(users).where(eq(users.id, viewer.userId)).limit(1);
+    const roots = await uow.tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, Role.root), eq(users.banned, false), ne(users.id, viewer.userId)));
+    const text = sender ? `@${sender.username}: ${message}` : message;
+    const ids = await publishNotification(uow, { to: roots.map((r) => r.id), message: text, type });
+    if (viewer.role === Role.root) {
+      await audit(uow.tx, { actorId: viewer.userId, action: "notification.admin", subject: { type: "notification" }, details: { type, message, recipients: ids.length } });
+    }
+    return { recipients: ids.length };
+  });
+}
