@@ -2,10 +2,15 @@ import http from "node:http";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq, sql } from "drizzle-orm";
 import { WebSocket } from "ws";
+import { getDb } from "@/db/client";
+import { users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
 import { env } from "@/server/env";
-import { signAccessToken } from "@/server/auth/access-token";
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/server/auth/access-token";
+import { getBus, PostgresBus, type Bus } from "@/server/core/bus";
+import { closeUserSockets, followSocketCloses } from "./close-user-sockets";
 import { allSockets, addSocket, closeUser, MAX_BUFFERED_BYTES, sendToUser, socketCount } from "./registry";
 import { closeNotificationSockets, handleNotificationUpgrade, heartbeat, isNotificationSocketRequest, NOTIFICATION_SOCKET_PATH } from "./upgrade";
 
@@ -14,6 +19,13 @@ let server: http.Server;
 let base: string;
 
 beforeAll(async () => {
+  // The upgrade checks the account (a banned or deleted one is refused): accounts 1–40 exist.
+  const db = await getDb();
+  await db
+    .insert(users)
+    .overridingSystemValue()
+    .values(Array.from({ length: 40 }, (_, i) => ({ id: i + 1, username: `upgrade_${i + 1}`, email: `upgrade_${i + 1}@example.test`, fullName: `Upgrade ${i + 1}` })));
+  await db.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), 40)`);
   server = http.createServer((_req, res) => res.writeHead(404).end());
   server.on("upgrade", (req: http.IncomingMessage, socket, head: Buffer) => {
     if (isNotificationSocketRequest(req)) void handleNotificationUpgrade(req, socket, head);
@@ -145,6 +157,79 @@ describe("notification socket upgrade", () => {
     expect(sendToUser(9, { hello: true })).toBe(0);
     expect(terminate).toHaveBeenCalledOnce();
     expect(send).not.toHaveBeenCalled();
+  });
+
+  it("closes a socket with 1008 when its token expires, so the client reconnects with a fresh one", async () => {
+    // A token that has about a second and a half left.
+    const { token, expiresAt } = await signAccessToken({ userId: 11, role: Role.reader }, new Date(Date.now() - (ACCESS_TOKEN_TTL_SECONDS - 2) * 1000 + 500));
+    const ws = new WebSocket(urlWith(token));
+    await once(ws, "open");
+    expect(socketCount(11)).toBe(1);
+    const [code, reason] = (await once(ws, "close")) as [number, Buffer];
+    expect(code).toBe(1008);
+    expect(reason.toString()).toBe("Token expired");
+    expect(Date.now()).toBeGreaterThanOrEqual(expiresAt.getTime() - 50);
+    await expect.poll(() => socketCount(11)).toBe(0);
+  });
+
+  it("a socket whose token is far from expiring stays open, and its timer goes when it closes", async () => {
+    const ws = await connect(12);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+    ws.close();
+    const [code] = (await once(ws, "close")) as [number];
+    expect(code).toBe(1005);
+  });
+
+  it("refuses a banned or deleted account with 403 even with a valid token", async () => {
+    const db = await getDb();
+    await db.update(users).set({ banned: true }).where(eq(users.id, 13));
+    expect(await refusedWith(urlWith(await tokenFor(13)))).toBe(403);
+    await db.delete(users).where(eq(users.id, 14));
+    expect(await refusedWith(urlWith(await tokenFor(14)))).toBe(403);
+    expect(await refusedWith(urlWith(await tokenFor(100_000)))).toBe(403);
+  });
+
+  it("the heartbeat drops a peer more than 1 MiB behind", async () => {
+    const ws = await connect(15);
+    Object.defineProperty(serverSide(15), "bufferedAmount", { get: () => MAX_BUFFERED_BYTES + 1 });
+    const closed = once(ws, "close");
+    heartbeat();
+    const [code] = (await closed) as [number];
+    expect(code).toBe(1006);
+    await expect.poll(() => socketCount(15)).toBe(0);
+  });
+
+  it("closeUserSockets closes every socket of the user on every process (the manga_sockets bus channel), and no one else's", async () => {
+    // On Postgres a second listener stands for another process that serves the sockets; on PGlite the one in-process bus.
+    const url = process.env.TEST_DATABASE_URL;
+    let other: Bus = await getBus();
+    if (url) {
+      const handle = await (await import("@/db/client")).getDbHandle();
+      const databaseUrl = (handle.raw as { options: { connectionString: string } }).options.connectionString;
+      const listener = new PostgresBus({ url: databaseUrl, db: handle.db });
+      await listener.whenListening();
+      other = listener;
+    }
+    const stop = followSocketCloses(other);
+    try {
+      const [a, b, bystander] = [await connect(16), await connect(16), await connect(17)];
+      const closes = Promise.all([once(a, "close"), once(b, "close")]);
+      await closeUserSockets(16, 1000, "Account closed");
+      const [[codeA, reasonA], [codeB]] = (await closes) as [[number, Buffer], [number]];
+      expect([codeA, codeB]).toEqual([1000, 1000]);
+      expect(reasonA.toString()).toBe("Account closed");
+      await expect.poll(() => socketCount(16)).toBe(0);
+      expect(bystander.readyState).toBe(WebSocket.OPEN);
+      // A code a client may not be sent falls back to 1008 rather than throwing.
+      const bystanderClosed = once(bystander, "close");
+      await closeUserSockets(17, 1006, "x".repeat(300));
+      const [code] = (await bystanderClosed) as [number];
+      expect(code).toBe(1008);
+    } finally {
+      stop();
+      if (url) await other.close();
+    }
   });
 
   it("closes open sockets with 1001 on shutdown", async () => {

@@ -1,7 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
+import { eq } from "drizzle-orm";
+import { decodeJwt } from "jose";
 import { WebSocketServer, type WebSocket } from "ws";
+import { getDb } from "@/db/client";
+import { users } from "@/db/schema";
 import { verifyAccessToken } from "@/server/auth/access-token";
 import { decide } from "@/server/http/access";
 import { env } from "@/server/env";
@@ -10,13 +14,16 @@ import { addSocket, closeAll, MAX_BUFFERED_BYTES, MAX_SOCKETS_PER_USER, socketCo
 /**
  * The live notification channel (spec §7, DESIGN §5): `GET /api/Notification/GetNotificationWebSocket
  * ?accesstoken=<jwt>` upgraded to a WebSocket. Checks the Origin (when sent) against the allow-list and
- * the token against the access table, then registers the socket under its user. The query string holds
- * the token, so it is never logged.
+ * the token against the access table and the account (a banned or deleted one is refused), then registers the
+ * socket under its user and closes it with 1008 when the token expires, so the client reconnects with a fresh one
+ * (spec §4 retries every code but 1000). The query string holds the token, so it is never logged.
  */
 export const NOTIFICATION_SOCKET_PATH = "/api/Notification/GetNotificationWebSocket";
 const ACCESS_KEY = "GET /api/Notification/GetNotificationWebSocket";
 export const PING_INTERVAL_MS = 30_000;
 export const MAX_PAYLOAD_BYTES = 64 * 1024;
+/** setTimeout's ceiling (about 24.8 days); access tokens live 15 minutes. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 let wss: WebSocketServer | undefined;
 let pinger: NodeJS.Timeout | undefined;
@@ -36,8 +43,15 @@ export async function handleNotificationUpgrade(req: IncomingMessage, socket: Du
     if (!user) return refuse(socket, 401);
     if (decide(ACCESS_KEY, user.role) !== "allow") return refuse(socket, 403);
     if (socketCount(user.userId) >= MAX_SOCKETS_PER_USER) return refuse(socket, 429);
+    // A token outlives a ban or a deletion by up to 15 minutes; the live channel does not.
+    const [account] = await (await getDb()).select({ banned: users.banned }).from(users).where(eq(users.id, user.userId)).limit(1);
+    if (!account || account.banned) return refuse(socket, 403);
+    const expiresAt = (decodeJwt(token!).exp ?? 0) * 1000;
     if (socket.destroyed) return;
     server().handleUpgrade(req, socket, head, (ws) => {
+      const expiry = setTimeout(() => ws.close(1008, "Token expired"), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())));
+      expiry.unref();
+      ws.once("close", () => clearTimeout(expiry));
       alive.set(ws, true);
       ws.on("pong", () => alive.set(ws, true));
       ws.on("error", () => ws.terminate());
