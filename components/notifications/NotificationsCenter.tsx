@@ -1,0 +1,250 @@
+"use client";
+
+import { Check, CheckCheck, ChevronLeft, ChevronRight, ExternalLink, RotateCw, Search, Trash2, X } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useReducer, useState } from "react";
+import { toast } from "react-toastify";
+import { fieldBorder, inputClass, secondaryButton } from "@/components/auth/fields";
+import { SEARCH_DEBOUNCE_MS } from "@/lib/constants";
+import { Composer, type FindRecipient } from "./Composer";
+import { toneOf, TONE_CLASSES, type AppNotification } from "./notification-model";
+import { initialNotificationState, notificationReducer } from "./notification-state";
+import { NotificationBody } from "./NotificationItem";
+import { toastTheme, useNotificationEvents, useNotifications } from "./NotificationsProvider";
+
+type Filter = "all" | "unread" | "read";
+const FILTERS: Filter[] = ["all", "unread", "read"];
+
+const smallButton =
+  "inline-flex h-9 items-center justify-center gap-1.5 rounded-lg border border-zinc-300 bg-white px-2.5 text-sm font-semibold text-zinc-800 transition hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800";
+
+/**
+ * The notifications page (issue 14): the caller's notifications 10 a page, searched (300 ms after typing stops),
+ * filtered by read state, each marked read, opened or deleted, all marked read at once; live ones join the top of the
+ * first page. Errors are the spec §8 texts, kept until dismissed. Root and writers get their composer above the list.
+ */
+export function NotificationsCenter({ composer, findRecipient }: { composer: "root" | "writer" | null; findRecipient: FindRecipient }) {
+  const t = useTranslations("notifications");
+  const { state: bell, calls, markRead, markAllRead, remove, open, fetchErrorText } = useNotifications();
+  const [state, dispatch] = useReducer(notificationReducer, initialNotificationState);
+  const [filter, setFilter] = useState<Filter>("all");
+  const [page, setPage] = useState(1);
+  const [input, setInput] = useState("");
+  const [reload, setReload] = useState(0);
+  const [busy, setBusy] = useState<Record<number, "read" | "delete">>({});
+  const [markingAll, setMarkingAll] = useState(false);
+  const searchTerm = state.searchTerm;
+
+  // Search 300 ms after the last keystroke (spec §9), from the first page.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (input.trim() === searchTerm) return;
+      dispatch({ type: "search", term: input });
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [input, searchTerm]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    dispatch({ type: "fetchStarted" });
+    calls
+      .list({ page, searchTerm, isRead: filter === "all" ? undefined : filter === "read" }, controller.signal)
+      .then((result) => {
+        if (controller.signal.aborted) return;
+        const last = result.pagination.totalPages ?? 1;
+        // A page that emptied (the last one's items deleted elsewhere): go to the last one there is.
+        if (result.items.length === 0 && page > last) setPage(last);
+        dispatch({ type: "fetched", items: result.items, pagination: result.pagination });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) dispatch({ type: "failed", error: fetchErrorText(error) });
+      });
+    return () => controller.abort();
+  }, [calls, page, searchTerm, filter, reload, fetchErrorText]);
+
+  useNotificationEvents((event) => {
+    if (event.kind === "received") {
+      // A live one belongs at the top of the unfiltered first page.
+      if (page === 1 && !searchTerm && filter !== "read") dispatch({ type: "received", notification: event.notification });
+    } else if (event.kind === "read") dispatch({ type: "markedRead", id: event.id });
+    else if (event.kind === "allRead") dispatch({ type: "markedAllRead" });
+    else dispatch({ type: "removed", id: event.id });
+  });
+
+  const run = async (n: AppNotification, kind: "read" | "delete") => {
+    setBusy((b) => ({ ...b, [n.id]: kind }));
+    try {
+      if (kind === "read") await markRead(n.id);
+      else {
+        await remove(n.id, !n.isRead);
+        toast.success(t("page.deleted"), { theme: toastTheme() });
+        setReload((r) => r + 1);
+      }
+    } catch {
+      dispatch({ type: "failed", error: t(kind === "read" ? "errors.markRead" : "errors.delete") });
+    } finally {
+      setBusy(({ [n.id]: _done, ...rest }) => rest);
+    }
+  };
+
+  const openItem = async (n: AppNotification) => {
+    if (!n.isRead) await run(n, "read");
+    open(n);
+  };
+
+  const p = state.pagination;
+  const unreadHere = state.notifications.some((n) => !n.isRead);
+  const filtered = Boolean(searchTerm) || filter !== "all";
+  const label = "mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200";
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-8">
+      {composer && <Composer kind={composer} findRecipient={findRecipient} />}
+      <section aria-labelledby="notifications-heading" className="flex flex-col gap-5">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div className="min-w-0">
+            <h2 id="notifications-heading" className="text-2xl font-extrabold tracking-tight">{t("page.heading")}</h2>
+            <p className="mt-1.5 text-zinc-600 dark:text-zinc-400">{t("page.intro")}</p>
+          </div>
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={markingAll || (bell.unreadCount === 0 && !unreadHere)}
+            data-testid="page-mark-all"
+            onClick={async () => {
+              setMarkingAll(true);
+              try {
+                await markAllRead();
+                if (filter === "unread") setReload((r) => r + 1);
+              } catch {
+                dispatch({ type: "failed", error: t("errors.markAll") });
+              } finally {
+                setMarkingAll(false);
+              }
+            }}
+          >
+            <CheckCheck className="size-4.5" aria-hidden />
+            {markingAll ? t("page.markingAll") : t("page.markAllRead")}
+          </button>
+        </div>
+
+        <div role="search" className="grid gap-4 rounded-2xl border border-zinc-200 bg-white p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end dark:border-zinc-800 dark:bg-zinc-900">
+          <div>
+            <label htmlFor="notifications-search" className={label}>{t("page.search")}</label>
+            <div className="relative">
+              <Search className="pointer-events-none absolute inset-y-0 start-3 my-auto size-4.5 text-zinc-500" aria-hidden />
+              <input
+                id="notifications-search"
+                type="search"
+                value={input}
+                onChange={(e) => setInput(e.target.value)}
+                placeholder={t("page.searchPlaceholder")}
+                maxLength={100}
+                className={`${inputClass} ${fieldBorder(false)} ps-10`}
+              />
+            </div>
+          </div>
+          <fieldset>
+            <legend className={label}>{t("page.filter")}</legend>
+            <div className="grid grid-cols-3 rounded-xl bg-zinc-100 p-1 dark:bg-zinc-800">
+              {FILTERS.map((f) => (
+                <label
+                  key={f}
+                  className={`relative flex h-9 cursor-pointer items-center justify-center rounded-lg px-3 text-sm font-semibold transition has-focus-visible:outline-2 has-focus-visible:outline-brand-500 ${filter === f ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-900 dark:text-zinc-100" : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"}`}
+                >
+                  <input
+                    type="radio"
+                    name="notifications-filter"
+                    value={f}
+                    checked={filter === f}
+                    onChange={() => {
+                      setFilter(f);
+                      setPage(1);
+                    }}
+                    className="sr-only"
+                  />
+                  {t(`page.filters.${f}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+
+        {state.error && (
+          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300" data-testid="notifications-error">
+            <span className="min-w-0 flex-1 font-semibold">{state.error}</span>
+            <button type="button" className={smallButton} onClick={() => setReload((r) => r + 1)}>
+              <RotateCw className="size-4" aria-hidden />
+              {t("page.retry")}
+            </button>
+            <button type="button" className={smallButton} onClick={() => dispatch({ type: "clearError" })}>
+              <X className="size-4" aria-hidden />
+              {t("errors.dismiss")}
+            </button>
+          </div>
+        )}
+
+        <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="notifications-count">
+          {state.loading ? t("loading") : `${t("page.results", { count: p.totalDisplayRecords })} · ${t("page.unreadCount", { count: bell.unreadCount })}`}
+        </p>
+
+        {!state.loading && state.notifications.length === 0 && !state.error ? (
+          <p className="rounded-3xl border-2 border-dashed border-zinc-200 px-6 py-14 text-center text-zinc-600 dark:border-zinc-800 dark:text-zinc-400" data-testid="notifications-page-empty">
+            {filtered ? t("page.emptyFiltered") : t("page.empty")}
+          </p>
+        ) : (
+          <ul aria-label={t("page.list")} aria-busy={state.loading} className={`flex flex-col gap-2 transition-opacity ${state.loading ? "opacity-60" : ""}`} data-testid="notifications-page-list">
+            {state.notifications.map((n) => (
+              <li
+                key={n.id}
+                data-testid="notification-row"
+                data-read={n.isRead}
+                className={`flex flex-col gap-3 rounded-2xl border border-s-4 border-zinc-200 p-4 sm:flex-row sm:items-start dark:border-zinc-800 ${TONE_CLASSES[toneOf(n.type)].border} ${n.isRead ? "bg-white dark:bg-zinc-900" : "bg-brand-50/40 dark:bg-brand-500/5"}`}
+              >
+                <NotificationBody notification={n} clamp={false} />
+                <div className="flex shrink-0 flex-wrap items-center gap-2 sm:justify-end">
+                  {n.link && (
+                    <button type="button" className={smallButton} onClick={() => void openItem(n)}>
+                      <ExternalLink className="size-4 rtl:-scale-x-100" aria-hidden />
+                      {t("page.open")}
+                    </button>
+                  )}
+                  {!n.isRead && (
+                    <button type="button" className={smallButton} disabled={Boolean(busy[n.id])} onClick={() => void run(n, "read")}>
+                      <Check className="size-4" aria-hidden />
+                      {t("page.markRead")}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className={`${smallButton} text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10`}
+                    disabled={Boolean(busy[n.id])}
+                    onClick={() => void run(n, "delete")}
+                  >
+                    <Trash2 className="size-4" aria-hidden />
+                    {busy[n.id] === "delete" ? t("page.deleting") : t("page.delete")}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {p.totalPages > 1 && (
+          <nav aria-label={t("page.pagination")} className="flex items-center justify-center gap-3">
+            <button type="button" className={smallButton} disabled={page <= 1 || state.loading} onClick={() => setPage((n) => Math.max(1, n - 1))}>
+              <ChevronLeft className="size-4 rtl:rotate-180" aria-hidden />
+              {t("page.previous")}
+            </button>
+            <span className="text-sm font-semibold tabular-nums" data-testid="notifications-page-of">{t("page.pageOf", { page: p.pageNumber, total: p.totalPages })}</span>
+            <button type="button" className={smallButton} disabled={page >= p.totalPages || state.loading} onClick={() => setPage((n) => n + 1)}>
+              {t("page.next")}
+              <ChevronRight className="size-4 rtl:rotate-180" aria-hidden />
+            </button>
+          </nav>
+        )}
+      </section>
+    </div>
+  );
+}

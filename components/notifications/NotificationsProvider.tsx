@@ -1,0 +1,240 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
+import { toast } from "react-toastify";
+import { refreshSessionToken, useApi } from "@/components/providers/use-api";
+import { useAuth } from "@/components/providers/use-auth";
+import { useRouter } from "@/i18n/client";
+import { stripLocale } from "@/i18n/paths";
+import { createLiveConnection, tokenSecondsLeft } from "./live-connection";
+import { toneOf, TONE_CLASSES, type AppNotification } from "./notification-model";
+import { initialNotificationState, notificationReducer, type NotificationAction, type NotificationState } from "./notification-state";
+import { fetchErrorOf, notificationsApi, type NotificationsApi } from "./notifications-api";
+import { socketUrl } from "./reconnect";
+
+/** What changed, for the notifications page's own list (it keeps a reducer of its own). */
+export type NotificationEvent =
+  | { kind: "received"; notification: AppNotification }
+  | { kind: "read"; id: number }
+  | { kind: "allRead" }
+  | { kind: "removed"; id: number };
+
+export type DropdownView = "all" | "unread";
+
+interface NotificationsContextValue {
+  /** The bell's state: page 1, the unread count, the connection. */
+  state: NotificationState;
+  /** True after the live connection closed until it opens again (shown to the user). */
+  liveDown: boolean;
+  calls: NotificationsApi;
+  /** Loads the dropdown's view (first page; the dropdown shows 6). */
+  loadDropdown(view: DropdownView): Promise<void>;
+  markRead(id: number): Promise<void>;
+  /** The dropdown's mark-all (spec §4): each unread one separately, then the list again. Failures are only logged. */
+  markEachRead(view: DropdownView): Promise<void>;
+  /** The page's mark-all: one MarkAllNotificationsAsRead call. */
+  markAllRead(): Promise<void>;
+  remove(id: number, wasUnread: boolean): Promise<void>;
+  /** Opens a notification's link (a site path) in the current language. */
+  open(notification: AppNotification): void;
+  subscribe(listener: (event: NotificationEvent) => void): () => void;
+  /** The spec §8 text of a failed list call in the reader's language. */
+  fetchErrorText(error: unknown): string;
+}
+
+const Context = createContext<NotificationsContextValue | null>(null);
+
+export function useNotifications(): NotificationsContextValue {
+  const value = useContext(Context);
+  if (!value) throw new Error("useNotifications outside NotificationsProvider");
+  return value;
+}
+
+/** Listens to the shared notification events while mounted. */
+export function useNotificationEvents(listener: (event: NotificationEvent) => void): void {
+  const { subscribe } = useNotifications();
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => subscribe((event) => latest.current(event)), [subscribe]);
+}
+
+/** Toasts in the page's light or dark look: body text at AA contrast (the coloured theme's white on green or yellow is not). */
+export const toastTheme = (): "light" | "dark" => (document.documentElement.classList.contains("dark") ? "dark" : "light");
+
+const TOAST_TYPES = { info: "info", success: "success", warning: "warning", error: "error", other: "default" } as const;
+
+/**
+ * The dashboard's notifications (spec §3, §4): the bell's state, the live connection (opened when the dashboard opens,
+ * only with an access token, closed normally when it is left), a toast for each live notification, and the calls that
+ * change notifications, which keep the bell's unread count and the notifications page in step.
+ */
+export function NotificationsProvider({ children }: { children: ReactNode }) {
+  const api = useApi();
+  const { accessToken } = useAuth();
+  const t = useTranslations("notifications");
+  const router = useRouter();
+  const calls = useMemo(() => notificationsApi(api), [api]);
+  const [state, dispatch] = useReducer(notificationReducer, initialNotificationState);
+  const [liveDown, setLiveDown] = useState(false);
+  const listeners = useRef(new Set<(event: NotificationEvent) => void>());
+
+  const emit = useCallback((action: NotificationAction, event: NotificationEvent) => {
+    dispatch(action);
+    for (const listener of listeners.current) listener(event);
+  }, []);
+
+  const open = useCallback(
+    (notification: AppNotification) => {
+      if (notification.link) router.push(stripLocale(notification.link));
+    },
+    [router],
+  );
+
+  // The live connection reads the latest token, translations and router through refs, so it is made once per sign-in.
+  const token = useRef(accessToken);
+  const latest = useRef({ t, open });
+  useEffect(() => {
+    token.current = accessToken;
+    latest.current = { t, open };
+  });
+  const signedIn = Boolean(accessToken);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const connection = createLiveConnection({
+      getToken: async () => {
+        const current = token.current;
+        // An expired token would be refused (and one expiring closes the socket with 1008): take a fresh one first.
+        if (current && (tokenSecondsLeft(current) ?? Infinity) < 15) return refreshSessionToken();
+        return current;
+      },
+      urlFor: (value) => socketUrl(window.location, value),
+      onStatus: (status) => {
+        dispatch({ type: "connection", status });
+        if (status === "open" || status === "disconnected") setLiveDown(false);
+        if (status === "closed") setLiveDown(true);
+      },
+      onNotification: (notification) => {
+        emit({ type: "received", notification }, { kind: "received", notification });
+        const { t: tr, open: go } = latest.current;
+        const tone = toneOf(notification.type);
+        toast(
+          <span className="flex items-start gap-2.5" data-testid="notification-toast">
+            <span aria-hidden className={`mt-1.5 size-2.5 shrink-0 rounded-full ${TONE_CLASSES[tone].dot}`} />
+            <span className="min-w-0">
+              <span className="sr-only">{tr(`types.${tone}`)}: </span>
+              <span className="line-clamp-3 break-words">{notification.message}</span>
+            </span>
+          </span>,
+          {
+            type: TOAST_TYPES[tone],
+            theme: toastTheme(),
+            onClick: notification.link ? () => go(notification) : undefined,
+          },
+        );
+      },
+    });
+    connection.start();
+    return () => connection.stop();
+  }, [signedIn, emit]);
+
+  // The red dot is right from the start: the unread count when the dashboard opens.
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    calls
+      .unreadCount()
+      .then((count) => live && dispatch({ type: "unreadCount", count }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+    // Once per sign-in, not per token rotation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signedIn]);
+
+  const fetchErrorText = useCallback(
+    (error: unknown) => {
+      const e = fetchErrorOf(error);
+      if (e.key === "http") return t("errors.http", { code: e.code });
+      if (e.key === "server") return e.message;
+      return t(`errors.${e.key}`);
+    },
+    [t],
+  );
+
+  const loadDropdown = useCallback(
+    async (view: DropdownView) => {
+      dispatch({ type: "fetchStarted" });
+      try {
+        const [page, count] = await Promise.all([
+          calls.list({ page: 1, isRead: view === "unread" ? false : undefined }),
+          calls.unreadCount().catch(() => undefined),
+        ]);
+        dispatch({ type: "fetched", items: page.items, pagination: page.pagination, unreadCount: count });
+      } catch (error) {
+        dispatch({ type: "failed", error: fetchErrorText(error) });
+      }
+    },
+    [calls, fetchErrorText],
+  );
+
+  const markRead = useCallback(
+    async (id: number) => {
+      await calls.markRead(id);
+      emit({ type: "markedRead", id }, { kind: "read", id });
+    },
+    [calls, emit],
+  );
+
+  const markEachRead = useCallback(
+    async (view: DropdownView) => {
+      try {
+        // Each unread one separately (spec §4), in rounds of a page, until none is left (at most 10 rounds).
+        for (let round = 0; round < 10; round++) {
+          const unread = await calls.list({ page: 1, pageSize: 100, isRead: false });
+          const ids = unread.items.filter((n) => !n.isRead).map((n) => n.id);
+          if (ids.length === 0) break;
+          for (let i = 0; i < ids.length; i += 4) {
+            await Promise.all(ids.slice(i, i + 4).map((id) => markRead(id)));
+          }
+          if (ids.length < 100) break;
+        }
+      } catch (error) {
+        // Spec §8: the dropdown's mark-all failure is only logged.
+        console.warn("Marking all notifications as read failed:", error instanceof Error ? error.message : error);
+      }
+      await loadDropdown(view);
+    },
+    [calls, markRead, loadDropdown],
+  );
+
+  const markAllRead = useCallback(async () => {
+    await calls.markAllRead();
+    emit({ type: "markedAllRead" }, { kind: "allRead" });
+  }, [calls, emit]);
+
+  const remove = useCallback(
+    async (id: number, wasUnread: boolean) => {
+      await calls.remove(id);
+      // The bell's list may not hold it: its count still drops when the deleted one was unread.
+      if (wasUnread && !state.notifications.some((n) => n.id === id)) dispatch({ type: "unreadCount", count: state.unreadCount - 1 });
+      emit({ type: "removed", id }, { kind: "removed", id });
+    },
+    [calls, emit, state.notifications, state.unreadCount],
+  );
+
+  const subscribe = useCallback((listener: (event: NotificationEvent) => void) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
+
+  const value = useMemo<NotificationsContextValue>(
+    () => ({ state, liveDown, calls, loadDropdown, markRead, markEachRead, markAllRead, remove, open, subscribe, fetchErrorText }),
+    [state, liveDown, calls, loadDropdown, markRead, markEachRead, markAllRead, remove, open, subscribe, fetchErrorText],
+  );
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
