@@ -64,7 +64,8 @@ export async function processNextChapterJob({ db, workerId = randomUUID(), pageT
   try {
     const [stored] = await db.select({ pdf: chapterJobs.pdf }).from(chapterJobs).where(stillMine(job, workerId));
     if (!stored) return true;
-    const pages = await rasterizePdf({ pdf: new Uint8Array(stored.pdf), pageTimeoutMs });
+    // In the background: one core is left to the requests and the workers run at a lower priority.
+    const pages = await rasterizePdf({ pdf: new Uint8Array(stored.pdf.buffer, stored.pdf.byteOffset, stored.pdf.byteLength), pageTimeoutMs, background: true });
     await finishJob(db, job, workerId, pages);
   } catch (err) {
     if (err instanceof IngestError) await failJob(db, job, workerId, err);

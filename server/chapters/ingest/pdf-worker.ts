@@ -16,6 +16,7 @@
  */
 import { createRequire } from "node:module";
 import path from "node:path";
+import os from "node:os";
 import { isMainThread, parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { createCanvas } from "@napi-rs/canvas";
 import sharp, { type Channels, type Sharp } from "sharp";
@@ -242,6 +243,8 @@ export interface RasterWorkerInit {
   kind: typeof WORKER_KIND;
   pdf: Uint8Array;
   settings: RasterSettings;
+  /** Background work: the worker lowers its own thread's scheduling priority (nice), so requests come first. */
+  nice?: number;
 }
 
 export type ToRasterWorker = { type: "page"; pageNumber: number } | { type: "close" };
@@ -265,6 +268,14 @@ function failureMessage(err: unknown, pageNumber?: number): FromRasterWorker {
 async function serve(port: MessagePort, init: RasterWorkerInit): Promise<void> {
   const send = (message: FromRasterWorker) => port.postMessage(message);
   send({ type: "started" }); // the script and its packages loaded: later errors come from the document
+  if (init.nice) {
+    // On Linux a thread's nice value is its own (pid 0: the calling thread), so this lowers only this worker.
+    try {
+      os.setPriority(0, init.nice);
+    } catch {
+      // not permitted here: render at normal priority
+    }
+  }
   let session: PdfSession;
   try {
     session = await openPdf(init.pdf, init.settings);

@@ -45,6 +45,19 @@ export interface RasterizePdfOptions {
    */
   mode?: "auto" | "worker" | "in-process";
   signal?: AbortSignal;
+  /**
+   * Background rendering (a server's job runner): workers run at a lower scheduling priority (nice 10), and the
+   * default concurrency leaves one core to the requests (backgroundPdfConcurrency).
+   */
+  background?: boolean;
+}
+
+/** Nice value of background rendering threads. */
+export const BACKGROUND_NICE = 10;
+
+/** Workers for background rendering: one core fewer than the machine has (at least one), at most PDF_MAX_WORKERS. */
+export function backgroundPdfConcurrency(): number {
+  return Math.max(1, Math.min(os.availableParallelism() - 1, PDF_MAX_WORKERS));
 }
 
 const SETTINGS: RasterSettings = {
@@ -242,10 +255,10 @@ class RasterWorker {
   private closing = false;
   private started = false;
 
-  constructor(script: string, pdf: Uint8Array, timeoutMs: number) {
+  constructor(script: string, pdf: Uint8Array, timeoutMs: number, nice?: number) {
     this.timeoutMs = timeoutMs;
     const copy = copyBytes(pdf); // moved to the worker: one copy per worker, none kept here
-    const init: RasterWorkerInit = { kind: WORKER_KIND, pdf: copy, settings: SETTINGS };
+    const init: RasterWorkerInit = { kind: WORKER_KIND, pdf: copy, settings: SETTINGS, ...(nice ? { nice } : {}) };
     this.worker = new Worker(script, {
       name: "pdf-rasterizer",
       // Plain Node: no loader inherited from the parent (tsx would re-transpile pdf.js in every worker, costing
@@ -359,7 +372,8 @@ class RasterWorker {
 }
 
 async function rasterizeInWorkers(script: string, opts: RasterizePdfOptions, maxPages: number): Promise<RasterImage[][]> {
-  const concurrency = Math.max(1, Math.floor(opts.concurrency ?? defaultPdfConcurrency()));
+  const concurrency = Math.max(1, Math.floor(opts.concurrency ?? (opts.background ? backgroundPdfConcurrency() : defaultPdfConcurrency())));
+  const nice = opts.background ? BACKGROUND_NICE : undefined;
   const timeoutMs = opts.pageTimeoutMs ?? PDF_PAGE_TIMEOUT_MS;
   const workers: RasterWorker[] = [];
   let failure: unknown;
@@ -374,11 +388,11 @@ async function rasterizeInWorkers(script: string, opts: RasterizePdfOptions, max
   try {
     // One worker opens the document first: bad documents never start more threads, and it starts on page 1
     // while the others boot.
-    const first = new RasterWorker(script, opts.pdf, timeoutMs);
+    const first = new RasterWorker(script, opts.pdf, timeoutMs, nice);
     workers.push(first);
     const numPages = await first.opened;
     checkPageCount(numPages, maxPages);
-    for (let i = 1; i < Math.min(concurrency, numPages); i++) workers.push(new RasterWorker(script, opts.pdf, timeoutMs));
+    for (let i = 1; i < Math.min(concurrency, numPages); i++) workers.push(new RasterWorker(script, opts.pdf, timeoutMs, nice));
 
     const results: RasterImage[][] = new Array<RasterImage[]>(numPages);
     let next = 1;
