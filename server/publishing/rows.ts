@@ -3,7 +3,7 @@ import { chapterPages, chapters, manga, media, mediaVariants, users } from "@/db
 import { notFound } from "@/server/core/errors";
 import type { Tx } from "@/server/core/unit-of-work";
 import { publicChapter } from "@/server/visibility";
-import { mayManage, type Actor } from "./managed";
+import { managedChapterColumns, mayManage, type Actor } from "./managed";
 
 /** The manga row a write works on, locked for the rest of the transaction. */
 export interface LockedManga {
@@ -72,17 +72,7 @@ export async function lockChapter(tx: Tx, actor: Actor, chapterId: number): Prom
     throw notFound("chapterNotFound");
   }
   const [chapter] = await tx
-    .select({
-      id: chapters.id,
-      mangaId: chapters.mangaId,
-      title: chapters.title,
-      number: chapters.number,
-      status: chapters.status,
-      isPremium: chapters.isPremium,
-      publishAt: chapters.publishAt,
-      announcedAt: chapters.announcedAt,
-      processing: chapters.processing,
-    })
+    .select({ ...managedChapterColumns, announcedAt: chapters.announcedAt })
     .from(chapters)
     .where(and(eq(chapters.id, chapterId), eq(chapters.mangaId, ref.mangaId)))
     .for("update");
