@@ -1,15 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { useForm, type Resolver } from "react-hook-form";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Banner, CheckboxField, FieldError, fieldBorder, inputClass, secondaryButton, SubmitButton, TextField } from "@/components/auth/fields";
 import { isApiError } from "@/lib/api-client";
-import { chapterFormSchema, type ChapterFormInput, type ChapterFormValues } from "@/lib/validation/publishing";
+import type { ChapterFormInput, ChapterFormValues } from "@/lib/validation/publishing";
 import type { ManagedChapter } from "@/server/publishing/managed";
-import { isoToLocal, localToIso } from "./datetime";
+import { isoToLocal } from "./datetime";
+import { useChapterResolver } from "./use-chapter-resolver";
 
 /**
  * Edits a chapter's title, premium flag and scheduled release in a modal <dialog> (UpdateChapter). Empty release
@@ -27,14 +27,9 @@ export function ChapterEditDialog({
   const t = useTranslations("management.editor");
   const tm = useTranslations("management");
   const tu = useTranslations("upload");
-  const te = useTranslations("mangaForm.errors");
   const ref = useRef<HTMLDialogElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const schema = useMemo(() => chapterFormSchema((key) => te(key)), [te]);
-  const resolver = useMemo<Resolver<ChapterFormInput, unknown, ChapterFormValues>>(() => {
-    const base = zodResolver(schema);
-    return (values, context, options) => base({ ...values, publishAt: localToIso(values.publishAt as string | undefined) }, context, options);
-  }, [schema]);
+  const resolver = useChapterResolver();
   const {
     register,
     handleSubmit,

@@ -1,17 +1,16 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { FileText, FileUp, Images, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useForm, type Resolver } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";
 import { Banner, CheckboxField, FieldError, fieldBorder, inputClass, SubmitButton, TextField, useHydrated } from "@/components/auth/fields";
 import { useRouter } from "@/i18n/client";
 import { isApiError } from "@/lib/api-client";
-import { chapterFormSchema, type ChapterFormInput, type ChapterFormValues } from "@/lib/validation/publishing";
+import type { ChapterFormInput, ChapterFormValues } from "@/lib/validation/publishing";
 import type { ManagedChapter } from "@/server/publishing/managed";
-import { localToIso } from "./datetime";
+import { useChapterResolver } from "./use-chapter-resolver";
 import { checkPage, checkPdf, duplicateOf, moveItem, UPLOAD_LIMITS, type PdfProblem } from "./file-checks";
 import { PageList, type PendingPage } from "./PageList";
 import { splitBytes } from "./upload-state";
@@ -35,15 +34,10 @@ export function ChapterUploader({ mangaId }: { mangaId: number }) {
   const t = useTranslations("upload");
   const tc = useTranslations("upload.checks");
   const tu = useTranslations("upload.units");
-  const te = useTranslations("mangaForm.errors");
   const router = useRouter();
   const hydrated = useHydrated();
   const { state, start, cancel } = useUpload();
-  const schema = useMemo(() => chapterFormSchema((key) => te(key)), [te]);
-  const resolver = useMemo<Resolver<ChapterFormInput, unknown, ChapterFormValues>>(() => {
-    const base = zodResolver(schema);
-    return (values, context, options) => base({ ...values, publishAt: localToIso(values.publishAt as string | undefined) }, context, options);
-  }, [schema]);
+  const resolver = useChapterResolver();
   const {
     register,
     handleSubmit,
