@@ -16,11 +16,16 @@ export interface CatalogueChange {
 interface Generations {
   all: number;
   manga: Map<number, number>;
+  /** Where every generation starts in this process: its start time (see below). */
+  base: number;
 }
 
 // On globalThis: the custom server (which hears the bus) and Next's bundled page code (which reads) share it.
 const KEY = Symbol.for("manga.catalogue.generations");
-const generations: Generations = ((globalThis as Record<symbol, unknown>)[KEY] ??= { all: 0, manga: new Map() }) as Generations;
+// Generations start at the process's start time, not 0: Next keeps unstable_cache entries on disk (.next/cache), and
+// an entry written by an earlier run (on another database, or before a restore) must never match a key of this one.
+const BOOT = Date.now();
+const generations: Generations = ((globalThis as Record<symbol, unknown>)[KEY] ??= { all: BOOT, manga: new Map(), base: BOOT }) as Generations;
 
 /** The catalogue's generation (part of every cached list's key). */
 export function catalogueGeneration(): number {
@@ -29,7 +34,7 @@ export function catalogueGeneration(): number {
 
 /** One manga's generation (part of its cached preview's key). */
 export function mangaGeneration(id: number): number {
-  return generations.manga.get(id) ?? 0;
+  return generations.manga.get(id) ?? generations.base;
 }
 
 function ids(change: CatalogueChange): number[] {
