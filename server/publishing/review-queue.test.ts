@@ -31,6 +31,19 @@ beforeAll(async () => {
 });
 
 describe("listReviewQueue", () => {
+  it("a writer's accepted manga with a rejected chapter (and nothing pending) counts as rejected for the writer, not for root", async () => {
+    const id = f.ids["المُغامَرةُ الكُبرى"]!;
+    const [added] = await f.db.insert(chapters).values({ mangaId: id, title: "Too dark", number: 50, status: Status.Rejected, reviewNote: "Too dark to read" }).returning({ id: chapters.id });
+    try {
+      const mine = await listReviewQueue({ db: f.db, actor: writerB, state: "rejected" });
+      expect(mine.items.map((i) => i.id)).toContain(id);
+      const roots = await listReviewQueue({ db: f.db, actor: root, state: "rejected" });
+      expect(roots.items.map((i) => i.id)).not.toContain(id);
+    } finally {
+      await f.db.delete(chapters).where(eq(chapters.id, added!.id));
+    }
+  });
+
   it("root: pending items first, longest waiting first, with counts per state", async () => {
     const q = await listReviewQueue({ db: f.db, actor: root, state: "all" });
     expect(q.counts).toEqual({ pending: 3, accepted: 4, rejected: 1, all: 8 });

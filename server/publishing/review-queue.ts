@@ -104,7 +104,13 @@ function queueBase(db: Executor, actor: Actor, search: string) {
     // Root also finds a writer's submissions by their username.
     conditions.push(isRootActor(actor) ? (or(byText, ilike(users.username, `%${escapeLike(search.trim().slice(0, SEARCH_TERM_MAX))}%`)) as SQL) : byText);
   }
-  const state = sql<number>`case when ${manga.status} = ${Status.Pending} or ${pending.count} is not null then 0 else ${manga.status} end`;
+  // For a writer, a rejected chapter of an otherwise accepted manga is something to act on: it counts as rejected.
+  // (For root it is decided work; the manga stays under its own state.)
+  const rejectedChapter = isRootActor(actor)
+    ? sql`false`
+    : sql`exists (select 1 from ${chapters} rc where rc.manga_id = ${manga.id} and rc.status = ${Status.Rejected})`;
+  const state = sql<number>`case when ${manga.status} = ${Status.Pending} or ${pending.count} is not null then 0
+    when ${manga.status} = ${Status.Rejected} or ${rejectedChapter} then ${Status.Rejected} else ${manga.status} end`;
   const waiting = sql<Date | null>`least(case when ${manga.status} = ${Status.Pending} then ${manga.updatedAt} end, ${pending.since})`;
   const queue = db.$with("queue").as(
     db
