@@ -191,14 +191,6 @@ export function MangaForm({ genres, initial }: { genres: readonly GenreOption[];
           </div>
           <FieldError id={`${idPrefix}-direction-error`} message={errors.readingDirection?.message} />
         </fieldset>
-
-        <div className="max-w-xs">
-          <SubmitButton
-            busy={isSubmitting}
-            label={editing ? t("submitSave") : t("submitCreate")}
-            busyLabel={editing ? t("submittingSave") : t("submittingCreate")}
-          />
-        </div>
       </div>
 
       <CoverField
@@ -213,6 +205,15 @@ export function MangaForm({ genres, initial }: { genres: readonly GenreOption[];
         currentCardUrl={initial?.coverImageUrl ?? null}
         currentBannerUrl={initial?.bannerImageUrl ?? initial?.coverImageUrl ?? null}
       />
+
+      {/* After the cover in reading and focus order (on phones the cover comes below the fields); under the fields on wide screens. */}
+      <div className="max-w-xs lg:col-start-1">
+        <SubmitButton
+          busy={isSubmitting}
+          label={editing ? t("submitSave") : t("submitCreate")}
+          busyLabel={editing ? t("submittingSave") : t("submittingCreate")}
+        />
+      </div>
     </form>
   );
 }
