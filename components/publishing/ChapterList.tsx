@@ -133,7 +133,8 @@ export function ChapterList({ chapters }: { chapters: readonly ManagedChapter[] 
                 </div>
                 {chapter.reviewNote && (
                   <p className={`mt-2 rounded-lg px-2.5 py-1.5 text-xs break-words ${chapter.status === 2 ? "bg-red-50 text-red-800 dark:bg-red-500/10 dark:text-red-300" : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"}`} dir="auto" data-testid="chapter-note">
-                    <span className="font-semibold">{tm("note")}: </span>
+                    {/* A resubmitted chapter (pending again) keeps the last review's note: say that it is the earlier one. */}
+                    <span className="font-semibold">{chapter.status === 0 ? tm("previousNote") : tm("note")}: </span>
                     {chapter.reviewNote}
                   </p>
                 )}
