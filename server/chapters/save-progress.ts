@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { readingProgress } from "@/db/schema";
+import { runUnitOfWork } from "@/server/core/unit-of-work";
 import type { Viewer } from "./types";
 import { requireChapterAccess } from "./chapter-access";
 
@@ -23,12 +24,15 @@ export async function saveProgress({ db, viewer, chapterId, pageNumber }: { db: 
   const pageCount = chapter.pageCount;
   const page = Math.max(1, Math.min(pageNumber, Math.max(1, pageCount)));
   const completed = pageCount > 0 && page >= pageCount;
-  await db
-    .insert(readingProgress)
-    .values({ userId, chapterId, mangaId: chapter.mangaId, pageNumber: page, completed, updatedAt: new Date() })
-    .onConflictDoUpdate({
-      target: [readingProgress.userId, readingProgress.chapterId],
-      set: { pageNumber: page, completed, mangaId: chapter.mangaId, updatedAt: sql`now()` },
-    });
+  // A write like every other (ADR 012): one unit of work, here a single upsert with no effects to follow.
+  await runUnitOfWork(db, (uow) =>
+    uow.tx
+      .insert(readingProgress)
+      .values({ userId, chapterId, mangaId: chapter.mangaId, pageNumber: page, completed, updatedAt: new Date() })
+      .onConflictDoUpdate({
+        target: [readingProgress.userId, readingProgress.chapterId],
+        set: { pageNumber: page, completed, mangaId: chapter.mangaId, updatedAt: sql`now()` },
+      }),
+  );
   return { chapterId, mangaId: chapter.mangaId, pageNumber: page, pageCount, completed };
 }
