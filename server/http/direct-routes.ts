@@ -2,11 +2,13 @@ import type http from "node:http";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { getMangaById, paginatedManga } from "./catalogue-routes";
+import { paginatedNotification, unreadNotificationCountRoute } from "./notification-routes";
 import type { RouteHandler } from "./route";
 
 /**
  * Hot read-only API routes served by the custom server itself (production only, see server/main.ts), without
- * Next's router: for a catalogue read Next's request pipeline costs more CPU than the route does (issue 4).
+ * Next's router: for a catalogue read, or the bell's unread count, Next's request pipeline costs more CPU than the
+ * route does (issues 4 and 14).
  * The handlers are the ones the route files re-export (./catalogue-routes.ts: one definition, one code path); only
  * GET and HEAD of routes without path parameters go this way. Every other method (405, OPTIONS) and every other path is left to Next,
  * so those answers are unchanged. The web Request handed to the handler is what Next would hand it: the same
@@ -15,6 +17,8 @@ import type { RouteHandler } from "./route";
 const DIRECT_ROUTES: ReadonlyMap<string, RouteHandler> = new Map([
   ["/api/manga/PaginatedManga", paginatedManga],
   ["/api/manga/GetMangaById", getMangaById],
+  ["/api/Notification/PaginatedNotification", paginatedNotification],
+  ["/api/Notification/GetUnreadNotificationCount", unreadNotificationCountRoute],
 ]);
 
 const NO_PARAMS = { params: Promise.resolve({}) };
