@@ -10,6 +10,8 @@ export interface MyNotification {
   type: number;
   isRead: boolean;
   createdAt: string;
+  /** The site path the notification is about (docs/decisions/014), if any. */
+  link: string | null;
 }
 
 export const MY_NOTIFICATIONS_LIMIT = 50;
@@ -20,7 +22,7 @@ export const MY_NOTIFICATIONS_LIMIT = 50;
  */
 export async function listMyNotifications(opts: { db: Db; userId: number }): Promise<MyNotification[]> {
   const rows = await opts.db
-    .select({ id: notifications.id, message: notifications.message, type: notifications.type, isRead: notifications.isRead, createdAt: notifications.createdAt })
+    .select({ id: notifications.id, message: notifications.message, type: notifications.type, isRead: notifications.isRead, createdAt: notifications.createdAt, link: notifications.link })
     .from(notifications)
     .where(eq(notifications.userId, opts.userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
