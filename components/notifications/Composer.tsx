@@ -81,7 +81,7 @@ export function Composer({ kind, findRecipient }: { kind: "root" | "writer"; fin
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{kind === "root" ? t("composer.intro") : t("adminComposer.intro")}</p>
 
       <form onSubmit={submit} noValidate className="mt-5 grid gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <div className="flex min-w-0 flex-col gap-4">
+        <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
           {kind === "root" && (
             <fieldset>
               <legend className={label}>{t("composer.audience")}</legend>
@@ -147,6 +147,19 @@ export function Composer({ kind, findRecipient }: { kind: "root" | "writer"; fin
             <FieldError id={`${id}-message-error`} message={errors.message} />
           </div>
 
+        </div>
+
+        <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <p className={label} id={`${id}-preview`}>{t("composer.preview")}</p>
+          <div aria-labelledby={`${id}-preview`} role="group" className="rounded-2xl border border-zinc-200 bg-zinc-50 p-3 dark:border-zinc-800 dark:bg-zinc-950" data-testid="composer-preview">
+            <div className="flex items-start gap-2 rounded-xl bg-brand-50/60 p-2.5 dark:bg-brand-500/5">
+              <NotificationBody notification={preview} />
+            </div>
+          </div>
+          <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">{t("composer.previewHint")}</p>
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-2">
           {errors.form && <p role="alert" className="text-sm font-semibold text-red-700 dark:text-red-400">{errors.form}</p>}
 
           <div>
@@ -160,16 +173,6 @@ export function Composer({ kind, findRecipient }: { kind: "root" | "writer"; fin
               {sending ? t("composer.sending") : kind === "writer" ? t("adminComposer.send") : audience === "everyone" ? t("composer.sendEveryone") : t("composer.send")}
             </button>
           </div>
-        </div>
-
-        <div className="min-w-0">
-          <p className={label} id={`${id}-preview`}>{t("composer.preview")}</p>
-          <div aria-labelledby={`${id}-preview`} role="group" className="rounded-2xl border border-zinc-200 bg-zinc-50 p-3 dark:border-zinc-800 dark:bg-zinc-950" data-testid="composer-preview">
-            <div className="flex items-start gap-2 rounded-xl bg-brand-50/60 p-2.5 dark:bg-brand-500/5">
-              <NotificationBody notification={preview} />
-            </div>
-          </div>
-          <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">{t("composer.previewHint")}</p>
         </div>
       </form>
     </section>

@@ -102,14 +102,14 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
     <div className="mx-auto flex max-w-4xl flex-col gap-8">
       {composer && <Composer kind={composer} findRecipient={findRecipient} />}
       <section aria-labelledby="notifications-heading" className="flex flex-col gap-5">
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <div className="min-w-0">
+        <div className="flex flex-wrap items-end justify-between gap-4 md:flex-nowrap">
+          <div className="min-w-0 md:max-w-2xl">
             <h2 id="notifications-heading" className="text-2xl font-extrabold tracking-tight">{t("page.heading")}</h2>
             <p className="mt-1.5 text-zinc-600 dark:text-zinc-400">{t("page.intro")}</p>
           </div>
           <button
             type="button"
-            className={secondaryButton}
+            className={`${secondaryButton} shrink-0`}
             disabled={markingAll || (bell.unreadCount === 0 && !unreadHere)}
             data-testid="page-mark-all"
             onClick={async () => {
@@ -151,7 +151,7 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
               {FILTERS.map((f) => (
                 <label
                   key={f}
-                  className={`relative flex h-9 cursor-pointer items-center justify-center rounded-lg px-3 text-sm font-semibold transition has-focus-visible:outline-2 has-focus-visible:outline-brand-500 ${filter === f ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-900 dark:text-zinc-100" : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"}`}
+                  className={`relative flex h-9 cursor-pointer items-center justify-center rounded-lg px-2 text-sm whitespace-nowrap sm:px-3 font-semibold transition has-focus-visible:outline-2 has-focus-visible:outline-brand-500 ${filter === f ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-900 dark:text-zinc-100" : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"}`}
                 >
                   <input
                     type="radio"

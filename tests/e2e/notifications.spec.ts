@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { DEMO } from "./helpers";
+import { DEMO, signIn } from "./helpers";
 
 /**
  * Issue 14's screens: the bell's dropdown gets root's message live (toast, red dot, item on top) and marks everything
@@ -17,6 +17,12 @@ async function token(request: APIRequestContext, username: string, password: str
   return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
 }
 
+async function userId(request: APIRequestContext, username: string, password: string): Promise<number> {
+  const me = await request.get("/api/Authentication/Me", { headers: { Authorization: `Bearer ${await token(request, username, password)}` } });
+  expect(me.status()).toBe(200);
+  return ((await me.json()) as { data: { id: number } }).data.id;
+}
+
 /** A new reader account; answers its username and id. */
 async function newReader(request: APIRequestContext): Promise<{ username: string; id: number }> {
   const username = unique("nt_");
@@ -24,9 +30,7 @@ async function newReader(request: APIRequestContext): Promise<{ username: string
     data: { fullName: "Notified Reader", username, email: `${username}@example.com`, password: PASSWORD, confirmPassword: PASSWORD, role: 0, dateOfBirth: "05/11/1999" },
   });
   expect(res.status(), await res.text()).toBe(200);
-  const me = await request.get("/api/Authentication/Me", { headers: { Authorization: `Bearer ${await token(request, username, PASSWORD)}` } });
-  expect(me.status()).toBe(200);
-  return { username, id: ((await me.json()) as { data: { id: number } }).data.id };
+  return { username, id: await userId(request, username, PASSWORD) };
 }
 
 async function rootSends(request: APIRequestContext, rootToken: string, userId: number, message: string, type = 1) {
@@ -44,15 +48,15 @@ async function signInAs(page: Page, username: string, password: string, prefix: 
 
 const LANGS = [
   {
-    lang: "en", prefix: "", bell: "Notifications", markAll: "Mark all as read", unreadTab: "Unread", noUnread: "No unread notifications",
+    lang: "en", prefix: "", bell: "Notifications", down: "Live updates offline", markAll: "Mark all as read", unreadTab: "Unread", noUnread: "No unread notifications",
     search: "Search notifications", filter: "Show", unreadFilter: "Unread", markRead: "Mark as read", delete: "Delete", emptyFiltered: "No notifications match",
     pageOf: (p: number, t: number) => `Page ${p} of ${t}`, next: "Next", results: (n: number) => `${n} notifications`,
     composer: "Send a notification", recipient: "Username or user id", message: "Message", type: "Type", warning: "Warning",
     send: "Send notification", sentTo: "Notification sent to", notFound: "No account named", admins: "Message the administrators",
   },
   {
-    lang: "ar", prefix: "/ar", bell: "الإشعارات", markAll: "تعليم الكل كمقروء", unreadTab: "غير المقروءة", noUnread: "لا توجد إشعارات غير مقروءة",
-    search: "البحث في الإشعارات", filter: "عرض", unreadFilter: "غير المقروءة", markRead: "تعليم كمقروء", delete: "حذف", emptyFiltered: "لا توجد إشعارات تطابق",
+    lang: "ar", prefix: "/ar", bell: "الإشعارات", down: "التحديثات المباشرة متوقفة", markAll: "تعليم الكل كمقروء", unreadTab: "غير المقروءة", noUnread: "لا توجد إشعارات غير مقروءة",
+    search: "البحث في الإشعارات", filter: "عرض", unreadFilter: "غير مقروءة", markRead: "تعليم كمقروء", delete: "حذف", emptyFiltered: "لا توجد إشعارات تطابق",
     pageOf: (p: number, t: number) => `الصفحة ${p} من ${t}`, next: "التالي", results: (n: number) => `${n} إشعار`,
     composer: "إرسال إشعار", recipient: "اسم المستخدم أو رقم الحساب", message: "الرسالة", type: "النوع", warning: "تنبيه",
     send: "إرسال الإشعار", sentTo: "أُرسل الإشعار إلى", notFound: "لا يوجد حساب باسم", admins: "مراسلة المشرفين",
@@ -111,6 +115,37 @@ for (const L of LANGS) {
       // The server agrees.
       const count = await request.get("/api/Notification/GetUnreadNotificationCount", { headers: { Authorization: `Bearer ${await token(request, reader.username, PASSWORD)}` } });
       expect(((await count.json()) as { data: number }).data).toBe(0);
+    });
+
+    test("when the live connection drops the bell says so, and it reconnects after a second", async ({ page, request }) => {
+      // The first socket is closed by "the server" with 1011 (Playwright stands in the middle); the retry goes through.
+      let sockets = 0;
+      let dropFirst: () => Promise<void> = async () => undefined;
+      await page.routeWebSocket(/GetNotificationWebSocket/, (ws) => {
+        sockets += 1;
+        ws.connectToServer();
+        if (sockets === 1) dropFirst = () => ws.close({ code: 1011, reason: "test" });
+      });
+      const lines: string[] = [];
+      page.on("console", (m) => m.type() === "warning" && lines.push(m.text()));
+      await signIn(page, "reader", L.prefix);
+      const live = page.getByTestId("notifications");
+      await expect(live).toHaveAttribute("data-live", "open");
+      await expect(page.getByTestId("live-status")).toHaveCount(0);
+
+      await dropFirst();
+      await expect(page.getByTestId("live-status")).toBeVisible();
+      await expect(page.getByTestId("live-status")).toContainText(L.down);
+      expect(lines.some((l) => l.includes("1011"))).toBe(true);
+      // The retry 1 s later opens a new socket; the status line goes away and live messages arrive again.
+      await expect(live).toHaveAttribute("data-live", "open");
+      await expect(page.getByTestId("live-status")).toHaveCount(0);
+      expect(sockets).toBe(2);
+      const rootToken = await token(request, DEMO.root.username, DEMO.root.password);
+      const readerId = await userId(request, DEMO.reader.username, DEMO.reader.password);
+      const message = unique(`After reconnect ${L.lang} `);
+      await rootSends(request, rootToken, readerId, message, 1);
+      await expect(page.getByTestId("notification-toast").filter({ hasText: message })).toBeVisible();
     });
 
     test("the notifications page lists 10 a page, searches, filters, marks read and deletes", async ({ page, request }) => {
