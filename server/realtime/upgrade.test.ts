@@ -85,6 +85,12 @@ describe("notification socket upgrade", () => {
     await once(ws, "open");
     ws.close();
     await once(ws, "close");
+    // A page of the very host the request came to (the site reached by another name than SITE_URL) is its own.
+    const sameHost = new WebSocket(urlWith(token), { origin: `http://${new URL(urlWith(token)).host}` });
+    await once(sameHost, "open");
+    sameHost.close();
+    await once(sameHost, "close");
+    expect(await refusedWith(urlWith(token), { origin: `http://${new URL(urlWith(token)).hostname}:1` })).toBe(403);
   });
 
   it("opens for a valid token and delivers JSON sent to that user only", async () => {

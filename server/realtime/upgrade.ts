@@ -13,7 +13,8 @@ import { addSocket, closeAll, MAX_BUFFERED_BYTES, MAX_SOCKETS_PER_USER, socketCo
 
 /**
  * The live notification channel (spec §7, DESIGN §5): `GET /api/Notification/GetNotificationWebSocket
- * ?accesstoken=<jwt>` upgraded to a WebSocket. Checks the Origin (when sent) against the allow-list and
+ * ?accesstoken=<jwt>` upgraded to a WebSocket. Checks the Origin (when sent) against the allow-list (or the
+ * request's own host) and
  * the token against the access table and the account (a banned or deleted one is refused), then registers the
  * socket under its user and closes it with 1008 when the token expires, so the client reconnects with a fresh one
  * (spec §4 retries every code but 1000). The query string holds the token, so it is never logged.
@@ -29,6 +30,20 @@ let wss: WebSocketServer | undefined;
 let pinger: NodeJS.Timeout | undefined;
 const alive = new WeakMap<WebSocket, boolean>();
 
+/**
+ * A page of this very host opening the socket (the site reached by another name than SITE_URL, such as localhost
+ * beside 127.0.0.1): the Origin's host is the Host the request came to. Foreign origins stay refused.
+ */
+export function isSameOrigin(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.host === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 export function isNotificationSocketRequest(req: IncomingMessage): boolean {
   return pathOf(req.url) === NOTIFICATION_SOCKET_PATH;
 }
@@ -37,7 +52,7 @@ export async function handleNotificationUpgrade(req: IncomingMessage, socket: Du
   socket.on("error", () => socket.destroy());
   try {
     const origin = req.headers.origin;
-    if (origin !== undefined && !env.allowedOrigins.includes(origin)) return refuse(socket, 403);
+    if (origin !== undefined && !env.allowedOrigins.includes(origin) && !isSameOrigin(origin, req.headers.host)) return refuse(socket, 403);
     const token = new URL(req.url ?? "/", "http://localhost").searchParams.get("accesstoken");
     const user = token ? await verifyAccessToken(token) : null;
     if (!user) return refuse(socket, 401);
