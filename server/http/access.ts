@@ -97,6 +97,7 @@ export const ACCESS = {
   "POST /api/test/must-select-role": VISITOR,
   "POST /api/test/notify": VISITOR,
   "POST /api/test/rename-manga": VISITOR,
+  "POST /api/test/create-user": VISITOR,
 } as const satisfies Record<string, readonly Audience[]>;
 
 export type RouteKey = keyof typeof ACCESS;

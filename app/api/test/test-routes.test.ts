@@ -6,6 +6,7 @@ import { POST as mustSelectRole } from "./must-select-role/route";
 import { POST as notify } from "./notify/route";
 import { GET as outbox } from "./outbox/route";
 import { POST as renameManga } from "./rename-manga/route";
+import { POST as createUser } from "./create-user/route";
 
 const ORIGINAL = process.env.E2E_TEST_ROUTES;
 afterEach(() => {
@@ -22,6 +23,7 @@ describe("/api/test/* (browser-test helpers)", () => {
     expect(b.status).toBe(404);
     expect((await notify(jsonRequest("POST /api/test/notify", { body: { username: "x", message: "m" } }), noParams)).status).toBe(404);
     expect((await renameManga(jsonRequest("POST /api/test/rename-manga", { body: { mangaId: 1, title: "t" } }), noParams)).status).toBe(404);
+    expect((await createUser(jsonRequest("POST /api/test/create-user", { body: { username: "xyz", password: "Secret1!" } }), noParams)).status).toBe(404);
     // Not even bad input reveals them.
     expect((await outbox(jsonRequest("GET /api/test/outbox"), noParams)).status).toBe(404);
     expect((await mustSelectRole(jsonRequest("POST /api/test/must-select-role", { raw: "{" }), noParams)).status).toBe(404);
@@ -45,5 +47,9 @@ describe("/api/test/* (browser-test helpers)", () => {
     const missing = await mustSelectRole(jsonRequest("POST /api/test/must-select-role", { body: { username: "nobody" } }), noParams);
     expect(missing.status).toBe(404);
     expect((await outbox(jsonRequest("GET /api/test/outbox"), noParams)).status).toBe(422);
+
+    const created = await createUser(jsonRequest("POST /api/test/create-user", { body: { username: "tester_one", password: "Secret1!" } }), noParams);
+    expect(created.status).toBe(200);
+    expect((await created.json()).data).toMatchObject({ username: "tester_one" });
   });
 });

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { getDb } from "@/db/client";
+import { users } from "@/db/schema";
+import { defineRoute } from "@/server/http/route";
+import { hashPassword } from "@/server/auth/password";
+import { assertTestRoutesEnabled, parseTestInput, readTestJson } from "../enabled";
+
+const Body = z.object({
+  username: z.string().trim().min(3).max(50),
+  password: z.string().min(6).max(100),
+  fullName: z.string().trim().min(1).max(100).default("Test User"),
+  role: z.union([z.literal(0), z.literal(1)]).default(0),
+});
+
+/**
+ * POST /api/test/create-user { username, password, fullName?, role? } — a verified reader or writer for a browser test,
+ * without the registration route's per-address limit (every test runs from 127.0.0.1, and a full run with retries
+ * would meet it). Test-only, see ../enabled.ts. Answers the account's id.
+ */
+export const POST = defineRoute({
+  key: "POST /api/test/create-user",
+  handler: async ({ req }) => {
+    assertTestRoutesEnabled();
+    const input = parseTestInput(Body, await readTestJson(req));
+    const db = await getDb();
+    const [row] = await db
+      .insert(users)
+      .values({
+        username: input.username,
+        email: `${input.username.toLowerCase()}@example.com`,
+        fullName: input.fullName,
+        passwordHash: await hashPassword(input.password),
+        role: input.role,
+        dateOfBirth: "1999-11-05",
+        emailVerified: true,
+        emailVerifiedAt: new Date(),
+      })
+      .returning({ id: users.id, username: users.username });
+    return row;
+  },
+});
