@@ -158,7 +158,18 @@ function ShellFrame({
           {children}
         </main>
       </div>
-      <ToastContainer {...TOAST_OPTIONS} rtl={locale === "ar"} theme="light" />
+      <ToastContainer
+        {...TOAST_OPTIONS}
+        rtl={locale === "ar"}
+        theme="light"
+        // The library's own labels are English: the region's and the close button's come in the page's language.
+        aria-label={t("toasts.region")}
+        closeButton={({ closeToast }) => (
+          <button type="button" className="Toastify__close-button Toastify__close-button--light" aria-label={t("toasts.close")} onClick={closeToast}>
+            <X className="size-4" aria-hidden />
+          </button>
+        )}
+      />
     </div>
   );
 }
