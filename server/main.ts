@@ -7,6 +7,7 @@ import { closeBus, getBus } from "@/server/core/bus";
 import { followCatalogueChanges } from "./manga/changed";
 import { startChapterJobRunner } from "./publishing/chapter-jobs";
 import { startReleaseTimer } from "./publishing/release-chapters";
+import { startDigestTimer } from "./notifications/send-digests";
 import { startNotificationDelivery } from "./realtime/deliver-notifications";
 import { env } from "@/server/env";
 import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
@@ -49,6 +50,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // chapters announced when their time comes (docs/decisions/013).
   const stopJobs = startChapterJobRunner(db.db, bus);
   const stopReleases = startReleaseTimer(db.db);
+  // The daily e-mail digest of unread notifications, for users who turned it on (claimed per user: sent once).
+  const stopDigests = startDigestTimer(db.db);
   const { default: next } = await import("next");
   // Next attaches its own upgrade listener to the server of the first request it sees (HMR, and it ends
   // upgrades aimed at its routes, which would include our socket path). It gets a stand-in server
@@ -94,6 +97,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       stopFollowing();
       stopJobs();
       stopReleases();
+      stopDigests();
       await closeBus();
       await closeDb();
     })());

@@ -93,3 +93,22 @@ export const emailOutbox = pgTable(
   },
   (t) => [index().on(t.to, t.createdAt)],
 );
+
+/**
+ * What a user wants to be told, and how (issue 14, beyond the spec; docs/decisions/014): one row per user who changed
+ * something (no row: the defaults, everything in-app, no e-mail, no digest). Root's messages and announcements are
+ * always shown in-app; only their e-mail can be switched. `digestSentAt` is claimed by the digest sender
+ * (server/notifications/send-digests.ts) with one UPDATE, so of several processes only one sends.
+ */
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: integer().primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  reviewInApp: boolean().notNull().default(true),
+  reviewEmail: boolean().notNull().default(false),
+  newChapterInApp: boolean().notNull().default(true),
+  submissionsInApp: boolean().notNull().default(true),
+  submissionsEmail: boolean().notNull().default(false),
+  announcementsEmail: boolean().notNull().default(false),
+  digest: boolean().notNull().default(false),
+  digestSentAt: timestamp({ withTimezone: true }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

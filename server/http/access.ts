@@ -85,6 +85,9 @@ export const ACCESS = {
   "GET /api/Notification/GetUnreadNotificationCount": SIGNED_IN,
   // Beyond the spec: the notifications page's "mark all read" in one call (the dropdown marks each one).
   "POST /api/Notification/MarkAllNotificationsAsRead": SIGNED_IN,
+  // Beyond the spec: the caller's preferences (per event kind in-app and e-mail, the daily digest).
+  "GET /api/Notification/Preferences": SIGNED_IN,
+  "PUT /api/Notification/Preferences": SIGNED_IN,
   "POST /api/Notification/SendNotificationToUser": ROOT,
   "POST /api/Notification/SendGlobalNotification": ROOT,
   // A writer (e.g. about a submission under review) or root messages the administrators.

@@ -1,9 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { favorites, notifications, users } from "@/db/schema";
+import { getDb } from "@/db/client";
+import { favorites, notificationPreferences, notifications, users } from "@/db/schema";
 import { NotificationType, Role } from "@/db/schema/enums";
 import { isLocale, type Locale } from "@/i18n/routing";
 import { foldSearchText } from "@/lib/search-fold";
 import type { UnitOfWork } from "@/server/core/unit-of-work";
+import { siteLink } from "@/server/mail/links";
+import { sendMailAfterCommit } from "@/server/mail/send-mail";
 import { signalNotifications } from "@/server/notifications/publish-notification";
 
 /**
@@ -28,6 +31,31 @@ const TEXTS = {
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type NoticeKey = keyof typeof TEXTS;
+
+/**
+ * The preference each notice falls under (notification_preferences): `review` tells an author about their work,
+ * `submissions` tells roots about work waiting for review, `newChapter` tells favouriters.
+ */
+const KIND_OF = {
+  mangaAccepted: "review",
+  mangaRejected: "review",
+  chapterAccepted: "review",
+  chapterRejected: "review",
+  chapterReady: "review",
+  chapterFailed: "review",
+  newChapter: "newChapter",
+  newChapters: "newChapter",
+  reviewManga: "submissions",
+  reviewChapter: "submissions",
+  editedManga: "submissions",
+} as const satisfies Record<NoticeKey, "review" | "newChapter" | "submissions">;
+
+/** The in-app and e-mail switches of the kinds notifyUsers writes (a missing preferences row: in-app on, e-mail off). */
+const SWITCHES = {
+  review: { inApp: notificationPreferences.reviewInApp, email: notificationPreferences.reviewEmail },
+  submissions: { inApp: notificationPreferences.submissionsInApp, email: notificationPreferences.submissionsEmail },
+  newChapter: { inApp: notificationPreferences.newChapterInApp, email: null },
+};
 export type NoticeParams = Record<string, string | number>;
 
 export function noticeText(key: NoticeKey, locale: Locale, params: NoticeParams): string {
@@ -51,7 +79,10 @@ const mangaIdOf = (params: NoticeParams): number | null => {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 };
 
-/** Tells these users, each in their language; an author is sent to the manga's editor. */
+/**
+ * Tells these users, each in their language; an author is sent to the manga's editor. Users who turned the notice's
+ * kind off in-app get no row; users who turned its e-mail on also get a mail with the text and the absolute link.
+ */
 export async function notifyUsers(
   uow: UnitOfWork,
   userIds: readonly number[],
@@ -64,12 +95,35 @@ export async function notifyUsers(
   if (ids.length === 0) return;
   const mangaId = mangaIdOf(params);
   const opens = link !== undefined ? link : mangaId === null ? null : noticeLinks.editor(mangaId);
-  const rows = await uow.tx.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, ids));
-  if (rows.length === 0) return;
+  const switches = SWITCHES[KIND_OF[key]];
+  const rows = await uow.tx
+    .select({
+      id: users.id,
+      locale: users.locale,
+      email: users.email,
+      inApp: sql<boolean>`coalesce(${switches.inApp}, true)`,
+      mail: switches.email === null ? sql<boolean>`false` : sql<boolean>`coalesce(${switches.email}, false) and ${users.emailVerified} and not ${users.banned}`,
+    })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(inArray(users.id, ids));
+  // E-mail (when the user turned it on for this kind): the same text and the link, after commit (server/mail).
+  const mailed = rows.filter((r) => r.mail);
+  if (mailed.length > 0) {
+    const db = await getDb();
+    for (const r of mailed) {
+      const locale = localeOfRow(r.locale);
+      const message = noticeText(key, locale, params);
+      const url = siteLink(locale, opens ?? "/dashboard/notifications");
+      await sendMailAfterCommit(uow, { db, to: r.email, subject: message.length > 150 ? `${message.slice(0, 149)}…` : message, text: `${message}\n\n${url}`, link: url });
+    }
+  }
+  const shown = rows.filter((r) => r.inApp);
+  if (shown.length === 0) return;
   const inserted = await uow.tx
     .insert(notifications)
     .values(
-      rows.map((r) => {
+      shown.map((r) => {
         const message = noticeText(key, localeOfRow(r.locale), params);
         return { userId: r.id, message, type, link: opens, searchText: foldSearchText(message) };
       }),
@@ -90,6 +144,8 @@ export async function notifyRoots(uow: UnitOfWork, key: NoticeKey, params: Notic
  * Tells everyone who favourited the manga about new chapters: one statement per language (INSERT … SELECT, so a
  * manga with a hundred thousand favouriters costs two statements), one notification per favouriter however many
  * chapters arrived together. It opens the reader at the first new chapter (`firstChapterId`), or the manga's preview.
+ * Favouriters who turned new chapters off in-app are left out. New chapters are not e-mailed one by one (the outbox
+ * is written and delivered per mail, which does not fit a fan-out to every favouriter): the daily digest carries them.
  */
 export async function notifyFavouriters(uow: UnitOfWork, mangaId: number, title: string, chapterTitles: readonly string[], firstChapterId?: number): Promise<void> {
   if (chapterTitles.length === 0) return;
@@ -106,6 +162,7 @@ export async function notifyFavouriters(uow: UnitOfWork, mangaId: number, title:
       select ${favorites.userId}, ${message}, ${NotificationType.Info}, ${link}, ${foldSearchText(message)}
       from ${favorites} join ${users} on ${users.id} = ${favorites.userId}
       where ${favorites.mangaId} = ${mangaId} and ${users.banned} = false and ${matchesLocale}
+        and not exists (select 1 from ${notificationPreferences} p where p.user_id = ${favorites.userId} and p.new_chapter_in_app = false)
       returning id`);
     ids.push(...res.rows.map((r) => Number(r.id)));
   }

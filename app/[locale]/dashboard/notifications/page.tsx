@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { NotificationPreferences } from "@/components/notifications/NotificationPreferences";
 import { NotificationsCenter } from "@/components/notifications/NotificationsCenter";
 import { Role } from "@/lib/enums";
 import { isLocale } from "@/i18n/routing";
@@ -16,11 +17,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * /dashboard/notifications (issue 14): every signed-in user's full list — paged, searched, filtered by read state,
- * marked read, deleted — with root's composer (one user or everyone) and a writer's message to the administrators.
+ * marked read, deleted — with root's composer (one user or everyone) and a writer's message to the administrators,
+ * and the caller's preferences (per event kind in-app and e-mail, the daily digest).
  */
 export default async function NotificationsPage({ params }: Props) {
   setRequestLocale((await params).locale);
   const user = await getSessionUser();
   const composer = user?.role === Role.root ? "root" : user?.role === Role.writer ? "writer" : null;
-  return <NotificationsCenter composer={composer} findRecipient={findRecipientAction} />;
+  return (
+    <>
+      <NotificationsCenter composer={composer} findRecipient={findRecipientAction} />
+      <NotificationPreferences isRoot={user?.role === Role.root} />
+    </>
+  );
 }
