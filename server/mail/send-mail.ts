@@ -1,4 +1,4 @@
-import "server-only";
+// No "server-only" marker: the custom server (plain Node) loads it through the publishing notices and the digest timer.
 import { eq } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Db } from "@/db/client";
