@@ -162,6 +162,8 @@ function ShellFrame({
         {...TOAST_OPTIONS}
         rtl={locale === "ar"}
         theme="light"
+        // A burst of live notifications shows three at a time; the rest wait their turn.
+        limit={3}
         // The library's own labels are English: the region's and the close button's come in the page's language.
         aria-label={t("toasts.region")}
         closeButton={({ closeToast }) => (

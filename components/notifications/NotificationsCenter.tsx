@@ -25,7 +25,7 @@ const smallButton =
  */
 export function NotificationsCenter({ composer, findRecipient }: { composer: "root" | "writer" | null; findRecipient: FindRecipient }) {
   const t = useTranslations("notifications");
-  const { state: bell, calls, markRead, markAllRead, remove, open, fetchErrorText } = useNotifications();
+  const { state: bell, ready, calls, markRead, markAllRead, remove, open, fetchErrorText } = useNotifications();
   const [state, dispatch] = useReducer(notificationReducer, initialNotificationState);
   const [filter, setFilter] = useState<Filter>("all");
   const [page, setPage] = useState(1);
@@ -46,6 +46,8 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
   }, [input, searchTerm]);
 
   useEffect(() => {
+    // On a full load the session's token arrives a moment after the first render: wait for it (no anonymous 401).
+    if (!ready) return;
     const controller = new AbortController();
     dispatch({ type: "fetchStarted" });
     calls
@@ -61,7 +63,7 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
         if (!controller.signal.aborted) dispatch({ type: "failed", error: fetchErrorText(error) });
       });
     return () => controller.abort();
-  }, [calls, page, searchTerm, filter, reload, fetchErrorText]);
+  }, [ready, calls, page, searchTerm, filter, reload, fetchErrorText]);
 
   useNotificationEvents((event) => {
     if (event.kind === "received") {

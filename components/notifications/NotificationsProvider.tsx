@@ -23,6 +23,8 @@ export type NotificationEvent =
 export type DropdownView = "all" | "unread";
 
 interface NotificationsContextValue {
+  /** The session\'s access token is there: calls made now are authenticated (none is sent before it, to no 401). */
+  ready: boolean;
   /** The bell's state: page 1, the unread count, the connection. */
   state: NotificationState;
   /** True after the live connection closed until it opens again (shown to the user). */
@@ -233,8 +235,8 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<NotificationsContextValue>(
-    () => ({ state, liveDown, calls, loadDropdown, markRead, markEachRead, markAllRead, remove, open, subscribe, fetchErrorText }),
-    [state, liveDown, calls, loadDropdown, markRead, markEachRead, markAllRead, remove, open, subscribe, fetchErrorText],
+    () => ({ state, liveDown, ready: Boolean(accessToken), calls, loadDropdown, markRead, markEachRead, markAllRead, remove, open, subscribe, fetchErrorText }),
+    [state, liveDown, accessToken, calls, loadDropdown, markRead, markEachRead, markAllRead, remove, open, subscribe, fetchErrorText],
   );
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
