@@ -1,7 +1,7 @@
 "use client";
 
 import {
-  BadgeCheck, Bell, ChevronDown, Compass, Crown, FilePlus2, FolderKanban, Heart, LayoutDashboard, Library, Settings, Users,
+  BadgeCheck, Bell, ChevronDown, Compass, Crown, FilePlus2, Flag, FolderKanban, Heart, LayoutDashboard, Library, Settings, Users,
   type LucideIcon,
 } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -20,6 +20,7 @@ const ICONS: Record<IconName, LucideIcon> = {
   notifications: Bell,
   favorites: Heart,
   premium: Crown,
+  reports: Flag,
 };
 
 const itemClass =

@@ -10,7 +10,7 @@ function shape(entries: readonly NavEntry[]): string[] {
 describe("dashboard navigation by role (spec §2)", () => {
   it("root", () => {
     expect(shape(navigationFor(Role.root))).toEqual([
-      "overview", "mangaManagement", "contentManagement(createManga, mangaApproval)", "userManagement", "siteSettings",
+      "overview", "mangaManagement", "contentManagement(createManga, mangaApproval, reports)", "userManagement", "siteSettings",
       "discovery", "notifications", "favorites", "premium",
     ]);
   });

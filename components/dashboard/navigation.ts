@@ -6,11 +6,11 @@ import { Role } from "@/db/schema/enums";
  */
 export type NavKey =
   | "overview" | "mangaManagement" | "createManga" | "mangaApproval" | "userManagement" | "siteSettings"
-  | "discovery" | "notifications" | "favorites" | "premium";
+  | "discovery" | "notifications" | "favorites" | "premium" | "reports";
 export type GroupKey = "contentManagement";
 export type IconName =
   | "overview" | "mangaManagement" | "contentManagement" | "createManga" | "mangaApproval" | "userManagement"
-  | "siteSettings" | "discovery" | "notifications" | "favorites" | "premium";
+  | "siteSettings" | "discovery" | "notifications" | "favorites" | "premium" | "reports";
 
 export interface NavLink {
   kind: "link";
@@ -38,6 +38,7 @@ const L = {
   notifications: link("notifications", "notifications"),
   favorites: link("favorites", "favorites"),
   premium: link("premium", "premium"),
+  reports: link("reports", "reports"),
 };
 const contentManagement: NavGroup = {
   kind: "group",
@@ -46,8 +47,11 @@ const contentManagement: NavGroup = {
   children: [L.createManga, L.mangaApproval],
 };
 
+/** Root's group also holds the reports queue (issue 15, beyond the spec). */
+const rootContentManagement: NavGroup = { ...contentManagement, children: [...contentManagement.children, L.reports] };
+
 const ROOT_NAV: readonly NavEntry[] = [
-  L.overview, L.mangaManagement, contentManagement, L.userManagement, L.siteSettings, L.discovery, L.notifications, L.favorites, L.premium,
+  L.overview, L.mangaManagement, rootContentManagement, L.userManagement, L.siteSettings, L.discovery, L.notifications, L.favorites, L.premium,
 ];
 const WRITER_NAV: readonly NavEntry[] = [contentManagement, L.mangaManagement, L.discovery, L.favorites, L.premium];
 const READER_NAV: readonly NavEntry[] = [L.discovery, L.favorites, L.premium];
@@ -73,7 +77,8 @@ export function groupOf(entries: readonly NavEntry[], pathname: string): GroupKe
 
 export type TitleKey =
   | "profileSettings" | "profileAccount" | "profile" | "overview" | "mangaManagement" | "createManga" | "mangaApproval"
-  | "userManagement" | "siteSettings" | "discovery" | "notifications" | "favorites" | "premium" | "monetization" | "dashboard";
+  | "userManagement" | "siteSettings" | "discovery" | "notifications" | "favorites" | "premium" | "monetization" | "dashboard"
+  | "auditLog" | "reports";
 
 /** Spec §2: the header title comes from the path, checked in this order. */
 const TITLES: ReadonlyArray<readonly [string, TitleKey]> = [
@@ -81,6 +86,8 @@ const TITLES: ReadonlyArray<readonly [string, TitleKey]> = [
   ["profile/account", "profileAccount"],
   ["profile", "profile"],
   ["overview", "overview"],
+  ["audit-log", "auditLog"],
+  ["reports", "reports"],
   ["manga-management", "mangaManagement"],
   ["create-manga", "createManga"],
   ["manga-approval", "mangaApproval"],
@@ -108,6 +115,8 @@ export const PAGE_ROLES = {
   monetization: [Role.writer, Role.root],
   userManagement: [Role.root],
   siteSettings: [Role.root],
+  auditLog: [Role.root],
+  reports: [Role.root],
   /** Approving or rejecting a submission. */
   approve: [Role.root],
 } as const satisfies Record<string, readonly Role[]>;

@@ -30,6 +30,16 @@ export const users = pgTable(
     locale: text().notNull().default("en"),
     /** A writer root trusts: their chapters are accepted on upload (publishing, docs/decisions/013). */
     trusted: boolean().notNull().default(false),
+    /**
+     * Username, full name and e-mail folded for root's user search (lib/search-fold.ts, userSearchTextFor); every
+     * write of those fields stores it. Rows from before migration 0007 carry a lower-cased copy.
+     */
+    searchText: text(),
+    /**
+     * A deleted account (issue 15, docs/decisions/015): the row stays as an anonymised tombstone so the writer's
+     * manga keep an author and money records (transactions) keep their owner; it cannot sign in and is listed nowhere.
+     */
+    deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,6 +51,9 @@ export const users = pgTable(
     // A catalogue page looks up each row's author name (server/manga/list-manga.ts): an index-only look-up, which
     // PostgreSQL prefers to scanning a few hundred users once per row.
     index("users_id_username_idx").on(t.id, t.username),
+    index("users_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    index().on(t.lastLogin),
+    index().on(t.balance),
     check("users_role_check", sql`${t.role} between 0 and 4`),
   ],
 );
