@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
-import { chapters, chapterViews, manga, users } from "@/db/schema";
+import { chapters, chapterViews, dailyViews, manga, users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
 import { POST as recordViewRoute } from "@/app/api/chapter/RecordView/route";
 import { jsonRequest, noParams, tokenFor } from "@/server/http/test-helpers";
@@ -18,7 +18,7 @@ beforeAll(async () => {
 
 async function counts(chapterId: number) {
   const [row] = await db
-    .select({ chapter: chapters.views, manga: manga.views, favorites: manga.favorites, popularity: manga.popularity })
+    .select({ mangaId: manga.id, chapter: chapters.views, manga: manga.views, favorites: manga.favorites, popularity: manga.popularity })
     .from(chapters)
     .innerJoin(manga, eq(manga.id, chapters.mangaId))
     .where(eq(chapters.id, chapterId));
@@ -29,6 +29,15 @@ async function counts(chapterId: number) {
 async function viewRows(chapterId: number): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(chapterViews).where(eq(chapterViews.chapterId, chapterId));
   return Number(row?.n ?? 0);
+}
+
+/** The manga's views of today (UTC) in daily_views, which the overview reads. */
+async function today(mangaId: number): Promise<number> {
+  const [row] = await db
+    .select({ views: dailyViews.views })
+    .from(dailyViews)
+    .where(sql`${dailyViews.mangaId} = ${mangaId} and ${dailyViews.day} = (now() at time zone 'UTC')::date`);
+  return row?.views ?? 0;
 }
 
 function record(chapterId: number, opts: { token?: string; cookie?: string; body?: unknown } = {}) {
@@ -47,8 +56,11 @@ describe("RecordView", () => {
     expect(first.status).toBe(200);
     expect((await first.json()).data).toEqual({ counted: true, views: before.chapter + 1 });
     expect(first.headers.get("set-cookie")).toBeNull();
+    const dayAfterFirst = await today(before.mangaId);
+    expect(dayAfterFirst).toBeGreaterThanOrEqual(1);
     const again = await record(id, { token });
     expect((await again.json()).data).toEqual({ counted: false, views: before.chapter + 1 });
+    expect(await today(before.mangaId)).toBe(dayAfterFirst);
     const after = await counts(id);
     expect(after.chapter).toBe(before.chapter + 1);
     expect(after.manga).toBe(before.manga + 1);
@@ -58,6 +70,7 @@ describe("RecordView", () => {
   it("counts 20 concurrent calls by one viewer as exactly one view", async () => {
     const id = world.chapters.public;
     const before = await counts(id);
+    const dayBefore = await today(before.mangaId);
     const token = await tokenFor(Role.writer, world.users.otherWriter.id);
     const responses = await Promise.all(Array.from({ length: 20 }, () => record(id, { token })));
     const bodies = await Promise.all(responses.map((r) => r.json() as Promise<{ data: { counted: boolean } }>));
@@ -66,12 +79,14 @@ describe("RecordView", () => {
     const after = await counts(id);
     expect(after.chapter - before.chapter).toBe(1);
     expect(after.manga - before.manga).toBe(1);
+    expect((await today(before.mangaId)) - dayBefore).toBe(1);
   });
 
   it("counts 20 concurrent viewers as exactly 20 views", async () => {
     const id = world.chapters.public;
     const before = await counts(id);
     const rowsBefore = await viewRows(id);
+    const dayBefore = await today(before.mangaId);
     // Ten anonymous visitors (each with a cookie of their own) and ten new signed-in readers.
     const readers = await db
       .insert(users)
@@ -87,6 +102,8 @@ describe("RecordView", () => {
     expect(after.chapter - before.chapter).toBe(20);
     expect(after.manga - before.manga).toBe(20);
     expect((await viewRows(id)) - rowsBefore).toBe(20);
+    // The day's row is raised once per counted view, under the same concurrency (one upsert per counted view).
+    expect((await today(before.mangaId)) - dayBefore).toBe(20);
     expect(after.popularity).toBe(after.manga + 10 * after.favorites);
   });
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
-import { chapters, chapterViews, manga } from "@/db/schema";
+import { chapters, chapterViews, dailyViews, manga } from "@/db/schema";
 import { POPULARITY_PER_FAVORITE, POPULARITY_PER_VIEW } from "@/server/manga/popularity";
 import type { Viewer } from "./types";
 import { requireChapterAccess } from "./chapter-access";
@@ -11,7 +11,9 @@ import { requireChapterAccess } from "./chapter-access";
  * `viewerKey` is `u:{userId}` for a signed-in user or `a:{cookie}` for an anonymous visitor (the route
  * sets that cookie). In one transaction the (chapter, viewer) row is inserted with ON CONFLICT DO NOTHING;
  * only when a row was inserted are chapters.views and manga.views incremented and the manga's popularity
- * recomputed. Concurrent calls by one viewer wait on the primary key, so exactly one of them counts.
+ * recomputed, and the manga's row of the day (UTC) in daily_views is raised by one (INSERT … ON CONFLICT DO UPDATE),
+ * which the administrator's overview reads instead of chapter_views. Concurrent calls by one viewer wait on the
+ * primary key, so exactly one of them counts.
  */
 
 export function viewerKeyFor(viewer: Viewer, anonymousId: string | null): string | null {
@@ -45,6 +47,10 @@ export async function recordView({ db, chapterId, viewer, viewerKey }: { db: Db;
           popularity: sql`(${manga.views} + 1) * ${POPULARITY_PER_VIEW} + ${manga.favorites} * ${POPULARITY_PER_FAVORITE}`,
         })
         .where(eq(manga.id, row.mangaId));
+      await tx
+        .insert(dailyViews)
+        .values({ day: sql`(now() at time zone 'UTC')::date`, mangaId: row.mangaId, views: 1 })
+        .onConflictDoUpdate({ target: [dailyViews.day, dailyViews.mangaId], set: { views: sql`${dailyViews.views} + 1` } });
     }
     return { counted: true, views: row?.views ?? 0 };
   });
