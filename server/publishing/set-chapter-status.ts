@@ -4,7 +4,7 @@ import { chapters } from "@/db/schema";
 import { NotificationType, Status } from "@/db/schema/enums";
 import { audit } from "@/server/core/audit";
 import { conflict, validation } from "@/server/core/errors";
-import { runUnitOfWork } from "@/server/core/unit-of-work";
+import { runUnitOfWork, type UnitOfWork } from "@/server/core/unit-of-work";
 import { changed } from "@/server/manga/changed";
 import { publishAcceptedChapters } from "./announce";
 import { loadManagedChapters, Processing, type Actor, type ManagedChapter } from "./managed";
@@ -34,39 +34,49 @@ export async function setChapterStatus({
   const reason = note?.trim() || null;
   if (status === Status.Rejected && !reason) throw validation({ note: ["noteRequired"] }, "noteRequired");
   const ids = [...new Set(chapterIds)];
-  await runUnitOfWork(db, async (uow) => {
-    const touched = new Map<number, number[]>();
-    // Locked in id order, so two decisions over overlapping chapters never deadlock.
-    for (const id of [...ids].sort((a, b) => a - b)) {
-      const { chapter, manga } = await lockChapter(uow.tx, actor, id);
-      if (chapter.processing === Processing.Processing) throw conflict("chapterProcessing");
-      if (chapter.processing === Processing.Failed && status === Status.Accepted) throw conflict("chapterProcessingFailed");
-      await uow.tx.update(chapters).set({ status, reviewNote: reason, updatedAt: new Date() }).where(eq(chapters.id, id));
-      const accepted = status === Status.Accepted;
-      await audit(uow.tx, {
-        actorId: actor.userId,
-        action: accepted ? "chapter.accept" : "chapter.reject",
-        subject: { type: "chapter", id },
-        details: { mangaId: manga.id, note: reason, previousStatus: chapter.status },
-      });
-      if (manga.authorId !== null && manga.authorId !== actor.userId) {
-        await notifyUsers(
-          uow,
-          [manga.authorId],
-          accepted ? "chapterAccepted" : "chapterRejected",
-          { chapter: chapter.title, title: manga.title, note: reason ?? "", mangaId: manga.id },
-          accepted ? NotificationType.Success : NotificationType.Warning,
-        );
-      }
-      if (accepted || chapter.status === Status.Accepted) touched.set(manga.id, [...(touched.get(manga.id) ?? []), ...(accepted ? [id] : [])]);
-    }
-    for (const [mangaId, accepted] of touched) {
-      if (status === Status.Accepted) await publishAcceptedChapters(uow, mangaId, accepted);
-      else {
-        await recountManga(uow.tx, mangaId);
-        changed(uow, { manga: mangaId, catalogue: true });
-      }
-    }
-  });
+  await runUnitOfWork(db, (uow) => decideChaptersIn(uow, { actor, chapterIds: ids, status, reason }));
   return loadManagedChapters(db, ids);
+}
+
+/**
+ * The decision itself inside a caller's unit of work (StatusChapter, and the reports queue's "hide", which rejects a
+ * chapter in the same transaction as it resolves the reports). `reason` is the trimmed note (required by the callers
+ * for a rejection).
+ */
+export async function decideChaptersIn(
+  uow: UnitOfWork,
+  { actor, chapterIds: ids, status, reason }: { actor: Actor; chapterIds: readonly number[]; status: Decision; reason: string | null },
+): Promise<void> {
+  const touched = new Map<number, number[]>();
+  // Locked in id order, so two decisions over overlapping chapters never deadlock.
+  for (const id of [...ids].sort((a, b) => a - b)) {
+    const { chapter, manga } = await lockChapter(uow.tx, actor, id);
+    if (chapter.processing === Processing.Processing) throw conflict("chapterProcessing");
+    if (chapter.processing === Processing.Failed && status === Status.Accepted) throw conflict("chapterProcessingFailed");
+    await uow.tx.update(chapters).set({ status, reviewNote: reason, updatedAt: new Date() }).where(eq(chapters.id, id));
+    const accepted = status === Status.Accepted;
+    await audit(uow.tx, {
+      actorId: actor.userId,
+      action: accepted ? "chapter.accept" : "chapter.reject",
+      subject: { type: "chapter", id },
+      details: { mangaId: manga.id, note: reason, previousStatus: chapter.status },
+    });
+    if (manga.authorId !== null && manga.authorId !== actor.userId) {
+      await notifyUsers(
+        uow,
+        [manga.authorId],
+        accepted ? "chapterAccepted" : "chapterRejected",
+        { chapter: chapter.title, title: manga.title, note: reason ?? "", mangaId: manga.id },
+        accepted ? NotificationType.Success : NotificationType.Warning,
+      );
+    }
+    if (accepted || chapter.status === Status.Accepted) touched.set(manga.id, [...(touched.get(manga.id) ?? []), ...(accepted ? [id] : [])]);
+  }
+  for (const [mangaId, accepted] of touched) {
+    if (status === Status.Accepted) await publishAcceptedChapters(uow, mangaId, accepted);
+    else {
+      await recountManga(uow.tx, mangaId);
+      changed(uow, { manga: mangaId, catalogue: true });
+    }
+  }
 }

@@ -4,7 +4,7 @@ import { manga } from "@/db/schema";
 import { NotificationType, Status } from "@/db/schema/enums";
 import { audit } from "@/server/core/audit";
 import { notFound, validation } from "@/server/core/errors";
-import { runUnitOfWork } from "@/server/core/unit-of-work";
+import { runUnitOfWork, type UnitOfWork } from "@/server/core/unit-of-work";
 import { changed } from "@/server/manga/changed";
 import { loadManagedManga, type Actor, type ManagedManga } from "./managed";
 import { publishAcceptedChapters, unannouncedChapters } from "./announce";
@@ -33,31 +33,41 @@ export async function setMangaStatus({
 }): Promise<ManagedManga> {
   const reason = note?.trim() || null;
   if (status === Status.Rejected && !reason) throw validation({ note: ["noteRequired"] }, "noteRequired");
-  await runUnitOfWork(db, async (uow) => {
-    const row = await lockManga(uow.tx, actor, mangaId);
-    await uow.tx.update(manga).set({ status, reviewNote: reason, updatedAt: new Date() }).where(eq(manga.id, mangaId));
-    await recountManga(uow.tx, mangaId);
-    const accepted = status === Status.Accepted;
-    await audit(uow.tx, {
-      actorId: actor.userId,
-      action: accepted ? "manga.accept" : "manga.reject",
-      subject: { type: "manga", id: mangaId },
-      details: { note: reason, previousStatus: row.status },
-    });
-    if (row.authorId !== null && row.authorId !== actor.userId) {
-      await notifyUsers(
-        uow,
-        [row.authorId],
-        accepted ? "mangaAccepted" : "mangaRejected",
-        { title: row.title, note: reason ?? "", mangaId },
-        accepted ? NotificationType.Success : NotificationType.Warning,
-      );
-    }
-    // Accepting (again) announces the chapters accepted while readers could not see the manga; scheduled ones wait.
-    if (accepted) await publishAcceptedChapters(uow, mangaId, await unannouncedChapters(uow, mangaId));
-    else if (row.status === Status.Accepted) changed(uow, { manga: mangaId, catalogue: true });
-  });
+  await runUnitOfWork(db, (uow) => decideMangaIn(uow, { actor, mangaId, status, reason }));
   const updated = await loadManagedManga(db, mangaId);
   if (!updated) throw notFound("mangaNotFound");
   return updated;
+}
+
+/**
+ * The decision itself inside a caller's unit of work (StatusManga, and the reports queue's "hide", which rejects the
+ * manga in the same transaction as it resolves the reports): status and note recorded, audited, the author told,
+ * the public pages refreshed. `reason` is the trimmed note (required by the callers for a rejection).
+ */
+export async function decideMangaIn(
+  uow: UnitOfWork,
+  { actor, mangaId, status, reason }: { actor: Actor; mangaId: number; status: Decision; reason: string | null },
+): Promise<void> {
+  const row = await lockManga(uow.tx, actor, mangaId);
+  await uow.tx.update(manga).set({ status, reviewNote: reason, updatedAt: new Date() }).where(eq(manga.id, mangaId));
+  await recountManga(uow.tx, mangaId);
+  const accepted = status === Status.Accepted;
+  await audit(uow.tx, {
+    actorId: actor.userId,
+    action: accepted ? "manga.accept" : "manga.reject",
+    subject: { type: "manga", id: mangaId },
+    details: { note: reason, previousStatus: row.status },
+  });
+  if (row.authorId !== null && row.authorId !== actor.userId) {
+    await notifyUsers(
+      uow,
+      [row.authorId],
+      accepted ? "mangaAccepted" : "mangaRejected",
+      { title: row.title, note: reason ?? "", mangaId },
+      accepted ? NotificationType.Success : NotificationType.Warning,
+    );
+  }
+  // Accepting (again) announces the chapters accepted while readers could not see the manga; scheduled ones wait.
+  if (accepted) await publishAcceptedChapters(uow, mangaId, await unannouncedChapters(uow, mangaId));
+  else if (row.status === Status.Accepted) changed(uow, { manga: mangaId, catalogue: true });
 }
