@@ -14,6 +14,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export interface AccessClaims {
   userId: number;
   role: Role;
+  /** The sign-in (refresh token family) the token was issued to: logging that session out closes its sockets only. */
+  sid?: string;
 }
 
 const ROLES: readonly number[] = Object.values(Role);
@@ -29,7 +31,7 @@ export async function signAccessToken(
 ): Promise<{ token: string; expiresAt: Date }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expires = issuedAt + ACCESS_TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ role: claims.role })
+  const token = await new SignJWT(claims.sid ? { role: claims.role, sid: claims.sid } : { role: claims.role })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(claims.userId))
     .setIssuer(ACCESS_TOKEN_ISSUER)
@@ -54,7 +56,7 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims | n
     const role = payload.role;
     if (!Number.isSafeInteger(userId) || userId <= 0 || String(userId) !== payload.sub) return null;
     if (!isRole(role)) return null;
-    return { userId, role };
+    return typeof payload.sid === "string" && payload.sid.length <= 64 ? { userId, role, sid: payload.sid } : { userId, role };
   } catch {
     return null;
   }

@@ -24,7 +24,7 @@ export async function issueTokens(opts: IssueTokensOptions): Promise<TokenSet> {
   const family = opts.family ?? { id: randomUUID(), expiresAt: new Date(now.getTime() + AUTH_POLICY.refreshFamilyTtlMs) };
   const expiresAt = new Date(Math.min(now.getTime() + AUTH_POLICY.refreshTokenTtlMs, family.expiresAt.getTime()));
   const refresh = newSecret();
-  const access = await signAccessToken({ userId: opts.userId, role: opts.role }, now);
+  const access = await signAccessToken({ userId: opts.userId, role: opts.role, sid: family.id }, now);
   await opts.db.insert(refreshTokens).values({
     userId: opts.userId,
     tokenHash: refresh.hash,

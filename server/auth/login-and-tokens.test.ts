@@ -33,7 +33,7 @@ describe("login", () => {
     for (const who of [{ username: user.username.toUpperCase() }, { email: user.email }, { username: user.email }]) {
       const { tokens, user: me } = await login({ db, ...who, password: user.password, ip });
       expect(me).toMatchObject({ id: user.id, username: user.username, role: Role.writer, profileImage: null });
-      expect(await verifyAccessToken(tokens.accessToken)).toEqual({ userId: user.id, role: Role.writer });
+      expect(await verifyAccessToken(tokens.accessToken)).toMatchObject({ userId: user.id, role: Role.writer, sid: expect.any(String) });
       expect(new Date(tokens.accessTokenExpiresAt).getTime() - Date.now()).toBeLessThanOrEqual(15 * 60 * 1000);
       expect(new Date(tokens.refreshTokenExpiresAt).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
     }
@@ -118,7 +118,7 @@ describe("refresh tokens", () => {
     await db.update(users).set({ role: Role.writer }).where(eq(users.id, user.id));
     const second = await refreshTokens({ db, refreshToken: first.tokens.refreshToken });
     expect(second.refreshToken).not.toBe(first.tokens.refreshToken);
-    expect(await verifyAccessToken(second.accessToken)).toEqual({ userId: user.id, role: Role.writer });
+    expect(await verifyAccessToken(second.accessToken)).toMatchObject({ userId: user.id, role: Role.writer, sid: expect.any(String) });
     const third = await refreshTokens({ db, refreshToken: second.refreshToken });
     expect(third.refreshToken).not.toBe(second.refreshToken);
   });

@@ -25,15 +25,16 @@ function shortReason(reason: string): string {
   return out;
 }
 
-export async function closeUserSockets(userId: number, code = 1000, reason = "Account closed"): Promise<void> {
+/** `sid`: only the sockets of that sign-in (a logout); without it, all of the user's sockets. */
+export async function closeUserSockets(userId: number, code = 1000, reason = "Account closed", sid?: string): Promise<void> {
   const bus = await getBus();
-  await bus.publish(SOCKETS_CHANNEL, JSON.stringify({ userId, code, reason: shortReason(reason) }));
+  await bus.publish(SOCKETS_CHANNEL, JSON.stringify({ userId, code, reason: shortReason(reason), ...(sid ? { sid } : {}) }));
 }
 
 /** Follows `closeUserSockets` from any process: closes the named user's sockets in this one. Returns the unsubscribe. */
 export function followSocketCloses(bus: Bus): () => void {
   return bus.subscribe(SOCKETS_CHANNEL, (payload) => {
-    let message: { userId?: unknown; code?: unknown; reason?: unknown };
+    let message: { userId?: unknown; code?: unknown; reason?: unknown; sid?: unknown };
     try {
       message = JSON.parse(payload) as typeof message;
     } catch {
@@ -43,6 +44,7 @@ export function followSocketCloses(bus: Bus): () => void {
     if (!Number.isSafeInteger(userId) || userId <= 0) return;
     const code = typeof message.code === "number" && isSendableCode(message.code) ? message.code : 1008;
     const reason = typeof message.reason === "string" ? shortReason(message.reason) : "";
-    closeUser(userId, code, reason);
+    const sid = typeof message.sid === "string" ? message.sid : undefined;
+    closeUser(userId, code, reason, sid);
   });
 }

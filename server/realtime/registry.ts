@@ -17,7 +17,16 @@ function sockets(): Map<number, Set<WebSocket>> {
   return (g[KEY] ??= new Map());
 }
 
-export function addSocket(userId: number, ws: WebSocket): void {
+/** The sign-in (refresh family) each socket was opened with, when its token named one. */
+const SESSIONS_KEY = Symbol.for("manga.realtime.sessions");
+type GS = typeof globalThis & { [SESSIONS_KEY]?: WeakMap<WebSocket, string> };
+function sessionsOf(): WeakMap<WebSocket, string> {
+  const g = globalThis as GS;
+  return (g[SESSIONS_KEY] ??= new WeakMap());
+}
+
+export function addSocket(userId: number, ws: WebSocket, sid?: string): void {
+  if (sid) sessionsOf().set(ws, sid);
   const all = sockets();
   let set = all.get(userId);
   if (!set) all.set(userId, (set = new Set()));
@@ -61,9 +70,15 @@ export function sendToUser(userId: number, payload: unknown): number {
   return sent;
 }
 
-/** Closes the user's sockets (e.g. on logout). 1000 tells the client not to reconnect (spec §4). */
-export function closeUser(userId: number, code = 1000, reason = "Signed out"): void {
-  for (const ws of [...(sockets().get(userId) ?? [])]) ws.close(code, reason);
+/**
+ * Closes the user's sockets, or with `sid` only those of that sign-in (a logout leaves the user's other devices
+ * connected). 1000 tells the client not to reconnect (spec §4).
+ */
+export function closeUser(userId: number, code = 1000, reason = "Signed out", sid?: string): void {
+  const sessions = sessionsOf();
+  for (const ws of [...(sockets().get(userId) ?? [])]) {
+    if (sid === undefined || sessions.get(ws) === sid) ws.close(code, reason);
+  }
 }
 
 /** Every socket of every user: each one, with the user it belongs to. */

@@ -240,6 +240,28 @@ describe("notification socket upgrade", () => {
     }
   });
 
+  it("a logout closes that sign-in's sockets only (the token's sid), on every process", async () => {
+    const open = async (sid: string) => {
+      const ws = new WebSocket(urlWith((await signAccessToken({ userId: 16, role: Role.reader, sid })).token));
+      await once(ws, "open");
+      return ws;
+    };
+    const stop = followSocketCloses(await getBus());
+    try {
+      const [phone, laptop] = [await open("family-phone"), await open("family-laptop")];
+      const closed = once(phone, "close");
+      await closeUserSockets(16, 1000, "Signed out", "family-phone");
+      const [code] = (await closed) as [number];
+      expect(code).toBe(1000);
+      await expect.poll(() => socketCount(16)).toBe(1);
+      expect(laptop.readyState).toBe(WebSocket.OPEN);
+      laptop.close();
+      await once(laptop, "close");
+    } finally {
+      stop();
+    }
+  });
+
   it("closes open sockets with 1001 on shutdown", async () => {
     const ws = await connect(10);
     const closed = once(ws, "close");

@@ -72,7 +72,7 @@ export async function handleNotificationUpgrade(req: IncomingMessage, socket: Du
       ws.on("error", () => ws.terminate());
       // The channel only pushes; anything a client sends is ignored (maxPayload bounds it).
       ws.on("message", () => undefined);
-      addSocket(user.userId, ws);
+      addSocket(user.userId, ws, user.sid);
     });
   } catch (err) {
     console.error(`[realtime] upgrade of ${pathOf(req.url)} failed:`, err instanceof Error ? err.message : err);
