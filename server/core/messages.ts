@@ -31,6 +31,9 @@ const en = {
   notificationTypeInvalid: "Choose a type: 1 Info, 2 Success, 3 Warning or 4 Error.",
   notificationUserInvalid: "Choose the user to send to.",
   notificationIdInvalid: "The notification id must be a positive whole number.",
+  // Content reports (server/reports)
+  reportAlreadyOpen: "You already reported this. Your report is waiting for review.",
+  reportNothingOpen: "There are no open reports about this content; they may have been resolved already.",
   // Accounts (server/auth)
   invalidCredentials: "Invalid username or password.",
   accountBanned: "This account has been banned.",
@@ -71,6 +74,25 @@ const en = {
   noteRequired: "A reason is required to reject.",
   notYourManga: "You can only manage your own manga.",
   mangaNotAccepted: "The manga must be accepted before its chapters can be accepted.",
+  // Site settings (server/settings)
+  bannerInvalidBase64: "The banner is not valid base64 image data.",
+  featuredMangaNotAccepted: "Only an accepted manga can be featured.",
+  // User management (server/users, issue 15)
+  userRoleInvalid: "Choose a role: 0 reader, 1 writer, 2 staff, 3 admin or 4 root.",
+  userIdInvalid: "The user id must be a positive whole number.",
+  userBooleanExpected: "This must be true or false.",
+  userSubscriptionTypeInvalid: "Choose a plan: 0 Premium or 1 Premium Plus.",
+  userSubscriptionDurationRange: "The duration must be a whole number of days from 1 to {max}.",
+  userControlCharacters: "This must not contain control characters (tabs, line breaks and the like).",
+  userPageInvalid: "This must be a whole number.",
+  userSortInvalid: "Sort by 0 CreatedDate, 1 Username, 2 Email, 3 Role, 4 LastLogin or 5 Balance.",
+  userDirectionInvalid: "The sort direction must be 0 (asc) or 1 (desc).",
+  userFilterRoleInvalid: "Unknown role \"{value}\": use 0 to 4 or a role name.",
+  cannotChangeOwnAccount: "You cannot ban, demote or delete your own account.",
+  lastRootProtected: "This is the last root account: another root must exist before it can be banned, demoted or deleted.",
+  userDeleted: "This account has been deleted.",
+  trustedWritersOnly: "Only a writer can be trusted.",
+  deletedUserName: "Deleted user",
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -101,6 +123,8 @@ const ar: Record<MessageKey, string> = {
   notificationTypeInvalid: "اختر نوعًا: 1 معلومة، 2 نجاح، 3 تحذير أو 4 خطأ.",
   notificationUserInvalid: "اختر المستخدم المرسَل إليه.",
   notificationIdInvalid: "يجب أن يكون معرّف الإشعار عددًا صحيحًا موجبًا.",
+  reportAlreadyOpen: "لقد أبلغت عن هذا من قبل، وبلاغك بانتظار المراجعة.",
+  reportNothingOpen: "لا توجد بلاغات مفتوحة عن هذا المحتوى؛ ربما عولجت بالفعل.",
   invalidCredentials: "اسم المستخدم أو كلمة المرور غير صحيحة.",
   accountBanned: "تم حظر هذا الحساب.",
   accountLocked: "محاولات تسجيل دخول فاشلة كثيرة. يرجى المحاولة مرة أخرى بعد {minutes} دقيقة.",
@@ -138,6 +162,23 @@ const ar: Record<MessageKey, string> = {
   noteRequired: "يجب ذكر سبب الرفض.",
   notYourManga: "يمكنك إدارة المانجا الخاصة بك فقط.",
   mangaNotAccepted: "يجب قبول المانجا قبل قبول فصولها.",
+  bannerInvalidBase64: "صورة اللافتة ليست بيانات base64 صالحة.",
+  featuredMangaNotAccepted: "لا يمكن تمييز إلا مانجا مقبولة.",
+  userRoleInvalid: "اختر دورًا: 0 قارئ، 1 كاتب، 2 فريق العمل، 3 مشرف أو 4 المدير العام.",
+  userIdInvalid: "يجب أن يكون معرّف المستخدم عددًا صحيحًا موجبًا.",
+  userBooleanExpected: "يجب أن تكون القيمة صحيحة أو خاطئة (true أو false).",
+  userSubscriptionTypeInvalid: "اختر خطة: 0 بريميوم أو 1 بريميوم بلس.",
+  userSubscriptionDurationRange: "يجب أن تكون المدة عددًا صحيحًا من الأيام بين 1 و{max}.",
+  userControlCharacters: "يجب ألا يحتوي هذا الحقل على محارف تحكّم (مثل علامات الجدولة أو فواصل الأسطر).",
+  userPageInvalid: "يجب أن تكون القيمة عددًا صحيحًا.",
+  userSortInvalid: "رتّب حسب: 0 تاريخ الإنشاء، 1 اسم المستخدم، 2 البريد الإلكتروني، 3 الدور، 4 آخر تسجيل دخول أو 5 الرصيد.",
+  userDirectionInvalid: "يجب أن يكون اتجاه الترتيب 0 (تصاعدي) أو 1 (تنازلي).",
+  userFilterRoleInvalid: "الدور \"{value}\" غير معروف: استخدم رقمًا من 0 إلى 4 أو اسم الدور.",
+  cannotChangeOwnAccount: "لا يمكنك حظر حسابك أو خفض دوره أو حذفه.",
+  lastRootProtected: "هذا آخر حساب مدير عام: يجب وجود مدير عام آخر قبل حظره أو خفض دوره أو حذفه.",
+  userDeleted: "تم حذف هذا الحساب.",
+  trustedWritersOnly: "لا يمكن توثيق إلا الكتّاب.",
+  deletedUserName: "مستخدم محذوف",
 };
 
 export const apiMessages: Record<Locale, Record<MessageKey, string>> = { en, ar };

@@ -13,12 +13,17 @@ export interface FeaturedManga {
   coverImageUrl: string | null;
 }
 
-export interface LandingSettings {
+export interface HeroTexts {
   title: string;
   description: string;
   cta: string;
+}
+
+export interface LandingSettings extends HeroTexts {
   bannerUrl: string | null;
   manga: FeaturedManga | null;
+  /** The hero's texts in each language (the top-level ones are the asked language's). */
+  translations: { en: HeroTexts; ar: HeroTexts };
 }
 
 export interface DiscoverySettings {
@@ -27,7 +32,7 @@ export interface DiscoverySettings {
 }
 
 /** The featured manga, only while it is accepted (a rejected or deleted title silently drops out of the banner). */
-async function featuredManga(db: Db, id: number | null): Promise<FeaturedManga | null> {
+export async function featuredManga(db: Db, id: number | null): Promise<FeaturedManga | null> {
   if (id === null) return null;
   const [row] = await db
     .select({
@@ -50,7 +55,8 @@ async function featuredManga(db: Db, id: number | null): Promise<FeaturedManga |
   };
 }
 
-async function readValues(db: Db) {
+/** The stored values as saved (the editor starts from them). */
+export async function readSettingsValues(db: Db) {
   const rows = await db
     .select({ key: siteSettings.key, value: siteSettings.value })
     .from(siteSettings)
@@ -63,20 +69,30 @@ async function readValues(db: Db) {
 }
 
 export async function getLandingSettings({ db, locale = "en" }: { db: Db; locale?: string }): Promise<LandingSettings | null> {
-  const { landing } = await readValues(db);
+  const { landing } = await readSettingsValues(db);
   if (!landing) return null;
-  const text = locale === "ar" && landing.ar ? landing.ar : landing;
+  const translations = heroTranslations(landing);
+  const text = locale === "ar" ? translations.ar : translations.en;
   return {
-    title: text.title,
-    description: text.description,
-    cta: text.cta,
+    ...text,
     bannerUrl: mediaUrl(landing.bannerImageId),
     manga: await featuredManga(db, landing.mangaId),
+    translations,
   };
 }
 
+/**
+ * Each language's hero texts: English is the top level, Arabic its own (a value saved before the Arabic texts
+ * existed shows the English ones in Arabic too). An empty text stays empty: the page shows its default there.
+ */
+export function heroTranslations(landing: LandingSettingsValue): { en: HeroTexts; ar: HeroTexts } {
+  const en = { title: landing.title ?? "", description: landing.description ?? "", cta: landing.cta ?? "" };
+  const ar = landing.ar ? { title: landing.ar.title ?? "", description: landing.ar.description ?? "", cta: landing.ar.cta ?? "" } : en;
+  return { en, ar };
+}
+
 export async function getDiscoverySettings({ db }: { db: Db }): Promise<DiscoverySettings | null> {
-  const { discovery } = await readValues(db);
+  const { discovery } = await readSettingsValues(db);
   if (!discovery) return null;
   return { bannerUrl: mediaUrl(discovery.bannerImageId), manga: await featuredManga(db, discovery.mangaId) };
 }
