@@ -1,6 +1,6 @@
 "use client";
 
-import { Bell, CheckCheck, WifiOff } from "lucide-react";
+import { Bell, CheckCheck, ChevronRight, WifiOff } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "@/i18n/client";
@@ -85,7 +85,17 @@ export function NotificationBell() {
   };
 
   return (
-    <div ref={root} className="relative flex items-center" data-live={state.connectionStatus} data-testid="notifications">
+    <div
+      ref={root}
+      className="relative flex items-center"
+      data-live={state.connectionStatus}
+      data-testid="notifications"
+      // Tabbing out of the panel closes it (on phones it would otherwise cover what gets the focus).
+      onBlur={(event) => {
+        const next = event.relatedTarget as Node | null;
+        if (open && next && !root.current?.contains(next)) setOpen(false);
+      }}
+    >
       {liveDown && (
         <span role="status" className="me-1 inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-2 py-1 text-xs font-semibold text-amber-800 dark:bg-amber-500/15 dark:text-amber-300" data-testid="live-status">
           <WifiOff className="size-3.5" aria-hidden />
@@ -184,6 +194,7 @@ export function NotificationBell() {
                       className={`flex w-full items-start gap-2 rounded-xl p-2.5 text-start transition hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:hover:bg-zinc-800 ${n.isRead ? "" : "bg-brand-50/60 dark:bg-brand-500/5"}`}
                     >
                       <NotificationBody notification={n} />
+                      {n.link && <ChevronRight className="mt-2.5 size-4 shrink-0 text-zinc-500 rtl:rotate-180" aria-hidden data-testid="notification-link-mark" />}
                     </button>
                   </li>
                 ))}

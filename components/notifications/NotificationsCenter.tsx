@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useReducer, useState } from "react";
 import { toast } from "react-toastify";
 import { fieldBorder, inputClass, secondaryButton } from "@/components/auth/fields";
+import { ConfirmDialog } from "@/components/publishing/ConfirmDialog";
 import { SEARCH_DEBOUNCE_MS } from "@/lib/constants";
 import { Composer, type FindRecipient } from "./Composer";
 import { toneOf, TONE_CLASSES, type AppNotification } from "./notification-model";
@@ -33,6 +34,7 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
   const [reload, setReload] = useState(0);
   const [busy, setBusy] = useState<Record<number, "read" | "delete">>({});
   const [markingAll, setMarkingAll] = useState(false);
+  const [confirming, setConfirming] = useState<AppNotification | null>(null);
   const searchTerm = state.searchTerm;
 
   // Search 300 ms after the last keystroke (spec §9), from the first page.
@@ -60,7 +62,7 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
         dispatch({ type: "fetched", items: result.items, pagination: result.pagination });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) dispatch({ type: "failed", error: fetchErrorText(error) });
+        if (!controller.signal.aborted) dispatch({ type: "failed", error: fetchErrorText(error), clear: true });
       });
     return () => controller.abort();
   }, [ready, calls, page, searchTerm, filter, reload, fetchErrorText]);
@@ -222,7 +224,7 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
                     type="button"
                     className={`${smallButton} text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10`}
                     disabled={Boolean(busy[n.id])}
-                    onClick={() => void run(n, "delete")}
+                    onClick={() => setConfirming(n)}
                   >
                     <Trash2 className="size-4" aria-hidden />
                     {busy[n.id] === "delete" ? t("page.deleting") : t("page.delete")}
@@ -232,6 +234,24 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
             ))}
           </ul>
         )}
+
+        <ConfirmDialog
+          open={confirming !== null}
+          title={t("page.confirmDeleteTitle")}
+          confirmLabel={t("page.delete")}
+          busyLabel={t("page.deleting")}
+          cancelLabel={t("page.cancel")}
+          busy={confirming !== null && busy[confirming.id] === "delete"}
+          onClose={() => setConfirming(null)}
+          onConfirm={async () => {
+            if (!confirming) return;
+            await run(confirming, "delete");
+            setConfirming(null);
+          }}
+        >
+          <p>{t("page.confirmDeleteText")}</p>
+          {confirming && <p dir="auto" className="mt-2 line-clamp-3 font-semibold text-zinc-800 dark:text-zinc-200">{confirming.message}</p>}
+        </ConfirmDialog>
 
         {p.totalPages > 1 && (
           <nav aria-label={t("page.pagination")} className="flex items-center justify-center gap-3">

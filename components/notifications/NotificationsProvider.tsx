@@ -1,14 +1,14 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
 import { toast } from "react-toastify";
 import { refreshSessionToken, useApi } from "@/components/providers/use-api";
 import { useAuth } from "@/components/providers/use-auth";
 import { useRouter } from "@/i18n/client";
 import { stripLocale } from "@/i18n/paths";
-import { createLiveConnection, tokenSecondsLeft } from "./live-connection";
-import { toneOf, TONE_CLASSES, type AppNotification } from "./notification-model";
+import { createLiveConnection, tokenClaims, tokenSecondsLeft } from "./live-connection";
+import { toneOf, type AppNotification } from "./notification-model";
 import { initialNotificationState, notificationReducer, type NotificationAction, type NotificationState } from "./notification-state";
 import { fetchErrorOf, notificationsApi, type NotificationsApi } from "./notifications-api";
 import { socketUrl } from "./reconnect";
@@ -124,12 +124,11 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
         const { t: tr, open: go } = latest.current;
         const tone = toneOf(notification.type);
         toast(
-          <span className="flex items-start gap-2.5" data-testid="notification-toast">
-            <span aria-hidden className={`mt-1.5 size-2.5 shrink-0 rounded-full ${TONE_CLASSES[tone].dot}`} />
-            <span className="min-w-0">
-              <span className="sr-only">{tr(`types.${tone}`)}: </span>
-              <span className="line-clamp-3 break-words">{notification.message}</span>
-            </span>
+          // The toast's own icon shows the type (one marker, not two); the name is there for screen readers.
+          <span className="block min-w-0" data-testid="notification-toast">
+            <span className="sr-only">{tr(`types.${tone}`)}: </span>
+            <span className="line-clamp-3 break-words">{notification.message}</span>
+            {notification.link && <span className="mt-1 block text-sm font-semibold underline underline-offset-2">{tr("page.open")}</span>}
           </span>,
           {
             type: TOAST_TYPES[tone],
@@ -142,6 +141,31 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     connection.start();
     return () => connection.stop();
   }, [signedIn, emit]);
+
+  // The language the user reads in is kept on the account, so what is written for them later (notifications, mail)
+  // is in it: sent once per user, language and browser (a language switch sends it again).
+  const locale = useLocale();
+  useEffect(() => {
+    const userId = accessToken ? tokenClaims(accessToken)?.sub : undefined;
+    if (typeof userId !== "string") return;
+    const KEY = "manga.accountLocale";
+    const mark = `${userId}:${locale}`;
+    try {
+      if (localStorage.getItem(KEY) === mark) return;
+    } catch {
+      // no storage: send it (the call is idempotent)
+    }
+    calls
+      .saveLocale(locale)
+      .then(() => {
+        try {
+          localStorage.setItem(KEY, mark);
+        } catch {
+          // not fatal
+        }
+      })
+      .catch(() => undefined);
+  }, [accessToken, locale, calls]);
 
   // The red dot is right from the start: the unread count when the dashboard opens.
   useEffect(() => {

@@ -112,11 +112,16 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
 
 /** Seconds left in the access token (a JWT's `exp`), or null when it cannot be read. */
 export function tokenSecondsLeft(token: string, now = Date.now()): number | null {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === "number" ? exp - now / 1000 : null;
+}
+
+/** The access token's claims as the client may read them (not verified: only for timing and the user's id). */
+export function tokenClaims(token: string): { exp?: unknown; sub?: unknown } | null {
   const payload = token.split(".")[1];
   if (!payload) return null;
   try {
-    const json = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: unknown };
-    return typeof json.exp === "number" ? json.exp - now / 1000 : null;
+    return JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: unknown; sub?: unknown };
   } catch {
     return null;
   }

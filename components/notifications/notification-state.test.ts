@@ -27,6 +27,24 @@ describe("notification state (spec §3, §4)", () => {
     expect(loaded([item(3)], 12).unreadCount).toBe(12);
   });
 
+  it("a live one on a full page keeps the page at its size and moves the count of pages on", () => {
+    const full = loaded(Array.from({ length: 10 }, (_, i) => item(20 - i)));
+    expect(full.pagination.totalPages).toBe(1);
+    const s = reduce(full, { type: "received", notification: item(99) });
+    expect(s.notifications).toHaveLength(10);
+    expect(s.notifications[0]?.id).toBe(99);
+    expect(s.notifications.at(-1)?.id).toBe(12);
+    expect(s.pagination).toMatchObject({ totalDisplayRecords: 11, totalPages: 2, hasNextPage: true, hasPreviousPage: false });
+    // Deleting one brings the count of pages back.
+    expect(reduce(s, { type: "removed", id: 99 }).pagination).toMatchObject({ totalDisplayRecords: 10, totalPages: 1, hasNextPage: false });
+  });
+
+  it("a list that failed to load shows the error alone; a failed action keeps the list", () => {
+    const s = loaded([item(2), item(1)]);
+    expect(reduce(s, { type: "failed", error: "Network error", clear: true })).toMatchObject({ notifications: [], error: "Network error" });
+    expect(reduce(s, { type: "failed", error: "x" }).notifications).toHaveLength(2);
+  });
+
   it("a new notification goes on top and raises the unread count and both totals", () => {
     const s = reduce(loaded([item(2), item(1, true)]), { type: "received", notification: item(9) });
     expect(s.notifications.map((n) => n.id)).toEqual([9, 2, 1]);

@@ -54,7 +54,8 @@ export type NotificationAction =
   | { type: "fetchStarted" }
   /** A loaded page; `unreadCount` is the server's total when known, else the unread items on the page (spec §4). */
   | { type: "fetched"; items: AppNotification[]; pagination: Partial<NotificationPagination>; unreadCount?: number }
-  | { type: "failed"; error: string }
+  /** `clear`: a list that failed to load shows only the error, not the previous list under it. */
+  | { type: "failed"; error: string; clear?: boolean }
   | { type: "clearError" }
   | { type: "unreadCount"; count: number }
   | { type: "received"; notification: AppNotification }
@@ -63,6 +64,21 @@ export type NotificationAction =
   | { type: "removed"; id: number }
   | { type: "search"; term: string }
   | { type: "clear" };
+
+/** The pagination after the totals changed: page count and next/previous follow (at least one page). */
+function withTotals(p: NotificationPagination, display: number, total: number): NotificationPagination {
+  const totalDisplayRecords = Math.max(0, display);
+  const size = Math.max(1, p.pageSize);
+  const totalPages = Math.max(1, Math.ceil(totalDisplayRecords / size));
+  return {
+    ...p,
+    totalRecords: Math.max(0, total),
+    totalDisplayRecords,
+    totalPages,
+    hasNextPage: p.pageNumber < totalPages,
+    hasPreviousPage: p.pageNumber > 1,
+  };
+}
 
 export function notificationReducer(state: NotificationState, action: NotificationAction): NotificationState {
   switch (action.type) {
@@ -76,7 +92,9 @@ export function notificationReducer(state: NotificationState, action: Notificati
       return { ...state, loading: false, error: null, notifications: action.items, pagination, unreadCount: Math.max(0, unread) };
     }
     case "failed":
-      return { ...state, loading: false, error: action.error };
+      return action.clear
+        ? { ...state, loading: false, error: action.error, notifications: [], pagination: FIRST_PAGE }
+        : { ...state, loading: false, error: action.error };
     case "clearError":
       return { ...state, error: null };
     case "unreadCount":
@@ -85,13 +103,14 @@ export function notificationReducer(state: NotificationState, action: Notificati
       const n = action.notification;
       // The same item twice (a socket frame and a reload racing) is one item.
       if (state.notifications.some((x) => x.id === n.id)) return state;
-      const p = state.pagination;
+      // A new record either way (spec §4 counts it in both totals); the page keeps its size (the last row moves to
+      // the next page) and the page count follows.
+      const pagination = withTotals(state.pagination, state.pagination.totalDisplayRecords + 1, state.pagination.totalRecords + 1);
       return {
         ...state,
-        notifications: [n, ...state.notifications],
+        notifications: [n, ...state.notifications].slice(0, Math.max(1, pagination.pageSize)),
         unreadCount: n.isRead ? state.unreadCount : state.unreadCount + 1,
-        // A new record either way (spec §4 counts it in both totals).
-        pagination: { ...p, totalRecords: p.totalRecords + 1, totalDisplayRecords: p.totalDisplayRecords + 1 },
+        pagination,
       };
     }
     case "markedRead": {
@@ -113,7 +132,7 @@ export function notificationReducer(state: NotificationState, action: Notificati
         ...state,
         notifications: state.notifications.filter((n) => n.id !== action.id),
         unreadCount: target.isRead ? state.unreadCount : Math.max(0, state.unreadCount - 1),
-        pagination: { ...p, totalRecords: Math.max(0, p.totalRecords - 1), totalDisplayRecords: Math.max(0, p.totalDisplayRecords - 1) },
+        pagination: withTotals(p, p.totalDisplayRecords - 1, p.totalRecords - 1),
       };
     }
     case "search":

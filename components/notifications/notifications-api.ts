@@ -59,6 +59,8 @@ export function notificationsApi(api: BoundApiRequest) {
       api<unknown>(`${BASE}/DeleteNotification`, { method: "DELETE", body: { notificationId }, query: { notificationId } }),
     sendToUser: (body: { userId: number; message: string; type: number }) => api<unknown>(`${BASE}/SendNotificationToUser`, { method: "POST", body }),
     sendGlobal: (body: { message: string; type: number }) => api<unknown>(`${BASE}/SendGlobalNotification`, { method: "POST", body }),
+    /** Beyond the spec: the language the user reads in, kept on the account (their notifications are written in it). */
+    saveLocale: (locale: string) => api<unknown>("/api/Authentication/Locale", { method: "POST", body: { locale } }),
     sendToAdmin: (body: { message: string; type: number }) => api<unknown>(`${BASE}/SendNotificationToAdmin`, { method: "POST", body }),
   };
 }

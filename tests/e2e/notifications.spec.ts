@@ -48,14 +48,14 @@ async function signInAs(page: Page, username: string, password: string, prefix: 
 const LANGS = [
   {
     lang: "en", prefix: "", bell: "Notifications", down: "Live updates offline", markAll: "Mark all as read", unreadTab: "Unread", noUnread: "No unread notifications",
-    search: "Search notifications", filter: "Show", unreadFilter: "Unread", markRead: "Mark as read", delete: "Delete", emptyFiltered: "No notifications match",
+    search: "Search notifications", filter: "Show", unreadFilter: "Unread", markRead: "Mark as read", delete: "Delete", cancel: "Cancel", emptyFiltered: "No notifications match",
     pageOf: (p: number, t: number) => `Page ${p} of ${t}`, next: "Next", results: (n: number) => `${n} notifications`,
     composer: "Send a notification", recipient: "Username or user id", message: "Message", type: "Type", warning: "Warning",
     send: "Send notification", sentTo: "Notification sent to", notFound: "No account named", admins: "Message the administrators",
   },
   {
     lang: "ar", prefix: "/ar", bell: "الإشعارات", down: "التحديثات المباشرة متوقفة", markAll: "تعليم الكل كمقروء", unreadTab: "غير المقروءة", noUnread: "لا توجد إشعارات غير مقروءة",
-    search: "البحث في الإشعارات", filter: "عرض", unreadFilter: "غير مقروءة", markRead: "تعليم كمقروء", delete: "حذف", emptyFiltered: "لا توجد إشعارات تطابق",
+    search: "البحث في الإشعارات", filter: "عرض", unreadFilter: "غير مقروءة", markRead: "تعليم كمقروء", delete: "حذف", cancel: "إلغاء", emptyFiltered: "لا توجد إشعارات تطابق",
     pageOf: (p: number, t: number) => `الصفحة ${p} من ${t}`, next: "التالي", results: (n: number) => `${n} إشعار`,
     composer: "إرسال إشعار", recipient: "اسم المستخدم أو رقم الحساب", message: "الرسالة", type: "النوع", warning: "تنبيه",
     send: "إرسال الإشعار", sentTo: "أُرسل الإشعار إلى", notFound: "لا يوجد حساب باسم", admins: "مراسلة المشرفين",
@@ -100,6 +100,12 @@ for (const L of LANGS) {
       await page.keyboard.press("Escape");
       await expect(page.getByTestId("notifications-panel")).toHaveCount(0);
       await expect(bell).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page.getByTestId("notifications-panel")).toBeVisible();
+      // Tabbing out of it (backwards from the bell) closes it too; Enter opens it again.
+      await page.keyboard.press("Shift+Tab");
+      await expect(page.getByTestId("notifications-panel")).toHaveCount(0);
+      await bell.focus();
       await page.keyboard.press("Enter");
       await expect(page.getByTestId("notifications-panel")).toBeVisible();
 
@@ -181,7 +187,15 @@ for (const L of LANGS) {
       // Mark it read, then delete it.
       await rows.first().getByRole("button", { name: L.markRead }).click();
       await expect(rows.first()).toHaveAttribute("data-read", "true");
+      // Delete asks first: cancel keeps it, confirm removes it.
       await rows.first().getByRole("button", { name: L.delete }).click();
+      const confirm = page.getByRole("dialog");
+      await expect(confirm).toContainText(needle);
+      await confirm.getByRole("button", { name: L.cancel }).click();
+      await expect(confirm).toBeHidden();
+      await expect(rows).toHaveCount(1);
+      await rows.first().getByRole("button", { name: L.delete }).click();
+      await confirm.getByRole("button", { name: L.delete }).click();
       await expect(page.getByTestId("notifications-page-empty")).toContainText(L.emptyFiltered);
 
       // Unread only: the 11 others; marking one read there leaves 10.
