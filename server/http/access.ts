@@ -29,6 +29,8 @@ export const ACCESS = {
   "GET /api/Authentication/VerifyEmail": VISITOR,
   "POST /api/Authentication/ResetPassword": VISITOR,
   "POST /api/Authentication/UpdateSelf": SIGNED_IN,
+  // Beyond the spec: the language the user reads in, kept on the account for notifications and mail (issue 14).
+  "POST /api/Authentication/Locale": SIGNED_IN,
   "GET /api/Authentication/Me": SIGNED_IN,
   "GET /api/Authentication/Me/Favorites": SIGNED_IN,
   "GET /api/Authentication/Me/Notifications": SIGNED_IN,
