@@ -97,6 +97,11 @@ export const ACCESS = {
   // The live channel (a WebSocket upgrade handled by server/realtime/upgrade.ts, not a route file).
   "GET /api/Notification/GetNotificationWebSocket": SIGNED_IN,
 
+  // Content reports (issue 15, beyond the spec): any member reports a manga or a chapter; root works the queue.
+  "POST /api/Report/Submit": SIGNED_IN,
+  "GET /api/Report/PaginatedReport": ROOT,
+  "POST /api/Report/Resolve": ROOT,
+
   // Browser-test helpers: they answer 404 unless the process runs with E2E_TEST_ROUTES=1 (scripts/e2e-server.ts).
   "GET /api/test/outbox": VISITOR,
   "POST /api/test/must-select-role": VISITOR,
