@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { chapters, manga } from "./manga";
 import { users } from "./users";
 
@@ -45,4 +45,54 @@ export const reports = pgTable(
     check("reports_reason_check", sql`${t.reason} between 0 and 3`),
     check("reports_status_check", sql`${t.status} between 0 and 3`),
   ],
+);
+
+/**
+ * One sponsored-overlay impression (issue 16): one per viewer per chapter per trigger position, inserted with
+ * ON CONFLICT DO NOTHING like chapter views, so concurrent calls count once. `viewerKey` as in chapter_views.
+ */
+export const adImpressions = pgTable(
+  "ad_impressions",
+  {
+    chapterId: integer().notNull().references(() => chapters.id, { onDelete: "cascade" }),
+    viewerKey: text().notNull(),
+    position: smallint().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chapterId, t.viewerKey, t.position] }), index().on(t.createdAt)],
+);
+
+/**
+ * A month's net advertising income entered by root (issue 16), in integer minor units with its currency; closing the
+ * month (closedAt) credits writers their share as ledger entries, once.
+ */
+export const adIncomeMonths = pgTable("ad_income_months", {
+  /** The first day of the month (UTC). */
+  month: date({ mode: "string" }).primaryKey(),
+  incomeMinor: bigint({ mode: "number" }).notNull(),
+  currency: text().notNull().default("USD"),
+  impressions: integer().notNull().default(0),
+  closedAt: timestamp({ withTimezone: true }),
+  closedBy: integer().references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The writers' money (issue 16): append-only entries in integer minor units; a balance is the sum of its entries.
+ * kind: "share" (a closed month's credit), "payout" (a request, negative), "payout_return" (a failed payout, positive).
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer().notNull().references(() => users.id, { onDelete: "restrict" }),
+    amountMinor: bigint({ mode: "number" }).notNull(),
+    currency: text().notNull().default("USD"),
+    kind: text().notNull(),
+    month: date({ mode: "string" }),
+    impressions: integer(),
+    transactionId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId, t.createdAt), uniqueIndex("ledger_share_once_idx").on(t.userId, t.month).where(sql`${t.kind} = 'share'`)],
 );

@@ -91,6 +91,11 @@ export const chapters = pgTable(
      * (server/visibility.ts), so every process agrees without a job; the release timer only announces it.
      */
     publishAt: timestamp({ withTimezone: true }),
+    /**
+     * A timed premium window (issue 16): a premium chapter is free for everyone from this moment (null: premium for
+     * good). Checked at query time, so every process agrees without a job.
+     */
+    freeAt: timestamp({ withTimezone: true }),
     /** When favouriters were told about the chapter (null: not yet; the release timer claims due ones). */
     announcedAt: timestamp({ withTimezone: true }),
     /** Page processing: 0 ready, 1 processing (a PDF in chapter_jobs), 2 failed (processingError says why). */

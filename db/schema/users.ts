@@ -28,6 +28,8 @@ export const users = pgTable(
     /** When a writer accepted the terms, privacy policy, age and content-safety statements. */
     consentsAcceptedAt: timestamp({ withTimezone: true }),
     locale: text().notNull().default("en"),
+    /** The theme the user chose on their profile: "system", "light" or "dark" (issue 16). */
+    theme: text().notNull().default("system"),
     /** A writer root trusts: their chapters are accepted on upload (publishing, docs/decisions/013). */
     trusted: boolean().notNull().default(false),
     /**
@@ -71,6 +73,8 @@ export const refreshTokens = pgTable(
     familyExpiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
+    /** The browser or client that signed in (its User-Agent, cut to 300 characters), for the sessions list (issue 16). */
+    userAgent: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.userId), index().on(t.familyId)],
