@@ -1,6 +1,9 @@
 import { Heart } from "@/components/icons/ui";
 import { BookOpen, Eye, Layers, Lock } from "@/components/icons/content";
-import { getTranslations } from "next-intl/server";
+import { getMessages, getTranslations } from "next-intl/server";
+import { TextsProvider } from "@/i18n/client";
+import { ReportButton } from "@/components/reports/ReportButton";
+import { reporterTexts } from "@/components/reports/reporter-texts";
 import { Link } from "@/i18n/navigation";
 import { mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
 import type { MangaDetail } from "@/server/manga/get-manga";
@@ -12,7 +15,7 @@ type Href = string | { pathname: string; query: Record<string, string> };
 /**
  * The manga preview of spec §2, shared by the public page and the dashboard's: cover, title, created-by username
  * (fallback "Unknown Author" public, "Unknown" dashboard), description, genre chips, read button (first chapter),
- * favourite toggle and the chapter list "index - chapter title" numbered from 0.
+ * favourite toggle, the report flag (issue 15) and the chapter list "index - chapter title" numbered from 0.
  * `chapterHref` decides where reading goes: the reader when signed in, the login screen for visitors.
  */
 export async function MangaPreview({
@@ -90,6 +93,9 @@ export async function MangaPreview({
                 </Link>
               )}
               <FavoriteButton mangaId={m.id} variant="full" />
+              <TextsProvider messages={reporterTexts(await getMessages())}>
+                <ReportButton target={{ mangaId: m.id, title: m.title }} variant="preview" />
+              </TextsProvider>
             </div>
           </div>
         </div>

@@ -504,6 +504,7 @@ export function Reader(props: ReaderProps) {
         menuOpen={menuOpen}
         onMenuOpenChange={setMenuOpen}
         onOpenSettings={() => setSettingsOpen(true)}
+        report
         compact={isMobile}
       />
       <main ref={areaRef} dir="ltr" onClick={onAreaClick} className="relative min-h-0 flex-1 overflow-auto overscroll-contain">

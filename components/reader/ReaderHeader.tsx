@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { ArrowLeft, Settings2 } from "lucide-react";
 import { Link } from "@/i18n/navigation";
+import { ReportButton } from "@/components/reports/ReportButton";
 import { ChapterMenu, type MenuChapter } from "./ChapterMenu";
 
 /** Spec §2 reader header: back to title, the chapter dropdown and the settings panel button. */
@@ -15,6 +16,8 @@ export function ReaderHeader(props: {
   menuOpen: boolean;
   onMenuOpenChange: (open: boolean) => void;
   onOpenSettings?: () => void;
+  /** Show the "report this chapter" flag (the reading view; not the premium lock). */
+  report?: boolean;
   compact: boolean;
 }) {
   const t = useTranslations("reader");
@@ -42,6 +45,9 @@ export function ReaderHeader(props: {
           compact={props.compact}
         />
       </div>
+      {props.report && (
+        <ReportButton key={props.currentId} target={{ mangaId: props.mangaId, chapterId: props.currentId, title: props.chapters.find((c) => c.id === props.currentId)?.title ?? props.mangaTitle }} variant="reader" />
+      )}
       {props.onOpenSettings ? (
         <button
           type="button"

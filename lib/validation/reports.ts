@@ -49,6 +49,11 @@ function idField(t: ReportsTranslate) {
   return z.preprocess(wholeNumber, z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(MAX_ID, { error: message }));
 }
 
+/** An id, or null / absent (answered as null). */
+function optionalId(t: ReportsTranslate) {
+  return z.preprocess((v) => (v === null || v === "" ? undefined : v), idField(t).optional()).transform((v) => v ?? null);
+}
+
 /** 0–3, or the reason's name in any case ("copyright", "wrongContent"). */
 function reasonField(t: ReportsTranslate) {
   const message = t("reasonInvalid");
@@ -96,7 +101,7 @@ export type ReportFormInput = z.input<ReturnType<typeof reportFormSchema>>;
 /** POST /api/Report/Submit: `{ mangaId, chapterId?, reason, details? }` (chapterId null or absent: the manga itself). */
 export function reportSubmitSchema(t: ReportsTranslate) {
   return z
-    .object({ mangaId: idField(t), chapterId: z.union([z.null(), z.undefined(), idField(t)]).transform((v) => v ?? null), ...formShape(t) })
+    .object({ mangaId: idField(t), chapterId: optionalId(t), ...formShape(t) })
     .superRefine(requireDetailsForOther(t));
 }
 export type ReportSubmitValues = z.output<ReturnType<typeof reportSubmitSchema>>;
@@ -116,7 +121,7 @@ export function resolveSchema(t: ReportsTranslate) {
   return z
     .object({
       mangaId: idField(t),
-      chapterId: z.union([z.null(), z.undefined(), idField(t)]).transform((v) => v ?? null),
+      chapterId: optionalId(t),
       action: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(RESOLVE_ACTIONS, { error: invalid })),
       note: textField(t, REPORT_LIMITS.noteMax, "noteTooLong"),
     })
