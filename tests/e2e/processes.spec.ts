@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import WebSocket from "ws";
 import { freePort } from "../../scripts/bench/free-port";
-import { expect, test } from "./fixtures";
+import { allowPageErrors, expect, test } from "./fixtures";
 
 /**
  * Issue 12: several app processes on one PostgreSQL behave as one site. Two servers (A, B) share a database; what is
@@ -17,8 +17,8 @@ interface Server {
   output: string[];
 }
 
-async function startServer(env: Record<string, string>, waitFor: RegExp): Promise<Server & { match: RegExpMatchArray }> {
-  const port = await freePort();
+async function startServer(env: Record<string, string>, waitFor: RegExp, fixedPort?: number): Promise<Server & { match: RegExpMatchArray }> {
+  const port = fixedPort ?? (await freePort());
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/e2e-server.ts"], {
     env: { ...process.env, ...env, E2E_PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
@@ -115,6 +115,46 @@ test.describe("two processes on one database", () => {
       await expect.poll(() => b!.output.join("").includes("[bus] listener reconnected"), { timeout: 10_000 }).toBe(true);
     } finally {
       socket.close();
+    }
+  });
+
+  test("a real restart: the dashboard's live connection comes back by itself and delivers again", async ({ page, request }) => {
+    test.setTimeout(300_000);
+    // The page's socket and requests fail while B is down, on purpose.
+    allowPageErrors(page, /WebSocket connection to .* failed/, /Failed to load resource/, /ERR_CONNECTION_REFUSED/, /Failed to fetch/);
+    const secret = randomBytes(32).toString("hex");
+    const first = await startServer({ AUTH_SECRET: secret }, /\[e2e\] database (\S+)[\s\S]*\[e2e\] serving/);
+    const databaseUrl = first.match[1]!;
+    const shared = { AUTH_SECRET: secret, E2E_DATABASE_URL: databaseUrl };
+    let restarted: Server | undefined;
+    let b: Server | undefined = await startServer(shared, /\[e2e\] serving/);
+    try {
+      const port = Number(new URL(b.base).port);
+      await page.goto(`${b.base}/auth?type=login`);
+      await page.locator("#login-username").fill("reader");
+      await page.locator("#login-password").fill("Reader#Demo2025");
+      await page.locator("form button[type=submit]").click();
+      await expect(page).toHaveURL(/\/dashboard\/discovery$/);
+      const bell = page.getByTestId("notifications");
+      await expect(bell).toHaveAttribute("data-live", "open");
+
+      // B stops (its sockets close with 1001): the bell says the live updates are down.
+      await stop(b);
+      b = undefined;
+      await expect(page.getByTestId("live-status")).toBeVisible();
+
+      // B starts again on the same address: the client's retries (1 s doubling to 30 s) find it without a reload.
+      restarted = await startServer(shared, /\[e2e\] serving/, port);
+      await expect(bell).toHaveAttribute("data-live", "open", { timeout: 90_000 });
+      await expect(page.getByTestId("live-status")).toHaveCount(0);
+      const message = `After a real restart ${Date.now()}`;
+      const res = await request.post(`${first.base}/api/test/notify`, { data: { username: "reader", message } });
+      expect(res.status(), await res.text()).toBe(200);
+      await expect(page.getByTestId("notification-toast").filter({ hasText: message })).toBeVisible();
+    } finally {
+      await stop(b);
+      await stop(restarted);
+      await stop(first);
     }
   });
 });
