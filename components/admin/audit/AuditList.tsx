@@ -24,9 +24,13 @@ export interface AuditListProps {
   formatWhen: (iso: string) => string;
 }
 
-/** Where a target is managed, when it still exists: a manga's or chapter's review page. */
+/**
+ * Where a target is managed, when it still exists: a manga's or chapter's review page, a user found by username in
+ * user management.
+ */
 function targetHref(item: AuditLogItem): string | null {
   if ((item.target.type === "manga" || item.target.type === "chapter") && item.target.mangaId !== null) return `/dashboard/manga-approval/${item.target.mangaId}`;
+  if (item.target.type === "user" && item.target.label) return `/dashboard/user-management?${new URLSearchParams({ q: item.target.label })}`;
   return null;
 }
 
