@@ -9,6 +9,8 @@ export interface SessionUser {
   fullName: string;
   mustSelectRole: boolean;
   profileImageUrl: string | null;
+  /** The account's theme (issue 16); absent in sessions signed in before it existed. */
+  theme?: "system" | "light" | "dark";
 }
 
 /** Set on the session when the token set could not be refreshed: the client then signs out. */

@@ -289,6 +289,45 @@ export function updateSelfSchema(t: Translate) {
       .max(maxBase64, { error: t("profileImageTooLarge") })
       .regex(/^(data:image\/[a-z+.-]+;base64,)?[A-Za-z0-9+/=\s_-]*$/, { error: t("profileImageInvalid") })
       .nullish(),
+    /** The theme kept on the account (issue 16): the dashboard applies it on sign-in and when it changes. */
+    theme: z.enum(ACCOUNT_THEMES).optional(),
   });
 }
 export type UpdateSelfPayload = z.output<ReturnType<typeof updateSelfSchema>>;
+
+/** Themes an account may keep (users.theme): "system" follows the device. */
+export const ACCOUNT_THEMES = ["system", "light", "dark"] as const;
+export type AccountTheme = (typeof ACCOUNT_THEMES)[number];
+
+/**
+ * POST /api/Authentication/ChangePassword and the profile page's password form (issue 16): the current password, and a
+ * new one under register's rules and texts, confirmed. Whether the current one is right is the server's 422.
+ */
+export function changePasswordSchema(t: Translate) {
+  return z
+    .object({
+      currentPassword: z
+        .string({ error: t("passwordRequired") })
+        .min(1, { error: t("passwordRequired") })
+        .max(1024, { error: t("passwordTooLong") }),
+      newPassword: newPasswordField(t),
+      confirmPassword: z.string({ error: t("passwordsDoNotMatch") }),
+    })
+    .superRefine((data, ctx) => {
+      if (typeof data.newPassword === "string" && data.confirmPassword !== data.newPassword) {
+        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: t("passwordsDoNotMatch") });
+      }
+    }, always);
+}
+export type ChangePasswordPayload = z.output<ReturnType<typeof changePasswordSchema>>;
+
+/** POST /api/Authentication/DeleteMe and the profile page's deletion dialog: the account's password, confirmed. */
+export function deleteMeSchema(t: Translate) {
+  return z.object({
+    password: z
+      .string({ error: t("passwordRequired") })
+      .min(1, { error: t("passwordRequired") })
+      .max(1024, { error: t("passwordTooLong") }),
+  });
+}
+export type DeleteMePayload = z.output<ReturnType<typeof deleteMeSchema>>;

@@ -3,7 +3,12 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { media, users } from "@/db/schema";
 import { mediaUrl } from "@/lib/media-url";
+import { ACCOUNT_THEMES, type AccountTheme } from "@/lib/validation/auth";
 import type { CurrentUser, ImageFormat } from "./types";
+
+function accountTheme(value: string | undefined): AccountTheme {
+  return (ACCOUNT_THEMES as readonly string[]).includes(value ?? "") ? (value as AccountTheme) : "system";
+}
 
 /**
  * GET /api/Authentication/Me: the signed-in user (spec §3), or null when the account no longer exists
@@ -22,6 +27,7 @@ export async function getCurrentUser(opts: { db: Db; userId: number; imageFormat
     emailVerified: users.emailVerified,
     banned: users.banned,
     profileImageId: users.profileImageId,
+    theme: users.theme,
   };
   const [row] = await opts.db
     .select({ ...base, bytes: withBytes ? media.bytes : sql<null>`null` })
@@ -43,6 +49,8 @@ export interface UserRowForCurrent {
   mustSelectRole: boolean;
   emailVerified: boolean;
   profileImageId: string | null;
+  /** users.theme; rows read without it count as "system". */
+  theme?: string;
 }
 
 export function toCurrentUser(row: UserRowForCurrent, imageBytes: Buffer | null = null): CurrentUser {
@@ -56,5 +64,6 @@ export function toCurrentUser(row: UserRowForCurrent, imageBytes: Buffer | null 
     emailVerified: row.emailVerified,
     profileImage: imageBytes ? imageBytes.toString("base64") : null,
     profileImageUrl: mediaUrl(row.profileImageId),
+    theme: accountTheme(row.theme),
   };
 }

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { refreshTokens } from "@/db/schema";
 import type { Role } from "@/db/schema/enums";
 import type { Executor } from "@/server/core/unit-of-work";
+import { storedUserAgent } from "@/server/account/device";
 import { signAccessToken } from "./access-token";
 import { AUTH_POLICY } from "./policy";
 import { newSecret } from "./secure-token";
@@ -15,6 +16,8 @@ export interface IssueTokensOptions {
   role: Role;
   /** Continue a family (rotation); a new sign-in starts one. */
   family?: { id: string; expiresAt: Date };
+  /** The client's User-Agent, for the sessions list (cut to 300 characters; server/account/device.ts). */
+  userAgent?: string | null;
   now?: Date;
 }
 
@@ -31,6 +34,7 @@ export async function issueTokens(opts: IssueTokensOptions): Promise<TokenSet> {
     familyId: family.id,
     expiresAt,
     familyExpiresAt: family.expiresAt,
+    userAgent: storedUserAgent(opts.userAgent),
     createdAt: now,
   });
   return {

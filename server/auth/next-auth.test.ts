@@ -50,7 +50,7 @@ describe("next-auth session", () => {
   it("signs in with the login use case and keeps the token set and a small user", async () => {
     const token = await signedInToken();
     expect(token.tokens?.refreshToken).toBeTruthy();
-    expect(token.user).toEqual({ id: userId, role: Role.writer, username: "sess_user", fullName: "Session User", mustSelectRole: false, profileImageUrl: null });
+    expect(token.user).toEqual({ id: userId, role: Role.writer, username: "sess_user", fullName: "Session User", mustSelectRole: false, profileImageUrl: null, theme: "system" });
     expect(isLiveSession(token)).toBe(true);
   });
 

@@ -42,6 +42,7 @@ export function toSessionUser(user: CurrentUser): SessionUser {
     fullName: user.fullName,
     mustSelectRole: user.mustSelectRole,
     profileImageUrl: user.profileImageUrl,
+    theme: user.theme,
   };
 }
 

@@ -17,7 +17,13 @@ import type { TokenSet } from "./types";
  * revoked tokens and banned or deleted users are all the same 401. The new access token carries the
  * user's current role (e.g. after FirebaseMigration).
  */
-export async function refreshTokens(opts: { db: Db; refreshToken: string; now?: Date }): Promise<TokenSet> {
+export async function refreshTokens(opts: {
+  db: Db;
+  refreshToken: string;
+  /** The client's User-Agent; without one (next-auth's rotation) the presented token's is carried over. */
+  userAgent?: string | null;
+  now?: Date;
+}): Promise<TokenSet> {
   const { db } = opts;
   const now = opts.now ?? new Date();
   if (!isWellFormedSecret(opts.refreshToken)) throw unauthorized("invalidToken");
@@ -42,6 +48,7 @@ export async function refreshTokens(opts: { db: Db; refreshToken: string; now?: 
         userId: refreshTokensTable.userId,
         familyId: refreshTokensTable.familyId,
         familyExpiresAt: refreshTokensTable.familyExpiresAt,
+        userAgent: refreshTokensTable.userAgent,
       });
 
     if (!claimed) {
@@ -69,6 +76,7 @@ export async function refreshTokens(opts: { db: Db; refreshToken: string; now?: 
       userId: claimed.userId,
       role: user.role as Role,
       family: { id: claimed.familyId, expiresAt: claimed.familyExpiresAt },
+      userAgent: opts.userAgent || claimed.userAgent,
       now,
     });
   });

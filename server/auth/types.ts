@@ -21,6 +21,8 @@ export interface CurrentUser {
   profileImage: string | null;
   /** `/media/{id}`: what the web UI uses (DESIGN §6). */
   profileImageUrl: string | null;
+  /** The theme kept on the account (issue 16): "system", "light" or "dark". */
+  theme: "system" | "light" | "dark";
 }
 
 /** `base64` (spec default) also sends image bytes; `url` sends only the `/media/{id}` address. */

@@ -37,6 +37,13 @@ export const ACCESS = {
   "GET /api/Authentication/Me/Manga": SIGNED_IN,
   "GET /api/Authentication/Me/Subscriptions": SIGNED_IN,
   "GET /api/Authentication/Me/Transactions": SIGNED_IN,
+  // Profile management (issue 16, beyond the spec): each on the caller's own account only.
+  "POST /api/Authentication/ChangePassword": SIGNED_IN,
+  "GET /api/Authentication/Sessions": SIGNED_IN,
+  "POST /api/Authentication/Sessions/Revoke": SIGNED_IN,
+  "POST /api/Authentication/Sessions/RevokeOthers": SIGNED_IN,
+  "POST /api/Authentication/DeleteMe": SIGNED_IN,
+  "GET /api/Authentication/Me/Export": SIGNED_IN,
 
   // E-mail (forgot password and resending verification; both answer the same whether or not the account exists)
   "POST /api/Email/SendResetPasswordEmail": VISITOR,

@@ -8,8 +8,8 @@ import { defineRoute } from "@/server/http/route";
 export const POST = defineRoute({
   key: "POST /api/Authentication/RefreshToken",
   body: z.looseObject({ refreshToken: z.unknown().optional() }),
-  handler: async ({ body }) => {
+  handler: async ({ req, body }) => {
     if (typeof body.refreshToken !== "string" || body.refreshToken === "") throw unauthorized("invalidToken");
-    return refreshTokens({ db: await getDb(), refreshToken: body.refreshToken });
+    return refreshTokens({ db: await getDb(), refreshToken: body.refreshToken, userAgent: req.headers.get("user-agent") });
   },
 });

@@ -1,0 +1,86 @@
+import type { Locale } from "@/i18n/routing";
+import { siteLink } from "@/server/mail/links";
+import type { MailMessage } from "@/server/mail/send-mail";
+import { escapeHtml } from "@/server/mail/templates";
+
+/**
+ * The account-security notices of issue 16, in the recipient's language: plain text plus a small inline-styled HTML
+ * version, like server/mail/templates.ts. They carry no token: the link goes to the forgot-password page, for the
+ * case where the change was not the account holder's.
+ */
+type Template = Omit<MailMessage, "to">;
+
+const BRAND: Record<Locale, string> = { en: "MangaNova", ar: "مانجا نوفا" };
+
+interface Texts {
+  subject: string;
+  greeting: (name: string) => string;
+  body: (detail: string) => string;
+  button: string;
+  notYou: string;
+}
+
+const PASSWORD_CHANGED: Record<Locale, Texts> = {
+  en: {
+    subject: `Your password was changed — ${BRAND.en}`,
+    greeting: (name) => `Hello ${name},`,
+    body: () => "The password of your account was just changed. Your other devices have been signed out.",
+    button: "Reset my password",
+    notYou: "If you did not change it, reset your password now with the link above and review your sessions.",
+  },
+  ar: {
+    subject: `تم تغيير كلمة مرورك — ${BRAND.ar}`,
+    greeting: (name) => `مرحبًا ${name}،`,
+    body: () => "تم للتو تغيير كلمة مرور حسابك، وتم تسجيل الخروج من أجهزتك الأخرى.",
+    button: "إعادة تعيين كلمة المرور",
+    notYou: "إذا لم تقم بهذا التغيير، فأعد تعيين كلمة المرور الآن من الرابط أعلاه وراجع جلساتك.",
+  },
+};
+
+const EMAIL_CHANGED: Record<Locale, Texts> = {
+  en: {
+    subject: `Your email address was changed — ${BRAND.en}`,
+    greeting: (name) => `Hello ${name},`,
+    body: (address) => `The email address of your account was changed to ${address}. From now on, mail about your account goes there once it is confirmed.`,
+    button: "Reset my password",
+    notYou: "If you did not make this change, reset your password with the link above and contact us.",
+  },
+  ar: {
+    subject: `تم تغيير بريدك الإلكتروني — ${BRAND.ar}`,
+    greeting: (name) => `مرحبًا ${name}،`,
+    body: (address) => `تم تغيير البريد الإلكتروني لحسابك إلى ${address}. ستصل رسائل حسابك إليه من الآن بعد تأكيده.`,
+    button: "إعادة تعيين كلمة المرور",
+    notYou: "إذا لم تقم بهذا التغيير، فأعد تعيين كلمة المرور من الرابط أعلاه وتواصل معنا.",
+  },
+};
+
+export function passwordChangedMail(opts: { locale: Locale; name: string }): Template & { link: string } {
+  return render(PASSWORD_CHANGED[opts.locale], { ...opts, detail: "" });
+}
+
+/** To the OLD address when the e-mail of an account changes. */
+export function emailChangedMail(opts: { locale: Locale; name: string; newEmail: string }): Template & { link: string } {
+  return render(EMAIL_CHANGED[opts.locale], { ...opts, detail: opts.newEmail });
+}
+
+function render(texts: Texts, opts: { locale: Locale; name: string; detail: string }): Template & { link: string } {
+  const { locale, name, detail } = opts;
+  const link = siteLink(locale, "/auth/forgot-password");
+  const greeting = texts.greeting(name || BRAND[locale]);
+  const body = texts.body(detail);
+  const text = [greeting, "", body, "", texts.notYou, link, "", BRAND[locale]].join("\n");
+  const dir = locale === "ar" ? "rtl" : "ltr";
+  const html = `<!doctype html>
+<html lang="${locale}" dir="${dir}">
+<body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px;text-align:${dir === "rtl" ? "right" : "left"}">
+<p style="font-size:20px;font-weight:bold;margin:0 0 24px">${escapeHtml(BRAND[locale])}</p>
+<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
+<p style="margin:0 0 24px;line-height:1.5">${escapeHtml(body)}</p>
+<p style="margin:0 0 12px;font-size:13px;color:#52525b">${escapeHtml(texts.notYou)}</p>
+<p style="margin:0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#e11d48;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(texts.button)}</a></p>
+</div>
+</body>
+</html>`;
+  return { subject: texts.subject, text, html, link };
+}
