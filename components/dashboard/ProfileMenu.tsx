@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "@/i18n/navigation";
 import { endSession } from "@/components/providers/end-session";
+import { syncAccountTheme } from "@/components/profile/account-theme";
 import type { SessionUser } from "@/types/session";
 
 /** The profile picture, or the first letter of the full name (spec §2). */
@@ -13,11 +14,11 @@ export function Avatar({ user, size = "size-9" }: { user: SessionUser; size?: st
   if (user.profileImageUrl) {
     return (
       // eslint-disable-next-line @next/next/no-img-element -- a small /media image with immutable caching; next/image adds nothing here
-      <img src={user.profileImageUrl} alt="" className={`${size} shrink-0 rounded-full object-cover ring-2 ring-white dark:ring-zinc-900`} />
+      <img src={user.profileImageUrl} alt="" data-testid="avatar-image" className={`${size} shrink-0 rounded-full object-cover ring-2 ring-white dark:ring-zinc-900`} />
     );
   }
   return (
-    <span aria-hidden className={`${size} grid shrink-0 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 text-sm font-bold text-white ring-2 ring-white dark:ring-zinc-900`}>
+    <span aria-hidden data-testid="avatar-letter" className={`${size} grid shrink-0 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 text-sm font-bold text-white ring-2 ring-white dark:ring-zinc-900`}>
       {letter}
     </span>
   );
@@ -26,9 +27,11 @@ export function Avatar({ user, size = "size-9" }: { user: SessionUser; size?: st
 /**
  * Top-bar profile dropdown (spec §2): picture or first letter, username, full name, role label, a link
  * to profile-management and logout. Closes on a click outside, on Escape and on choosing the profile item.
+ * It also applies the theme kept on the account when this browser has not applied it yet (issue 16).
  */
 export function ProfileMenu({ user }: { user: SessionUser }) {
   const t = useTranslations("dashboard");
+  useEffect(() => syncAccountTheme(user.id, user.theme), [user.id, user.theme]);
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const root = useRef<HTMLDivElement>(null);

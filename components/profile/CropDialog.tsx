@@ -1,0 +1,149 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import { ButtonSpinner, primaryButton, secondaryButton } from "@/components/auth/fields";
+import { clampCrop, cropKey, OUTPUT_SIDE, scaleOf, sourceSquare, ZOOM_MAX, ZOOM_MIN, type CropState } from "./crop";
+
+/** The crop viewport's side in CSS pixels (fits a 375 px phone's dialog). */
+const VIEW = 240;
+
+/**
+ * A square crop in a modal dialog (focus kept inside, Escape cancels): drag the picture or, with the viewport focused,
+ * move it with the arrow keys and zoom with + and − (or the slider). "Use this picture" draws the square on a canvas
+ * at 512 px and hands back a JPEG data URL.
+ */
+export function CropDialog({
+  source,
+  busy,
+  onCancel,
+  onApply,
+}: {
+  source: { url: string; width: number; height: number };
+  busy: boolean;
+  onCancel: () => void;
+  onApply: (dataUrl: string) => void;
+}) {
+  const t = useTranslations("profile.image");
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const image = useRef<HTMLImageElement>(null);
+  const drag = useRef<{ pointer: number; x: number; y: number; start: CropState } | null>(null);
+  const { width, height } = source;
+  const [crop, setCropState] = useState<CropState>({ zoom: 1, x: 0, y: 0 });
+  const setCrop = (next: CropState) => setCropState(clampCrop(next, width, height, VIEW));
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+    return () => d?.close();
+  }, []);
+
+  const scale = scaleOf(width, height, VIEW, crop.zoom);
+  const apply = () => {
+    const img = image.current;
+    if (!img) return;
+    const canvas = document.createElement("canvas");
+    canvas.width = OUTPUT_SIDE;
+    canvas.height = OUTPUT_SIDE;
+    const ctx = canvas.getContext("2d");
+    if (!ctx) return;
+    const { sx, sy, side } = sourceSquare(crop, width, height, VIEW);
+    ctx.fillStyle = "#ffffff";
+    ctx.fillRect(0, 0, OUTPUT_SIDE, OUTPUT_SIDE);
+    ctx.imageSmoothingQuality = "high";
+    ctx.drawImage(img, sx, sy, side, side, 0, 0, OUTPUT_SIDE, OUTPUT_SIDE);
+    onApply(canvas.toDataURL("image/jpeg", 0.9));
+  };
+
+  const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    e.currentTarget.setPointerCapture(e.pointerId);
+    drag.current = { pointer: e.pointerId, x: e.clientX, y: e.clientY, start: crop };
+  };
+  const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d || d.pointer !== e.pointerId) return;
+    setCrop({ ...d.start, x: d.start.x + e.clientX - d.x, y: d.start.y + e.clientY - d.y });
+  };
+  const endDrag = () => (drag.current = null);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-intro`}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onCancel();
+      }}
+      data-testid="crop-dialog"
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-3xl border border-zinc-200 bg-white p-6 text-zinc-900 shadow-2xl backdrop:bg-black/50 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      <h2 id={`${id}-title`} className="text-lg font-bold">{t("cropTitle")}</h2>
+      <p id={`${id}-intro`} className="mt-1.5 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{t("cropIntro")}</p>
+      <div className="mt-5 flex justify-center">
+        <div
+          role="group"
+          tabIndex={0}
+          aria-label={t("cropArea")}
+          data-testid="crop-area"
+          dir="ltr"
+          onKeyDown={(e) => {
+            const next = cropKey(crop, e.key, e.shiftKey);
+            if (!next) return;
+            e.preventDefault();
+            setCrop(next);
+          }}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={endDrag}
+          onPointerCancel={endDrag}
+          style={{ width: VIEW, height: VIEW, touchAction: "none" }}
+          className="relative cursor-grab overflow-hidden rounded-2xl bg-zinc-200 outline-none select-none focus-visible:ring-4 focus-visible:ring-brand-500/60 active:cursor-grabbing dark:bg-zinc-800"
+        >
+          {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL being cropped */}
+          <img
+            ref={image}
+            src={source.url}
+            alt=""
+            draggable={false}
+            className="pointer-events-none absolute top-1/2 left-1/2 max-w-none"
+            style={{
+              width: width * scale,
+              height: height * scale,
+              transform: `translate(calc(-50% + ${crop.x}px), calc(-50% + ${crop.y}px))`,
+            }}
+          />
+          {/* The round outline of the avatar the square becomes. */}
+          <span aria-hidden className="pointer-events-none absolute inset-0 rounded-full shadow-[0_0_0_999px_rgba(0,0,0,0.35)] ring-2 ring-white/80" />
+        </div>
+      </div>
+      <div className="mt-5 flex items-center gap-3">
+        <label htmlFor={`${id}-zoom`} className="text-sm font-semibold">{t("zoom")}</label>
+        <input
+          id={`${id}-zoom`}
+          type="range"
+          min={ZOOM_MIN}
+          max={ZOOM_MAX}
+          step={0.05}
+          value={crop.zoom}
+          onChange={(e) => setCrop({ ...crop, zoom: Number(e.target.value) })}
+          className="h-6 min-w-0 flex-1 accent-brand-600"
+          data-testid="crop-zoom"
+        />
+        <button type="button" className="min-h-9 rounded-lg px-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-400 dark:hover:bg-brand-500/10" onClick={() => setCrop({ zoom: 1, x: 0, y: 0 })}>
+          {t("reset")}
+        </button>
+      </div>
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
+          {t("cancel")}
+        </button>
+        <button type="button" className={`${primaryButton} sm:w-auto`} onClick={apply} disabled={busy} aria-busy={busy || undefined} data-testid="crop-apply">
+          {busy && <ButtonSpinner />}
+          {busy ? t("applying") : t("apply")}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,101 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { BadgeCheck, MailWarning } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "react-toastify";
+import type { z } from "zod";
+import { Banner, SubmitButton, TextField } from "@/components/auth/fields";
+import { toastTheme } from "@/components/notifications/NotificationsProvider";
+import { useApi } from "@/components/providers/use-api";
+import { isApiError } from "@/lib/api-client";
+import { updateSelfSchema } from "@/lib/validation/auth";
+import { ImageEditor } from "./ImageEditor";
+import type { ProfileUser } from "./ProfileManagement";
+import { updateSelf } from "./profile-api";
+import { Section } from "./Section";
+
+type Fields = "fullName" | "username" | "email";
+
+/** Full name, username and e-mail (UpdateSelf), and the picture; a new address is unverified until confirmed. */
+export function DetailsSection({ user, onUser }: { user: ProfileUser; onUser: (user: ProfileUser) => void }) {
+  const t = useTranslations("profile.details");
+  const tv = useTranslations("validation");
+  const api = useApi();
+  const schema = useMemo(() => updateSelfSchema((key) => tv(key)).pick({ fullName: true, username: true, email: true }).required(), [tv]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { fullName: user.fullName, username: user.username, email: user.email },
+  });
+  const [notice, setNotice] = useState<{ tone: "success" | "error" | "info"; text: string } | null>(null);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setNotice(null);
+    const changes: Partial<Record<Fields, string>> = {};
+    for (const key of ["fullName", "username", "email"] as const) if (values[key] !== user[key]) changes[key] = values[key];
+    if (Object.keys(changes).length === 0) {
+      setNotice({ tone: "info", text: t("noChanges") });
+      return;
+    }
+    try {
+      const next = await updateSelf(api, changes);
+      onUser(next);
+      reset({ fullName: next.fullName, username: next.username, email: next.email });
+      const text = changes.email && !next.emailVerified ? t("verifySent", { email: next.email }) : t("saved");
+      setNotice({ tone: "success", text });
+      toast.success(t("saved"), { theme: toastTheme() });
+    } catch (error) {
+      const fieldErrors = isApiError(error) ? error.fieldErrors : {};
+      let shown = false;
+      for (const key of ["fullName", "username", "email"] as const) {
+        const message = fieldErrors[key]?.[0];
+        if (message) {
+          setError(key, { message });
+          shown = true;
+        }
+      }
+      // A taken username or address is a 409 naming the field in its message.
+      if (!shown) setNotice({ tone: "error", text: isApiError(error) && error.kind === "HTTP" && error.message ? error.message : t("failed") });
+    }
+  });
+
+  return (
+    <Section id="details" title={t("heading")} intro={t("intro")}>
+      <div className="grid gap-6 md:grid-cols-[auto_1fr] md:gap-8">
+        <ImageEditor user={user} onUser={onUser} />
+        <form onSubmit={onSubmit} noValidate className="flex min-w-0 flex-col gap-4" data-testid="profile-details-form">
+          {notice && <Banner tone={notice.tone} testId="profile-details-notice">{notice.text}</Banner>}
+          <TextField id="profile-full-name" label={t("fullName")} autoComplete="name" error={errors.fullName?.message} registration={register("fullName")} />
+          <TextField id="profile-username" label={t("username")} autoComplete="username" dir="auto" error={errors.username?.message} registration={register("username")} />
+          <div>
+            <TextField id="profile-email" label={t("email")} type="email" autoComplete="email" dir="ltr" error={errors.email?.message} hint={t("emailHint")} registration={register("email")} />
+            <p className="mt-2 inline-flex items-center gap-1.5 text-xs font-semibold" data-testid="profile-email-status">
+              {user.emailVerified ? (
+                <span className="inline-flex items-center gap-1.5 text-emerald-700 dark:text-emerald-400">
+                  <BadgeCheck className="size-4" aria-hidden />
+                  {t("verified")}
+                </span>
+              ) : (
+                <span className="inline-flex items-center gap-1.5 text-amber-700 dark:text-amber-400">
+                  <MailWarning className="size-4" aria-hidden />
+                  {t("unverified")}
+                </span>
+              )}
+            </p>
+          </div>
+          <div className="sm:max-w-56">
+            <SubmitButton busy={isSubmitting} busyLabel={t("saving")} label={t("save")} />
+          </div>
+        </form>
+      </div>
+    </Section>
+  );
+}

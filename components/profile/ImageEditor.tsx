@@ -1,0 +1,116 @@
+"use client";
+
+import { Camera, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "react-toastify";
+import { toastTheme } from "@/components/notifications/NotificationsProvider";
+import { useApi } from "@/components/providers/use-api";
+import { isApiError } from "@/lib/api-client";
+import { CropDialog } from "./CropDialog";
+import type { ProfileUser } from "./ProfileManagement";
+import { updateSelf } from "./profile-api";
+import { smallButton } from "./Section";
+
+/** Files larger than this are not even decoded in the browser (the stored picture is a 512 px JPEG). */
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The picture: shown large (or the first letter of the full name), uploaded through a square crop made in the browser
+ * (CropDialog, a 512 px JPEG sent to UpdateSelf as base64), or removed.
+ */
+export function ImageEditor({ user, onUser }: { user: ProfileUser; onUser: (user: ProfileUser) => void }) {
+  const t = useTranslations("profile.image");
+  const api = useApi();
+  const input = useRef<HTMLInputElement>(null);
+  const [source, setSource] = useState<{ url: string; width: number; height: number } | null>(null);
+  const [busy, setBusy] = useState<"save" | "remove" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => () => {
+    if (source) URL.revokeObjectURL(source.url);
+  }, [source]);
+
+  const pick = (file: File | undefined) => {
+    setError(null);
+    if (!file) return;
+    if (!file.type.startsWith("image/")) return setError(t("notImage"));
+    if (file.size > MAX_FILE_BYTES) return setError(t("tooLarge"));
+    const url = URL.createObjectURL(file);
+    const img = new Image();
+    img.onload = () => setSource({ url, width: img.naturalWidth, height: img.naturalHeight });
+    img.onerror = () => {
+      URL.revokeObjectURL(url);
+      setError(t("readFailed"));
+    };
+    img.src = url;
+  };
+
+  const save = async (body: { profileImage: string | null }, done: string) => {
+    setBusy(body.profileImage === null ? "remove" : "save");
+    setError(null);
+    try {
+      onUser(await updateSelf(api, body));
+      setSource(null);
+      toast.success(done, { theme: toastTheme() });
+    } catch (err) {
+      const message = isApiError(err) ? (err.fieldErrors.profileImage?.[0] ?? (err.kind === "HTTP" ? err.message : null)) : null;
+      setError(message || t("failed"));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const letter = Array.from(user.fullName.trim() || user.username)[0]?.toLocaleUpperCase() ?? "?";
+  return (
+    <div className="flex flex-col items-center gap-3 md:w-48" data-testid="profile-image-editor">
+      {user.profileImageUrl ? (
+        // eslint-disable-next-line @next/next/no-img-element -- a /media image with immutable caching
+        <img src={user.profileImageUrl} alt={t("alt")} data-testid="profile-image" className="size-32 rounded-full object-cover ring-4 ring-zinc-100 dark:ring-zinc-800" />
+      ) : (
+        <span aria-hidden data-testid="profile-image-letter" className="grid size-32 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 text-5xl font-bold text-white ring-4 ring-zinc-100 dark:ring-zinc-800">
+          {letter}
+        </span>
+      )}
+      <p className="text-center text-xs text-zinc-500 dark:text-zinc-400" id="profile-image-hint">{t("hint")}</p>
+      <input
+        ref={input}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden
+        data-testid="profile-image-input"
+        onChange={(e) => {
+          pick(e.target.files?.[0]);
+          e.target.value = "";
+        }}
+      />
+      <div className="flex flex-wrap justify-center gap-2">
+        <button type="button" className={smallButton} onClick={() => input.current?.click()} disabled={busy !== null} aria-describedby="profile-image-hint">
+          <Camera className="size-4" aria-hidden />
+          {user.profileImageUrl ? t("change") : t("upload")}
+        </button>
+        {user.profileImageUrl && (
+          <button type="button" className={`${smallButton} text-red-700 dark:text-red-400`} onClick={() => void save({ profileImage: null }, t("removed"))} disabled={busy !== null}>
+            {busy === "remove" ? <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current/30 border-t-current" /> : <Trash2 className="size-4" aria-hidden />}
+            {busy === "remove" ? t("removing") : t("remove")}
+          </button>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="text-center text-sm text-red-600 dark:text-red-400" data-testid="profile-image-error">
+          {error}
+        </p>
+      )}
+      {source && (
+        <CropDialog
+          source={source}
+          busy={busy === "save"}
+          onCancel={() => setSource(null)}
+          onApply={(dataUrl) => void save({ profileImage: dataUrl }, t("saved"))}
+        />
+      )}
+    </div>
+  );
+}

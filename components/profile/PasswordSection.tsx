@@ -1,0 +1,68 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Banner, PasswordField, SubmitButton } from "@/components/auth/fields";
+import { useApi } from "@/components/providers/use-api";
+import { isApiError } from "@/lib/api-client";
+import { changePasswordSchema } from "@/lib/validation/auth";
+import { Section } from "./Section";
+
+const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
+
+/** POST /api/Authentication/ChangePassword with register's rules and texts; the other sessions end. */
+export function PasswordSection({ onChanged }: { onChanged: () => void }) {
+  const t = useTranslations("profile.password");
+  const tv = useTranslations("validation");
+  const api = useApi();
+  const schema = useMemo(() => changePasswordSchema((key) => tv(key)), [tv]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setNotice(null);
+    try {
+      await api("/api/Authentication/ChangePassword", { method: "POST", body: values });
+      reset();
+      setNotice({ tone: "success", text: t("changed") });
+      onChanged();
+    } catch (error) {
+      const fieldErrors = isApiError(error) ? error.fieldErrors : {};
+      let shown = false;
+      for (const key of FIELDS) {
+        const message = fieldErrors[key]?.[0];
+        if (message) {
+          setError(key, { message }, { shouldFocus: !shown });
+          shown = true;
+        }
+      }
+      if (!shown) setNotice({ tone: "error", text: isApiError(error) && error.kind === "HTTP" && error.message ? error.message : t("failed") });
+    }
+  });
+
+  return (
+    <Section id="password" title={t("heading")} intro={t("intro")}>
+      <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4" data-testid="profile-password-form">
+        {notice && <Banner tone={notice.tone} testId="profile-password-notice">{notice.text}</Banner>}
+        <PasswordField id="profile-current-password" label={t("current")} autoComplete="current-password" error={errors.currentPassword?.message} registration={register("currentPassword")} />
+        <PasswordField id="profile-new-password" label={t("new")} autoComplete="new-password" error={errors.newPassword?.message} registration={register("newPassword")} />
+        <PasswordField id="profile-confirm-password" label={t("confirm")} autoComplete="new-password" error={errors.confirmPassword?.message} registration={register("confirmPassword")} />
+        <div className="sm:max-w-56">
+          <SubmitButton busy={isSubmitting} busyLabel={t("submitting")} label={t("submit")} />
+        </div>
+      </form>
+    </Section>
+  );
+}

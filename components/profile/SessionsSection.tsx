@@ -1,0 +1,177 @@
+"use client";
+
+import { LaptopMinimal, LogOut, Smartphone } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useCallback, useEffect, useState } from "react";
+import { toast } from "react-toastify";
+import { ConfirmDialog } from "@/components/publishing/ConfirmDialog";
+import { toastTheme } from "@/components/notifications/NotificationsProvider";
+import { useApi } from "@/components/providers/use-api";
+import { isApiError } from "@/lib/api-client";
+import { Section, smallButton } from "./Section";
+
+/** GET /api/Authentication/Sessions (server/account/list-sessions.ts). */
+export interface AccountSession {
+  id: string;
+  current: boolean;
+  browser: string | null;
+  os: string | null;
+  device: string;
+  createdAt: string;
+  lastUsedAt: string;
+  expiresAt: string;
+  rotations: number;
+}
+
+const PHONE_SYSTEMS = new Set(["iOS", "Android"]);
+
+/**
+ * The active sign-ins (device, signed in, last active), this device first and marked; "sign out" per other session
+ * and "sign out everywhere else" (asked first). A list of cards on every width.
+ */
+export function SessionsSection({ version }: { version: number }) {
+  const t = useTranslations("profile.sessions");
+  const locale = useLocale();
+  const api = useApi();
+  const [sessions, setSessions] = useState<AccountSession[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+
+  const fetchList = useCallback(
+    (signal?: AbortSignal) =>
+      api<AccountSession[]>("/api/Authentication/Sessions", { signal }).then(
+        (list) => {
+          setSessions([...list].sort((a, b) => Number(b.current) - Number(a.current)));
+          setFailed(false);
+        },
+        () => {
+          if (!signal?.aborted) setFailed(true);
+        },
+      ),
+    [api],
+  );
+  const load = () => fetchList();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void fetchList(controller.signal);
+    return () => controller.abort();
+  }, [fetchList, version]);
+
+  const when = (iso: string) => new Intl.DateTimeFormat(locale === "ar" ? "ar-EG" : "en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  const deviceName = (s: AccountSession) =>
+    s.browser && s.os ? t("device", { browser: s.browser, os: s.os }) : (s.browser ?? s.os ?? t("unknownDevice"));
+
+  const revoke = async (session: AccountSession) => {
+    setBusy(session.id);
+    try {
+      await api("/api/Authentication/Sessions/Revoke", { method: "POST", body: { sessionId: session.id } });
+      toast.success(t("signedOut"), { theme: toastTheme() });
+    } catch (error) {
+      // 404: it had ended already; the list below is read again either way.
+      if (!(isApiError(error) && error.status === 404)) toast.error(t("actionFailed"), { theme: toastTheme() });
+    } finally {
+      setBusy(null);
+      await load();
+    }
+  };
+
+  const revokeOthers = async () => {
+    setBusy("others");
+    try {
+      const { revoked } = await api<{ revoked: number }>("/api/Authentication/Sessions/RevokeOthers", { method: "POST" });
+      toast.success(t("othersSignedOut", { count: revoked }), { theme: toastTheme() });
+    } catch {
+      toast.error(t("actionFailed"), { theme: toastTheme() });
+    } finally {
+      setBusy(null);
+      setAsking(false);
+      await load();
+    }
+  };
+
+  const others = sessions?.filter((s) => !s.current).length ?? 0;
+  return (
+    <Section id="sessions" title={t("heading")} intro={t("intro")}>
+      {failed ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700 dark:text-red-400">
+          {t("failed")}
+          <button type="button" className={smallButton} onClick={() => void load()}>{t("retry")}</button>
+        </div>
+      ) : !sessions ? (
+        <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">{t("loading")}</p>
+      ) : (
+        <>
+          <ul className="flex flex-col gap-3" data-testid="session-list">
+            {sessions.map((s) => {
+              const Icon = s.os && PHONE_SYSTEMS.has(s.os) ? Smartphone : LaptopMinimal;
+              const name = deviceName(s);
+              return (
+                <li
+                  key={s.id}
+                  data-testid="session-row"
+                  data-current={s.current || undefined}
+                  className={`flex flex-col gap-3 rounded-2xl border p-4 sm:flex-row sm:items-center ${s.current ? "border-brand-300 bg-brand-50/60 dark:border-brand-500/40 dark:bg-brand-500/10" : "border-zinc-200 dark:border-zinc-800"}`}
+                >
+                  <div className="flex min-w-0 flex-1 items-start gap-3">
+                    <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
+                      <Icon className="size-5" aria-hidden />
+                    </span>
+                    <div className="min-w-0">
+                      <p className="flex flex-wrap items-center gap-2 font-semibold">
+                        <span dir="ltr" className="truncate">{name}</span>
+                        {s.current && (
+                          <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="session-current">
+                            {t("thisDevice")}
+                          </span>
+                        )}
+                      </p>
+                      <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{t("lastUsed", { date: when(s.lastUsedAt) })}</p>
+                      <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("signedIn", { date: when(s.createdAt) })}</p>
+                    </div>
+                  </div>
+                  {!s.current && (
+                    <button
+                      type="button"
+                      className={`${smallButton} self-start sm:self-center`}
+                      onClick={() => void revoke(s)}
+                      disabled={busy !== null}
+                      aria-label={t("signOutLabel", { device: name, date: when(s.lastUsedAt) })}
+                      data-testid="session-sign-out"
+                    >
+                      <LogOut className="size-4 rtl:rotate-180" aria-hidden />
+                      {busy === s.id ? t("signingOut") : t("signOut")}
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <div className="mt-4">
+            {others > 0 ? (
+              <button type="button" className={smallButton} onClick={() => setAsking(true)} disabled={busy !== null} data-testid="sessions-sign-out-others">
+                <LogOut className="size-4 rtl:rotate-180" aria-hidden />
+                {t("signOutOthers")}
+              </button>
+            ) : (
+              <p className="text-sm text-zinc-500 dark:text-zinc-400" data-testid="sessions-only-here">{t("noOthers")}</p>
+            )}
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        open={asking}
+        title={t("confirmTitle")}
+        confirmLabel={t("confirm")}
+        busyLabel={t("signingOutOthers")}
+        cancelLabel={t("cancel")}
+        busy={busy === "others"}
+        onConfirm={() => void revokeOthers()}
+        onClose={() => setAsking(false)}
+      >
+        {t("confirmText")}
+      </ConfirmDialog>
+    </Section>
+  );
+}
