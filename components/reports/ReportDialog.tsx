@@ -10,6 +10,7 @@ import { useApi } from "@/components/providers/use-api";
 import { isApiError } from "@/lib/api-client";
 import { REPORT_REASON_NAMES, ReportReason } from "@/lib/enums";
 import { REPORT_LIMITS, reportFormSchema, textLength, type ReportValidationKey } from "@/lib/validation/reports";
+import { isolate } from "@/components/publishing/review/text";
 import type { ReportTarget } from "./ReportButton";
 
 type Outcome = "sent" | "already" | "cancelled";
@@ -95,7 +96,7 @@ export default function ReportDialog({ target, onDone }: { target: ReportTarget;
   const counterId = `${id}-counter`;
   const reasonErrorId = `${id}-reason-error`;
   const detailsErrorId = `${id}-details-error`;
-  const title = target.chapterId ? t("titleChapter", { chapter: target.title }) : t("titleManga", { title: target.title });
+  const title = target.chapterId ? t("titleChapter", { chapter: isolate(target.title) }) : t("titleManga", { title: isolate(target.title) });
 
   return (
     <dialog
@@ -176,7 +177,8 @@ export default function ReportDialog({ target, onDone }: { target: ReportTarget;
             {...register("details")}
           />
           <p id={counterId} className={`mt-1 text-end text-xs tabular-nums ${textLength(details.trim()) > REPORT_LIMITS.detailsMax ? "font-semibold text-red-700 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400"}`}>
-            {t("counter", { count: textLength(details.trim()), max: REPORT_LIMITS.detailsMax })}
+            {/* Numbers around a slash read left to right in both languages ("0 / 1000"). */}
+            <span dir="ltr">{t("counter", { count: textLength(details.trim()), max: REPORT_LIMITS.detailsMax })}</span>
           </p>
           <ErrorText id={detailsErrorId} message={errors.details?.message} />
         </div>

@@ -89,6 +89,13 @@ test("a reader reports a chapter (reader, English) and a manga (preview, Arabic)
   // English, in the reader: the chapter.
   await signInAs(page, reader);
   await page.goto(`/manga-reader/${mangaId}/${chapterId}`);
+  await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
+  // The opening sponsored message (free readers) covers the page until closed.
+  const sponsored = page.getByTestId("sponsored-overlay");
+  if (await sponsored.isVisible()) {
+    await page.getByTestId("sponsored-close").click();
+    await expect(sponsored).toBeHidden();
+  }
   await expect(page.getByRole("button", { name: "Report this chapter" })).toBeVisible();
   let dialog = await openReport(page);
   await expect(dialog.getByRole("heading", { name: "Report the chapter “The Blank Page”" })).toBeVisible();
@@ -222,6 +229,7 @@ test("screenshots (REPORT_SHOTS=1 only)", async ({ page, request }) => {
         await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
         await setTheme(dark);
         await page.goto(`${prefix}/dashboard/discovery/manga/${mangaId}`);
+        await page.getByTestId("report-button").scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${dir}/preview-${lang}-${width}-${dark ? "dark" : "light"}.png` });
         await openReport(page);
         await page.getByTestId("report-dialog").getByRole("radio").last().check();
@@ -232,8 +240,13 @@ test("screenshots (REPORT_SHOTS=1 only)", async ({ page, request }) => {
     }
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${prefix}/manga-reader/${mangaId}/${chapterId}`);
-    await expect(page.getByTestId("report-button")).toBeVisible();
+    await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
+    if (await page.getByTestId("sponsored-overlay").isVisible()) await page.getByTestId("sponsored-close").click();
+    await expect(page.getByTestId("sponsored-overlay")).toBeHidden();
+    await page.getByTestId("report-button").click();
+    await expect(page.getByTestId("report-dialog")).toBeVisible();
     await page.screenshot({ path: `${dir}/reader-${lang}-375.png` });
+    await page.keyboard.press("Escape");
   }
   await page.context().clearCookies();
   await signIn(page, "root");
