@@ -80,7 +80,7 @@ export async function listReports({ db, state, page, pageSize }: { db: Executor;
         min(r.created_at) as first_at,
         max(r.created_at) as last_at,
         max(r.resolved_at) as resolved_at,
-        (array_agg(r.status order by r.resolved_at desc nulls last, r.id desc))[1] as resolution
+        ${open ? sql`null::smallint` : sql`(array_agg(r.status order by r.resolved_at desc nulls last, r.id desc))[1]`} as resolution
       from ${reports} r
       where ${which}
       group by r.manga_id, r.chapter_id
