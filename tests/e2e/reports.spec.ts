@@ -139,7 +139,7 @@ test("a reader reports a chapter (reader, English) and a manga (preview, Arabic)
   await expect(chapterGroup.getByTestId("report-count")).toHaveText("1 report");
   await expect(chapterGroup.getByTestId("report-reason-count-wrongContent")).toContainText("Wrong or broken content");
   await expect(chapterGroup.getByTestId("report-excerpt")).toHaveText("Page 2 is completely blank.");
-  await expect(chapterGroup.getByText(`in ${title}`)).toBeVisible();
+  await expect(chapterGroup).toContainText(title);
   await expect(mangaGroup.getByTestId("report-reason-count-copyright")).toContainText("×1");
   await expect(mangaGroup.getByTestId("report-excerpt")).toHaveText("منشورة دون إذن الناشر.");
 
