@@ -51,7 +51,13 @@ export function ChartCard({
         <summary className="inline-flex min-h-6 cursor-pointer items-center rounded font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-300">
           {showTable}
         </summary>
-        <div className="mt-2 max-h-80 overflow-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
+        {/* Focusable so keyboard users can scroll a long table (WCAG 2.1.1). */}
+        <div
+          role="region"
+          aria-label={caption}
+          tabIndex={0}
+          className="mt-2 max-h-80 overflow-auto rounded-xl border border-zinc-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-zinc-800"
+        >
           <table className="w-full text-start text-sm">
             <caption className="sr-only">{caption}</caption>
             <thead className="sticky top-0 bg-zinc-50 dark:bg-zinc-800">
