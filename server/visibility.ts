@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { chapters, manga } from "@/db/schema";
 import { Role, Status } from "@/db/schema/enums";
 
@@ -12,6 +12,11 @@ import { Role, Status } from "@/db/schema/enums";
  * - an accepted chapter with a future `publishAt` (a scheduled release) is public only from that moment: checked at
  *   query time against the database clock, so every process agrees without a job (docs/decisions/013).
  * Status filters a caller passes can only narrow this, never widen it.
+ *
+ * Premium (issue 16): a premium chapter stays listed for everyone who may see it (with a lock), but only an active
+ * subscription (either plan), its author and root may read it while it is premium: until its `freeAt` (a timed
+ * premium window), checked at query time against the database clock like publishAt, so every process agrees without
+ * a job. No plan widens visibility: a scheduled chapter is hidden from subscribers too (lib/premium.ts).
  */
 export interface Viewer {
   userId: number;
@@ -28,6 +33,9 @@ export const publicChapter = (): SQL => and(eq(chapters.status, Status.Accepted)
 export function isChapterPublic(row: { status: number; publishAt: Date | null }, now = Date.now()): boolean {
   return row.status === Status.Accepted && (row.publishAt === null || row.publishAt.getTime() <= now);
 }
+
+/** SQL: the chapter is premium now (flagged, and its free date, if any, not yet come). */
+export const chapterPremiumNow = (): SQL => and(eq(chapters.isPremium, true), or(isNull(chapters.freeAt), gt(chapters.freeAt, sql`now()`)))!;
 
 const ALL_STATUSES: readonly Status[] = [Status.Pending, Status.Accepted, Status.Rejected];
 

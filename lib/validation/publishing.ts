@@ -26,6 +26,9 @@ export const PUBLISHING_VALIDATION_KEYS = [
   "chapterTitleTooLong",
   "isPremiumInvalid",
   "publishAtInvalid",
+  "freeAtInvalid",
+  "freeAtPast",
+  "freeAtNeedsPremium",
 ] as const;
 export type PublishingValidationKey = (typeof PUBLISHING_VALIDATION_KEYS)[number];
 export type PublishingTranslate = (key: PublishingValidationKey) => string;
@@ -134,9 +137,9 @@ function booleanField(t: PublishingTranslate) {
 }
 
 /** An ISO 8601 date-time (with a zone, or taken as UTC) or empty / null (no schedule: at once). */
-function publishAtField(t: PublishingTranslate) {
+function publishAtField(t: PublishingTranslate, invalid: PublishingValidationKey = "publishAtInvalid") {
   return z
-    .union([z.string(), z.null()], { error: t("publishAtInvalid") })
+    .union([z.string(), z.null()], { error: t(invalid) })
     .optional()
     .transform((value, ctx) => {
       if (value === undefined) return undefined;
@@ -144,19 +147,20 @@ function publishAtField(t: PublishingTranslate) {
       const text = value.trim();
       const ok = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/.test(text) && !Number.isNaN(Date.parse(text));
       if (!ok) {
-        ctx.addIssue({ code: "custom", message: t("publishAtInvalid") });
+        ctx.addIssue({ code: "custom", message: t(invalid) });
         return z.NEVER;
       }
       return new Date(/(Z|[+-]\d{2}:?\d{2})$/.test(text) ? text : `${text}Z`).toISOString();
     });
 }
 
-/**
- * A chapter's fields (SubmitChapter; UpdateChapter: `chapterUpdateSchema`): title trimmed 1–200, isPremium (absent:
- * false on submit, unchanged on update), and publishAt (ISO date-time, normalised to UTC `…Z`; empty or null clears
- * the schedule, absent leaves it).
- */
-export function chapterFormSchema(t: PublishingTranslate) {
+/** Options of the chapter schemas: the clock (tests), and the chapter's stored free date (an unchanged one may be past). */
+export interface ChapterSchemaOptions {
+  now?: () => number;
+  currentFreeAt?: string | null;
+}
+
+function chapterFields(t: PublishingTranslate) {
   return z.object({
     title: z
       .string({ error: t("chapterTitleRequired") })
@@ -165,11 +169,39 @@ export function chapterFormSchema(t: PublishingTranslate) {
       .max(PUBLISHING_LIMITS.chapterTitleMax, { error: t("chapterTitleTooLong") }),
     isPremium: booleanField(t).optional(),
     publishAt: publishAtField(t),
+    freeAt: publishAtField(t, "freeAtInvalid"),
   });
 }
+
+/**
+ * A timed premium window (issue 16): `freeAt` set (not null) must be in the future (an unchanged stored value may
+ * have passed) and belongs to a premium chapter: with `isPremium` false it is refused; on submit `isPremium` must be
+ * true; on update, absent `isPremium` is checked against the stored chapter by the use case.
+ */
+function checkFreeAt(t: PublishingTranslate, mode: "submit" | "update", options: ChapterSchemaOptions) {
+  return (value: { isPremium?: boolean; freeAt?: string | null }, ctx: z.RefinementCtx) => {
+    if (value.freeAt === undefined || value.freeAt === null) return;
+    const at = Date.parse(value.freeAt);
+    const unchanged = options.currentFreeAt != null && Date.parse(options.currentFreeAt) === at;
+    if (!unchanged && at <= (options.now ?? Date.now)()) ctx.addIssue({ code: "custom", path: ["freeAt"], message: t("freeAtPast") });
+    if (value.isPremium === false || (mode === "submit" && value.isPremium !== true)) {
+      ctx.addIssue({ code: "custom", path: ["freeAt"], message: t("freeAtNeedsPremium") });
+    }
+  };
+}
+
+/**
+ * A chapter's fields (SubmitChapter; UpdateChapter: `chapterUpdateSchema`): title trimmed 1–200, isPremium (absent:
+ * false on submit, unchanged on update), publishAt (ISO date-time, normalised to UTC `…Z`; empty or null clears
+ * the schedule, absent leaves it) and freeAt (the same form; the end of a premium chapter's premium window, see
+ * checkFreeAt).
+ */
+export function chapterFormSchema(t: PublishingTranslate, options: ChapterSchemaOptions = {}) {
+  return chapterFields(t).superRefine(checkFreeAt(t, "submit", options));
+}
 /** UpdateChapter's fields (the route adds `chapterId`, `number` and replacement files). */
-export function chapterUpdateSchema(t: PublishingTranslate) {
-  return chapterFormSchema(t).partial();
+export function chapterUpdateSchema(t: PublishingTranslate, options: ChapterSchemaOptions = {}) {
+  return chapterFields(t).partial().superRefine(checkFreeAt(t, "update", options));
 }
 export type ChapterFormInput = z.input<ReturnType<typeof chapterFormSchema>>;
 export type ChapterFormValues = z.output<ReturnType<typeof chapterFormSchema>>;

@@ -15,11 +15,16 @@ export interface MySubscription {
   endsAt: string;
   cancelledAt: string | null;
   active: boolean;
+  /** Where it stands now: running, not yet started, past its end, or ended early by root. */
+  status: "active" | "upcoming" | "ended" | "cancelled";
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** GET /api/Authentication/Me/Subscriptions: the caller's subscriptions, newest first. */
+/**
+ * GET /api/Authentication/Me/Subscriptions: the caller's subscriptions, newest first (spec §3 "type, duration,
+ * remaining days", with start and end dates). Root grants, extends and ends them (UpdateUser `subscription`).
+ */
 export async function listMySubscriptions(opts: { db: Db; userId: number; now?: Date }): Promise<MySubscription[]> {
   const now = opts.now ?? new Date();
   const rows = await opts.db
@@ -41,6 +46,14 @@ export async function listMySubscriptions(opts: { db: Db; userId: number; now?: 
       endsAt: r.endsAt.toISOString(),
       cancelledAt: r.cancelledAt?.toISOString() ?? null,
       active,
+      status: r.cancelledAt ? "cancelled" : active ? "active" : r.startsAt > now ? "upcoming" : "ended",
     };
   });
+}
+
+/** The subscription that decides what the user gets now: the best running plan (PremiumPlus first), else none. */
+export function currentSubscription(list: readonly MySubscription[]): MySubscription | null {
+  const running = list.filter((s) => s.active);
+  running.sort((a, b) => b.type - a.type || Date.parse(b.endsAt) - Date.parse(a.endsAt));
+  return running[0] ?? null;
 }

@@ -12,6 +12,8 @@ export interface ReaderChapter {
   number: number;
   status: number;
   isPremium: boolean;
+  /** A timed premium window (issue 16): ISO instant from which the chapter is free for everyone, or null. */
+  freeAt: string | null;
   pageCount: number;
   /** The viewer's saved position in this chapter, if any. */
   progress: { pageNumber: number; completed: boolean } | null;
@@ -61,7 +63,7 @@ export async function getReaderContext({ db, mangaId, viewer, privileged }: { db
       .limit(1),
     db.select({ genre: mangaGenres.genre }).from(mangaGenres).where(eq(mangaGenres.mangaId, mangaId)).orderBy(asc(mangaGenres.genre)),
     db
-      .select({ id: chapters.id, title: chapters.title, number: chapters.number, status: chapters.status, isPremium: chapters.isPremium, pageCount: chapters.pageCount })
+      .select({ id: chapters.id, title: chapters.title, number: chapters.number, status: chapters.status, isPremium: chapters.isPremium, freeAt: chapters.freeAt, pageCount: chapters.pageCount })
       .from(chapters)
       .where(and(eq(chapters.mangaId, mangaId), privileged ? undefined : publicChapter()))
       .orderBy(asc(chapters.number), asc(chapters.id)),
@@ -90,7 +92,7 @@ export async function getReaderContext({ db, mangaId, viewer, privileged }: { db
       favorites: m.favorites,
       readingDirection: m.readingDirection,
     },
-    chapters: chapterRows.map((c) => ({ ...c, progress: progress.get(c.id) ?? null })),
+    chapters: chapterRows.map((c) => ({ ...c, freeAt: c.freeAt?.toISOString() ?? null, progress: progress.get(c.id) ?? null })),
     isFavorite: favoriteRows.length > 0,
   };
 }

@@ -22,6 +22,8 @@ export interface ChapterListItem {
   number: number;
   status: number;
   isPremium: boolean;
+  /** A timed premium window: free for everyone from this moment (issue 16). */
+  freeAt: Date | null;
   pageCount: number;
   views: number;
   createdAt: Date;
@@ -66,7 +68,7 @@ async function list(opts: ListChaptersOptions, details: boolean): Promise<Paged<
   return {
     ...result,
     items: result.items.map((r): ChapterListItem => ({
-      id: r.id, mangaId: r.mangaId, title: r.title, number: r.number, status: r.status, isPremium: r.isPremium,
+      id: r.id, mangaId: r.mangaId, title: r.title, number: r.number, status: r.status, isPremium: r.isPremium, freeAt: r.freeAt,
       pageCount: r.pageCount, views: r.views, createdAt: r.createdAt, updatedAt: r.updatedAt,
     })),
   };
@@ -95,6 +97,7 @@ export async function queryChapterPage(q: {
         number: chapters.number,
         status: chapters.status,
         isPremium: chapters.isPremium,
+        freeAt: chapters.freeAt,
         pageCount: chapters.pageCount,
         views: chapters.views,
         createdAt: chapters.createdAt,
@@ -121,7 +124,7 @@ export async function queryChapterPage(q: {
   ]);
   const items = rows.map(
     (r): ChapterDetailsItem => ({
-      id: r.id, mangaId: r.mangaId, title: r.title, number: r.number, status: r.status, isPremium: r.isPremium,
+      id: r.id, mangaId: r.mangaId, title: r.title, number: r.number, status: r.status, isPremium: r.isPremium, freeAt: r.freeAt,
       pageCount: r.pageCount, views: r.views, createdAt: r.createdAt, updatedAt: r.updatedAt, sourceType: r.sourceType,
       reviewNote: r.reviewNote,
       manga: { id: r.mangaId, title: r.mangaTitle, coverImageUrl: mediaUrl(r.coverImageId), readingDirection: r.readingDirection, user: { username: r.username } },

@@ -23,6 +23,8 @@ const en = {
   mangaNotFound: "Manga not found",
   chapterNotFound: "Chapter not found",
   premiumRequired: "This is a premium chapter. An active premium subscription is needed to read it.",
+  // Premium (issue 16: server/premium, timed premium windows)
+  freeAtNeedsPremium: "Only a premium chapter can have a free date: mark it premium or clear the date.",
   userNotFound: "User not found",
   notificationNotFound: "Notification not found",
   // Notifications (server/notifications)
@@ -123,6 +125,7 @@ const ar: Record<MessageKey, string> = {
   mangaNotFound: "المانجا غير موجودة",
   chapterNotFound: "الفصل غير موجود",
   premiumRequired: "هذا فصل مميز. تحتاج إلى اشتراك بريميوم فعّال لقراءته.",
+  freeAtNeedsPremium: "لا يكون تاريخ الإتاحة المجانية إلا لفصل مميز: اجعله مميزًا أو امسح التاريخ.",
   userNotFound: "المستخدم غير موجود",
   notificationNotFound: "الإشعار غير موجود",
   notificationMessageRequired: "اكتب رسالة.",

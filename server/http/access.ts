@@ -115,6 +115,7 @@ export const ACCESS = {
   "POST /api/test/notify": VISITOR,
   "POST /api/test/rename-manga": VISITOR,
   "POST /api/test/create-user": VISITOR,
+  "POST /api/test/grant-subscription": VISITOR,
 } as const satisfies Record<string, readonly Audience[]>;
 
 export type RouteKey = keyof typeof ACCESS;

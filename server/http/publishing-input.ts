@@ -141,7 +141,7 @@ export async function chapterUploadOf(upload: UploadInput, locale: Locale, error
   return undefined;
 }
 
-const CHAPTER_FIELDS = ["title", "isPremium", "publishAt"] as const;
+const CHAPTER_FIELDS = ["title", "isPremium", "publishAt", "freeAt"] as const;
 
 /** SubmitChapter's input. */
 export async function submitChapterInput(upload: UploadInput, locale: Locale): Promise<{ mangaId: number; fields: ChapterFields; upload: ChapterUpload }> {
@@ -154,7 +154,12 @@ export async function submitChapterInput(upload: UploadInput, locale: Locale): P
   if (Object.keys(errors).length > 0 || !parsed || mangaId === undefined || !files) throw validation(errors);
   return {
     mangaId,
-    fields: { title: parsed.title, isPremium: parsed.isPremium ?? false, publishAt: parsed.publishAt ? new Date(parsed.publishAt) : null },
+    fields: {
+      title: parsed.title,
+      isPremium: parsed.isPremium ?? false,
+      publishAt: parsed.publishAt ? new Date(parsed.publishAt) : null,
+      freeAt: parsed.freeAt ? new Date(parsed.freeAt) : null,
+    },
     upload: files,
   };
 }
@@ -178,6 +183,7 @@ export async function updateChapterInput(upload: UploadInput, locale: Locale): P
   if (parsed.title !== undefined) changes.title = parsed.title;
   if (parsed.isPremium !== undefined) changes.isPremium = parsed.isPremium;
   if (parsed.publishAt !== undefined) changes.publishAt = parsed.publishAt === null ? null : new Date(parsed.publishAt);
+  if (parsed.freeAt !== undefined) changes.freeAt = parsed.freeAt === null ? null : new Date(parsed.freeAt);
   if (number !== undefined) changes.number = number;
   return { chapterId, changes, ...(files ? { upload: files } : {}) };
 }

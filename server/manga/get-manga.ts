@@ -12,6 +12,8 @@ export interface MangaChapter {
   number: number;
   status: Status;
   isPremium: boolean;
+  /** A timed premium window (issue 16): ISO instant from which the chapter is free for everyone, or null. */
+  freeAt: string | null;
   pageCount: number;
   views: number;
   createdAt: string;
@@ -111,6 +113,7 @@ export async function getMangaById(opts: GetMangaOptions): Promise<MangaDetail |
         number: chapters.number,
         status: chapters.status,
         isPremium: chapters.isPremium,
+        freeAt: chapters.freeAt,
         pageCount: chapters.pageCount,
         views: chapters.views,
         createdAt: chapters.createdAt,
@@ -126,7 +129,7 @@ export async function getMangaById(opts: GetMangaOptions): Promise<MangaDetail |
     coverImageUrl: mediaUrl(row.coverImageId),
     bannerImageUrl: mediaUrl(row.bannerImageId),
     genres: genreRows.map((g) => GENRES[g.genre]).filter((g): g is Genre => g !== undefined),
-    chapters: chapterRows.map((c) => ({ ...c, status: c.status as Status, createdAt: c.createdAt.toISOString() })),
+    chapters: chapterRows.map((c) => ({ ...c, status: c.status as Status, freeAt: c.freeAt?.toISOString() ?? null, createdAt: c.createdAt.toISOString() })),
     views: row.views,
     favorites: row.favorites,
     chapterCount: row.chapterCount,

@@ -31,6 +31,8 @@ export interface ManagedChapter {
   reviewNote: string | null;
   isPremium: boolean;
   publishAt: string | null;
+  /** A timed premium window (issue 16): free for everyone from this ISO instant (null: premium for good). */
+  freeAt: string | null;
   processing: Processing;
   processingError: string | null;
   pageCount: number;
@@ -69,6 +71,7 @@ export const managedChapterColumns = {
   reviewNote: chapters.reviewNote,
   isPremium: chapters.isPremium,
   publishAt: chapters.publishAt,
+  freeAt: chapters.freeAt,
   processing: chapters.processing,
   processingError: chapters.processingError,
   pageCount: chapters.pageCount,
@@ -79,7 +82,7 @@ export const managedChapterColumns = {
 
 interface ChapterColumns {
   id: number; mangaId: number; title: string; number: number; status: number; reviewNote: string | null; isPremium: boolean;
-  publishAt: Date | null; processing: number; processingError: string | null; pageCount: number; views: number;
+  publishAt: Date | null; freeAt: Date | null; processing: number; processingError: string | null; pageCount: number; views: number;
   createdAt: Date; updatedAt: Date;
 }
 
@@ -89,6 +92,7 @@ export function toManagedChapter(row: ChapterColumns): ManagedChapter {
     status: row.status as Status,
     processing: row.processing as Processing,
     publishAt: row.publishAt ? row.publishAt.toISOString() : null,
+    freeAt: row.freeAt ? row.freeAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

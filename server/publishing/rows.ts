@@ -56,6 +56,7 @@ export interface LockedChapter {
   status: number;
   isPremium: boolean;
   publishAt: Date | null;
+  freeAt: Date | null;
   announcedAt: Date | null;
   processing: number;
 }

@@ -18,6 +18,8 @@ export interface ChapterFields {
   isPremium: boolean;
   /** A scheduled release (null: public as soon as it is accepted). */
   publishAt: Date | null;
+  /** A timed premium window (issue 16): a premium chapter is free for everyone from this moment (null: never). */
+  freeAt?: Date | null;
 }
 
 /**
@@ -59,6 +61,8 @@ export async function submitChapter({
         number: await nextChapterNumber(uow.tx, mangaId),
         isPremium: fields.isPremium,
         publishAt: fields.publishAt,
+        // Only a premium chapter has a premium window (the route refuses freeAt without isPremium).
+        freeAt: fields.isPremium ? (fields.freeAt ?? null) : null,
         status: acceptNow ? Status.Accepted : Status.Pending,
         sourceType: prepared.sourceType,
         processing: prepared.kind === "pdf" ? Processing.Processing : Processing.Ready,
@@ -76,7 +80,7 @@ export async function submitChapter({
       actorId: actor.userId,
       action: acceptNow ? "chapter.auto-accept" : "chapter.submit",
       subject: { type: "chapter", id: row.id },
-      details: { mangaId, title: fields.title, source: prepared.kind, trusted },
+      details: { mangaId, title: fields.title, source: prepared.kind, trusted, isPremium: fields.isPremium, freeAt: fields.freeAt ?? null },
     });
     if (acceptNow) await publishAcceptedChapters(uow, mangaId, [row.id]);
     // A PDF's reviewers are told when its pages are ready (./chapter-jobs.ts).

@@ -4,7 +4,9 @@ import { chapterJobs, chapters } from "@/db/schema";
 import { Status } from "@/db/schema/enums";
 import { storeChapterPagesIn } from "@/server/chapters/ingest";
 import { audit } from "@/server/core/audit";
-import { notFound } from "@/server/core/errors";
+import { notFound, validation } from "@/server/core/errors";
+import { apiMessage } from "@/server/core/messages";
+import type { Locale } from "@/i18n/routing";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { publishAcceptedChapters } from "./announce";
 import { prepareUpload, type ChapterUpload } from "./chapter-source";
@@ -32,12 +34,15 @@ export async function updateChapter({
   chapterId,
   changes,
   upload,
+  locale = "en",
 }: {
   db: Db;
   actor: Actor;
   chapterId: number;
   changes: ChapterChanges;
   upload?: ChapterUpload;
+  /** The language of a refusal's field error. */
+  locale?: Locale;
 }): Promise<ManagedChapter> {
   // Access first (a cheap locked read in its own transaction), then the CPU work, then the write.
   await runUnitOfWork(db, (uow) => lockChapter(uow.tx, actor, chapterId));
@@ -50,6 +55,13 @@ export async function updateChapter({
     if (changes.title !== undefined) set.title = changes.title;
     if (changes.isPremium !== undefined) set.isPremium = changes.isPremium;
     if (changes.publishAt !== undefined) set.publishAt = changes.publishAt;
+    // A timed premium window belongs to a premium chapter (the schema checked the date is in the future): set on a
+    // chapter that stays free it is refused (nothing changed); a chapter made free loses its window.
+    if (changes.freeAt != null && !(changes.isPremium ?? chapter.isPremium)) {
+      throw validation({ freeAt: [apiMessage(locale, "freeAtNeedsPremium")] });
+    }
+    if (changes.freeAt !== undefined) set.freeAt = changes.freeAt;
+    if (changes.isPremium === false) set.freeAt = null;
 
     let replacedMedia: string[] = [];
     if (prepared?.kind === "images") {
@@ -84,7 +96,7 @@ export async function updateChapter({
       subject: { type: "chapter", id: chapterId },
       details: {
         mangaId: manga.id,
-        before: { title: chapter.title, isPremium: chapter.isPremium, publishAt: chapter.publishAt, number: chapter.number, status: chapter.status },
+        before: { title: chapter.title, isPremium: chapter.isPremium, publishAt: chapter.publishAt, freeAt: chapter.freeAt, number: chapter.number, status: chapter.status },
         changes: { ...changes, pages: prepared?.kind ?? null },
       },
     });

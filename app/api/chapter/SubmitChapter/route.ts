@@ -5,7 +5,7 @@ import { submitChapter } from "@/server/publishing/submit-chapter";
 
 /**
  * POST /api/chapter/SubmitChapter (the manga's owner, root): multipart `mangaId`, `title`, `isPremium?`,
- * `publishAt?`, and `pages` (images in reading order, or one zip) or one `pdf` (≤ 50 MB, rendered in the background).
+ * `publishAt?`, `freeAt?` (a premium chapter's free date, in the future), and `pages` (images in reading order, or one zip) or one `pdf` (≤ 50 MB, rendered in the background).
  */
 export const POST = defineRoute({
   key: "POST /api/chapter/SubmitChapter",

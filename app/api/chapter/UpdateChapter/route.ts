@@ -3,12 +3,12 @@ import { readUpload } from "@/server/http/form";
 import { CHAPTER_REQUEST_MAX_BYTES, updateChapterInput } from "@/server/http/publishing-input";
 import { updateChapter } from "@/server/publishing/update-chapter";
 
-/** PUT /api/chapter/UpdateChapter (owner, root): `chapterId` plus any of title, isPremium, publishAt, number, files. */
+/** PUT /api/chapter/UpdateChapter (owner, root): `chapterId` plus any of title, isPremium, publishAt, freeAt, number, files. */
 export const PUT = defineRoute({
   key: "PUT /api/chapter/UpdateChapter",
   maxBodyBytes: CHAPTER_REQUEST_MAX_BYTES,
   handler: async ({ req, ctx }) => {
     const input = await updateChapterInput(await readUpload(req, CHAPTER_REQUEST_MAX_BYTES), ctx.locale);
-    return updateChapter({ db: await ctx.db, actor: ctx.viewer, ...input });
+    return updateChapter({ db: await ctx.db, actor: ctx.viewer, locale: ctx.locale, ...input });
   },
 });

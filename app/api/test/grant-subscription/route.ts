@@ -1,0 +1,36 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "@/db/client";
+import { subscriptions, users } from "@/db/schema";
+import { notFound } from "@/server/core/errors";
+import { defineRoute } from "@/server/http/route";
+import { assertTestRoutesEnabled, parseTestInput, readTestJson } from "../enabled";
+
+const Body = z.object({
+  username: z.string().trim().min(1).max(50),
+  type: z.union([z.literal(0), z.literal(1)]),
+  days: z.number().int().min(1).max(3650).default(30),
+});
+
+/**
+ * POST /api/test/grant-subscription { username, type, days? } — a running subscription (0 Premium, 1 PremiumPlus)
+ * from now for `days` days, written straight to the table for a browser test (root's real way is UpdateUser's
+ * `subscription`, issue 15). Test-only, see ../enabled.ts. Answers the subscription's id and end.
+ */
+export const POST = defineRoute({
+  key: "POST /api/test/grant-subscription",
+  handler: async ({ req }) => {
+    assertTestRoutesEnabled();
+    const input = parseTestInput(Body, await readTestJson(req));
+    const db = await getDb();
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, input.username)).limit(1);
+    if (!user) throw notFound("userNotFound");
+    const startsAt = new Date();
+    const endsAt = new Date(startsAt.getTime() + input.days * 24 * 60 * 60 * 1000);
+    const [row] = await db
+      .insert(subscriptions)
+      .values({ userId: user.id, plan: input.type, durationDays: input.days, startsAt, endsAt })
+      .returning({ id: subscriptions.id, endsAt: subscriptions.endsAt });
+    return row;
+  },
+});
