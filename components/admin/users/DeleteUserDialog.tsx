@@ -1,0 +1,50 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "react-toastify";
+import { toastTheme } from "@/components/notifications/NotificationsProvider";
+import { ConfirmDialog } from "@/components/publishing/ConfirmDialog";
+import { useRouter } from "@/i18n/navigation";
+import { isApiError } from "@/lib/api-client";
+import type { UserRow } from "@/lib/validation/users";
+import { useUsersApi } from "./users-api";
+
+/**
+ * Deleting an account, after a confirmation that says what happens (docs/decisions/015): the account is anonymised
+ * and can no longer sign in, the writer's manga stay under "Deleted user", money records are kept.
+ */
+export function DeleteUserDialog({ user, onClose }: { user: UserRow; onClose: () => void }) {
+  const t = useTranslations("admin.users.deleteDialog");
+  const api = useUsersApi();
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await api.remove(user.id);
+      toast.success(t("deleted", { username: user.username }), { theme: toastTheme() });
+      onClose();
+      router.refresh();
+    } catch (error) {
+      toast.error(isApiError(error) && error.kind === "HTTP" && error.message ? error.message : t("failed"), { theme: toastTheme() });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ConfirmDialog
+      open
+      title={t("title", { username: user.username })}
+      confirmLabel={t("confirm")}
+      busyLabel={t("deleting")}
+      cancelLabel={t("cancel")}
+      busy={busy}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    >
+      <span data-testid="delete-user-text">{t("text")}</span>
+    </ConfirmDialog>
+  );
+}

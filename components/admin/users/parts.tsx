@@ -1,0 +1,77 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { useCallback } from "react";
+import type { ReactNode } from "react";
+import { USER_VALIDATION_KEYS, type UserOnlyValidationKey, type UserRow, type UserTranslate } from "@/lib/validation/users";
+
+/** Small pieces shared by the user table, the phone cards and the dialogs. */
+
+/** The profile picture, or the first letter of the full name (spec §2's rule for the profile menu). */
+export function UserAvatar({ user, size = "size-9" }: { user: Pick<UserRow, "fullName" | "username" | "profileImageUrl">; size?: string }) {
+  const letter = Array.from(user.fullName.trim() || user.username)[0]?.toLocaleUpperCase() ?? "?";
+  if (user.profileImageUrl) {
+    // eslint-disable-next-line @next/next/no-img-element -- a small /media image with immutable caching
+    return <img src={user.profileImageUrl} alt="" width={36} height={36} loading="lazy" className={`${size} shrink-0 rounded-full object-cover`} />;
+  }
+  return (
+    <span aria-hidden className={`${size} grid shrink-0 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 text-sm font-bold text-white`}>
+      {letter}
+    </span>
+  );
+}
+
+type Tone = "green" | "red" | "amber" | "zinc" | "brand" | "sky";
+const TONES: Record<Tone, string> = {
+  green: "bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/25",
+  red: "bg-red-50 text-red-800 ring-red-600/20 dark:bg-red-500/10 dark:text-red-300 dark:ring-red-400/25",
+  amber: "bg-amber-50 text-amber-900 ring-amber-600/25 dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-400/25",
+  zinc: "bg-zinc-100 text-zinc-700 ring-zinc-500/20 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-500/30",
+  brand: "bg-brand-50 text-brand-700 ring-brand-600/20 dark:bg-brand-500/10 dark:text-brand-400 dark:ring-brand-400/25",
+  sky: "bg-sky-50 text-sky-800 ring-sky-600/20 dark:bg-sky-500/10 dark:text-sky-300 dark:ring-sky-400/25",
+};
+
+export function Chip({ tone, children, testId }: { tone: Tone; children: ReactNode; testId?: string }) {
+  return (
+    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[tone]}`} data-testid={testId}>
+      {children}
+    </span>
+  );
+}
+
+/** Role chip tones: root and admin stand out, readers stay quiet. */
+export const ROLE_TONES: readonly Tone[] = ["zinc", "sky", "amber", "amber", "brand"];
+
+/** The user's texts, numbers and dates in the page's language (next-intl's formatter: Arabic digits in Arabic). */
+export function useUserFormat() {
+  const t = useTranslations("admin.users");
+  const tr = useTranslations("dashboard.roles");
+  const role = useCallback((r: number) => tr(String(r) as "0"), [tr]);
+  const format = useFormatter();
+  const money = useCallback((n: number) => format.number(n, { style: "currency", currency: "USD", currencyDisplay: "narrowSymbol" }), [format]);
+  const date = useCallback((iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" }), [format]);
+  const dateTime = useCallback((iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" }), [format]);
+  const time = useCallback((iso: string) => format.dateTime(new Date(iso), { timeStyle: "short" }), [format]);
+  const number = useCallback((n: number) => format.number(n), [format]);
+  const subscription = useCallback(
+    (s: UserRow["subscription"]) => (s ? `${t(`plans.${s.type}`)} · ${t("daysLeft", { count: s.remainingDays })}` : null),
+    [t],
+  );
+  const transactions = useCallback(
+    (x: UserRow["transactions"]) => (x.count > 0 ? `${t("transactionCount", { count: x.count })} · ${money(x.total)}` : null),
+    [t, money],
+  );
+  return { t, role, money, date, dateTime, time, number, subscription, transactions };
+}
+
+const OWN_KEYS = new Set<string>(USER_VALIDATION_KEYS);
+
+/** The shared user schemas' texts: the account forms' `validation` keys, and this page's own for the rest. */
+export function useUserTranslate(): UserTranslate {
+  const tv = useTranslations("validation");
+  const tu = useTranslations("admin.users.validation");
+  return useCallback<UserTranslate>((key) => (OWN_KEYS.has(key) ? tu(key as UserOnlyValidationKey) : tv(key as Parameters<typeof tv>[0])), [tu, tv]);
+}
+
+export const selectClass =
+  "block h-11 w-full appearance-none rounded-xl border border-zinc-300 bg-white ps-3.5 pe-9 text-[15px] text-zinc-900 shadow-sm outline-none transition focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 disabled:cursor-not-allowed disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
