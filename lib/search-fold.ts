@@ -53,5 +53,13 @@ export function searchTextFor(title: string, description: string | null | undefi
   return foldSearchText(`${title} ${description ?? ""}`);
 }
 
+/**
+ * What is stored in users.search_text (root's user search, issue 15): every write of a username, full name or e-mail
+ * stores this: the three folded together, space-separated (a search term is folded the same way and matched with LIKE).
+ */
+export function userSearchTextFor(username: string, fullName: string | null | undefined, email: string | null | undefined): string {
+  return foldSearchText(`${username} ${fullName ?? ""} ${email ?? ""}`);
+}
+
 /** Longest search text honoured (longer input is cut, never refused). */
 export const SEARCH_TERM_MAX = 100;

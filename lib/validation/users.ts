@@ -18,6 +18,9 @@ export const USER_VALIDATION_KEYS = [
   "subscriptionTypeInvalid",
   "subscriptionDurationRange",
   "controlCharacters",
+  "pageInvalid",
+  "sortInvalid",
+  "directionInvalid",
 ] as const;
 export type UserOnlyValidationKey = (typeof USER_VALIDATION_KEYS)[number];
 export type UserValidationKey = ValidationKey | UserOnlyValidationKey;
@@ -176,50 +179,61 @@ export function roleOf(value: string): Role | undefined {
  * several, repeated or comma-separated, numbers 0–4 or names). What cannot be understood (a role 7, a sort "x", a
  * page "abc") is an issue on that field: the API answers 422, the page falls back to the default for it.
  */
-export const userListQuerySchema = z.preprocess(
-  normalizeUserQuery,
-  z
-    .object({
-      page: z.string().optional(),
-      pageSize: z.string().optional(),
-      sortDirection: z.string().optional(),
-      userSortBy: z.string().optional(),
-      searchTerm: z.string().optional(),
-      roles: z.array(z.string()).optional(),
-    })
-    .transform((raw, ctx): UserListParams => {
-      const int = (field: string, v: string | undefined, fallback: number, min: number, max: number) => {
-        if (v === undefined) return fallback;
-        if (!/^[+-]?\d+$/.test(v)) {
-          ctx.addIssue({ code: "custom", path: [field], message: `${field} must be a whole number` });
-          return fallback;
+export function userListQuerySchemaFor(t: (key: "pageInvalid" | "sortInvalid" | "directionInvalid" | "roleInvalid") => string) {
+  return z.preprocess(
+    normalizeUserQuery,
+    z
+      .object({
+        page: z.string().optional(),
+        pageSize: z.string().optional(),
+        sortDirection: z.string().optional(),
+        userSortBy: z.string().optional(),
+        searchTerm: z.string().optional(),
+        roles: z.array(z.string()).optional(),
+      })
+      .transform((raw, ctx): UserListParams => {
+        const int = (field: string, v: string | undefined, fallback: number, min: number, max: number) => {
+          if (v === undefined) return fallback;
+          if (!/^[+-]?\d{1,12}$/.test(v)) {
+            ctx.addIssue({ code: "custom", path: [field], message: t("pageInvalid") });
+            return fallback;
+          }
+          return clamp(Number(v), min, max);
+        };
+        const page = int("page", raw.page, 1, 1, 100_000);
+        const pageSize = int("pageSize", raw.pageSize, USER_PAGE_SIZE.default, 1, USER_PAGE_SIZE.max);
+        let userSortBy: UserSortBy = UserSortBy.CreatedDate;
+        if (raw.userSortBy !== undefined) {
+          const s = userSortByOf(raw.userSortBy);
+          if (s === undefined) ctx.addIssue({ code: "custom", path: ["userSortBy"], message: t("sortInvalid") });
+          else userSortBy = s;
         }
-        return clamp(Number(v), min, max);
-      };
-      const page = int("page", raw.page, 1, 1, 100_000);
-      const pageSize = int("pageSize", raw.pageSize, USER_PAGE_SIZE.default, 1, USER_PAGE_SIZE.max);
-      let userSortBy: UserSortBy = UserSortBy.CreatedDate;
-      if (raw.userSortBy !== undefined) {
-        const s = userSortByOf(raw.userSortBy);
-        if (s === undefined) ctx.addIssue({ code: "custom", path: ["userSortBy"], message: "userSortBy must be 0–5 or a sort name" });
-        else userSortBy = s;
-      }
-      let sortDirection: SortDirection = "desc";
-      if (raw.sortDirection !== undefined) {
-        const d = sortDirectionOf(raw.sortDirection);
-        if (d === undefined) ctx.addIssue({ code: "custom", path: ["sortDirection"], message: "sortDirection must be 0/asc or 1/desc" });
-        else sortDirection = d;
-      }
-      const roles: Role[] = [];
-      for (const r of raw.roles ?? []) {
-        const role = roleOf(r);
-        if (role === undefined) ctx.addIssue({ code: "custom", path: ["Filters.Role"], message: `Unknown role "${r.slice(0, 20)}" (0–4)` });
-        else if (!roles.includes(role)) roles.push(role);
-      }
-      const searchTerm = (raw.searchTerm ?? "").replace(CONTROL, " ").trim().slice(0, USER_SEARCH_MAX);
-      return { page, pageSize, userSortBy, sortDirection, searchTerm, roles: roles.sort((a, b) => a - b) };
-    }),
-);
+        let sortDirection: SortDirection = "desc";
+        if (raw.sortDirection !== undefined) {
+          const d = sortDirectionOf(raw.sortDirection);
+          if (d === undefined) ctx.addIssue({ code: "custom", path: ["sortDirection"], message: t("directionInvalid") });
+          else sortDirection = d;
+        }
+        const roles: Role[] = [];
+        for (const r of raw.roles ?? []) {
+          const role = roleOf(r);
+          if (role === undefined) ctx.addIssue({ code: "custom", path: ["Filters.Role"], message: t("roleInvalid") });
+          else if (!roles.includes(role)) roles.push(role);
+        }
+        const searchTerm = (raw.searchTerm ?? "").replace(CONTROL, " ").trim().slice(0, USER_SEARCH_MAX);
+        return { page, pageSize, userSortBy, sortDirection, searchTerm, roles: roles.sort((a, b) => a - b) };
+      }),
+  );
+}
+
+const ENGLISH_QUERY_TEXTS = {
+  pageInvalid: "This must be a whole number.",
+  sortInvalid: "Sort by 0 CreatedDate, 1 Username, 2 Email, 3 Role, 4 LastLogin or 5 Balance.",
+  directionInvalid: "The sort direction must be 0 (asc) or 1 (desc).",
+  roleInvalid: "Choose a role: 0 reader, 1 writer, 2 staff, 3 admin or 4 root.",
+} as const;
+/** The list query with English texts (the API uses userListQuerySchemaFor with the request's language). */
+export const userListQuerySchema = userListQuerySchemaFor((key) => ENGLISH_QUERY_TEXTS[key]);
 
 /** The page's reading of its URL: like the API, but anything invalid falls back to the defaults instead of failing. */
 export function userListParamsFromUrl(searchParams: unknown): UserListParams {

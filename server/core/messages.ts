@@ -96,12 +96,9 @@ const en = {
   userPageInvalid: "This must be a whole number.",
   userSortInvalid: "Sort by 0 CreatedDate, 1 Username, 2 Email, 3 Role, 4 LastLogin or 5 Balance.",
   userDirectionInvalid: "The sort direction must be 0 (asc) or 1 (desc).",
-  userFilterRoleInvalid: "Unknown role \"{value}\": use 0 to 4 or a role name.",
   cannotChangeOwnAccount: "You cannot ban, demote or delete your own account.",
   lastRootProtected: "This is the last root account: another root must exist before it can be banned, demoted or deleted.",
-  userDeleted: "This account has been deleted.",
   trustedWritersOnly: "Only a writer can be trusted.",
-  deletedUserName: "Deleted user",
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -189,12 +186,9 @@ const ar: Record<MessageKey, string> = {
   userPageInvalid: "يجب أن تكون القيمة عددًا صحيحًا.",
   userSortInvalid: "رتّب حسب: 0 تاريخ الإنشاء، 1 اسم المستخدم، 2 البريد الإلكتروني، 3 الدور، 4 آخر تسجيل دخول أو 5 الرصيد.",
   userDirectionInvalid: "يجب أن يكون اتجاه الترتيب 0 (تصاعدي) أو 1 (تنازلي).",
-  userFilterRoleInvalid: "الدور \"{value}\" غير معروف: استخدم رقمًا من 0 إلى 4 أو اسم الدور.",
   cannotChangeOwnAccount: "لا يمكنك حظر حسابك أو خفض دوره أو حذفه.",
   lastRootProtected: "هذا آخر حساب مدير عام: يجب وجود مدير عام آخر قبل حظره أو خفض دوره أو حذفه.",
-  userDeleted: "تم حذف هذا الحساب.",
   trustedWritersOnly: "لا يمكن توثيق إلا الكتّاب.",
-  deletedUserName: "مستخدم محذوف",
 };
 
 export const apiMessages: Record<Locale, Record<MessageKey, string>> = { en, ar };

@@ -1,0 +1,103 @@
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { emailTokens, favorites, manga, notificationPreferences, notifications, readingProgress, refreshTokens, users } from "@/db/schema";
+import { Role } from "@/db/schema/enums";
+import { audit } from "@/server/core/audit";
+import { runUnitOfWork } from "@/server/core/unit-of-work";
+import type { Viewer } from "@/server/core/viewer";
+import { changed } from "@/server/manga/changed";
+import { POPULARITY_PER_FAVORITE } from "@/server/manga/popularity";
+import { closeUserSockets } from "@/server/realtime/close-user-sockets";
+import { changeSubscription } from "./change-subscription";
+import { assertAnotherRoot, assertNotSelf, assertRoot, lockTarget } from "./guards";
+import { forgetUserCounts } from "./list-users";
+
+/** The tombstone's username and e-mail (docs/decisions/015). `.invalid` is a reserved top-level domain (RFC 2606). */
+export const deletedUsername = (id: number) => `deleted-${id}`;
+export const deletedEmail = (id: number) => `deleted-${id}@deleted.invalid`;
+
+/**
+ * DELETE /api/User/DeleteUser (docs/decisions/015): a soft delete. The row stays as an anonymised tombstone, so a
+ * writer's manga and chapters keep their author (shown as "Deleted user") and money records keep their owner:
+ * username `deleted-<id>`, e-mail `deleted-<id>@deleted.invalid`, empty full name, no password, banned, deletedAt now,
+ * no profile image, no search text, no birth date or payout address. Removed: favourites (each manga's favourites count
+ * and popularity lowered as server/favorites/toggle-favorite.ts does, manga rows locked first in id order), reading
+ * progress, notifications, notification preferences, refresh and e-mail tokens. Ended: active subscriptions (with
+ * their `end` transaction rows). Kept: manga, chapters, transactions, reports, the audit log.
+ * Root cannot delete themselves (403) nor the last root that can act (422); unknown or deleted ids are 404. After the
+ * commit the user's sockets close (1008) and the public pages of the manga they favourited refresh. Audited as
+ * `user.delete` with the username and role it had (the e-mail and name are not copied into the log).
+ */
+export async function deleteUser(opts: { db: Db; viewer: Viewer; userId: number; now?: Date }): Promise<{ id: number; deletedAt: string }> {
+  const { db, viewer, userId } = opts;
+  assertRoot(viewer);
+  const now = opts.now ?? new Date();
+  return runUnitOfWork(db, async (uow) => {
+    uow.afterCommit(forgetUserCounts);
+    const { tx } = uow;
+    assertNotSelf(viewer, userId);
+    const target = await lockTarget(tx, userId);
+    if (target.role === Role.root && !target.banned) await assertAnotherRoot(tx, target.id);
+
+    // Favourites: lock the manga rows first (the order toggleFavorite uses), then drop the rows and lower the counters.
+    await tx
+      .select({ id: manga.id })
+      .from(manga)
+      .where(inArray(manga.id, tx.select({ id: favorites.mangaId }).from(favorites).where(eq(favorites.userId, userId))))
+      .orderBy(asc(manga.id))
+      .for("update");
+    const removed = await tx.delete(favorites).where(eq(favorites.userId, userId)).returning({ mangaId: favorites.mangaId });
+    const mangaIds = removed.map((r) => r.mangaId);
+    if (mangaIds.length > 0) {
+      await tx
+        .update(manga)
+        .set({ favorites: sql`greatest(${manga.favorites} - 1, 0)`, popularity: sql`${manga.popularity} - ${POPULARITY_PER_FAVORITE}` })
+        .where(inArray(manga.id, mangaIds));
+      changed(uow, { manga: mangaIds });
+    }
+    // Their manga stay, under "Deleted user": the cached public pages that show the author name are refreshed.
+    const authored = await tx.select({ id: manga.id }).from(manga).where(eq(manga.authorId, userId));
+    if (authored.length > 0) changed(uow, { manga: authored.map((m) => m.id), catalogue: true });
+
+    await tx.delete(readingProgress).where(eq(readingProgress.userId, userId));
+    await tx.delete(notifications).where(eq(notifications.userId, userId));
+    await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+    await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+    await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
+    await changeSubscription(tx, { actorId: viewer.userId, userId, change: null, now });
+
+    await tx
+      .update(users)
+      .set({
+        username: deletedUsername(userId),
+        email: deletedEmail(userId),
+        fullName: "",
+        passwordHash: null,
+        banned: true,
+        deletedAt: now,
+        profileImageId: null,
+        searchText: null,
+        dateOfBirth: null,
+        payoutEmail: null,
+        emailVerified: false,
+        emailVerifiedAt: null,
+        mustSelectRole: false,
+        trusted: false,
+        failedLoginAttempts: 0,
+        lockedUntil: null,
+        updatedAt: now,
+      })
+      .where(eq(users.id, userId));
+    await audit(tx, {
+      actorId: viewer.userId,
+      action: "user.delete",
+      subject: { type: "user", id: userId },
+      details: {
+        before: { username: target.username, role: target.role, isBanned: target.banned, favourites: mangaIds.length },
+        after: { username: deletedUsername(userId), isBanned: true, deletedAt: now.toISOString() },
+      },
+    });
+    uow.afterCommit(() => closeUserSockets(userId, 1008, "Account deleted"));
+    return { id: userId, deletedAt: now.toISOString() };
+  });
+}
