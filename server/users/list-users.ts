@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { paged, type Paged } from "@/lib/paged";
 import { foldSearchText } from "@/lib/search-fold";
 import { DEFAULT_USER_LIST_PARAMS, UserSortBy, type UserListParams, type UserRow } from "@/lib/validation/users";
+import type { Role } from "@/db/schema/enums";
 import type { Executor } from "@/server/core/unit-of-work";
 import { selectUserRows } from "./user-rows";
 
@@ -36,15 +37,26 @@ export function userListOrder(params: Pick<UserListParams, "userSortBy" | "sortD
   return sql`${key} ${dir}${nulls}, id ${dir}`;
 }
 
+export type ListUsersOptions = { db: Db | Executor; now?: Date } & Partial<Omit<UserListParams, "userSortBy" | "roles">> & {
+  userSortBy?: number;
+  roles?: readonly number[];
+};
+
 /**
  * Root's user list (GET /api/User/PaginatedUser and the user-management page): deleted accounts never appear; search
  * over username, full name and e-mail folded (case, accents, Arabic letter variants and marks) through
  * users.search_text's trigram index; roles; sort by created date (default, newest first), username, e-mail, role, last
  * sign-in or balance, ties broken by id. Two statements: the page with its aggregates (./user-rows.ts) and the count.
  */
-export async function listUsers(opts: { db: Db | Executor; now?: Date } & Partial<UserListParams>): Promise<Paged<UserRow>> {
-  const { db, now = new Date(), ...given } = opts;
-  const params: UserListParams = { ...DEFAULT_USER_LIST_PARAMS, ...given };
+export async function listUsers(opts: ListUsersOptions): Promise<Paged<UserRow>> {
+  const { db, now = new Date(), userSortBy, roles, ...given } = opts;
+  const params: UserListParams = {
+    ...DEFAULT_USER_LIST_PARAMS,
+    ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
+    // Plain numbers are accepted (a page's own URL parsing); values outside the enums are ignored, never an error.
+    userSortBy: userSortBy !== undefined && Object.hasOwn(SORT_KEYS, userSortBy) ? (userSortBy as UserSortBy) : DEFAULT_USER_LIST_PARAMS.userSortBy,
+    roles: [...new Set((roles ?? []).filter((r): r is Role => Number.isInteger(r) && r >= 0 && r <= 4))].sort((a, b) => a - b),
+  };
   const page = Math.max(1, Math.trunc(params.page));
   const pageSize = Math.min(100, Math.max(1, Math.trunc(params.pageSize)));
   const where = userListWhere(params);
