@@ -6,7 +6,7 @@ import {
 import {
   GENRES, NotificationType, PremiumPlan, ReadingDirection, Role, Status, TransactionStatus, type Genre,
 } from "@/db/schema/enums";
-import { searchTextFor } from "@/lib/search-fold";
+import { searchTextFor, userSearchTextFor } from "@/lib/search-fold";
 import type { DiscoverySettingsValue, LandingSettingsValue } from "@/server/settings/types";
 import { SETTINGS_KEYS } from "@/server/settings/types";
 import { ACCOUNTS, type DemoAccount } from "./accounts";
@@ -46,6 +46,7 @@ export async function insertUsers(ctx: SeedContext, hashes: Map<string, string>)
     username: a.username,
     email: a.email,
     fullName: a.fullName,
+    searchText: userSearchTextFor(a.username, a.fullName, a.email),
     passwordHash: must(hashes, a.password),
     role: a.role,
     dateOfBirth: a.dateOfBirth,

@@ -1,6 +1,7 @@
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
+import { userSearchTextFor } from "@/lib/search-fold";
 import { registerSchema } from "@/lib/validation/auth";
 import { findUserByEmail, takenBy } from "./find-user";
 import { hashPassword } from "./password";
@@ -57,6 +58,7 @@ export async function createRootUser(opts: {
       username: input.username,
       email: input.email,
       fullName: input.fullName,
+      searchText: userSearchTextFor(input.username, input.fullName, input.email),
       passwordHash: await hashPassword(input.password),
       role: Role.root,
       emailVerified: true,

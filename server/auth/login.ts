@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { audit } from "@/server/core/audit";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
@@ -61,10 +61,14 @@ export async function login(opts: LoginOptions): Promise<{ tokens: TokenSet; use
         })
         .from(users)
         .where(
-          byEmail
-            ? // An e-mail-like identifier matches the e-mail first, then a username spelled that way.
-              sql`lower(${users.email}) = ${lowered} or lower(${users.username}) = ${lowered}`
-            : sql`lower(${users.username}) = ${lowered}`,
+          and(
+            byEmail
+              ? // An e-mail-like identifier matches the e-mail first, then a username spelled that way.
+                sql`(lower(${users.email}) = ${lowered} or lower(${users.username}) = ${lowered})`
+              : sql`lower(${users.username}) = ${lowered}`,
+            // A deleted account (a tombstone, docs/decisions/015) is refused like an unknown one.
+            isNull(users.deletedAt),
+          ),
         )
         .orderBy(byEmail ? sql`(lower(${users.email}) = ${lowered}) desc` : users.id)
         .limit(1)

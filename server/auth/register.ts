@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
 import type { Locale } from "@/i18n/routing";
+import { userSearchTextFor } from "@/lib/search-fold";
 import { parseBirthDate, SelectableRole, type RegisterPayload } from "@/lib/validation/auth";
 import { enforceRateLimit, RATE_RULES } from "@/server/core/rate-limit";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
@@ -49,6 +50,7 @@ export async function register(opts: {
           username: input.username,
           email: input.email,
           fullName: input.fullName,
+          searchText: userSearchTextFor(input.username, input.fullName, input.email),
           passwordHash,
           role,
           dateOfBirth: parseBirthDate(input.dateOfBirth),

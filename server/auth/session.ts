@@ -66,5 +66,8 @@ export interface SessionUserWithToken extends SessionUser {
 export const getSessionUser = cache(async (): Promise<SessionUserWithToken | null> => {
   const token = await readSessionToken(await cookies());
   if (!isLiveSession(token)) return null;
+  // A banned or deleted account's session ends at its next page, not at its next token refresh.
+  const { accountStanding } = await import("./account-standing");
+  if ((await accountStanding(token.user.id)) !== "ok") return null;
   return { ...token.user, accessToken: token.tokens.accessToken };
 });

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import type { Locale } from "@/i18n/routing";
+import { userSearchTextFor } from "@/lib/search-fold";
 import { ACCOUNT_LIMITS, type UpdateSelfPayload } from "@/lib/validation/auth";
 import { notFound, validation } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
@@ -38,11 +39,11 @@ export async function updateSelf(opts: {
   const { db, userId, input, locale } = opts;
   const now = opts.now ?? new Date();
   const [current] = await db
-    .select({ username: users.username, email: users.email, fullName: users.fullName, profileImageId: users.profileImageId, banned: users.banned })
+    .select({ username: users.username, email: users.email, fullName: users.fullName, profileImageId: users.profileImageId, banned: users.banned, deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!current || current.banned) throw notFound("userNotFound");
+  if (!current || current.banned || current.deletedAt) throw notFound("userNotFound");
 
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.fullName !== undefined && input.fullName !== current.fullName) changes.fullName = input.fullName;
@@ -50,6 +51,9 @@ export async function updateSelf(opts: {
   const emailChanged = input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase();
   if (input.email !== undefined && input.email !== current.email) changes.email = input.email;
   if (emailChanged) Object.assign(changes, { emailVerified: false, emailVerifiedAt: null });
+  if (changes.fullName !== undefined || changes.username !== undefined || changes.email !== undefined) {
+    changes.searchText = userSearchTextFor(changes.username ?? current.username, changes.fullName ?? current.fullName, changes.email ?? current.email);
+  }
 
   // The image is decoded and re-encoded before the transaction, so no transaction waits on it.
   const image = input.profileImage === undefined ? undefined : await profileImage(input.profileImage, current.profileImageId, locale);

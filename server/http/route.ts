@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getDb, type Db } from "@/db/client";
 import type { Locale } from "@/i18n/routing";
 import { verifyAccessToken, type AccessClaims } from "@/server/auth/access-token";
+import { accountStanding } from "@/server/auth/account-standing";
 import { decide, isRouteKey, type AudiencesOf, type RouteKey } from "./access";
 import { ok } from "./envelope";
 import { badRequest, fieldErrorsOf, forbidden, methodNotAllowed, tooLarge, unauthorized, unsupportedMediaType, validation, type FieldErrors } from "@/server/core/errors";
@@ -99,6 +100,11 @@ export function defineRoute<
     try {
       if (req.method !== method && !(method === "GET" && req.method === "HEAD")) throw methodNotAllowed();
       const user = await userFromRequest(req);
+      // A banned or deleted account's still-valid access token is refused at once (the client's refresh then fails too).
+      if (user) {
+        const standing = await accountStanding(user.userId);
+        if (standing !== "ok") throw unauthorized(standing === "banned" ? "accountBanned" : "invalidToken");
+      }
       const decision = decide(def.key, user?.role ?? null);
       if (decision === "unauthenticated") throw unauthorized();
       if (decision === "forbidden") throw forbidden();

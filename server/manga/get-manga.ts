@@ -89,7 +89,8 @@ export async function getMangaById(opts: GetMangaOptions): Promise<MangaDetail |
       readingDirection: manga.readingDirection,
       createdAt: manga.createdAt,
       updatedAt: manga.updatedAt,
-      username: users.username,
+      // A deleted author (a tombstone, docs/decisions/015) has no public name: the page shows its fallback.
+      username: sql<string | null>`case when ${users.deletedAt} is null then ${users.username} end`,
     })
     .from(manga)
     .leftJoin(users, eq(users.id, manga.authorId))

@@ -334,7 +334,7 @@ function buildQueries(db: Db, input: ListInputs, plan: ListPlan, placeholders: b
       views: row.views,
       chapterCount: row.chapterCount,
       status: row.status,
-      username: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${row.authorId})`,
+      username: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${row.authorId} and ${users.deletedAt} is null)`,
       genres: sql<number[]>`coalesce((select array_agg(${mangaGenres.genre} order by ${mangaGenres.genre}) from ${mangaGenres} where ${mangaGenres.mangaId} = ${row.id}), '{}')`,
     })
     .from(page)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { userSearchTextFor } from "@/lib/search-fold";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { defineRoute } from "@/server/http/route";
@@ -29,6 +30,7 @@ export const POST = defineRoute({
         username: input.username,
         email: `${input.username.toLowerCase()}@example.com`,
         fullName: input.fullName,
+        searchText: userSearchTextFor(input.username, input.fullName, `${input.username.toLowerCase()}@example.com`),
         passwordHash: await hashPassword(input.password),
         role: input.role,
         dateOfBirth: "1999-11-05",
