@@ -12,8 +12,10 @@ const PASSWORD = "Strong#Pass1";
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 const LANGS = [
-  { lang: "en", prefix: "", search: "Search users", banned: "Banned", usernameTaken: "This username is already taken.", deletedUser: "Deleted user", forbidden: "Access denied", selfBan: "You can't ban your own account." },
-  { lang: "ar", prefix: "/ar", search: "البحث عن مستخدمين", banned: "محظور", usernameTaken: "اسم المستخدم هذا مستخدم بالفعل.", deletedUser: "مستخدم محذوف", forbidden: null, selfBan: "لا يمكنك حظر حسابك." },
+  { lang: "en", prefix: "", search: "Search users", banned: "Banned", usernameTaken: "This username is already taken.", deletedUser: "Deleted user", forbidden: "Access denied", selfBan: "You can't ban your own account.",
+    saved: (u: string) => `Saved the changes to ${u}.`, created: (u: string) => `Created the account ${u}.`, deleted: (u: string) => `Deleted the account ${u}.` },
+  { lang: "ar", prefix: "/ar", search: "البحث عن مستخدمين", banned: "محظور", usernameTaken: "اسم المستخدم هذا مستخدم بالفعل.", deletedUser: "مستخدم محذوف", forbidden: null, selfBan: "لا يمكنك حظر حسابك.",
+    saved: (u: string) => `حُفظت التغييرات على ${u}.`, created: (u: string) => `أُنشئ الحساب ${u}.`, deleted: (u: string) => `حُذف الحساب ${u}.` },
 ] as const;
 
 async function login(request: APIRequestContext, username: string, password = PASSWORD) {
@@ -116,6 +118,7 @@ for (const L of LANGS) {
       await drawer.getByTestId("edit-banned").check();
       await drawer.getByTestId("edit-save").click();
       await expect(drawer).toBeHidden();
+      await expect(page.getByRole("alert").filter({ hasText: L.saved(readerName) })).toBeVisible();
       await expect(row).toHaveAttribute("data-banned", "true");
       await expect(row.getByTestId("user-banned")).toHaveText(L.banned);
       const me = await request.get("/api/Authentication/Me", { headers: { Authorization: `Bearer ${readerToken}` } });
@@ -166,6 +169,7 @@ for (const L of LANGS) {
       await field("username").fill(username);
       await dialog.getByTestId("create-submit").click();
       await expect(dialog).toBeHidden();
+      await expect(page.getByRole("alert").filter({ hasText: L.created(username) })).toBeVisible();
       expect((await login(request, username)).status()).toBe(200);
 
       await page.getByLabel(L.search).fill(username);
@@ -179,6 +183,7 @@ for (const L of LANGS) {
       const confirm = page.getByRole("dialog");
       await expect(confirm.getByTestId("delete-user-text")).toContainText(L.deletedUser);
       await confirm.getByRole("button").last().click();
+      await expect(page.getByRole("alert").filter({ hasText: L.deleted(username) })).toBeVisible();
       await expect(page.getByTestId("users-empty")).toBeVisible();
       await expect(entries(page)).toHaveCount(0);
       expect((await login(request, username)).status()).not.toBe(200);

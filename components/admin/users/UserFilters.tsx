@@ -4,9 +4,9 @@ import { Check, ChevronDown, Loader2, Search, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useOptimistic, useState, useTransition } from "react";
 import { useRouter } from "@/i18n/navigation";
-import { ROLE_NAMES } from "@/lib/enums";
+import { ROLE_NAMES, type Role } from "@/lib/enums";
 import { selectClass } from "./parts";
-import { SEARCH_MAX, SORT_KEYS, userQueryHref, type SortDir, type SortKey, type UserQuery } from "./user-query";
+import { ALL_ROLES, SEARCH_MAX, SORT_KEYS, userQueryHref, type SortDir, type SortKey, type UserQuery } from "./user-query";
 
 const SEARCH_DEBOUNCE_MS = 300; // spec §9
 
@@ -56,7 +56,7 @@ export function UserFilters({ query }: { query: UserQuery }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- restarts on typing only
   }, [text]);
 
-  const toggleRole = (role: number) => {
+  const toggleRole = (role: Role) => {
     const next = roles.includes(role) ? roles.filter((r) => r !== role) : [...roles, role].sort((a, b) => a - b);
     go({ roles: next.length === ROLE_NAMES.length ? [] : next });
   };
@@ -118,7 +118,7 @@ export function UserFilters({ query }: { query: UserQuery }) {
         <fieldset className="min-w-0" data-testid="role-filter">
           <legend className="mb-1.5 text-sm font-semibold text-zinc-800 dark:text-zinc-200">{t("rolesLabel")}</legend>
           <div className="flex flex-wrap gap-2">
-            {ROLE_NAMES.map((_, role) => {
+            {ALL_ROLES.map((role) => {
               const on = roles.includes(role);
               return (
                 <label

@@ -1,4 +1,5 @@
-import { ROLE_NAMES } from "@/lib/enums";
+import { ROLE_NAMES, type Role } from "@/lib/enums";
+import { UserSortBy } from "@/lib/validation/users";
 
 /**
  * The user-management page's state, all of it in the URL (issue 15, screen 1) so reload, back and a shared link show
@@ -10,7 +11,14 @@ export type SortKey = (typeof SORT_KEYS)[number];
 export type SortDir = "asc" | "desc";
 
 /** The API's `userSortBy` number of each sort key (issue 15: 0 CreatedDate … 5 Balance). */
-export const USER_SORT_BY: Record<SortKey, number> = { created: 0, username: 1, email: 2, role: 3, lastLogin: 4, balance: 5 };
+export const USER_SORT_BY: Record<SortKey, UserSortBy> = {
+  created: UserSortBy.CreatedDate,
+  username: UserSortBy.Username,
+  email: UserSortBy.Email,
+  role: UserSortBy.Role,
+  lastLogin: UserSortBy.LastLogin,
+  balance: UserSortBy.Balance,
+};
 
 /** Direction a column starts in when first clicked: names A→Z, dates, roles and money highest first. */
 export const FIRST_DIR: Record<SortKey, SortDir> = { created: "desc", username: "asc", email: "asc", role: "desc", lastLogin: "desc", balance: "desc" };
@@ -19,13 +27,13 @@ export const DEFAULT_SORT: SortKey = "created";
 export const DEFAULT_DIR: SortDir = "desc";
 export const USERS_PAGE_SIZE = 20;
 export const SEARCH_MAX = 100;
-export const ALL_ROLES = ROLE_NAMES.map((_, i) => i);
+export const ALL_ROLES = ROLE_NAMES.map((_, i) => i as Role);
 
 export interface UserQuery {
   q: string;
   sort: SortKey;
   dir: SortDir;
-  roles: number[];
+  roles: Role[];
   page: number;
 }
 
@@ -54,7 +62,7 @@ export function parseUserQuery(raw: Raw): UserQuery {
   return { q, sort, dir, roles: roles.length === ALL_ROLES.length ? [] : roles, page };
 }
 
-function isRoleNumber(n: number): boolean {
+function isRoleNumber(n: number): n is Role {
   return Number.isInteger(n) && n >= 0 && n < ROLE_NAMES.length;
 }
 
