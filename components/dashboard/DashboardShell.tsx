@@ -12,6 +12,7 @@ import { ThemeToggle } from "@/components/layout/ThemeToggle";
 import { NotificationBell } from "@/components/notifications/NotificationBell";
 import { NotificationsProvider } from "@/components/notifications/NotificationsProvider";
 import { useAuth } from "@/components/providers/use-auth";
+import { PremiumBanner } from "@/components/premium/PremiumBanner";
 import type { SessionUser } from "@/types/session";
 import { groupOf, navigationFor, titleKeyFor, type GroupKey } from "./navigation";
 import { ProfileMenu } from "./ProfileMenu";
@@ -155,6 +156,7 @@ function ShellFrame({
           </div>
         </header>
         <main id="main" className="mx-auto w-full max-w-[1800px] flex-1 p-4 sm:p-6 lg:p-8">
+          <PremiumBanner userId={user.id} />
           {children}
         </main>
       </div>

@@ -6,6 +6,7 @@ import { ReportButton } from "@/components/reports/ReportButton";
 import { reporterTexts } from "@/components/reports/reporter-texts";
 import { Link } from "@/i18n/navigation";
 import { mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
+import { isPremiumNow } from "@/lib/premium";
 import type { MangaDetail } from "@/server/manga/get-manga";
 import { FavoriteButton } from "./FavoriteButton";
 import { FavoriteCount } from "./FavoriteCount";
@@ -111,8 +112,8 @@ export async function MangaPreview({
               <li key={c.id}>
                 <Link href={chapterHref(c.id)} className="flex items-center justify-between gap-3 rounded-xl border border-zinc-200 px-4 py-3 transition hover:border-brand-500 hover:bg-brand-50/50 dark:border-zinc-800 dark:hover:bg-brand-600/10">
                   <span className="truncate font-medium">{t("chapterRow", { index, title: c.title })}</span>
-                  {c.isPremium && (
-                    <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-800 dark:bg-amber-500/15 dark:text-amber-300">
+                  {isPremiumNow(c) && (
+                    <span data-testid="chapter-lock" className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-800 dark:bg-amber-500/15 dark:text-amber-300">
                       <Lock className="size-3" aria-hidden />
                       {t("premium")}
                     </span>

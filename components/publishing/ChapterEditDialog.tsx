@@ -3,13 +3,14 @@
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Banner, CheckboxField, FieldError, fieldBorder, inputClass, secondaryButton, SubmitButton, TextField } from "@/components/auth/fields";
 import { isApiError } from "@/lib/api-client";
 import type { ChapterFormInput, ChapterFormValues } from "@/lib/validation/publishing";
 import type { ManagedChapter } from "@/server/publishing/managed";
 import { isoToLocal } from "./datetime";
 import { useChapterResolver } from "./use-chapter-resolver";
+import { FreeAtField } from "@/components/premium/FreeAtField";
 
 /**
  * Edits a chapter's title, premium flag and scheduled release in a modal <dialog> (UpdateChapter). Empty release
@@ -22,23 +23,25 @@ export function ChapterEditDialog({
 }: {
   chapter: ManagedChapter;
   onClose: () => void;
-  save: (values: { title: string; isPremium: boolean; publishAt: string | null }) => Promise<void>;
+  save: (values: { title: string; isPremium: boolean; publishAt: string | null; freeAt: string | null }) => Promise<void>;
 }) {
   const t = useTranslations("management.editor");
   const tm = useTranslations("management");
   const tu = useTranslations("upload");
   const ref = useRef<HTMLDialogElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const resolver = useChapterResolver();
+  const resolver = useChapterResolver(chapter.freeAt);
   const {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ChapterFormInput, unknown, ChapterFormValues>({
     resolver,
-    defaultValues: { title: chapter.title, isPremium: chapter.isPremium, publishAt: isoToLocal(chapter.publishAt) },
+    defaultValues: { title: chapter.title, isPremium: chapter.isPremium, publishAt: isoToLocal(chapter.publishAt), freeAt: isoToLocal(chapter.freeAt) },
   });
+  const premium = useWatch({ control, name: "isPremium" });
 
   // Open on mount; closing (saved, cancelled) goes through dialog.close(), which hands focus back to the opener.
   const [closing, setClosing] = useState(false);
@@ -53,13 +56,13 @@ export function ChapterEditDialog({
   const onSubmit = async (values: ChapterFormValues) => {
     setFailure(null);
     try {
-      await save({ title: values.title, isPremium: values.isPremium ?? false, publishAt: values.publishAt ?? null });
+      await save({ title: values.title, isPremium: values.isPremium ?? false, publishAt: values.publishAt ?? null, freeAt: values.freeAt ?? null });
       setClosing(true);
     } catch (error) {
       if (isApiError(error)) {
         const fields = error.fieldErrors;
         let shown = false;
-        for (const name of ["title", "isPremium", "publishAt"] as const) {
+        for (const name of ["title", "isPremium", "publishAt", "freeAt"] as const) {
           const message = fields[name]?.[0];
           if (message) {
             setError(name, { type: "server", message });
@@ -106,6 +109,9 @@ export function ChapterEditDialog({
           error={errors.isPremium?.message}
           registration={register("isPremium")}
         />
+        {premium === true && (
+          <FreeAtField id={`${id}-free-at`} registration={register("freeAt")} error={errors.freeAt?.message} zone={Intl.DateTimeFormat().resolvedOptions().timeZone} />
+        )}
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={() => setClosing(true)}>{tm("cancel")}</button>
           <div className="sm:w-40">

@@ -8,6 +8,7 @@ import { useHydrated } from "@/components/auth/fields";
 import { useApi } from "@/components/providers/use-api";
 import { useRouter } from "@/i18n/client";
 import { isApiError } from "@/lib/api-client";
+import { isPremiumNow } from "@/lib/premium";
 import type { ManagedChapter } from "@/server/publishing/managed";
 import { ChapterEditDialog } from "./ChapterEditDialog";
 import { ConfirmDialog } from "./ConfirmDialog";
@@ -33,6 +34,7 @@ export function ChapterList({ chapters }: { chapters: readonly ManagedChapter[] 
   const tm = useTranslations("management");
   const ti = useTranslations("management.ingestErrors");
   const tu = useTranslations("upload");
+  const tp = useTranslations("premium");
   const locale = useLocale();
   const hydrated = useHydrated();
   const api = useApi();
@@ -100,10 +102,10 @@ export function ChapterList({ chapters }: { chapters: readonly ManagedChapter[] 
                 <div className="flex flex-wrap items-center gap-2">
                   <h4 className="min-w-0 font-semibold break-words" dir="auto">{chapter.title}</h4>
                   <StatusChip status={chapter.status} label={tm(`statuses.${chapter.status as 0 | 1 | 2}`)} />
-                  {chapter.isPremium && (
-                    <span className="inline-flex items-center gap-1 rounded-full bg-violet-50 px-2 py-0.5 text-xs font-semibold text-violet-800 ring-1 ring-inset ring-violet-600/20 dark:bg-violet-500/10 dark:text-violet-300">
+                  {isPremiumNow(chapter) && (
+                    <span className="inline-flex items-center gap-1 rounded-full bg-violet-50 px-2 py-0.5 text-xs font-semibold text-violet-800 ring-1 ring-inset ring-violet-600/20 dark:bg-violet-500/10 dark:text-violet-300" data-testid="chapter-lock">
                       <Crown className="size-3.5" aria-hidden />
-                      {t("premium")}
+                      {chapter.freeAt ? tp("lockUntil", { date: date(chapter.freeAt) }) : t("premium")}
                     </span>
                   )}
                 </div>
@@ -165,7 +167,14 @@ export function ChapterList({ chapters }: { chapters: readonly ManagedChapter[] 
           chapter={editing}
           onClose={() => setEditing(null)}
           save={async (values) => {
-            await update({ chapterId: editing.id, title: values.title, isPremium: values.isPremium, publishAt: values.publishAt ?? "" });
+            await update({
+              chapterId: editing.id,
+              title: values.title,
+              isPremium: values.isPremium,
+              publishAt: values.publishAt ?? "",
+              // The free date only when it changed (a stored one may have passed; the server refuses a past one).
+              ...(sameInstant(values.freeAt, editing.freeAt) ? {} : { freeAt: values.freeAt ?? "" }),
+            });
             toast.success(t("saved"));
             router.refresh();
           }}
@@ -185,4 +194,10 @@ export function ChapterList({ chapters }: { chapters: readonly ManagedChapter[] 
       </ConfirmDialog>
     </>
   );
+}
+
+/** Whether two optional ISO instants are the same moment (both empty counts as the same). */
+function sameInstant(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (!a || !b) return !a && !b;
+  return Date.parse(a) === Date.parse(b);
 }

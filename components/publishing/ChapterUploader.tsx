@@ -3,7 +3,7 @@
 import { FileText, FileUp, Images, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "react-toastify";
 import { Banner, CheckboxField, FieldError, fieldBorder, inputClass, SubmitButton, TextField, useHydrated } from "@/components/auth/fields";
 import { useRouter } from "@/i18n/client";
@@ -11,6 +11,7 @@ import { isApiError } from "@/lib/api-client";
 import type { ChapterFormInput, ChapterFormValues } from "@/lib/validation/publishing";
 import type { ManagedChapter } from "@/server/publishing/managed";
 import { useChapterResolver } from "./use-chapter-resolver";
+import { FreeAtField } from "@/components/premium/FreeAtField";
 import { checkPage, checkPdf, duplicateOf, moveItem, UPLOAD_LIMITS, type PdfProblem } from "./file-checks";
 import { PageList, type PendingPage } from "./PageList";
 import { splitBytes } from "./upload-state";
@@ -43,8 +44,10 @@ export function ChapterUploader({ mangaId }: { mangaId: number }) {
     handleSubmit,
     setError,
     reset,
+    control,
     formState: { errors },
-  } = useForm<ChapterFormInput, unknown, ChapterFormValues>({ resolver, mode: "onTouched", defaultValues: { title: "", isPremium: false, publishAt: "" } });
+  } = useForm<ChapterFormInput, unknown, ChapterFormValues>({ resolver, mode: "onTouched", defaultValues: { title: "", isPremium: false, publishAt: "", freeAt: "" } });
+  const premium = useWatch({ control, name: "isPremium" });
 
   const [kind, setKind] = useState<Kind>("images");
   const [pages, setPages] = useState<PendingPage[]>([]);
@@ -128,6 +131,7 @@ export function ChapterUploader({ mangaId }: { mangaId: number }) {
     body.set("title", values.title);
     body.set("isPremium", values.isPremium ? "true" : "false");
     if (values.publishAt) body.set("publishAt", values.publishAt);
+    if (values.isPremium && values.freeAt) body.set("freeAt", values.freeAt);
     if (usePdf && pdf) body.set("pdf", pdf.file, pdf.file.name);
     else for (const page of pages) body.append("pages", page.file, page.file.name);
 
@@ -150,7 +154,7 @@ export function ChapterUploader({ mangaId }: { mangaId: number }) {
     if (isApiError(error)) {
       const fields = error.fieldErrors;
       let shown = false;
-      for (const name of ["title", "isPremium", "publishAt"] as const) {
+      for (const name of ["title", "isPremium", "publishAt", "freeAt"] as const) {
         const message = fields[name]?.[0];
         if (message) {
           setError(name, { type: "server", message });
@@ -197,6 +201,11 @@ export function ChapterUploader({ mangaId }: { mangaId: number }) {
         <div className="flex flex-col justify-center gap-1 sm:pt-6">
           <CheckboxField id={`chapter-premium-${mangaId}`} label={<><span className="font-semibold">{t("premium")}</span><span className="block text-xs text-zinc-500 dark:text-zinc-400">{t("premiumHint")}</span></>} error={errors.isPremium?.message} registration={register("isPremium")} />
         </div>
+        {premium === true && (
+          <div className="sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]">
+            <FreeAtField id={`chapter-free-at-${mangaId}`} registration={register("freeAt")} error={errors.freeAt?.message} zone={zone} disabled={busy} />
+          </div>
+        )}
       </div>
 
       <fieldset>

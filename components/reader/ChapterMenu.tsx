@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { Check, ChevronDown, Lock } from "lucide-react";
 import { Link } from "@/i18n/navigation";
 import { READER } from "@/lib/reader-constants";
+import { isPremiumNow } from "@/lib/premium";
 import { chapterTag, truncate } from "./reader-utils";
 
 export interface MenuChapter {
@@ -13,6 +14,8 @@ export interface MenuChapter {
   number: number;
   status: number;
   isPremium: boolean;
+  /** A timed premium window's end (ISO): free for everyone from then, so no lock. */
+  freeAt?: string | null;
   progress: { pageNumber: number; completed: boolean } | null;
 }
 
@@ -92,7 +95,7 @@ export function ChapterMenu(props: {
                   >
                     <span className="w-9 shrink-0 font-mono text-xs font-bold text-zinc-500">{chapterTag(i + 1)}</span>
                     <span dir="auto" className="min-w-0 flex-1 truncate font-medium">{c.title}</span>
-                    {c.isPremium && <Lock className="size-3.5 shrink-0 text-amber-400" aria-label={t("premium")} />}
+                    {isPremiumNow(c) && <Lock role="img" className="size-3.5 shrink-0 text-amber-400" aria-label={t("premium")} data-testid="chapter-lock" />}
                     {c.status === 0 && <Badge tone="amber">{t("pending")}</Badge>}
                     {c.status === 2 && <Badge tone="rose">{t("rejected")}</Badge>}
                     {isCurrent ? (

@@ -5,13 +5,25 @@ import { useTranslations } from "next-intl";
 import { Crown, X } from "lucide-react";
 import { Link } from "@/i18n/navigation";
 import { READER } from "@/lib/reader-constants";
+import { useAdFree } from "@/components/premium/AdFree";
 import type { OverlayBand } from "./reader-utils";
 
 /**
  * The sponsored message (spec §4): shown once each at the start, middle and end of a chapter; its close
- * button stays disabled for READER.overlayCloseDelayMs, then closes it (Escape too, once enabled).
+ * button stays disabled for READER.overlayCloseDelayMs, then closes it (Escape too, once enabled). A PremiumPlus
+ * subscriber (AdFreeProvider, set by the reader page from the server's answer) never sees it.
  */
-export function SponsoredOverlay({ band, onClose }: { band: OverlayBand; onClose: () => void }) {
+export function SponsoredOverlay(props: { band: OverlayBand; onClose: () => void }) {
+  return useAdFree() ? <AdFreeSkip onClose={props.onClose} /> : <SponsoredCard {...props} />;
+}
+
+/** PremiumPlus reads without the overlay (lib/premium.ts): the reader's turn for it ends at once, nothing shown. */
+function AdFreeSkip({ onClose }: { onClose: () => void }) {
+  useEffect(() => onClose(), [onClose]);
+  return null;
+}
+
+function SponsoredCard({ band, onClose }: { band: OverlayBand; onClose: () => void }) {
   const t = useTranslations("reader");
   const [enabled, setEnabled] = useState(false);
   const [openedAt] = useState(() => Math.round(performance.now()));

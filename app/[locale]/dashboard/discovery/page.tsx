@@ -7,6 +7,7 @@ import { getSessionUser } from "@/server/auth/session";
 import { listFavoriteIds } from "@/server/favorites/list-favorites";
 import { DiscoveryView } from "@/components/discovery/DiscoveryView";
 import { FavoritesSeed } from "@/components/manga/FavoritesSeed";
+import { ContinueReading } from "@/components/continue-reading/ContinueReading";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -16,7 +17,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t("metaTitle"), robots: { index: false, follow: false } };
 }
 
-/** The signed-in catalogue (spec §2): the discovery page, with previews opening in the dashboard. */
+/**
+ * The signed-in catalogue (spec §2): "Continue reading" first (issue 16 §5; hidden when empty), then the discovery
+ * page, with previews opening in the dashboard.
+ */
 export default async function DashboardDiscoveryPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -26,6 +30,7 @@ export default async function DashboardDiscoveryPage({ params, searchParams }: P
   return (
     <>
       <FavoritesSeed userId={user.id} ids={favorites} />
+      <ContinueReading userId={user.id} />
       <DiscoveryView searchParams={query} signedIn />
     </>
   );

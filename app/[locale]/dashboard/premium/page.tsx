@@ -1,6 +1,50 @@
-import { placeholderPage } from "@/components/dashboard/placeholder-page";
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getDb } from "@/db/client";
+import { redirect } from "@/i18n/navigation";
+import { isLocale } from "@/i18n/routing";
+import { getSessionUser } from "@/server/auth/session";
+import { currentSubscription, listMySubscriptions } from "@/server/auth/my-subscriptions";
+import { PlanCards } from "@/components/premium/PlanCards";
+import { SubscriptionCard, SubscriptionHistory } from "@/components/premium/SubscriptionCard";
+import { ComingSoonNote } from "@/components/premium/ComingSoonNote";
 
-/** /dashboard/premium — every signed-in user; filled by premium plans. */
-const page = placeholderPage({ title: "premium", text: "premium" });
-export const generateMetadata = page.generateMetadata;
-export default page.Page;
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "premium" });
+  return { title: t("metaTitle") };
+}
+
+/**
+ * /dashboard/premium (every signed-in user; spec §1 "premium coming soon", issue 16 §2): the user's subscription
+ * (Me/Subscriptions: type, duration, remaining days, start and end), the two plans side by side with what each
+ * gives, and the FAQ's "coming soon" statement: no payment is taken and nothing here pretends to sell.
+ */
+export default async function PremiumPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const user = await getSessionUser();
+  if (!user) return redirect({ href: "/auth", locale });
+  const t = await getTranslations("premium");
+  const subscriptions = await listMySubscriptions({ db: await getDb(), userId: user.id });
+  const current = currentSubscription(subscriptions);
+  const earlier = subscriptions.filter((s) => s.id !== current?.id);
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-8" data-testid="premium-page">
+      <header>
+        <h2 className="text-2xl font-black tracking-tight sm:text-3xl">{t("heading")}</h2>
+        <p className="mt-2 max-w-3xl leading-7 text-zinc-600 dark:text-zinc-300">{t("intro")}</p>
+      </header>
+      <SubscriptionCard subscription={current} locale={locale} />
+      <section aria-labelledby="plans-title">
+        <h2 id="plans-title" className="sr-only">{t("plansLabel")}</h2>
+        <PlanCards currentPlan={current?.type ?? null} />
+        <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">{t("sameSchedule")}</p>
+      </section>
+      <ComingSoonNote />
+      {earlier.length > 0 && <SubscriptionHistory subscriptions={earlier} locale={locale} />}
+    </div>
+  );
+}

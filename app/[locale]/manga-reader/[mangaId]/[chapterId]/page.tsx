@@ -14,6 +14,7 @@ import { resolveChapterAccess } from "@/server/chapters/chapter-access";
 import { Reader } from "@/components/reader/Reader";
 import { LockedChapterShell } from "@/components/reader/LockedChapterShell";
 import { PremiumLock } from "@/components/reader/PremiumLock";
+import { AdFreeProvider } from "@/components/premium/AdFree";
 
 type Props = { params: Promise<{ locale: string; mangaId: string; chapterId: string }> };
 
@@ -56,7 +57,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     openGraph: { type: "book", title, description, images, url: path },
     twitter: { card: "summary_large_image", title, description: manga.description.slice(0, 200), images: images.map((i) => i.url) },
     // Premium and unpublished chapters are not for search engines.
-    robots: data.access.kind === "ok" && !data.chapter.isPremium && data.chapter.status === 1 ? undefined : { index: false },
+    robots: data.access.kind === "ok" && !data.access.premiumNow && data.chapter.status === 1 ? undefined : { index: false },
   };
 }
 
@@ -76,7 +77,7 @@ export default async function MangaReaderPage({ params }: Props) {
   if (access.kind === "premium") {
     return (
       <LockedChapterShell backHref={backHref} mangaId={context.manga.id} mangaTitle={context.manga.title} chapters={context.chapters} currentId={chapter.id}>
-        <PremiumLock titleHref={titleHref} coverImageUrl={context.manga.coverImageUrl} title={`${context.manga.title} – ${chapter.title}`} />
+        <PremiumLock titleHref={titleHref} coverImageUrl={context.manga.coverImageUrl} title={`${context.manga.title} – ${chapter.title}`} freeAt={chapter.freeAt} />
       </LockedChapterShell>
     );
   }
@@ -87,18 +88,21 @@ export default async function MangaReaderPage({ params }: Props) {
   const from = context.manga.readingDirection === 2 ? 1 : initialPage;
   const initialPages = await getPageRange({ db: await getDb(), chapterId: chapter.id, from, to: initialPage + READER.verticalBatch - 1 });
 
+  // PremiumPlus reads without the sponsored overlay (lib/premium.ts).
   return (
-    <Reader
-      key={chapter.id}
-      manga={context.manga}
-      chapters={context.chapters}
-      chapter={{ id: chapter.id, title: chapter.title, pageCount: chapter.pageCount, sourceType: chapter.sourceType }}
-      initialPages={initialPages}
-      initialPage={initialPage}
-      restoreLocally={!user}
-      viewer={user ? { username: user.username, accessToken: user.accessToken } : null}
-      backHref={backHref}
-      titleHref={titleHref}
-    />
+    <AdFreeProvider adFree={access.adFree}>
+      <Reader
+        key={chapter.id}
+        manga={context.manga}
+        chapters={context.chapters}
+        chapter={{ id: chapter.id, title: chapter.title, pageCount: chapter.pageCount, sourceType: chapter.sourceType }}
+        initialPages={initialPages}
+        initialPage={initialPage}
+        restoreLocally={!user}
+        viewer={user ? { username: user.username, accessToken: user.accessToken } : null}
+        backHref={backHref}
+        titleHref={titleHref}
+      />
+    </AdFreeProvider>
   );
 }
