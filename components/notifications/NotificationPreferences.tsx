@@ -1,11 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "react-toastify";
 import { useApi } from "@/components/providers/use-api";
 import { isApiError } from "@/lib/api-client";
-import { toastTheme } from "./NotificationsProvider";
+import { toastTheme, useNotifications } from "./NotificationsProvider";
 
 /** The switches of GET/PUT /api/Notification/Preferences (server/notifications/preferences.ts). */
 type Key = "reviewInApp" | "reviewEmail" | "newChapterInApp" | "submissionsInApp" | "submissionsEmail" | "announcementsEmail" | "digest";
@@ -30,19 +30,32 @@ const box = "size-4 accent-brand-600 disabled:cursor-not-allowed disabled:opacit
 export function NotificationPreferences({ isRoot }: { isRoot: boolean }) {
   const t = useTranslations("notifications.preferences");
   const api = useApi();
+  const { ready } = useNotifications();
   const [prefs, setPrefs] = useState<Preferences | null>(null);
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState<Key | null>(null);
-
+  // The latest bound client (it changes with each token rotation) without reloading the switches each time.
+  const latestApi = useRef(api);
   useEffect(() => {
+    latestApi.current = api;
+  });
+
+  // Loaded once the session's access token is there: on a full page load it arrives a moment after the first render,
+  // and a call sent before it is a 401 that left the section on "could not be loaded".
+  useEffect(() => {
+    if (!ready) return;
     const controller = new AbortController();
-    api<Preferences>(PATH, { signal: controller.signal })
-      .then(setPrefs)
+    latestApi
+      .current<Preferences>(PATH, { signal: controller.signal })
+      .then((loaded) => {
+        setFailed(false);
+        setPrefs(loaded);
+      })
       .catch(() => {
         if (!controller.signal.aborted) setFailed(true);
       });
     return () => controller.abort();
-  }, [api]);
+  }, [ready]);
 
   const change = async (key: Key, value: boolean) => {
     if (!prefs) return;
@@ -91,7 +104,7 @@ export function NotificationPreferences({ isRoot }: { isRoot: boolean }) {
                       <td className={cell}>
                         {row.inApp === "always" ? <input type="checkbox" className={box} checked disabled aria-label={`${name}: ${t("inApp")} (${t("always")})`} title={t("always")} /> : toggle(row.inApp, `${name}: ${t("inApp")}`)}
                       </td>
-                      <td className={cell}>{row.email ? toggle(row.email, `${name}: ${t("email")}`) : <span className="text-zinc-500" title={t("digestOnly")}>—</span>}</td>
+                      <td className={cell}>{row.email ? toggle(row.email, `${name}: ${t("email")}`) : <span className="text-zinc-500" title={t("digestOnly")}><span aria-hidden>—</span><span className="sr-only">{t("digestOnly")}</span></span>}</td>
                     </tr>
                   );
                 })}
