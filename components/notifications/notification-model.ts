@@ -51,13 +51,16 @@ export function toneOf(type: number): TypeTone {
   return type === 1 ? "info" : type === 2 ? "success" : type === 3 ? "warning" : type === 4 ? "error" : "other";
 }
 
-/** Tailwind classes per tone: a dot/icon colour and a soft background (AA contrast for the icon on it). */
+/**
+ * Tailwind classes per tone: a dot/icon colour and a soft background (AA contrast for the icon on it); the row stripe
+ * repeats its colour under `dark:` so a row's own `dark:border-zinc-800` does not paint over it in the dark theme.
+ */
 export const TONE_CLASSES: Record<TypeTone, { dot: string; soft: string; border: string }> = {
-  info: { dot: "bg-blue-500", soft: "bg-blue-50 text-blue-700 dark:bg-blue-500/15 dark:text-blue-300", border: "border-s-blue-500" },
-  success: { dot: "bg-green-500", soft: "bg-green-50 text-green-700 dark:bg-green-500/15 dark:text-green-300", border: "border-s-green-500" },
-  warning: { dot: "bg-yellow-400", soft: "bg-yellow-50 text-yellow-800 dark:bg-yellow-500/15 dark:text-yellow-300", border: "border-s-yellow-400" },
-  error: { dot: "bg-red-500", soft: "bg-red-50 text-red-700 dark:bg-red-500/15 dark:text-red-300", border: "border-s-red-500" },
-  other: { dot: "bg-zinc-400", soft: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300", border: "border-s-zinc-400" },
+  info: { dot: "bg-blue-500", soft: "bg-blue-50 text-blue-700 dark:bg-blue-500/15 dark:text-blue-300", border: "border-s-blue-500 dark:border-s-blue-500" },
+  success: { dot: "bg-green-500", soft: "bg-green-50 text-green-700 dark:bg-green-500/15 dark:text-green-300", border: "border-s-green-500 dark:border-s-green-500" },
+  warning: { dot: "bg-yellow-400", soft: "bg-yellow-50 text-yellow-800 dark:bg-yellow-500/15 dark:text-yellow-300", border: "border-s-yellow-400 dark:border-s-yellow-400" },
+  error: { dot: "bg-red-500", soft: "bg-red-50 text-red-700 dark:bg-red-500/15 dark:text-red-300", border: "border-s-red-500 dark:border-s-red-500" },
+  other: { dot: "bg-zinc-400", soft: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300", border: "border-s-zinc-400 dark:border-s-zinc-400" },
 };
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
