@@ -73,5 +73,7 @@ export function fetchErrorOf(error: unknown): { key: "http"; code: number } | { 
     if (error.status !== undefined && error.status >= 100) return { key: "http", code: error.status };
     return error.message ? { key: "server", message: error.message } : { key: "fetch" };
   }
+  // A non-OK answer whose body is not JSON (a proxy's 502 page, a crash's plain 500) is still "HTTP error! status".
+  if (isApiError(error) && error.kind === "PARSING_ERROR" && error.status !== undefined && error.status >= 400) return { key: "http", code: error.status };
   return { key: "unexpected" };
 }
