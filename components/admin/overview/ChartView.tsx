@@ -72,7 +72,9 @@ export default function ChartView({
   const margin = { top: 8, right: 8, bottom: 0, left: 8 };
 
   return (
-    <div aria-hidden="true" data-testid="chart-drawing" style={{ height }} className="w-full min-w-0">
+    // dir="ltr": the drawing places its own text (mirrored through the axes above); in an RTL document an SVG text's
+    // "start" anchor would flip and lay the Arabic titles over the bars.
+    <div aria-hidden="true" dir="ltr" data-testid="chart-drawing" style={{ height }} className="w-full min-w-0">
       <ResponsiveContainer width="100%" height="100%">
         {kind === "hbar" ? (
           <BarChart data={data} layout="vertical" margin={margin} accessibilityLayer={false}>

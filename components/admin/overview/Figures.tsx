@@ -49,7 +49,7 @@ export function Figures({ data, t, n }: { data: Overview; t: T; n: (x: number) =
         <dl className="grid grid-cols-2 gap-2 xs:grid-cols-3 md:grid-cols-5">
           {roles.map((r) => (
             <div key={r} className="min-w-0 rounded-xl bg-zinc-50 px-2.5 py-2 dark:bg-zinc-800/60">
-              <dt className="truncate text-xs font-medium text-zinc-600 dark:text-zinc-400">{t(`roles.${r}`)}</dt>
+              <dt className="text-xs leading-tight font-medium break-words text-zinc-600 dark:text-zinc-400">{t(`roles.${r}`)}</dt>
               <dd className="mt-0.5 text-lg font-bold tabular-nums" data-role={r}>{n(data.usersByRole[r])}</dd>
             </div>
           ))}

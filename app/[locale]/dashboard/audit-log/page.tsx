@@ -105,7 +105,7 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
         />
       ) : (
         <p className="rounded-2xl border border-dashed border-zinc-300 px-6 py-12 text-center font-semibold dark:border-zinc-700" data-testid="audit-empty">
-          {t("empty")}
+          {filters.actor || filters.action || filters.from || filters.to ? t("empty") : t("emptyAll")}
         </p>
       )}
 
