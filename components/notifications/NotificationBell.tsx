@@ -55,6 +55,7 @@ export function NotificationBell() {
 
   const items = (view === "unread" ? state.notifications.filter((n) => !n.isRead) : state.notifications).slice(0, DROPDOWN_ITEMS);
   const hasUnread = state.unreadCount > 0;
+  const markAllOff = marking || !hasUnread;
 
   const choose = async (notification: AppNotification) => {
     if (!notification.isRead) {
@@ -131,16 +132,18 @@ export function NotificationBell() {
         >
           <div className="flex items-center justify-between gap-2 px-4 pt-4">
             <h2 id={`${id}-title`} className="text-base font-bold">{t("bell.label")}</h2>
+            {/* aria-disabled, not disabled: a keyboard user who pressed it keeps the focus on it while it runs and after. */}
             <button
               type="button"
-              disabled={marking || !hasUnread}
+              aria-disabled={markAllOff || undefined}
               onClick={async () => {
+                if (markAllOff) return;
                 setMarking(true);
                 await markEachRead(view);
                 setMarking(false);
               }}
               data-testid="notifications-mark-all"
-              className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold text-brand-700 transition hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-zinc-500 disabled:hover:bg-transparent dark:text-brand-400 dark:hover:bg-brand-500/10 dark:disabled:text-zinc-400"
+              className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold text-brand-700 transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 aria-disabled:cursor-not-allowed aria-disabled:text-zinc-500 aria-disabled:hover:bg-transparent dark:text-brand-400 dark:hover:bg-brand-500/10 dark:aria-disabled:text-zinc-400"
             >
               <CheckCheck className="size-4" aria-hidden />
               {marking ? t("marking") : t("markAll")}
@@ -163,7 +166,7 @@ export function NotificationBell() {
                 tabIndex={view === v ? 0 : -1}
                 onClick={() => setView(v)}
                 onKeyDown={(event) => onTabKey(event, index)}
-                className={`h-9 rounded-lg text-sm font-semibold transition ${view === v ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-900 dark:text-zinc-100" : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"}`}
+                className={`h-9 rounded-lg text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-brand-500 ${view === v ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-900 dark:text-zinc-100" : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"}`}
               >
                 {t(`tabs.${v}`)}
               </button>
@@ -206,7 +209,7 @@ export function NotificationBell() {
             <Link
               href="/dashboard/notifications"
               onClick={() => setOpen(false)}
-              className="flex h-10 items-center justify-center rounded-xl text-sm font-semibold text-zinc-700 transition hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800"
+              className="flex h-10 items-center justify-center rounded-xl text-sm font-semibold text-zinc-700 transition hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-zinc-200 dark:hover:bg-zinc-800"
             >
               {t("viewAll")}
             </Link>

@@ -2,7 +2,7 @@
 
 import { Check, CheckCheck, ChevronLeft, ChevronRight, ExternalLink, RotateCw, Search, Trash2, X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useReducer, useState } from "react";
+import { useEffect, useReducer, useRef, useState } from "react";
 import { toast } from "react-toastify";
 import { fieldBorder, inputClass, secondaryButton } from "@/components/auth/fields";
 import { ConfirmDialog } from "@/components/publishing/ConfirmDialog";
@@ -35,7 +35,22 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
   const [busy, setBusy] = useState<Record<number, "read" | "delete">>({});
   const [markingAll, setMarkingAll] = useState(false);
   const [confirming, setConfirming] = useState<AppNotification | null>(null);
+  // Where keyboard focus goes after an action removed the control that had it (a row's "Mark as read", a deleted row).
+  const focusAfter = useRef<{ row: number | null } | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const searchTerm = state.searchTerm;
+
+  // After the render that follows the action (and once the confirmation dialog has closed and handed focus back to a
+  // button that is gone): the same row's Delete after "Mark as read", the row that took a deleted one's place, else
+  // the heading.
+  useEffect(() => {
+    const target = focusAfter.current;
+    // While the modal dialog is open the rest of the page is inert and cannot take the focus: wait for it to close.
+    if (!target || confirming) return;
+    focusAfter.current = null;
+    const row = target.row === null ? null : document.querySelector<HTMLElement>(`[data-row-id="${target.row}"]`);
+    (row?.querySelector<HTMLElement>("[data-action=delete]") ?? heading.current)?.focus();
+  });
 
   // Search 300 ms after the last keystroke (spec §9), from the first page.
   useEffect(() => {
@@ -79,9 +94,14 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
   const run = async (n: AppNotification, kind: "read" | "delete") => {
     setBusy((b) => ({ ...b, [n.id]: kind }));
     try {
-      if (kind === "read") await markRead(n.id);
-      else {
+      if (kind === "read") {
+        await markRead(n.id);
+        focusAfter.current = { row: n.id };
+      } else {
+        const index = state.notifications.findIndex((x) => x.id === n.id);
+        const next = state.notifications[index + 1] ?? state.notifications[index - 1];
         await remove(n.id, !n.isRead);
+        focusAfter.current = { row: next?.id ?? null };
         toast.success(t("page.deleted"), { theme: toastTheme() });
         setReload((r) => r + 1);
       }
@@ -99,6 +119,7 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
 
   const p = state.pagination;
   const unreadHere = state.notifications.some((n) => !n.isRead);
+  const markAllOff = markingAll || (bell.unreadCount === 0 && !unreadHere);
   const filtered = Boolean(searchTerm) || filter !== "all";
   const label = "mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200";
 
@@ -108,15 +129,17 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
       <section aria-labelledby="notifications-heading" className="flex flex-col gap-5">
         <div className="flex flex-wrap items-end justify-between gap-4 md:flex-nowrap">
           <div className="min-w-0 md:max-w-2xl">
-            <h2 id="notifications-heading" className="text-2xl font-extrabold tracking-tight">{t("page.heading")}</h2>
+            <h2 id="notifications-heading" ref={heading} tabIndex={-1} className="text-2xl font-extrabold tracking-tight focus:outline-none">{t("page.heading")}</h2>
             <p className="mt-1.5 text-zinc-600 dark:text-zinc-400">{t("page.intro")}</p>
           </div>
+          {/* aria-disabled, not disabled: the focus stays on it while it runs and after (nothing left unread). */}
           <button
             type="button"
-            className={`${secondaryButton} shrink-0`}
-            disabled={markingAll || (bell.unreadCount === 0 && !unreadHere)}
+            className={`${secondaryButton} shrink-0 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-white dark:aria-disabled:hover:bg-zinc-900`}
+            aria-disabled={markAllOff || undefined}
             data-testid="page-mark-all"
             onClick={async () => {
+              if (markAllOff) return;
               setMarkingAll(true);
               try {
                 await markAllRead();
@@ -203,6 +226,7 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
               <li
                 key={n.id}
                 data-testid="notification-row"
+                data-row-id={n.id}
                 data-read={n.isRead}
                 className={`flex flex-col gap-3 rounded-2xl border border-s-4 border-zinc-200 p-4 sm:flex-row sm:items-start dark:border-zinc-800 ${TONE_CLASSES[toneOf(n.type)].border} ${n.isRead ? "bg-white dark:bg-zinc-900" : "bg-brand-50/40 dark:bg-brand-500/5"}`}
               >
@@ -224,6 +248,7 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
                     type="button"
                     className={`${smallButton} text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10`}
                     disabled={Boolean(busy[n.id])}
+                    data-action="delete"
                     onClick={() => setConfirming(n)}
                   >
                     <Trash2 className="size-4" aria-hidden />
