@@ -2,9 +2,10 @@
 
 import { Send } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "react-toastify";
 import { ButtonSpinner, FieldError, fieldBorder, inputClass } from "@/components/auth/fields";
+import { useAuth } from "@/components/providers/use-auth";
 import { isApiError } from "@/lib/api-client";
 import { toneOf } from "./notification-model";
 import { NotificationBody } from "./NotificationItem";
@@ -24,7 +25,10 @@ const TYPES = [1, 2, 3, 4] as const;
 export function Composer({ kind, findRecipient }: { kind: "root" | "writer"; findRecipient: FindRecipient }) {
   const t = useTranslations("notifications");
   const { calls } = useNotifications();
+  const { user } = useAuth();
   const id = useId();
+  const recipientInput = useRef<HTMLInputElement>(null);
+  const messageInput = useRef<HTMLTextAreaElement>(null);
   const [audience, setAudience] = useState<"user" | "everyone">("user");
   const [recipient, setRecipient] = useState("");
   const [message, setMessage] = useState("");
@@ -42,6 +46,9 @@ export function Composer({ kind, findRecipient }: { kind: "root" | "writer"; fin
     if (!text) found.message = t("composer.errors.messageRequired");
     else if (length > MESSAGE_MAX) found.message = t("composer.errors.messageTooLong");
     setErrors(found);
+    // The first field to correct gets the focus (its error is read with it, through aria-describedby).
+    if (found.recipient) recipientInput.current?.focus();
+    else if (found.message) messageInput.current?.focus();
     if (found.recipient || found.message) return;
     setSending(true);
     try {
@@ -56,6 +63,7 @@ export function Composer({ kind, findRecipient }: { kind: "root" | "writer"; fin
         if (!result.ok) throw new Error(String(result.status));
         if (!result.recipient) {
           setErrors({ recipient: t("composer.errors.notFound", { name: recipient.trim() }) });
+          recipientInput.current?.focus();
           return;
         }
         await calls.sendToUser({ userId: result.recipient.id, message: text, type });
@@ -66,6 +74,7 @@ export function Composer({ kind, findRecipient }: { kind: "root" | "writer"; fin
       const fields = isApiError(error) ? error.fieldErrors : {};
       const messageError = fields.message?.[0];
       setErrors(messageError ? { message: messageError } : { form: isApiError(error) && error.message ? error.message : t("composer.errors.failed") });
+      if (messageError) messageInput.current?.focus();
     } finally {
       setSending(false);
     }
@@ -73,7 +82,16 @@ export function Composer({ kind, findRecipient }: { kind: "root" | "writer"; fin
 
   const label = "mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200";
   const heading = kind === "root" ? t("composer.heading") : t("adminComposer.heading");
-  const preview = { id: 0, message: message.trim() || t("composer.previewPlaceholder"), type, isRead: false, createdAt: new Date().toISOString(), link: null };
+  // A writer's message reaches the roots prefixed with the writer's @username (send-notification-to-admin.ts): shown so.
+  const previewText = message.trim() || t("composer.previewPlaceholder");
+  const preview = {
+    id: 0,
+    message: kind === "writer" && user?.username ? `@${user.username}: ${previewText}` : previewText,
+    type,
+    isRead: false,
+    createdAt: new Date().toISOString(),
+    link: null,
+  };
 
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-3xl border border-zinc-200 bg-white p-5 sm:p-6 dark:border-zinc-800 dark:bg-zinc-900" data-testid="notification-composer">
@@ -105,7 +123,12 @@ export function Composer({ kind, findRecipient }: { kind: "root" | "writer"; fin
               <input
                 id={`${id}-recipient`}
                 value={recipient}
-                onChange={(e) => setRecipient(e.target.value)}
+                ref={recipientInput}
+                onChange={(e) => {
+                  setRecipient(e.target.value);
+                  // An error about the name typed before ("no account named …") no longer applies.
+                  if (errors.recipient) setErrors(({ recipient: _old, ...rest }) => rest);
+                }}
                 autoComplete="off"
                 dir="ltr"
                 maxLength={100}
@@ -137,7 +160,11 @@ export function Composer({ kind, findRecipient }: { kind: "root" | "writer"; fin
             <textarea
               id={`${id}-message`}
               value={message}
-              onChange={(e) => setMessage(e.target.value)}
+              ref={messageInput}
+              onChange={(e) => {
+                setMessage(e.target.value);
+                if (errors.message) setErrors(({ message: _old, ...rest }) => rest);
+              }}
               rows={4}
               dir="auto"
               aria-invalid={Boolean(errors.message)}
@@ -156,7 +183,7 @@ export function Composer({ kind, findRecipient }: { kind: "root" | "writer"; fin
               <NotificationBody notification={preview} />
             </div>
           </div>
-          <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">{t("composer.previewHint")}</p>
+          <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">{kind === "writer" ? t("adminComposer.previewHint") : t("composer.previewHint")}</p>
         </div>
 
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-2">
