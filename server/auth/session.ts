@@ -66,8 +66,9 @@ export interface SessionUserWithToken extends SessionUser {
 export const getSessionUser = cache(async (): Promise<SessionUserWithToken | null> => {
   const token = await readSessionToken(await cookies());
   if (!isLiveSession(token)) return null;
-  // A banned or deleted account's session ends at its next page, not at its next token refresh.
+  // A banned or deleted account's session ends at its next page; a changed role applies to pages at once.
   const { accountStanding } = await import("./account-standing");
-  if ((await accountStanding(token.user.id)) !== "ok") return null;
-  return { ...token.user, accessToken: token.tokens.accessToken };
+  const { standing, role } = await accountStanding(token.user.id);
+  if (standing !== "ok") return null;
+  return { ...token.user, role: role ?? token.user.role, accessToken: token.tokens.accessToken };
 });

@@ -3,7 +3,11 @@ import { Role } from "@/db/schema/enums";
 import { defineRoute } from "./route";
 import { jsonRequest, noParams, tokenFor } from "./test-helpers";
 
-const database = vi.hoisted(() => ({ opened: 0, db: { marker: "the database" } }));
+// The fake answers the account check defineRoute makes for a signed-in caller (server/auth/account-standing.ts): no row.
+const database = vi.hoisted(() => {
+  const rows = { from: () => rows, where: () => rows, limit: async () => [] };
+  return { opened: 0, db: { marker: "the database", select: () => rows } };
+});
 vi.mock("@/db/client", () => ({
   getDb: async () => {
     database.opened += 1;

@@ -100,9 +100,12 @@ export function defineRoute<
     try {
       if (req.method !== method && !(method === "GET" && req.method === "HEAD")) throw methodNotAllowed();
       const user = await userFromRequest(req);
-      // A banned or deleted account's still-valid access token is refused at once (the client's refresh then fails too).
+      // One context (and so one database handle) for the account check below and the handler.
+      const context = requestContext(user ? { userId: user.userId, role: user.role } : null, locale);
+      // A banned or deleted account's still-valid access token is refused at once (the client's refresh then fails too),
+      // and so is one carrying a role the account no longer has.
       if (user) {
-        const standing = await accountStanding(user.userId);
+        const { standing } = await accountStanding(user.userId, user.role, await context.db);
         if (standing !== "ok") throw unauthorized(standing === "banned" ? "accountBanned" : "invalidToken");
       }
       const decision = decide(def.key, user?.role ?? null);
@@ -129,7 +132,7 @@ export function defineRoute<
         query: query as Output<Q>,
         params: params as ParamsOutput<P>,
         locale,
-        ctx: requestContext(user ? { userId: user.userId, role: user.role } : null, locale) as RequestContext<ViewerFor<K>>,
+        ctx: context as RequestContext<ViewerFor<K>>,
       });
       return noStore(result instanceof Response ? result : ok(result, apiMessage(locale, "success")));
     } catch (err) {

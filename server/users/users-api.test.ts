@@ -22,7 +22,9 @@ import { getMangaById } from "@/server/manga/get-manga";
 import type { UserRow } from "@/lib/validation/users";
 import { accountStanding } from "@/server/auth/account-standing";
 import { getBus } from "@/server/core/bus";
+import { deleteUser } from "./delete-user";
 import { listUsers } from "./list-users";
+import { updateUser } from "./update-user";
 
 /** The /api/User calls through their route handlers on the file's own database (PGlite, or Postgres with TEST_DATABASE_URL). */
 type Body = { statusCode: number; message: string; data: Record<string, unknown> & { errors?: Record<string, string[]>; code?: string; field?: string } };
@@ -208,8 +210,12 @@ describe("UpdateUser", () => {
   it("role change: revokes refresh tokens, refuses the old access token's next call, audited", async () => {
     const target = await person(Role.writer);
     const tokens = await issueTokens({ db, userId: target.id, role: Role.writer });
+    expect((await call(Me, "GET /api/Authentication/Me", { token: tokens.accessToken })).status).toBe(200);
     const res = await update({ id: target.id, role: Role.staff });
     expect(res.status).toBe(200);
+    // The access token still says writer: refused from the next call on.
+    const next = await call(Me, "GET /api/Authentication/Me", { token: tokens.accessToken });
+    expect([next.status, next.body.data.code]).toEqual([401, "invalidToken"]);
     expect((res.body.data as unknown as UserRow).role).toBe(Role.staff);
     expect((await db.select().from(refreshTokens).where(eq(refreshTokens.userId, target.id)))[0]!.revokedAt).not.toBeNull();
     await expect(refresh({ db, refreshToken: tokens.refreshToken })).rejects.toMatchObject({ httpStatus: 401 });
@@ -230,13 +236,13 @@ describe("UpdateUser", () => {
     expect(next.body.data.code).toBe("accountBanned");
     // Any route, not only the ones that read the account.
     expect((await call(PaginatedUser, PAGINATED, { token: tokens.accessToken })).status).toBe(401);
-    expect(await accountStanding(target.id)).toBe("banned");
+    expect((await accountStanding(target.id)).standing).toBe("banned");
     expect(await closedSockets(target.id)).toEqual([expect.objectContaining({ userId: target.id, code: 1008 })]);
     await expect(refresh({ db, refreshToken: tokens.refreshToken })).rejects.toMatchObject({ httpStatus: 401 });
     await expect(login({ db, username: target.username, password: target.password })).rejects.toMatchObject({ httpStatus: 403 });
     expect((await auditsOf(target.id)).map((e) => [e.action, e.details])).toEqual([["user.ban", { before: { isBanned: false }, after: { isBanned: true } }]]);
     expect((await update({ id: target.id, isBanned: false })).status).toBe(200);
-    expect(await accountStanding(target.id)).toBe("ok");
+    expect((await accountStanding(target.id)).standing).toBe("ok");
     expect((await login({ db, username: target.username, password: target.password })).user.id).toBe(target.id);
   });
 
@@ -337,25 +343,39 @@ describe("invariants around roots", () => {
     expect((await update({ id: me.id, fullName: "Root Renamed" }, me.token)).status).toBe(200);
   });
 
-  it("another root can be demoted, banned or deleted while a root remains; the last one cannot (422)", async () => {
+  it("another root can be demoted while a root remains; a demoted root's old token is refused at once", async () => {
     const a = await person(Role.root);
     const b = await person(Role.root);
     expect((await update({ id: b.id, role: Role.admin }, a.token)).status).toBe(200);
+    // b's token still says root: refused on the next call, before any use case runs.
+    const stale = await update({ id: a.id, role: Role.admin }, b.token);
+    expect([stale.status, stale.body.data.code]).toEqual([401, "invalidToken"]);
+    expect((await row(a.id)).role).toBe(Role.root);
     expect((await update({ id: b.id, role: Role.root }, a.token)).status).toBe(200);
-    // Every other root loses the role, so `b` is the last one that can act; `a` still holds a root token from before.
+  });
+
+  it("the last root that can act cannot be demoted, banned or deleted (422), whoever asks", async () => {
+    // Through the routes the caller is a root that can act, so a second one always exists: the guard matters for two
+    // roots removing each other at once. Here the use cases are called as a root whose role was already taken away.
+    const a = await person(Role.root);
+    const b = await person(Role.root);
+    const others = await db.select({ id: users.id }).from(users).where(and(eq(users.role, Role.root), eq(users.banned, false)));
     await db.update(users).set({ role: Role.admin }).where(and(eq(users.role, Role.root), eq(users.banned, false)));
     await db.update(users).set({ role: Role.root }).where(eq(users.id, b.id));
-    for (const res of [
-      await update({ id: b.id, role: Role.admin }, a.token),
-      await update({ id: b.id, isBanned: true }, a.token),
-      await call(DeleteUser, DELETE, { token: a.token, body: { userId: b.id } }),
-    ]) {
-      expect(res.status).toBe(422);
-      expect(res.body.data.code).toBe("lastRootProtected");
+    try {
+      const viewer = { userId: a.id, role: Role.root } as const;
+      for (const attempt of [
+        () => updateUser({ db, viewer, input: { id: b.id, role: Role.admin }, locale: "en" }),
+        () => updateUser({ db, viewer, input: { id: b.id, isBanned: true }, locale: "en" }),
+        () => deleteUser({ db, viewer, userId: b.id }),
+      ]) {
+        await expect(attempt()).rejects.toMatchObject({ httpStatus: 422, code: "lastRootProtected", message: apiMessage("en", "lastRootProtected") });
+      }
+      expect(await row(b.id)).toMatchObject({ role: Role.root, banned: false, deletedAt: null });
+      expect(await auditsOf(b.id)).toHaveLength(0);
+    } finally {
+      for (const { id } of others) await db.update(users).set({ role: Role.root }).where(eq(users.id, id));
     }
-    expect(await row(b.id)).toMatchObject({ role: Role.root, banned: false, deletedAt: null });
-    await db.update(users).set({ role: Role.root }).where(eq(users.id, root.id));
-    await db.update(users).set({ role: Role.root }).where(eq(users.id, a.id));
   });
 });
 
