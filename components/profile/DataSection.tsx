@@ -6,12 +6,13 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Banner, ButtonSpinner, PasswordField, secondaryButton } from "@/components/auth/fields";
+import { Banner, ButtonSpinner, secondaryButton } from "@/components/auth/fields";
 import { endSession } from "@/components/providers/end-session";
 import { refreshSessionToken, useApi } from "@/components/providers/use-api";
 import { useAuth } from "@/components/providers/use-auth";
 import { isApiError } from "@/lib/api-client";
 import { deleteMeSchema } from "@/lib/validation/auth";
+import { PasswordInput } from "./PasswordInput";
 import { dangerButton, Section, smallButton } from "./Section";
 
 const EXPORT_PATH = "/api/Authentication/Me/Export";
@@ -137,7 +138,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         </div>
         <div className="mt-5 flex flex-col gap-3">
           {failure && <Banner tone="error">{failure}</Banner>}
-          <PasswordField id={`${id}-password`} label={t("password")} autoComplete="current-password" autoFocus error={errors.password?.message} registration={register("password")} />
+          <PasswordInput id={`${id}-password`} label={t("password")} autoComplete="current-password" autoFocus error={errors.password?.message} registration={register("password")} />
         </div>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={onClose} disabled={isSubmitting}>

@@ -5,7 +5,8 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Banner, PasswordField, SubmitButton } from "@/components/auth/fields";
+import { Banner, SubmitButton } from "@/components/auth/fields";
+import { PasswordInput } from "./PasswordInput";
 import { useApi } from "@/components/providers/use-api";
 import { isApiError } from "@/lib/api-client";
 import { changePasswordSchema } from "@/lib/validation/auth";
@@ -56,9 +57,9 @@ export function PasswordSection({ onChanged }: { onChanged: () => void }) {
     <Section id="password" title={t("heading")} intro={t("intro")}>
       <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4" data-testid="profile-password-form">
         {notice && <Banner tone={notice.tone} testId="profile-password-notice">{notice.text}</Banner>}
-        <PasswordField id="profile-current-password" label={t("current")} autoComplete="current-password" error={errors.currentPassword?.message} registration={register("currentPassword")} />
-        <PasswordField id="profile-new-password" label={t("new")} autoComplete="new-password" error={errors.newPassword?.message} registration={register("newPassword")} />
-        <PasswordField id="profile-confirm-password" label={t("confirm")} autoComplete="new-password" error={errors.confirmPassword?.message} registration={register("confirmPassword")} />
+        <PasswordInput id="profile-current-password" label={t("current")} autoComplete="current-password" error={errors.currentPassword?.message} registration={register("currentPassword")} />
+        <PasswordInput id="profile-new-password" label={t("new")} autoComplete="new-password" error={errors.newPassword?.message} registration={register("newPassword")} />
+        <PasswordInput id="profile-confirm-password" label={t("confirm")} autoComplete="new-password" error={errors.confirmPassword?.message} registration={register("confirmPassword")} />
         <div className="sm:max-w-56">
           <SubmitButton busy={isSubmitting} busyLabel={t("submitting")} label={t("submit")} />
         </div>

@@ -1,17 +1,22 @@
 import "server-only";
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { emailTokens, favorites, manga, notificationPreferences, notifications, readingProgress, refreshTokens, subscriptions, transactions, users } from "@/db/schema";
+import { emailTokens, favorites, manga, notificationPreferences, notifications, readingProgress, refreshTokens, users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
 import { audit } from "@/server/core/audit";
-import { AppError, notFound } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { changed } from "@/server/manga/changed";
 import { POPULARITY_PER_FAVORITE } from "@/server/manga/popularity";
 import { closeUserSockets } from "@/server/realtime/close-user-sockets";
+import { changeSubscription } from "@/server/users/change-subscription";
+import { deletedEmail, deletedUsername } from "@/server/users/delete-user";
+import { assertAnotherRoot, lockTarget } from "@/server/users/guards";
+import { forgetUserCounts } from "@/server/users/list-users";
 
 /**
- * The minimum of the administration's DeleteUser tombstone (docs/decisions/015) for a user deleting themselves: the
+ * The administration's DeleteUser tombstone (docs/decisions/015, server/users/delete-user.ts) for a user deleting
+ * themselves — deleteUser itself is root's and refuses the caller's own account, and exports no core, so its steps are
+ * repeated here with its helpers (lockTarget, assertAnotherRoot, changeSubscription, the tombstone's names): the
  * row stays anonymised (username `deleted-<id>`, e-mail `deleted-<id>@deleted.invalid`, no name, password, picture,
  * birth date or payout address; banned; deletedAt), so manga keep their author ("Deleted user") and transactions their
  * owner. Favourites (each manga's count and popularity lowered), reading progress, notifications and their
@@ -22,17 +27,9 @@ export async function tombstoneAccount(opts: { db: Db; actorId: number; userId: 
   const { userId, now } = opts;
   return runUnitOfWork(opts.db, async (uow) => {
     const { tx } = uow;
-    const [target] = await tx.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).for("update");
-    if (!target) throw notFound("userNotFound");
-    if (target.role === Role.root && !target.banned) {
-      const others = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, Role.root), eq(users.banned, false), isNull(users.deletedAt), ne(users.id, userId)))
-        .orderBy(users.id)
-        .for("update");
-      if (others.length === 0) throw new AppError(422, "lastRootProtected");
-    }
+    uow.afterCommit(forgetUserCounts);
+    const target = await lockTarget(tx, userId);
+    if (target.role === Role.root && !target.banned) await assertAnotherRoot(tx, target.id);
 
     await tx
       .select({ id: manga.id })
@@ -57,20 +54,13 @@ export async function tombstoneAccount(opts: { db: Db; actorId: number; userId: 
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
     await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
     await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
-    const ended = await tx
-      .update(subscriptions)
-      .set({ endsAt: now, cancelledAt: now })
-      .where(and(eq(subscriptions.userId, userId), gt(subscriptions.endsAt, now), isNull(subscriptions.cancelledAt)))
-      .returning({ id: subscriptions.id });
-    for (const s of ended) {
-      await tx.insert(transactions).values({ userId, method: "end", amount: "0", status: 1, referenceId: `sub:${s.id}`, createdAt: now });
-    }
+    const subscriptionEnded = await changeSubscription(tx, { actorId: opts.actorId, userId, change: null, now });
 
     await tx
       .update(users)
       .set({
-        username: `deleted-${userId}`,
-        email: `deleted-${userId}@deleted.invalid`,
+        username: deletedUsername(userId),
+        email: deletedEmail(userId),
         fullName: "",
         passwordHash: null,
         banned: true,
@@ -94,9 +84,9 @@ export async function tombstoneAccount(opts: { db: Db; actorId: number; userId: 
       subject: { type: "user", id: userId },
       details: {
         before: { username: target.username, role: target.role, isBanned: target.banned, favourites: mangaIds.length },
-        after: { username: `deleted-${userId}`, isBanned: true, deletedAt: now.toISOString() },
+        after: { username: deletedUsername(userId), isBanned: true, deletedAt: now.toISOString() },
         self: true,
-        subscriptionsEnded: ended.length,
+        subscriptionEnded,
       },
     });
     uow.afterCommit(() => closeUserSockets(userId, 1008, "Account deleted"));

@@ -21,6 +21,8 @@ export interface LoginOptions {
   password: string;
   /** The caller's address, for the failed-sign-in rate limit. */
   ip?: string;
+  /** The caller's User-Agent, kept on the refresh token for the sessions list (issue 16). */
+  userAgent?: string | null;
   now?: Date;
 }
 
@@ -55,6 +57,7 @@ export async function login(opts: LoginOptions): Promise<{ tokens: TokenSet; use
           mustSelectRole: users.mustSelectRole,
           emailVerified: users.emailVerified,
           profileImageId: users.profileImageId,
+          theme: users.theme,
           passwordHash: users.passwordHash,
           banned: users.banned,
           lockedUntil: users.lockedUntil,
@@ -112,7 +115,7 @@ export async function login(opts: LoginOptions): Promise<{ tokens: TokenSet; use
   if (user.banned) throw forbidden("accountBanned");
 
   await db.update(users).set({ failedLoginAttempts: 0, lockedUntil: null, lastLogin: now }).where(eq(users.id, user.id));
-  const tokens = await issueTokens({ db, userId: user.id, role: user.role as Role, now });
+  const tokens = await issueTokens({ db, userId: user.id, role: user.role as Role, userAgent: opts.userAgent, now });
   return { tokens, user: toCurrentUser(user) };
 }
 

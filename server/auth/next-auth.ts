@@ -143,6 +143,7 @@ export const authOptions: NextAuthOptions = {
             ...(looksLikeEmail(identifier) ? { email: identifier } : { username: identifier }),
             password,
             ip: ipOf(req.headers),
+            userAgent: headerValue(req.headers, "user-agent"),
           });
           return { id: String(user.id), tokens, profile: toSessionUser(user) };
         } catch (err) {

@@ -11,6 +11,8 @@ import { MediaError } from "@/server/media/errors";
 import { MediaKind } from "@/server/media/kind";
 import { processImage } from "@/server/media/process-image";
 import { mediaIdFor, storeMedia, type MediaToStore } from "@/server/media/store-media";
+import { emailChangedMail } from "@/server/account/mails";
+import { sendMailAfterCommit } from "@/server/mail/send-mail";
 import { duplicateAccountError } from "./conflicts";
 import { isUniqueViolation, takenBy } from "./find-user";
 import { getCurrentUser } from "./get-current-user";
@@ -22,9 +24,10 @@ import { validationTranslator } from "./validation";
 export const PROFILE_IMAGE_WIDTH = 512;
 
 /**
- * POST /api/Authentication/UpdateSelf: the caller's own full name, username, e-mail and profile image,
- * nothing else (role, balance and ban state are not in the schema, so a body carrying them changes
- * nothing). A new e-mail address is unverified until its link is opened (a mail goes to it). The
+ * POST /api/Authentication/UpdateSelf: the caller's own full name, username, e-mail, profile image and theme
+ * (issue 16: "system", "light" or "dark"), nothing else (role, balance and ban state are not in the schema, so a body
+ * carrying them changes nothing). A new e-mail address is unverified until its link is opened (a mail goes to it), and
+ * the old address is told of the change (server/account/mails.ts). The
  * image arrives as base64 and is sniffed, decoded with limits and re-encoded (server/media); sending
  * back the image the API returned keeps it as it is. 409 when the name or address is taken.
  */
@@ -39,7 +42,15 @@ export async function updateSelf(opts: {
   const { db, userId, input, locale } = opts;
   const now = opts.now ?? new Date();
   const [current] = await db
-    .select({ username: users.username, email: users.email, fullName: users.fullName, profileImageId: users.profileImageId, banned: users.banned, deletedAt: users.deletedAt })
+    .select({
+      username: users.username,
+      email: users.email,
+      fullName: users.fullName,
+      profileImageId: users.profileImageId,
+      theme: users.theme,
+      banned: users.banned,
+      deletedAt: users.deletedAt,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -51,6 +62,7 @@ export async function updateSelf(opts: {
   const emailChanged = input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase();
   if (input.email !== undefined && input.email !== current.email) changes.email = input.email;
   if (emailChanged) Object.assign(changes, { emailVerified: false, emailVerifiedAt: null });
+  if (input.theme !== undefined && input.theme !== current.theme) changes.theme = input.theme;
   if (changes.fullName !== undefined || changes.username !== undefined || changes.email !== undefined) {
     changes.searchText = userSearchTextFor(changes.username ?? current.username, changes.fullName ?? current.fullName, changes.email ?? current.email);
   }
@@ -67,14 +79,17 @@ export async function updateSelf(opts: {
     });
     if (taken) throw duplicateAccountError(taken, locale);
     try {
-      // The new image, the account's changes and a new address's verification token and mail row are one
-      // transaction; the mail goes after it commits.
+      // The new image, the account's changes, a new address's verification token and the mail rows are one
+      // transaction; the mails go after it commits.
       await runUnitOfWork(db, async (uow) => {
         if (image?.store && changes.profileImageId) await storeMedia(uow.tx, image.store);
         await uow.tx.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, userId));
         if (emailChanged && changes.email) {
           const user = { id: userId, email: changes.email, fullName: changes.fullName ?? current.fullName };
           await sendVerificationEmail({ db, uow, user, locale, now });
+          // The old address is told (issue 16): if the change was not its owner's, they learn of it there.
+          const notice = emailChangedMail({ locale, name: current.fullName, newEmail: changes.email });
+          await sendMailAfterCommit(uow, { db, to: current.email, ...notice });
         }
       });
     } catch (err) {

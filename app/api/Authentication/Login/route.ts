@@ -17,6 +17,7 @@ export const POST = defineRoute({
       email: input.email,
       password: input.password,
       ip: clientIp(req),
+      userAgent: req.headers.get("user-agent"),
     });
     return { ...tokens, user };
   },
