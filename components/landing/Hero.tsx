@@ -3,9 +3,36 @@ import { Link } from "@/i18n/navigation";
 import type { MangaCardData } from "@/components/manga/MangaCard";
 import { mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
 
-/** Landing hero (spec §2): title, description and a call to action to /discovery, with a fan of covers. */
-export function Hero({ title, description, cta, covers, tagline }: { title: string; description: string; cta: string; covers: MangaCardData[]; tagline: string }) {
+const CTA_CLASS =
+  "mt-8 inline-flex items-center gap-2 rounded-full bg-brand-600 px-6 py-3 text-base font-bold text-white shadow-lg shadow-brand-600/30 transition hover:-translate-y-0.5 hover:bg-brand-700";
+
+/**
+ * Landing hero (spec §2): title, description and a call to action to /discovery, with a fan of covers.
+ * `preview` (the site-settings editor's live preview) draws the same without a page heading or a link.
+ */
+export function Hero({
+  title,
+  description,
+  cta,
+  covers,
+  tagline,
+  preview = false,
+}: {
+  title: string;
+  description: string;
+  cta: string;
+  covers: MangaCardData[];
+  tagline: string;
+  preview?: boolean;
+}) {
   const fan = covers.filter((c) => c.coverImageUrl).slice(0, 3);
+  const Title = preview ? "p" : "h1";
+  const ctaContent = (
+    <>
+      {cta}
+      <ArrowRight className="size-5 rtl:rotate-180" aria-hidden />
+    </>
+  );
   return (
     <section className="relative isolate overflow-hidden px-4 pb-12 pt-10 sm:px-6 sm:pt-16 lg:px-8">
       <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_left,var(--color-rose-200),transparent_55%),radial-gradient(ellipse_at_bottom_right,var(--color-amber-100),transparent_50%)] opacity-70 dark:bg-[radial-gradient(ellipse_at_top_left,var(--color-rose-950),transparent_55%),radial-gradient(ellipse_at_bottom_right,var(--color-zinc-900),transparent_50%)] dark:opacity-100" />
@@ -15,15 +42,15 @@ export function Hero({ title, description, cta, covers, tagline }: { title: stri
             <Sparkles className="size-3.5" aria-hidden />
             {tagline}
           </p>
-          <h1 className="mt-5 text-4xl font-black leading-[1.1] tracking-tight text-balance sm:text-5xl lg:text-6xl">{title}</h1>
-          <p className="mt-5 max-w-xl text-base leading-8 text-zinc-600 sm:text-lg dark:text-zinc-300">{description}</p>
-          <Link
-            href="/discovery"
-            className="mt-8 inline-flex items-center gap-2 rounded-full bg-brand-600 px-6 py-3 text-base font-bold text-white shadow-lg shadow-brand-600/30 transition hover:-translate-y-0.5 hover:bg-brand-700"
-          >
-            {cta}
-            <ArrowRight className="size-5 rtl:rotate-180" aria-hidden />
-          </Link>
+          <Title dir="auto" className="mt-5 text-4xl font-black leading-[1.1] tracking-tight text-balance break-words sm:text-5xl lg:text-6xl">{title}</Title>
+          <p dir="auto" className="mt-5 max-w-xl text-base leading-8 break-words text-zinc-600 sm:text-lg dark:text-zinc-300">{description}</p>
+          {preview ? (
+            <span className={CTA_CLASS}>{ctaContent}</span>
+          ) : (
+            <Link href="/discovery" className={CTA_CLASS}>
+              {ctaContent}
+            </Link>
+          )}
         </div>
         {fan.length === 3 && (
           <div aria-hidden className="relative mx-auto hidden h-[26rem] w-full max-w-md sm:block">

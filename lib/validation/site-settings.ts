@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatMessage, type Compiled } from "@/i18n/format";
 
 /**
  * Site settings payloads (issue 15; spec §3 landing and discovery settings), shared by the root's editors
@@ -14,9 +15,18 @@ export const SITE_SETTINGS_VALIDATION_KEYS = ["textInvalid", "titleTooLong", "de
 export type SiteSettingsValidationKey = (typeof SITE_SETTINGS_VALIDATION_KEYS)[number];
 export type SiteSettingsTranslate = (key: SiteSettingsValidationKey, values?: Record<string, number>) => string;
 
-/** A translate function over a messages object (`messages.admin.settings.errors`); `{max}` is filled. */
-export function siteSettingsTranslator(texts: Partial<Record<SiteSettingsValidationKey, string>>): SiteSettingsTranslate {
-  return (key, values) => (texts[key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) => (values && name in values ? String(values[name]) : whole));
+/**
+ * A translate function over a messages object (`messages.admin.settings.errors`), for the server: the build
+ * precompiles messages (ADR 010), so a text with `{max}` arrives as parts that ./i18n/format.ts fills.
+ */
+export function siteSettingsTranslator(locale: string, texts: Partial<Record<SiteSettingsValidationKey, unknown>>): SiteSettingsTranslate {
+  return (key, values) => {
+    const text = texts[key];
+    if (text === undefined) return key;
+    // Raw JSON (tests, scripts) keeps `{max}` in the string; the build's compiled parts name it.
+    if (typeof text === "string") return text.replace(/\{(\w+)\}/g, (whole, name: string) => (values && name in values ? String(values[name]) : whole));
+    return formatMessage(locale, text as Compiled, values);
+  };
 }
 
 /** Length limits of the hero's texts, per language (characters after trimming). */

@@ -30,7 +30,7 @@ import { pick, type UploadInput } from "@/server/http/form";
 export const SETTINGS_REQUEST_MAX_BYTES = 24 * 1024 * 1024;
 
 const TEXTS = { en: en.admin.settings.errors, ar: ar.admin.settings.errors } as const;
-const translator = (locale: Locale): SiteSettingsTranslate => siteSettingsTranslator(TEXTS[locale]);
+const translator = (locale: Locale): SiteSettingsTranslate => siteSettingsTranslator(locale, TEXTS[locale]);
 
 export type HeroTextsInput = Partial<Record<HeroField, Partial<Record<SettingsLanguage, string>>>>;
 

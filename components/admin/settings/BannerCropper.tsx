@@ -1,0 +1,219 @@
+"use client";
+
+import { Minus, Move, Plus } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useRef, useState } from "react";
+import { ButtonSpinner, secondaryButton } from "@/components/auth/fields";
+import { BANNER_ASPECT, BANNER_EXPORT } from "@/lib/validation/site-settings";
+
+/** Where the image sits in the 8:3 frame: zoom ≥ 1 (1 = the image just covers the frame) and the centre's offset. */
+interface Crop {
+  zoom: number;
+  /** The visible window's centre in the image, as fractions of its width and height (0.5 = centred). */
+  cx: number;
+  cy: number;
+}
+
+const MAX_ZOOM = 4;
+const JPEG_QUALITY = 0.9;
+
+/** The visible window's size as fractions of the image, for a zoom (cover fit: one side exactly, the other ≤ 1). */
+function windowOf(image: { width: number; height: number }, zoom: number): { w: number; h: number } {
+  const imageAspect = image.width / image.height;
+  // At zoom 1 the frame covers the image's full width (wide images: full height) exactly.
+  const w = imageAspect > BANNER_ASPECT ? BANNER_ASPECT / imageAspect : 1;
+  const h = imageAspect > BANNER_ASPECT ? 1 : imageAspect / BANNER_ASPECT;
+  return { w: w / zoom, h: h / zoom };
+}
+
+function clampCrop(image: { width: number; height: number }, crop: Crop): Crop {
+  const zoom = Math.min(MAX_ZOOM, Math.max(1, crop.zoom));
+  const { w, h } = windowOf(image, zoom);
+  const clamp = (v: number, half: number) => Math.min(1 - half, Math.max(half, v));
+  return { zoom, cx: clamp(crop.cx, w / 2), cy: clamp(crop.cy, h / 2) };
+}
+
+/**
+ * The banner crop dialog: the chosen image in an 8:3 frame, dragged with a pointer or moved with the arrow keys
+ * (Shift: bigger steps), zoomed with the slider or +/−; "Use this crop" draws the window onto a 1600x600 canvas and
+ * hands back a JPEG (the server re-encodes it again anyway). A native modal <dialog>: focus stays inside, Escape
+ * cancels, focus returns to the opener.
+ */
+export function BannerCropper({
+  src,
+  onDone,
+  onCancel,
+}: {
+  /** Object URL of the chosen image; null: the dialog is closed. */
+  src: string | null;
+  onDone: (blob: Blob) => void;
+  onCancel: () => void;
+}) {
+  const t = useTranslations("admin.settings.crop");
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const img = useRef<HTMLImageElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const [crop, setCrop] = useState<Crop>({ zoom: 1, cx: 0.5, cy: 0.5 });
+  const [busy, setBusy] = useState(false);
+  const drag = useRef<{ x: number; y: number; crop: Crop } | null>(null);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (src && !d.open) d.showModal();
+    if (!src && d.open) d.close();
+  }, [src]);
+
+  const update = (next: Crop) => size && setCrop(clampCrop(size, next));
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (!size) return;
+    const step = e.shiftKey ? 0.1 : 0.02;
+    const { w, h } = windowOf(size, crop.zoom);
+    // Arrow keys move the image under the frame (as dragging does): right shows more of the left side.
+    const moves: Record<string, [number, number]> = { ArrowLeft: [step * w, 0], ArrowRight: [-step * w, 0], ArrowUp: [0, step * h], ArrowDown: [0, -step * h] };
+    const move = moves[e.key];
+    if (move) {
+      e.preventDefault();
+      update({ ...crop, cx: crop.cx + move[0], cy: crop.cy + move[1] });
+    } else if (e.key === "+" || e.key === "=") {
+      e.preventDefault();
+      update({ ...crop, zoom: crop.zoom + 0.1 });
+    } else if (e.key === "-" || e.key === "_") {
+      e.preventDefault();
+      update({ ...crop, zoom: crop.zoom - 0.1 });
+    }
+  };
+
+  const apply = async () => {
+    if (!size || !img.current) return;
+    setBusy(true);
+    try {
+      const { w, h } = windowOf(size, crop.zoom);
+      const canvas = document.createElement("canvas");
+      canvas.width = BANNER_EXPORT.width;
+      canvas.height = BANNER_EXPORT.height;
+      const ctx = canvas.getContext("2d");
+      if (!ctx) return;
+      ctx.imageSmoothingQuality = "high";
+      ctx.drawImage(
+        img.current,
+        (crop.cx - w / 2) * size.width,
+        (crop.cy - h / 2) * size.height,
+        w * size.width,
+        h * size.height,
+        0,
+        0,
+        canvas.width,
+        canvas.height,
+      );
+      const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", JPEG_QUALITY));
+      if (blob) onDone(blob);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // The image drawn so that the window [cx ± w/2, cy ± h/2] fills the frame.
+  const win = size ? windowOf(size, crop.zoom) : null;
+  const style = win
+    ? {
+        width: `${100 / win.w}%`,
+        height: `${100 / win.h}%`,
+        left: `${(-(crop.cx - win.w / 2) / win.w) * 100}%`,
+        top: `${(-(crop.cy - win.h / 2) / win.h) * 100}%`,
+      }
+    : { width: "100%", height: "100%", left: 0, top: 0 };
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-help`}
+      onClose={onCancel}
+      className="m-auto w-[calc(100%-2rem)] max-w-3xl rounded-3xl border border-zinc-200 bg-white p-5 text-zinc-900 shadow-2xl backdrop:bg-black/60 sm:p-6 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+      data-testid="banner-cropper"
+    >
+      <h2 id={`${id}-title`} className="text-lg font-bold">{t("title")}</h2>
+      <p id={`${id}-help`} className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("help")}</p>
+      {/* The frame is laid out left to right in both languages: it is a picture, and the offsets are physical. */}
+      <div
+        ref={frame}
+        dir="ltr"
+        role="application"
+        aria-roledescription={t("frame")}
+        aria-label={t("frame")}
+        aria-describedby={`${id}-help`}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onPointerDown={(e) => {
+          if (!size) return;
+          e.currentTarget.setPointerCapture(e.pointerId);
+          drag.current = { x: e.clientX, y: e.clientY, crop };
+        }}
+        onPointerMove={(e) => {
+          const start = drag.current;
+          const box = frame.current?.getBoundingClientRect();
+          if (!start || !size || !box) return;
+          const { w, h } = windowOf(size, start.crop.zoom);
+          update({ ...start.crop, cx: start.crop.cx - ((e.clientX - start.x) / box.width) * w, cy: start.crop.cy - ((e.clientY - start.y) / box.height) * h });
+        }}
+        onPointerUp={() => (drag.current = null)}
+        onPointerCancel={() => (drag.current = null)}
+        className="relative mt-4 aspect-[8/3] w-full cursor-move touch-none overflow-hidden rounded-2xl bg-zinc-900 ring-2 ring-brand-500 select-none focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        data-testid="banner-crop-frame"
+      >
+        {src && (
+          // eslint-disable-next-line @next/next/no-img-element -- a local object URL
+          <img
+            ref={img}
+            src={src}
+            alt=""
+            draggable={false}
+            onLoad={(e) => {
+              const el = e.currentTarget;
+              setSize({ width: el.naturalWidth, height: el.naturalHeight });
+              setCrop({ zoom: 1, cx: 0.5, cy: 0.5 });
+            }}
+            className="pointer-events-none absolute max-w-none"
+            style={style}
+          />
+        )}
+        <Move className="pointer-events-none absolute end-3 top-3 size-5 text-white drop-shadow" aria-hidden />
+      </div>
+      <div className="mt-4 flex items-center gap-3">
+        <label htmlFor={`${id}-zoom`} className="text-sm font-semibold">{t("zoom")}</label>
+        <Minus className="size-4 shrink-0 text-zinc-500" aria-hidden />
+        <input
+          id={`${id}-zoom`}
+          type="range"
+          min={1}
+          max={MAX_ZOOM}
+          step={0.05}
+          value={crop.zoom}
+          onChange={(e) => update({ ...crop, zoom: Number(e.target.value) })}
+          className="h-6 min-w-0 flex-1 accent-brand-600"
+          data-testid="banner-zoom"
+        />
+        <Plus className="size-4 shrink-0 text-zinc-500" aria-hidden />
+      </div>
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
+          {t("cancel")}
+        </button>
+        <button
+          type="button"
+          onClick={() => void apply()}
+          disabled={busy || !size}
+          className="inline-flex h-11 items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 text-[15px] font-semibold text-white transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
+          data-testid="banner-crop-apply"
+        >
+          {busy && <ButtonSpinner />}
+          {busy ? t("working") : t("apply")}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,117 @@
+"use client";
+
+import { ImagePlus, Undo2 } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useRef, useState } from "react";
+import { FieldError } from "@/components/auth/fields";
+import { HEAD_BYTES, sniffKind } from "@/components/publishing/file-checks";
+import { splitBytes } from "@/components/publishing/upload-state";
+import { mediaVariantUrl } from "@/lib/media-url";
+import { BannerCropper } from "./BannerCropper";
+import type { NewBanner } from "./types";
+
+const ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
+
+/**
+ * The banner: the saved one (or a note that the featured manga's cover is shown), and "Choose an image", which opens
+ * the 8:3 crop dialog; the crop becomes the unsaved new banner until Save or "Keep the saved banner".
+ */
+export function BannerField({
+  id,
+  savedUrl,
+  value,
+  onChange,
+  error,
+  maxBytes,
+}: {
+  id: string;
+  savedUrl: string | null;
+  value: NewBanner | null;
+  onChange: (banner: NewBanner | null) => void;
+  error?: string;
+  maxBytes: number;
+}) {
+  const t = useTranslations("admin.settings.banner");
+  const tu = useTranslations("upload.units");
+  const input = useRef<HTMLInputElement>(null);
+  const [source, setSource] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const size = (bytes: number) => {
+    const { value: v, unit } = splitBytes(bytes);
+    return `${v} ${tu(unit)}`;
+  };
+
+  const pick = async (file: File | undefined) => {
+    if (input.current) input.current.value = "";
+    if (!file) return;
+    const kind = sniffKind(new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer()));
+    if (!kind || kind === "pdf") return setProblem(t("notImage"));
+    if (file.size > maxBytes) return setProblem(t("tooLarge", { size: size(file.size), max: size(maxBytes) }));
+    setProblem(null);
+    setSource(URL.createObjectURL(file));
+  };
+
+  const closeCropper = () => {
+    if (source) URL.revokeObjectURL(source);
+    setSource(null);
+  };
+
+  const shown = value?.url ?? (savedUrl ? mediaVariantUrl(savedUrl, 720) : null);
+  const message = problem ?? error;
+  const hintId = `${id}-hint`;
+
+  return (
+    <div className="flex min-w-0 flex-col gap-3">
+      <p id={hintId} className="text-sm text-zinc-600 dark:text-zinc-400">{t("intro", { size: size(maxBytes) })}</p>
+      <figure className="flex flex-col gap-1.5">
+        <div className="relative aspect-[8/3] w-full overflow-hidden rounded-2xl bg-zinc-200 ring-1 ring-black/10 dark:bg-zinc-800 dark:ring-white/10" data-testid={`${id}-image`}>
+          {shown ? (
+            // eslint-disable-next-line @next/next/no-img-element -- a local object URL or an immutable media URL
+            <img src={shown} alt="" className="size-full object-cover" />
+          ) : (
+            <span className="grid size-full place-items-center p-4 text-center text-sm font-semibold text-zinc-600 dark:text-zinc-300">{t("none")}</span>
+          )}
+        </div>
+        <figcaption className="text-xs font-semibold text-zinc-600 dark:text-zinc-400" data-testid={`${id}-caption`}>
+          {value ? t("newOne") : shown ? t("current") : ""}
+        </figcaption>
+      </figure>
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-xl bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500">
+          <ImagePlus className="size-4.5" aria-hidden />
+          {shown ? t("replace") : t("choose")}
+          <input
+            ref={input}
+            id={id}
+            type="file"
+            accept={ACCEPT}
+            className="sr-only"
+            aria-describedby={`${hintId}${message ? ` ${id}-error` : ""}`}
+            aria-invalid={message ? true : undefined}
+            onChange={(e) => void pick(e.target.files?.[0])}
+          />
+        </label>
+        {value && (
+          <button
+            type="button"
+            onClick={() => onChange(null)}
+            className="inline-flex h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold text-zinc-700 transition hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
+          >
+            <Undo2 className="size-4" aria-hidden />
+            {t("undo")}
+          </button>
+        )}
+      </div>
+      <FieldError id={`${id}-error`} message={message ?? undefined} />
+      <BannerCropper
+        src={source}
+        onCancel={closeCropper}
+        onDone={(blob) => {
+          closeCropper();
+          onChange({ blob, url: URL.createObjectURL(blob) });
+        }}
+      />
+    </div>
+  );
+}
