@@ -52,6 +52,7 @@ const LANGS = [
     pageOf: (p: number, t: number) => `Page ${p} of ${t}`, next: "Next", results: (n: number) => `${n} notifications`,
     composer: "Send a notification", recipient: "Username or user id", message: "Message", type: "Type", warning: "Warning",
     send: "Send notification", sentTo: "Notification sent to", notFound: "No account named", admins: "Message the administrators",
+    prefNewChapter: "New chapters of your favourites: In-app", prefSaved: "Preferences saved",
   },
   {
     lang: "ar", prefix: "/ar", bell: "الإشعارات", down: "التحديثات المباشرة متوقفة", markAll: "تعليم الكل كمقروء", unreadTab: "غير المقروءة", noUnread: "لا توجد إشعارات غير مقروءة",
@@ -59,6 +60,7 @@ const LANGS = [
     pageOf: (p: number, t: number) => `الصفحة ${p} من ${t}`, next: "التالي", results: (n: number) => `${n} إشعار`,
     composer: "إرسال إشعار", recipient: "اسم المستخدم أو رقم الحساب", message: "الرسالة", type: "النوع", warning: "تنبيه",
     send: "إرسال الإشعار", sentTo: "أُرسل الإشعار إلى", notFound: "لا يوجد حساب باسم", admins: "مراسلة المشرفين",
+    prefNewChapter: "الفصول الجديدة من مفضلاتك: داخل الموقع", prefSaved: "تم حفظ التفضيلات",
   },
 ] as const;
 
@@ -247,6 +249,31 @@ for (const L of LANGS) {
       await page.goto(`${L.prefix}/dashboard/notifications`);
       await expect(page.getByRole("heading", { name: L.admins })).toBeVisible();
       await expect(page.getByLabel(L.recipient)).toHaveCount(0);
+    });
+
+    test("the preferences load on a full page load, and a switch saves and stays after a reload", async ({ page, request }) => {
+      const reader = await newReader(request);
+      await signInAs(page, reader.username, PASSWORD, L.prefix);
+      // A full load of the page (the session's token arrives after the first render): the switches still load.
+      await page.goto(`${L.prefix}/dashboard/notifications`);
+      const prefs = page.getByTestId("notification-preferences");
+      const newChapter = prefs.getByRole("checkbox", { name: L.prefNewChapter });
+      await expect(newChapter).toBeChecked();
+      await expect(newChapter).toBeEnabled();
+      await expect(prefs.getByRole("alert")).toHaveCount(0);
+
+      const digest = prefs.getByRole("switch");
+      await expect(digest).not.toBeChecked();
+      await digest.click();
+      await expect(page.getByText(L.prefSaved)).toBeVisible();
+      await newChapter.click();
+      await expect(newChapter).not.toBeChecked();
+      await expect(newChapter).toBeEnabled();
+
+      await page.reload();
+      await expect(prefs.getByRole("switch")).toBeChecked();
+      await expect(prefs.getByRole("checkbox", { name: L.prefNewChapter })).not.toBeChecked();
+      await expect(prefs.getByRole("alert")).toHaveCount(0);
     });
   });
 }
