@@ -124,10 +124,11 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
         const { t: tr, open: go } = latest.current;
         const tone = toneOf(notification.type);
         toast(
-          // The toast's own icon shows the type (one marker, not two); the name is there for screen readers.
+          // The toast's own icon shows the type (one marker, not two); the name is there for screen readers. The message
+          // takes its own direction, as in the dropdown and the page (an English text on an Arabic page reads left to right).
           <span className="block min-w-0" data-testid="notification-toast">
             <span className="sr-only">{tr(`types.${tone}`)}: </span>
-            <span className="line-clamp-3 break-words">{notification.message}</span>
+            <span dir="auto" className="line-clamp-3 break-words">{notification.message}</span>
             {notification.link && <span className="mt-1 block text-sm font-semibold underline underline-offset-2">{tr("page.open")}</span>}
           </span>,
           {
