@@ -45,7 +45,7 @@ export async function PremiumLock({
         <p className="mt-1 text-sm font-semibold text-zinc-400" dir="auto">{title}</p>
         <p className="mx-auto mt-4 max-w-lg leading-7 text-zinc-300">{t("text")}</p>
         {freeAt && (
-          <p className="mx-auto mt-4 inline-flex items-center gap-2 rounded-full bg-emerald-400/10 px-4 py-2 text-sm font-semibold text-emerald-300 ring-1 ring-emerald-400/30" data-testid="paywall-free-at">
+          <p className="mx-auto mt-4 inline-flex items-center gap-2 rounded-2xl bg-emerald-400/10 px-4 py-2 text-sm font-semibold text-emerald-300 ring-1 ring-emerald-400/30" data-testid="paywall-free-at">
             <CalendarClock className="size-4 shrink-0" aria-hidden />
             <span>{t("freeAt", { date: formatFreeAt(locale, freeAt) })}</span>
           </p>

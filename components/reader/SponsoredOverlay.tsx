@@ -19,7 +19,9 @@ export function SponsoredOverlay(props: { band: OverlayBand; onClose: () => void
 
 /** PremiumPlus reads without the overlay (lib/premium.ts): the reader's turn for it ends at once, nothing shown. */
 function AdFreeSkip({ onClose }: { onClose: () => void }) {
-  useEffect(() => onClose(), [onClose]);
+  useEffect(() => {
+    onClose();
+  }, [onClose]);
   return null;
 }
 
