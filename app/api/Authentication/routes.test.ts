@@ -223,7 +223,7 @@ describe("Login, RefreshToken, Logout", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual(["accessToken", "accessTokenExpiresAt", "refreshToken", "refreshTokenExpiresAt", "user"]);
     expect(res.body.data.user).toMatchObject({ id: user.id, role: Role.writer, mustSelectRole: false });
-    expect(await verifyAccessToken(res.body.data.accessToken)).toEqual({ userId: user.id, role: Role.writer });
+    expect(await verifyAccessToken(res.body.data.accessToken)).toMatchObject({ userId: user.id, role: Role.writer });
     const byEmail = await call("POST /api/Authentication/Login", { body: { username: user.email, password: user.password } });
     expect(byEmail.status).toBe(200);
   });
@@ -426,7 +426,7 @@ describe("FirebaseMigration (must select role)", () => {
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row?.dateOfBirth).toBe("1990-06-05");
     const refreshed = await call("POST /api/Authentication/RefreshToken", { body: { refreshToken: tokens.refreshToken } });
-    expect(await verifyAccessToken(refreshed.body.data.accessToken)).toEqual({ userId: user.id, role: Role.writer });
+    expect(await verifyAccessToken(refreshed.body.data.accessToken)).toMatchObject({ userId: user.id, role: Role.writer });
     const twice = await call("POST /api/Authentication/FirebaseMigration", { body: { userRoleType: 0, dateOfBirth: "05/06/1990" }, token: tokens.accessToken });
     expect([twice.status, twice.body.data.code]).toEqual([409, "roleAlreadySelected"]);
   });
