@@ -427,7 +427,10 @@ describe("FirebaseMigration (must select role)", () => {
     expect(row?.dateOfBirth).toBe("1990-06-05");
     const refreshed = await call("POST /api/Authentication/RefreshToken", { body: { refreshToken: tokens.refreshToken } });
     expect(await verifyAccessToken(refreshed.body.data.accessToken)).toMatchObject({ userId: user.id, role: Role.writer });
-    const twice = await call("POST /api/Authentication/FirebaseMigration", { body: { userRoleType: 0, dateOfBirth: "05/06/1990" }, token: tokens.accessToken });
+    // The old token names the old role, which the account no longer has: refused (401); the refreshed one gets the 409.
+    const stale = await call("POST /api/Authentication/FirebaseMigration", { body: { userRoleType: 0, dateOfBirth: "05/06/1990" }, token: tokens.accessToken });
+    expect(stale.status).toBe(401);
+    const twice = await call("POST /api/Authentication/FirebaseMigration", { body: { userRoleType: 0, dateOfBirth: "05/06/1990" }, token: refreshed.body.data.accessToken });
     expect([twice.status, twice.body.data.code]).toEqual([409, "roleAlreadySelected"]);
   });
 
