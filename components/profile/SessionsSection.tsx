@@ -7,6 +7,7 @@ import { toast } from "react-toastify";
 import { ConfirmDialog } from "@/components/publishing/ConfirmDialog";
 import { toastTheme } from "@/components/notifications/NotificationsProvider";
 import { useApi } from "@/components/providers/use-api";
+import { useAuth } from "@/components/providers/use-auth";
 import { isApiError } from "@/lib/api-client";
 import { Section, smallButton } from "./Section";
 
@@ -33,6 +34,8 @@ export function SessionsSection({ version }: { version: number }) {
   const t = useTranslations("profile.sessions");
   const locale = useLocale();
   const api = useApi();
+  // The first read waits for the session's token (a call without one would be a 401 and a refresh).
+  const ready = useAuth().status === "authenticated";
   const [sessions, setSessions] = useState<AccountSession[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
@@ -54,10 +57,11 @@ export function SessionsSection({ version }: { version: number }) {
   const load = () => fetchList();
 
   useEffect(() => {
+    if (!ready) return;
     const controller = new AbortController();
     void fetchList(controller.signal);
     return () => controller.abort();
-  }, [fetchList, version]);
+  }, [fetchList, version, ready]);
 
   const when = (iso: string) => new Intl.DateTimeFormat(locale === "ar" ? "ar-EG" : "en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
   const deviceName = (s: AccountSession) =>
@@ -120,7 +124,7 @@ export function SessionsSection({ version }: { version: number }) {
                     </span>
                     <div className="min-w-0">
                       <p className="flex flex-wrap items-center gap-2 font-semibold">
-                        <span dir="ltr" className="truncate">{name}</span>
+                        <span className="truncate">{name}</span>
                         {s.current && (
                           <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="session-current">
                             {t("thisDevice")}

@@ -122,6 +122,7 @@ beforeAll(async () => {
 describe("device labels", () => {
   it("names common browsers and systems and keeps at most 300 clean characters", () => {
     expect(deviceLabel(deviceOf(CHROME_LINUX))).toBe("Chrome on Linux");
+    expect(deviceLabel(deviceOf("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36"))).toBe("Chrome on Linux");
     expect(deviceLabel(deviceOf(FIREFOX_WINDOWS))).toBe("Firefox on Windows");
     expect(deviceLabel(deviceOf(SAFARI_IPHONE))).toBe("Safari on iOS");
     expect(deviceLabel(deviceOf("Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36 EdgA/131.0"))).toBe("Edge on Android");

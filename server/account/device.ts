@@ -13,7 +13,7 @@ const BROWSERS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bOPR\/|\bOpera\b/, "Opera"],
   [/\bSamsungBrowser\//, "Samsung Internet"],
   [/\bFirefox\/|\bFxiOS\//, "Firefox"],
-  [/\bCriOS\/|\bChrome\/|\bChromium\//, "Chrome"],
+  [/\bCriOS\/|Chrome\/|\bChromium\//, "Chrome"],
   [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
   [/\bnode\b|\bundici\b/i, "Node.js"],
   [/\bcurl\//, "curl"],
