@@ -28,6 +28,6 @@ describe("links of publishing notifications", () => {
     expect(authorLinks.slice(1)).toEqual([`/dashboard/manga-approval/editor/${mangaId}`, `/dashboard/manga-approval/editor/${mangaId}`]);
 
     const fan = await inbox(who.fan.id);
-    expect(fan).toEqual([{ message: "فصل جديد من «Linked Tale»: Chapter Two", link: `/manga-reader/${mangaId}/${second}`, searchText: expect.stringContaining("فصل جديد") }]);
+    expect(fan).toEqual([{ message: "فصل جديد من «\u2068Linked Tale\u2069»: \u2068Chapter Two\u2069", link: `/manga-reader/${mangaId}/${second}`, searchText: expect.stringContaining("فصل جديد") }]);
   });
 });

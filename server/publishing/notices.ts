@@ -58,8 +58,16 @@ const SWITCHES = {
 };
 export type NoticeParams = Record<string, string | number>;
 
+/** First-strong isolate … pop: a Latin title inside an Arabic sentence keeps its place and its punctuation. */
+const isolate = (value: string) => `\u2068${value}\u2069`;
+
 export function noticeText(key: NoticeKey, locale: Locale, params: NoticeParams): string {
-  const text = TEXTS[key][locale].replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+  const text = TEXTS[key][locale].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const value = params[name]!;
+    // Names and notes are people's words in any script: isolated in the right-to-left texts (search folds the marks away).
+    return locale === "ar" && typeof value === "string" ? isolate(value) : String(value);
+  });
   // The column holds at most what a notification may carry (1,000 characters).
   return text.length > 1000 ? `${text.slice(0, 999)}…` : text;
 }

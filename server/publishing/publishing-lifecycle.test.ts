@@ -164,7 +164,7 @@ describe("manga review", () => {
     const id = await submitManga(u.writerAr.token, "Arabic Author");
     const told = await toldDuring(u.writerAr.id, () => decideManga(u.root.token, id, 2, "سبب"));
     expect(told).toHaveLength(1);
-    expect(told[0]?.message).toBe("تم رفض المانجا الخاصة بك «Arabic Author»: سبب");
+    expect(told[0]?.message).toBe("تم رفض المانجا الخاصة بك «\u2068Arabic Author\u2069»: \u2068سبب\u2069");
   });
 });
 
@@ -278,7 +278,7 @@ describe("notifications of new chapters", () => {
     expect((res.body.data as unknown as Array<{ id: number; status: number }>).map((c) => [c.id, c.status]).sort()).toEqual([[a, 1], [b, 1]].sort());
     const news = async (id: number) => (await inbox(id)).slice(before[id]).map((n) => n.message);
     expect(await news(u.fan.id)).toEqual(['2 new chapters of "Favourite Saga"']);
-    expect(await news(u.fanAr.id)).toEqual(["2 فصول جديدة من «Favourite Saga»"]);
+    expect(await news(u.fanAr.id)).toEqual(["2 فصول جديدة من «\u2068Favourite Saga\u2069»"]);
     expect(await news(u.fanBanned.id)).toEqual([]);
     expect(await news(u.writer.id)).toEqual(['Your chapter "Part A" of "Favourite Saga" was accepted.', 'Your chapter "Part B" of "Favourite Saga" was accepted.']);
     expect((await mangaRow(mangaId))?.chapterCount).toBe(2);
@@ -292,7 +292,7 @@ describe("notifications of new chapters", () => {
     const c = await addChapter(u.writer.token, mangaId, "Part C", { seed: nextSeed() });
     await decideChapter(u.root.token, c, 1);
     expect(await news(u.fan.id)).toEqual(['2 new chapters of "Favourite Saga"', 'New chapter of "Favourite Saga": Part C']);
-    expect((await news(u.fanAr.id))[1]).toBe("فصل جديد من «Favourite Saga»: Part C");
+    expect((await news(u.fanAr.id))[1]).toBe("فصل جديد من «\u2068Favourite Saga\u2069»: \u2068Part C\u2069");
   });
 
   it("a rejected chapter tells no favouriter", async () => {

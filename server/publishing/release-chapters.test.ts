@@ -77,7 +77,7 @@ describe("scheduled release", () => {
     expect(await releaseDueChapters({ db })).toBe(1);
     expect(await countOf(mangaId)).toBe(2);
     expect((await inboxOf(u.fan.id)).slice(fanBefore)).toEqual(['New chapter of "Scheduled Saga": Out now', 'New chapter of "Scheduled Saga": Out tomorrow']);
-    expect((await inboxOf(u.fanAr.id)).slice(-1)).toEqual(["فصل جديد من «Scheduled Saga»: Out tomorrow"]);
+    expect((await inboxOf(u.fanAr.id)).slice(-1)).toEqual(["فصل جديد من «\u2068Scheduled Saga\u2069»: \u2068Out tomorrow\u2069"]);
 
     // A second run (another process, or the next tick) releases nothing and tells no one again.
     const fanAfter = (await inboxOf(u.fan.id)).length;
