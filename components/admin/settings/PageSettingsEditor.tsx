@@ -186,7 +186,7 @@ export function PageSettingsEditor({
       {kind === "landing" && (
         <fieldset className="flex min-w-0 flex-col gap-4">
           <legend className="text-lg font-bold">{t("hero.heading")}</legend>
-          <p className="-mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t("hero.intro")}</p>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("hero.intro")}</p>
           <div className="grid gap-6 md:grid-cols-2">
             {SETTINGS_LANGUAGES.map((l) => (
               <fieldset key={l} className="flex min-w-0 flex-col gap-4 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800" data-testid={`hero-${l}`}>
@@ -233,7 +233,7 @@ export function PageSettingsEditor({
       <div className="grid gap-8 lg:grid-cols-2">
         <fieldset className="flex min-w-0 flex-col gap-3">
           <legend className="text-lg font-bold">{t("featured.heading")}</legend>
-          <p className="-mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("featured.intro")}</p>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("featured.intro")}</p>
           <MangaPicker id={`${idp}-manga`} value={manga} onChange={chooseManga} error={serverErrors.mangaId ?? formState.errors.mangaId?.message} />
         </fieldset>
         <fieldset className="flex min-w-0 flex-col gap-3">

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { useLocale } from "@/i18n/client";
 import { FeaturedBannerView } from "@/components/landing/FeaturedBannerView";
 import { Hero } from "@/components/landing/Hero";
 import type { MangaCardData } from "@/components/manga/MangaCard";
@@ -33,6 +34,7 @@ export function SettingsPreview({
   const t = useTranslations("admin.settings");
   const id = useId();
   const [lang, setLang] = useState<SettingsLanguage>(initialLanguage);
+  const pageLocale = useLocale();
   const words = previewTexts[lang];
   const hero = texts?.[lang];
   const names = { en: t("hero.english"), ar: t("hero.arabic") };
@@ -51,14 +53,14 @@ export function SettingsPreview({
               type="button"
               role="radio"
               aria-checked={lang === l}
-              lang={l}
+              data-lang={l}
               onClick={() => setLang(l)}
               onKeyDown={(e) => {
                 if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(e.key)) {
                   e.preventDefault();
                   const next = l === "en" ? "ar" : "en";
                   setLang(next);
-                  (e.currentTarget.parentElement?.querySelector(`[lang="${next}"]`) as HTMLElement | null)?.focus();
+                  (e.currentTarget.parentElement?.querySelector(`[data-lang="${next}"]`) as HTMLElement | null)?.focus();
                 }
               }}
               tabIndex={lang === l ? 0 : -1}
@@ -100,7 +102,7 @@ export function SettingsPreview({
               labels={{ featured: words.featured, readNow: words.readNow, genre: (g) => words.genres[g] ?? g }}
             />
           ) : (
-            <p className="mx-4 rounded-2xl border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-testid="preview-no-banner">
+            <p lang={pageLocale} dir={pageLocale === "ar" ? "rtl" : "ltr"} className="mx-4 rounded-2xl border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-testid="preview-no-banner">
               {t("preview.noBanner")}
             </p>
           )}
