@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { publicChapter } from "@/server/visibility";
 import { chapters, favorites, manga, mangaGenres, readingProgress, users } from "@/db/schema";
@@ -55,7 +55,8 @@ export async function getReaderContext({ db, mangaId, viewer, privileged }: { db
         views: manga.views,
         favorites: manga.favorites,
         readingDirection: manga.readingDirection,
-        author: users.username,
+        // A deleted author (a tombstone, docs/decisions/015) has no public name: the reader shows "Deleted user".
+        author: sql<string | null>`case when ${users.deletedAt} is null then ${users.username} end`,
       })
       .from(manga)
       .leftJoin(users, eq(users.id, manga.authorId))
