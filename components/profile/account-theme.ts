@@ -1,6 +1,7 @@
 "use client";
 
 import { setTheme } from "@/components/layout/ThemeToggle";
+import { STORAGE_KEYS } from "@/lib/site";
 
 export type AccountTheme = "system" | "light" | "dark";
 
@@ -17,6 +18,15 @@ export function applyAccountTheme(userId: number, theme: AccountTheme): void {
   remember(userId, theme);
 }
 
+/** Whether this browser's top-bar switch has stored a theme (STORAGE_KEYS.theme). */
+function hasLocalChoice(): boolean {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.theme) !== null;
+  } catch {
+    return true;
+  }
+}
+
 function remember(userId: number, theme: AccountTheme): void {
   try {
     localStorage.setItem(APPLIED_KEY, `${userId}:${theme}`);
@@ -28,8 +38,8 @@ function remember(userId: number, theme: AccountTheme): void {
 /**
  * On a dashboard page (the profile menu calls it): the account's theme wins the first time this browser sees it — a
  * sign-in on a new device, or a change made on another device — and the top bar's switch wins after that, until the
- * account's theme changes again. A first "system" (the default nobody chose) does not override a local choice. Costs
- * one localStorage read per page; no request.
+ * account's theme changes again. A first "system" (the default nobody chose) does not override a local choice, but a
+ * browser without one follows the device. Costs two localStorage reads per page; no request.
  */
 export function syncAccountTheme(userId: number, theme: AccountTheme | undefined): void {
   if (!theme) return;
@@ -40,7 +50,8 @@ export function syncAccountTheme(userId: number, theme: AccountTheme | undefined
     return;
   }
   if (applied === `${userId}:${theme}`) return;
-  if (theme === "system" && (applied === null || !applied.startsWith(`${userId}:`))) {
+  // A browser nobody set a theme in follows the device, as "Same as my device" (checked on the profile page) says.
+  if (theme === "system" && (applied === null || !applied.startsWith(`${userId}:`)) && hasLocalChoice()) {
     remember(userId, theme);
     return;
   }
