@@ -36,7 +36,7 @@ export async function ReportQueue({ groups, resolved }: { groups: ReportGroup[];
           {g.chapterId === null ? t("queue.mangaKind") : t("queue.chapterKind", { number: g.chapterNumber ?? 0 })}
         </span>
         <Heading className="font-bold break-words">
-          <Link href={contentHref(g)} dir="auto" className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:hover:text-brand-300" data-testid="report-target-link">
+          <Link href={contentHref(g)} dir="auto" className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:hover:text-brand-400" data-testid="report-target-link">
             {g.chapterId === null ? g.mangaTitle : g.chapterTitle}
           </Link>
         </Heading>

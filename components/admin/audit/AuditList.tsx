@@ -63,7 +63,7 @@ function Target({ item, targetTypeLabel }: { item: AuditLogItem; targetTypeLabel
       </span>
       {name &&
         (href ? (
-          <Link href={href} dir="auto" className="rounded font-medium break-words text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-300">
+          <Link href={href} dir="auto" className="rounded font-medium break-words text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-400">
             {name}
           </Link>
         ) : (
@@ -81,7 +81,7 @@ function Details({ item, texts }: { item: AuditLogItem; texts: AuditListTexts })
       <summary className="cursor-pointer list-none rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
         <span className="sr-only">{texts.showDetails}: </span>
         <span dir="auto" className="line-clamp-2 text-sm break-words text-zinc-700 group-open:hidden dark:text-zinc-300">{d.summary}</span>
-        <span className="hidden text-sm font-semibold text-brand-700 group-open:inline dark:text-brand-300" aria-hidden>{texts.showDetails}</span>
+        <span className="hidden text-sm font-semibold text-brand-700 group-open:inline dark:text-brand-400" aria-hidden>{texts.showDetails}</span>
       </summary>
       <div className="mt-2 flex flex-col gap-2 text-sm">
         {d.changes.length > 0 && (

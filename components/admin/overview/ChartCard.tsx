@@ -48,7 +48,7 @@ export function ChartCard({
       </div>
       <OverviewChart kind={kind} data={data} tone={tone} locale={locale} valueName={valueHeader} height={height} />
       <details className="group text-sm">
-        <summary className="inline-flex min-h-6 cursor-pointer items-center rounded font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-300">
+        <summary className="inline-flex min-h-6 cursor-pointer items-center rounded font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-400">
           {showTable}
         </summary>
         {/* Focusable so keyboard users can scroll a long table (WCAG 2.1.1). */}

@@ -197,7 +197,7 @@ export function MangaPicker({
                 void choose(hit);
               }}
               onMouseEnter={() => setActive(i)}
-              className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-2.5 py-1.5 ${i === active ? "bg-brand-50 text-brand-800 dark:bg-brand-500/15 dark:text-brand-200" : ""}`}
+              className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-2.5 py-1.5 ${i === active ? "bg-brand-50 text-brand-700 dark:bg-brand-500/15 dark:text-brand-100" : ""}`}
             >
               {hit.coverImageUrl ? (
                 // eslint-disable-next-line @next/next/no-img-element -- immutable media URL

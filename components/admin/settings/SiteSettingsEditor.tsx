@@ -71,7 +71,7 @@ export function SiteSettingsEditor({
               }}
               className={`-mb-px inline-flex h-12 shrink-0 items-center gap-2 border-b-2 px-4 text-sm font-semibold transition focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 ${
                 selected
-                  ? "border-brand-600 text-brand-700 dark:border-brand-400 dark:text-brand-300"
+                  ? "border-brand-600 text-brand-700 dark:border-brand-400 dark:text-brand-400"
                   : "border-transparent text-zinc-600 hover:border-zinc-300 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
               }`}
               data-testid={`settings-tab-${name}`}

@@ -62,13 +62,13 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
       <header className="flex flex-col gap-3">
         <Link
           href="/dashboard/overview"
-          className="inline-flex min-h-6 items-center gap-1.5 self-start rounded text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-300"
+          className="inline-flex min-h-6 items-center gap-1.5 self-start rounded text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-400"
         >
           <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden />
           {t("back")}
         </Link>
         <div className="flex items-center gap-3">
-          <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-500/10 dark:text-brand-300">
+          <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-500/10 dark:text-brand-400">
             <ScrollText className="size-5" aria-hidden />
           </span>
           <div className="min-w-0">
