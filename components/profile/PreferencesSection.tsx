@@ -9,6 +9,7 @@ import { useApi } from "@/components/providers/use-api";
 import { getPathname } from "@/i18n/navigation";
 import { locales, type Locale } from "@/i18n/routing";
 import { isApiError } from "@/lib/api-client";
+import { STORAGE_KEYS } from "@/lib/site";
 import { applyAccountTheme, type AccountTheme } from "./account-theme";
 import type { ProfileUser } from "./ProfileManagement";
 import { updateSelf } from "./profile-api";
@@ -28,6 +29,19 @@ const chosen = "border-brand-500 bg-brand-50 text-brand-800 dark:border-brand-40
 const notChosen = "border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800";
 
 /**
+ * Remembers the language in this browser as the top bar's switch does: without the cookie, the unprefixed English
+ * address would be sent back to /ar by the locale middleware.
+ */
+function rememberLanguage(locale: Locale): void {
+  document.cookie = `NEXT_LOCALE=${locale}; path=/; max-age=31536000; samesite=lax`;
+  try {
+    localStorage.setItem(STORAGE_KEYS.language, locale);
+  } catch {
+    // not fatal: the cookie remembers the language
+  }
+}
+
+/**
  * Language (users.locale through POST /api/Authentication/Locale, then the page in that language) and theme
  * (users.theme through UpdateSelf, applied at once and on the user's other devices at their next dashboard page).
  */
@@ -42,6 +56,7 @@ export function PreferencesSection({ user, onUser }: { user: ProfileUser; onUser
     setBusy(true);
     try {
       await api("/api/Authentication/Locale", { method: "POST", body: { locale: next } });
+      rememberLanguage(next);
       window.location.assign(getPathname({ href: "/dashboard/profile-management", locale: next }) + "#preferences");
     } catch (error) {
       setBusy(false);
