@@ -63,7 +63,9 @@ export function SessionsSection({ version }: { version: number }) {
     return () => controller.abort();
   }, [fetchList, version, ready]);
 
-  const when = (iso: string) => new Intl.DateTimeFormat(locale === "ar" ? "ar-EG" : "en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  // The site's Arabic writes Western digits and the month's name (as the premium page and the reader do).
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(locale === "ar" ? "ar" : "en-GB", { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(iso));
   const deviceName = (s: AccountSession) =>
     s.browser && s.os ? t("device", { browser: s.browser, os: s.os }) : (s.browser ?? s.os ?? t("unknownDevice"));
 
