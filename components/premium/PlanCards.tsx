@@ -33,7 +33,7 @@ export async function PlanCards({ currentPlan = null, tone = "page", headingLeve
           >
             <div className="flex items-start justify-between gap-3">
               <div className="flex items-center gap-3">
-                <span className={`grid size-10 shrink-0 place-items-center rounded-xl ${plus ? "bg-amber-400 text-zinc-950" : reader ? "bg-white/10 text-amber-300" : "bg-brand-100 text-brand-700 dark:bg-brand-500/15 dark:text-brand-300"}`}>
+                <span className={`grid size-10 shrink-0 place-items-center rounded-xl ${plus ? "bg-amber-400 text-zinc-950" : reader ? "bg-white/10 text-amber-300" : "bg-brand-100 text-brand-700 dark:bg-brand-500/15 dark:text-brand-400"}`}>
                   <Icon className="size-5" aria-hidden />
                 </span>
                 <Heading className={`font-black ${reader ? "text-lg text-white" : "text-xl"}`}>{t(`plans.${plan}`)}</Heading>

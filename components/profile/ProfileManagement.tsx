@@ -43,7 +43,7 @@ export function ProfileManagement({ initial }: { initial: ProfileUser }) {
               <li key={id}>
                 <a
                   href={`#${id}`}
-                  className="inline-flex min-h-9 items-center rounded-full border border-zinc-200 bg-white px-3.5 text-sm font-semibold text-zinc-700 transition hover:border-brand-300 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:border-brand-500/50 dark:hover:text-brand-400"
+                  className="inline-flex min-h-9 items-center rounded-full border border-zinc-200 bg-white px-3.5 text-sm font-semibold text-zinc-700 transition hover:border-brand-400 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:border-brand-500/50 dark:hover:text-brand-400"
                 >
                   {t(`sections.${id}`)}
                 </a>

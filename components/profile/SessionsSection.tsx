@@ -118,7 +118,7 @@ export function SessionsSection({ version }: { version: number }) {
                   key={s.id}
                   data-testid="session-row"
                   data-current={s.current || undefined}
-                  className={`flex flex-col gap-3 rounded-2xl border p-4 sm:flex-row sm:items-center ${s.current ? "border-brand-300 bg-brand-50/60 dark:border-brand-500/40 dark:bg-brand-500/10" : "border-zinc-200 dark:border-zinc-800"}`}
+                  className={`flex flex-col gap-3 rounded-2xl border p-4 sm:flex-row sm:items-center ${s.current ? "border-brand-400 bg-brand-50/60 dark:border-brand-500/40 dark:bg-brand-500/10" : "border-zinc-200 dark:border-zinc-800"}`}
                 >
                   <div className="flex min-w-0 flex-1 items-start gap-3">
                     <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
