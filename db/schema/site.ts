@@ -75,7 +75,13 @@ export const auditLog = pgTable(
     details: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.createdAt), index().on(t.targetType, t.targetId)],
+  (t) => [
+    index().on(t.createdAt),
+    index().on(t.targetType, t.targetId),
+    // The audit log's filters by action and by actor, newest first (server/admin/list-audit-log.ts).
+    index().on(t.action, t.createdAt),
+    index().on(t.actorId, t.createdAt),
+  ],
 );
 
 /** Mail kept when no SMTP server is configured (and always, for the record): tests and the demo read it. */

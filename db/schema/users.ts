@@ -49,6 +49,8 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
     index().on(t.role),
+    // The overview's accounts by role count live accounts only: an index-only count (docs/decisions/015).
+    index("users_live_role_idx").on(t.role).where(sql`${t.deletedAt} is null`),
     index().on(t.createdAt),
     // A catalogue page looks up each row's author name (server/manga/list-manga.ts): an index-only look-up, which
     // PostgreSQL prefers to scanning a few hundred users once per row.

@@ -1,6 +1,7 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
-  chapterPages, chapters, chapterViews, favorites, manga, mangaGenres, notifications, readingProgress,
+  chapterPages, chapters, chapterViews, dailyViews, favorites, manga, mangaGenres, notifications, readingProgress,
   siteSettings, subscriptions, transactions, users,
 } from "@/db/schema";
 import {
@@ -176,6 +177,14 @@ export async function insertActivity(
   await insertChunked(reading, (chunk) =>
     ctx.tx.insert(chapterViews).values(chunk.map(({ userId, chapterId, i }) => ({ chapterId, viewerKey: `u:${userId}`, createdAt: daysAgo(ctx, (i % 20) / 2) }))),
   );
+  // The overview's views per day (daily_views): each manga's last 30 days, a steady share of its counter with a
+  // weekly swing, so the demo's chart has a shape. One statement.
+  await ctx.tx.execute(sql`
+    insert into ${dailyViews} (day, manga_id, views)
+    select (current_date - d), m.id, greatest(0, round(m.views / 200.0 * (1 + 0.35 * sin(d + m.id))))::int
+    from ${manga} m cross join generate_series(0, 29) d
+    where m.views > 0
+    on conflict (day, manga_id) do update set views = excluded.views`);
 }
 
 /** The largest round number of views reached, for "passed N views" messages. */
