@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { useTexts } from "@/i18n/client";
 import { useApi } from "@/components/providers/use-api";
 import { isApiError } from "@/lib/api-client";
-import { REPORT_REASON_NAMES, ReportReason } from "@/lib/enums";
+import { REPORT_REASON_NAMES, ReportReason } from "@/lib/report-enums";
 import { REPORT_LIMITS, reportFormSchema, textLength, type ReportValidationKey } from "@/lib/validation/reports";
 import { isolate } from "@/components/publishing/review/text";
 import type { ReportTarget } from "./ReportButton";

@@ -1,7 +1,7 @@
 import { BookOpen, FileText, MessageSquareQuote } from "lucide-react";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
-import { REPORT_REASON_NAMES } from "@/lib/enums";
+import { REPORT_REASON_NAMES } from "@/lib/report-enums";
 import type { ReportGroup } from "@/server/reports/list-reports";
 import { StatusChip, statusTone, type ChipTone } from "@/components/publishing/review/StatusChip";
 import { isolate } from "@/components/publishing/review/text";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REPORT_REASON_NAMES, ReportReason } from "@/lib/enums";
+import { REPORT_REASON_NAMES, ReportReason } from "@/lib/report-enums";
 
 /**
  * Content reports (issue 15, beyond the spec), shared by the report dialog (react-hook-form + zodResolver), the

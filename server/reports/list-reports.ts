@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/server/core/unit-of-work";
 import { chapters, manga, reports, users } from "@/db/schema";
-import { ReportStatus } from "@/lib/enums";
+import { ReportStatus } from "@/lib/report-enums";
 import { paged, type Paged } from "@/lib/paged";
 import type { ReportQueueState } from "@/lib/validation/reports";
 

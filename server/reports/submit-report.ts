@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapters, manga, reports } from "@/db/schema";
 import type { Locale } from "@/i18n/routing";
-import { ReportStatus } from "@/lib/enums";
+import { ReportStatus } from "@/lib/report-enums";
 import { audit } from "@/server/core/audit";
 import { conflict, notFound } from "@/server/core/errors";
 import { enforceRateLimit, type RateRule } from "@/server/core/rate-limit";
