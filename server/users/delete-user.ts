@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { emailTokens, favorites, manga, notificationPreferences, notifications, readingProgress, refreshTokens, users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
 import { audit } from "@/server/core/audit";
-import { runUnitOfWork } from "@/server/core/unit-of-work";
+import { runUnitOfWork, type UnitOfWork } from "@/server/core/unit-of-work";
 import type { Viewer } from "@/server/core/viewer";
 import { changed } from "@/server/manga/changed";
 import { POPULARITY_PER_FAVORITE } from "@/server/manga/popularity";
@@ -33,71 +33,84 @@ export async function deleteUser(opts: { db: Db; viewer: Viewer; userId: number;
   assertRoot(viewer);
   const now = opts.now ?? new Date();
   return runUnitOfWork(db, async (uow) => {
-    uow.afterCommit(forgetUserCounts);
-    const { tx } = uow;
     assertNotSelf(viewer, userId);
-    const target = await lockTarget(tx, userId);
-    if (target.role === Role.root && !target.banned) await assertAnotherRoot(tx, target.id);
-
-    // Favourites: lock the manga rows first (the order toggleFavorite uses), then drop the rows and lower the counters.
-    await tx
-      .select({ id: manga.id })
-      .from(manga)
-      .where(inArray(manga.id, tx.select({ id: favorites.mangaId }).from(favorites).where(eq(favorites.userId, userId))))
-      .orderBy(asc(manga.id))
-      .for("update");
-    const removed = await tx.delete(favorites).where(eq(favorites.userId, userId)).returning({ mangaId: favorites.mangaId });
-    const mangaIds = removed.map((r) => r.mangaId);
-    if (mangaIds.length > 0) {
-      await tx
-        .update(manga)
-        .set({ favorites: sql`greatest(${manga.favorites} - 1, 0)`, popularity: sql`${manga.popularity} - ${POPULARITY_PER_FAVORITE}` })
-        .where(inArray(manga.id, mangaIds));
-      changed(uow, { manga: mangaIds });
-    }
-    // Their manga stay, under "Deleted user": the cached public pages that show the author name are refreshed.
-    const authored = await tx.select({ id: manga.id }).from(manga).where(eq(manga.authorId, userId));
-    if (authored.length > 0) changed(uow, { manga: authored.map((m) => m.id), catalogue: true });
-
-    await tx.delete(readingProgress).where(eq(readingProgress.userId, userId));
-    await tx.delete(notifications).where(eq(notifications.userId, userId));
-    await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
-    await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
-    await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
-    await changeSubscription(tx, { actorId: viewer.userId, userId, change: null, now });
-
-    await tx
-      .update(users)
-      .set({
-        username: deletedUsername(userId),
-        email: deletedEmail(userId),
-        fullName: "",
-        passwordHash: null,
-        banned: true,
-        deletedAt: now,
-        profileImageId: null,
-        searchText: null,
-        dateOfBirth: null,
-        payoutEmail: null,
-        emailVerified: false,
-        emailVerifiedAt: null,
-        mustSelectRole: false,
-        trusted: false,
-        failedLoginAttempts: 0,
-        lockedUntil: null,
-        updatedAt: now,
-      })
-      .where(eq(users.id, userId));
-    await audit(tx, {
-      actorId: viewer.userId,
-      action: "user.delete",
-      subject: { type: "user", id: userId },
-      details: {
-        before: { username: target.username, role: target.role, isBanned: target.banned, favourites: mangaIds.length },
-        after: { username: deletedUsername(userId), isBanned: true, deletedAt: now.toISOString() },
-      },
-    });
-    uow.afterCommit(() => closeUserSockets(userId, 1008, "Account deleted"));
-    return { id: userId, deletedAt: now.toISOString() };
+    return tombstoneIn(uow, { actorId: viewer.userId, userId, now });
   });
+}
+
+/**
+ * The tombstone itself, inside the caller's unit of work: root's DeleteUser and a user's own DeleteMe
+ * (server/account/tombstone.ts) make the same one. `extra` is added to the audit row's details.
+ */
+export async function tombstoneIn(
+  uow: UnitOfWork,
+  { actorId, userId, now, extra }: { actorId: number; userId: number; now: Date; extra?: Record<string, unknown> },
+): Promise<{ id: number; deletedAt: string }> {
+  uow.afterCommit(forgetUserCounts);
+  const { tx } = uow;
+  const target = await lockTarget(tx, userId);
+  if (target.role === Role.root && !target.banned) await assertAnotherRoot(tx, target.id);
+
+  // Favourites: lock the manga rows first (the order toggleFavorite uses), then drop the rows and lower the counters.
+  await tx
+    .select({ id: manga.id })
+    .from(manga)
+    .where(inArray(manga.id, tx.select({ id: favorites.mangaId }).from(favorites).where(eq(favorites.userId, userId))))
+    .orderBy(asc(manga.id))
+    .for("update");
+  const removed = await tx.delete(favorites).where(eq(favorites.userId, userId)).returning({ mangaId: favorites.mangaId });
+  const mangaIds = removed.map((r) => r.mangaId);
+  if (mangaIds.length > 0) {
+    await tx
+      .update(manga)
+      .set({ favorites: sql`greatest(${manga.favorites} - 1, 0)`, popularity: sql`${manga.popularity} - ${POPULARITY_PER_FAVORITE}` })
+      .where(inArray(manga.id, mangaIds));
+    changed(uow, { manga: mangaIds });
+  }
+  // Their manga stay, under "Deleted user": the cached public pages that show the author name are refreshed.
+  const authored = await tx.select({ id: manga.id }).from(manga).where(eq(manga.authorId, userId));
+  if (authored.length > 0) changed(uow, { manga: authored.map((m) => m.id), catalogue: true });
+
+  await tx.delete(readingProgress).where(eq(readingProgress.userId, userId));
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
+  await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+  await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
+  const subscriptionEnded = await changeSubscription(tx, { actorId, userId, change: null, now });
+
+  await tx
+    .update(users)
+    .set({
+      username: deletedUsername(userId),
+      email: deletedEmail(userId),
+      fullName: "",
+      passwordHash: null,
+      banned: true,
+      deletedAt: now,
+      profileImageId: null,
+      searchText: null,
+      dateOfBirth: null,
+      payoutEmail: null,
+      emailVerified: false,
+      emailVerifiedAt: null,
+      mustSelectRole: false,
+      trusted: false,
+      failedLoginAttempts: 0,
+      lockedUntil: null,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+  await audit(tx, {
+    actorId,
+    action: "user.delete",
+    subject: { type: "user", id: userId },
+    details: {
+      before: { username: target.username, role: target.role, isBanned: target.banned, favourites: mangaIds.length },
+      after: { username: deletedUsername(userId), isBanned: true, deletedAt: now.toISOString() },
+      ...(subscriptionEnded ? { subscriptionEnded } : {}),
+      ...extra,
+    },
+  });
+  uow.afterCommit(() => closeUserSockets(userId, 1008, "Account deleted"));
+  return { id: userId, deletedAt: now.toISOString() };
 }
