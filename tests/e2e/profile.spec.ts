@@ -109,6 +109,23 @@ for (const L of LANGS) {
       await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
     });
 
+    test("a user switches the language on the profile page and back", async ({ page, request }) => {
+      const { username } = await newAccount(request);
+      await signInAs(page, username, PASSWORD, L.prefix);
+      await page.goto(`${L.prefix}/dashboard/profile-management#preferences`);
+      const [to, back] = L.lang === "ar" ? (["en", "ar"] as const) : (["ar", "en"] as const);
+      // The other language, then back: each choice lands on the profile page in that language (the locale cookie
+      // follows, or an unprefixed English address would be sent back to /ar).
+      for (const [next, prefix] of [[to, to === "ar" ? "/ar" : ""], [back, back === "ar" ? "/ar" : ""]] as const) {
+        await expect(async () => {
+          await page.getByTestId(`profile-language-${next}`).click({ timeout: 2000 });
+          await expect(page).toHaveURL(new RegExp(`:\\d+${prefix}/dashboard/profile-management#preferences$`), { timeout: 4000 });
+        }).toPass();
+        await expect(page.locator("html")).toHaveAttribute("lang", next);
+        await expect(page.getByTestId(`profile-language-${next}`)).toBeChecked();
+      }
+    });
+
     test("a user changes their password: the old one no longer signs in, the new one does", async ({ page, request }) => {
       const { username } = await newAccount(request);
       await signInAs(page, username, PASSWORD, L.prefix);
