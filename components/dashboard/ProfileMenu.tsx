@@ -69,7 +69,7 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
       >
         <Avatar user={user} />
         {/* The visible username starts the accessible name (WCAG 2.5.3 label in name). */}
-        <span className="hidden max-w-32 truncate text-sm font-semibold sm:block">{user.username}</span>
+        <span className="hidden max-w-32 truncate text-sm font-semibold sm:block" dir="auto">{user.username}</span>
         <span className="sr-only">{t("profile.open")}</span>
         <ChevronDown className={`hidden size-4 text-zinc-500 transition-transform sm:block ${open ? "rotate-180" : ""}`} aria-hidden />
       </button>
