@@ -48,7 +48,8 @@ export function UsersView({ rows, query, viewerId }: { rows: UserRow[]; query: U
               <Header label={t("columns.transactions")} />
               <Header label={t("columns.subscription")} />
               <SortHeader sortKey="created" query={query} label={t("columns.created")} wide />
-              <th scope="col" className="px-2.5 py-2 text-end">
+              {/* The actions stay in view at the table's end while the columns scroll (as the username does at its start). */}
+              <th scope="col" className="sticky end-0 z-[2] px-2.5 py-2 text-end">
                 <span className="sr-only">{t("columns.actions")}</span>
               </th>
             </tr>
@@ -259,7 +260,7 @@ function TableRow(props: RowProps) {
       <Td className="hidden whitespace-nowrap text-zinc-700 2xl:table-cell dark:text-zinc-300">
         <time dateTime={row.createdAt}>{date(row.createdAt)}</time>
       </Td>
-      <Td className="text-end">
+      <Td className="sticky end-0 z-[1] bg-white text-end dark:bg-zinc-900">
         <Actions {...props} compact />
       </Td>
     </tr>
