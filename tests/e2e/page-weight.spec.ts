@@ -6,7 +6,10 @@ import { pageWeight } from "../../scripts/bench/page-weight";
  * benchmark measures it (scripts/bench/page-weight.ts: every module script of the server's HTML, gzip level 9).
  * Byte counts of the production build, not timings; the preview shown is the first manga the API lists.
  */
-const BUDGET_BYTES = 150_000;
+// 150 kB, plus 1 kB since issue 15/16 (ADR 010, "The budget's 1 kB"): the dashboard's new client code shares modules
+// with the public pages, and the bundler now splits them differently (+102 B of framework chunking, +140 B of exports
+// the shared i18n and theme modules gained, +35 B of enums); no new code runs on a public page. To be won back.
+const BUDGET_BYTES = 151_000;
 /**
  * The HTML document itself, with its inline RSC payload (gzip). The landing page is ~26 kB; Next's
  * `experimental.inlineCss` took it to ~75 kB by writing the stylesheet into the page three times (ADR 010).
