@@ -9,7 +9,8 @@ import { continueReading } from "@/server/chapters/continue-reading";
  * "Continue reading" at the top of the dashboard's discovery page (issue 16 §5): the user's unfinished chapters, one
  * per manga, most recent first (server/chapters/continue-reading.ts, the ContinueReading API's read), each with
  * "page x of y" and a progress bar, linking into the reader, which opens a signed-in reader at their saved page.
- * Server-rendered, no JavaScript; nothing at all when there is nothing to continue.
+ * Server-rendered, no JavaScript; nothing at all when there is nothing to continue. A link's name is its visible text
+ * (title, chapter, page x of y: WCAG 2.5.3 label in name).
  */
 export async function ContinueReading({ userId }: { userId: number }) {
   const items = await continueReading({ db: await getDb(), userId, limit: 8 });
@@ -30,7 +31,6 @@ export async function ContinueReading({ userId }: { userId: number }) {
             <li key={item.mangaId} className="w-72 shrink-0 snap-start sm:w-80" data-testid="continue-item" data-chapter-id={item.chapterId}>
               <Link
                 href={`/manga-reader/${item.mangaId}/${item.chapterId}`}
-                aria-label={t("open", { manga: item.mangaTitle, chapter: item.chapterTitle, page, total })}
                 className="flex h-full gap-3 rounded-2xl border border-zinc-200 bg-white p-3 shadow-sm transition hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-400"
               >
                 {item.coverImageUrl ? (
