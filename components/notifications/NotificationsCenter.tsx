@@ -221,7 +221,7 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
             {filtered ? t("page.emptyFiltered") : t("page.empty")}
           </p>
         ) : (
-          <ul aria-label={t("page.list")} aria-busy={state.loading} className={`flex flex-col gap-2 transition-opacity ${state.loading ? "opacity-60" : ""}`} data-testid="notifications-page-list">
+          <ul aria-label={t("page.list")} aria-busy={state.loading} className="flex flex-col gap-2" data-testid="notifications-page-list">
             {state.notifications.map((n) => (
               <li
                 key={n.id}
