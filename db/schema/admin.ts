@@ -63,6 +63,20 @@ export const adImpressions = pgTable(
 );
 
 /**
+ * Impressions counted per chapter per day (UTC), raised by RecordImpression in the same transaction as the impression
+ * row, so closing a month and the writer's statements read days × chapters rows instead of scanning ad_impressions.
+ */
+export const adImpressionDays = pgTable(
+  "ad_impression_days",
+  {
+    day: date({ mode: "string" }).notNull(),
+    chapterId: integer().notNull().references(() => chapters.id, { onDelete: "cascade" }),
+    impressions: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.chapterId, t.day] }), index().on(t.day)],
+);
+
+/**
  * A month's net advertising income entered by root (issue 16), in integer minor units with its currency; closing the
  * month (closedAt) credits writers their share as ledger entries, once.
  */
@@ -94,5 +108,9 @@ export const ledgerEntries = pgTable(
     transactionId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.userId, t.createdAt), uniqueIndex("ledger_share_once_idx").on(t.userId, t.month).where(sql`${t.kind} = 'share'`)],
+  (t) => [
+    index().on(t.userId, t.createdAt),
+    uniqueIndex("ledger_share_once_idx").on(t.userId, t.month).where(sql`${t.kind} = 'share'`),
+    check("ledger_entries_kind_check", sql`${t.kind} in ('share', 'payout', 'payout_return')`),
+  ],
 );

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, check, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp,
+  boolean, check, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
@@ -60,8 +60,18 @@ export const transactions = pgTable(
     status: smallint().notNull().default(0),
     referenceId: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** A payout request (method "payout", issue 16): the address it goes to, and who settled it when. */
+    payoutEmail: text(),
+    processedAt: timestamp({ withTimezone: true }),
+    processedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    note: text(),
   },
-  (t) => [index().on(t.userId, t.createdAt)],
+  (t) => [
+    index().on(t.userId, t.createdAt),
+    // Root's payouts queue (pending first, oldest first) and "one open request per writer".
+    index("transactions_payout_queue_idx").on(t.status, t.createdAt).where(sql`${t.method} = 'payout'`),
+    uniqueIndex("transactions_one_pending_payout_idx").on(t.userId).where(sql`${t.method} = 'payout' and ${t.status} = 0`),
+  ],
 );
 
 export const auditLog = pgTable(

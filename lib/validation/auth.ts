@@ -291,6 +291,8 @@ export function updateSelfSchema(t: Translate) {
       .nullish(),
     /** The theme kept on the account (issue 16): the dashboard applies it on sign-in and when it changes. */
     theme: z.enum(ACCOUNT_THEMES).optional(),
+    /** Where a writer's payouts are sent (issue 16 §3); null or "" removes it. */
+    payoutEmail: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), emailField(t).nullish()),
   });
 }
 export type UpdateSelfPayload = z.output<ReturnType<typeof updateSelfSchema>>;

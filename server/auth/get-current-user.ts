@@ -28,6 +28,7 @@ export async function getCurrentUser(opts: { db: Db; userId: number; imageFormat
     banned: users.banned,
     profileImageId: users.profileImageId,
     theme: users.theme,
+    payoutEmail: users.payoutEmail,
   };
   const [row] = await opts.db
     .select({ ...base, bytes: withBytes ? media.bytes : sql<null>`null` })
@@ -51,6 +52,7 @@ export interface UserRowForCurrent {
   profileImageId: string | null;
   /** users.theme; rows read without it count as "system". */
   theme?: string;
+  payoutEmail?: string | null;
 }
 
 export function toCurrentUser(row: UserRowForCurrent, imageBytes: Buffer | null = null): CurrentUser {
@@ -65,5 +67,6 @@ export function toCurrentUser(row: UserRowForCurrent, imageBytes: Buffer | null 
     profileImage: imageBytes ? imageBytes.toString("base64") : null,
     profileImageUrl: mediaUrl(row.profileImageId),
     theme: accountTheme(row.theme),
+    payoutEmail: row.payoutEmail ?? null,
   };
 }

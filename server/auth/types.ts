@@ -23,6 +23,8 @@ export interface CurrentUser {
   profileImageUrl: string | null;
   /** The theme kept on the account (issue 16): "system", "light" or "dark". */
   theme: "system" | "light" | "dark";
+  /** Where a writer's payouts go (issue 16 §3; UpdateSelf `payoutEmail`), null until set. */
+  payoutEmail: string | null;
 }
 
 /** `base64` (spec default) also sends image bytes; `url` sends only the `/media/{id}` address. */

@@ -24,7 +24,7 @@ import { validationTranslator } from "./validation";
 export const PROFILE_IMAGE_WIDTH = 512;
 
 /**
- * POST /api/Authentication/UpdateSelf: the caller's own full name, username, e-mail, profile image and theme
+ * POST /api/Authentication/UpdateSelf: the caller's own full name, username, e-mail, profile image, theme and payout e-mail
  * (issue 16: "system", "light" or "dark"), nothing else (role, balance and ban state are not in the schema, so a body
  * carrying them changes nothing). A new e-mail address is unverified until its link is opened (a mail goes to it), and
  * the old address is told of the change (server/account/mails.ts). The
@@ -48,6 +48,7 @@ export async function updateSelf(opts: {
       fullName: users.fullName,
       profileImageId: users.profileImageId,
       theme: users.theme,
+      payoutEmail: users.payoutEmail,
       banned: users.banned,
       deletedAt: users.deletedAt,
     })
@@ -63,6 +64,7 @@ export async function updateSelf(opts: {
   if (input.email !== undefined && input.email !== current.email) changes.email = input.email;
   if (emailChanged) Object.assign(changes, { emailVerified: false, emailVerifiedAt: null });
   if (input.theme !== undefined && input.theme !== current.theme) changes.theme = input.theme;
+  if (input.payoutEmail !== undefined && (input.payoutEmail ?? null) !== current.payoutEmail) changes.payoutEmail = input.payoutEmail ?? null;
   if (changes.fullName !== undefined || changes.username !== undefined || changes.email !== undefined) {
     changes.searchText = userSearchTextFor(changes.username ?? current.username, changes.fullName ?? current.fullName, changes.email ?? current.email);
   }

@@ -25,6 +25,14 @@ const en = {
   premiumRequired: "This is a premium chapter. An active premium subscription is needed to read it.",
   // Premium (issue 16: server/premium, timed premium windows)
   freeAtNeedsPremium: "Only a premium chapter can have a free date: mark it premium or clear the date.",
+  // Monetisation (issue 16: server/monetization)
+  monthAlreadyClosed: "The month {month} is already closed: its income was entered and shared once.",
+  monthHasNoImpressions: "No impressions were recorded in {month}, so nobody can be credited: the month stays open.",
+  payoutEmailRequired: "Add a payout e-mail address before asking for a payout.",
+  payoutPending: "You already have a payout request waiting. You can ask again once it is settled.",
+  payoutBelowThreshold: "A payout needs a balance of at least {threshold}; your balance is {balance}.",
+  payoutNotFound: "Payout request not found",
+  payoutAlreadySettled: "This payout request is already settled.",
   userNotFound: "User not found",
   notificationNotFound: "Notification not found",
   // Notifications (server/notifications)
@@ -123,6 +131,13 @@ const ar: Record<MessageKey, string> = {
   chapterNotFound: "الفصل غير موجود",
   premiumRequired: "هذا فصل مميز. تحتاج إلى اشتراك بريميوم فعّال لقراءته.",
   freeAtNeedsPremium: "لا يكون تاريخ الإتاحة المجانية إلا لفصل مميز: اجعله مميزًا أو امسح التاريخ.",
+  monthAlreadyClosed: "الشهر {month} مُغلق بالفعل: أُدخل دخله ووُزّع مرة واحدة.",
+  monthHasNoImpressions: "لم يُسجَّل أي ظهور في {month}، فلا يمكن إضافة حصص لأحد: يبقى الشهر مفتوحًا.",
+  payoutEmailRequired: "أضف بريدًا إلكترونيًا للدفعات قبل طلب السحب.",
+  payoutPending: "لديك طلب سحب قيد الانتظار. يمكنك الطلب مجددًا بعد تسويته.",
+  payoutBelowThreshold: "يحتاج السحب إلى رصيد لا يقل عن {threshold}؛ رصيدك {balance}.",
+  payoutNotFound: "طلب السحب غير موجود",
+  payoutAlreadySettled: "طلب السحب هذا تمت تسويته بالفعل.",
   userNotFound: "المستخدم غير موجود",
   notificationNotFound: "الإشعار غير موجود",
   notificationMessageRequired: "اكتب رسالة.",

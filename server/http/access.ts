@@ -45,6 +45,16 @@ export const ACCESS = {
   "POST /api/Authentication/DeleteMe": SIGNED_IN,
   "GET /api/Authentication/Me/Export": SIGNED_IN,
 
+  // Creators' monetisation (issue 16 §3, beyond the spec): a writer's own earnings and payout requests; root enters
+  // months' income, sets the payout threshold and settles payouts.
+  "GET /api/Monetization/Earnings": CREATOR,
+  "POST /api/Monetization/RequestPayout": CREATOR,
+  "GET /api/Monetization/Months": ROOT,
+  "POST /api/Monetization/CloseMonth": ROOT,
+  "GET /api/Monetization/Payouts": ROOT,
+  "POST /api/Monetization/ResolvePayout": ROOT,
+  "POST /api/Monetization/Settings": ROOT,
+
   // E-mail (forgot password and resending verification; both answer the same whether or not the account exists)
   "POST /api/Email/SendResetPasswordEmail": VISITOR,
   "POST /api/Email/SendVerifyEmail": VISITOR,
@@ -55,6 +65,8 @@ export const ACCESS = {
   "DELETE /api/chapter/DeleteChapter": CREATOR,
   "POST /api/chapter/StatusChapter": ROOT,
   "POST /api/chapter/RecordView": VISITOR,
+  // Beyond the spec: a sponsored-overlay impression (issue 16 §3), counted like views.
+  "POST /api/chapter/RecordImpression": VISITOR,
   "GET /api/chapter/GetChapter/{chapterid}": VISITOR,
   "GET /api/chapter/PaginatedChapterDetails": VISITOR,
   "GET /api/chapter/PaginatedChapter": VISITOR,
