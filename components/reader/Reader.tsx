@@ -116,6 +116,7 @@ export function Reader(props: ReaderProps) {
     setOverlay({ at: positionKey, previous: range.last, shown: band ? [...overlay.shown, band] : overlay.shown, open: band });
   }
   const closeOverlay = useCallback(() => setOverlay((o) => ({ ...o, open: null })), []);
+  const recordImpression = useCallback((band: OverlayBand) => void api.recordImpression(chapter.id, band).catch(() => undefined), [api, chapter.id]);
 
   /* ---------------------------------------------------------------- page data */
 
@@ -534,7 +535,7 @@ export function Reader(props: ReaderProps) {
       />
       {settingsOpen && <SettingsPanel manga={manga} chapterCount={chapters.length} onClose={() => setSettingsOpen(false)} />}
       {helpOpen && <HelpDialog readingDirection={manga.readingDirection} onClose={() => setHelpOpen(false)} />}
-      {overlay.open && <SponsoredOverlay key={overlay.open} band={overlay.open} onClose={closeOverlay} />}
+      {overlay.open && <SponsoredOverlay key={overlay.open} band={overlay.open} onClose={closeOverlay} onShown={recordImpression} />}
       {blackoutUntil !== null && <BlackoutScreen until={blackoutUntil} />}
     </div>
   );

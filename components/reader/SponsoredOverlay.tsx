@@ -13,7 +13,7 @@ import type { OverlayBand } from "./reader-utils";
  * button stays disabled for READER.overlayCloseDelayMs, then closes it (Escape too, once enabled). A PremiumPlus
  * subscriber (AdFreeProvider, set by the reader page from the server's answer) never sees it.
  */
-export function SponsoredOverlay(props: { band: OverlayBand; onClose: () => void }) {
+export function SponsoredOverlay(props: { band: OverlayBand; onClose: () => void; onShown?: (band: OverlayBand) => void }) {
   return useAdFree() ? <AdFreeSkip onClose={props.onClose} /> : <SponsoredCard {...props} />;
 }
 
@@ -25,12 +25,17 @@ function AdFreeSkip({ onClose }: { onClose: () => void }) {
   return null;
 }
 
-function SponsoredCard({ band, onClose }: { band: OverlayBand; onClose: () => void }) {
+function SponsoredCard({ band, onClose, onShown }: { band: OverlayBand; onClose: () => void; onShown?: (band: OverlayBand) => void }) {
   const t = useTranslations("reader");
   const [enabled, setEnabled] = useState(false);
   const [openedAt] = useState(() => Math.round(performance.now()));
   const [enabledAt, setEnabledAt] = useState<number | null>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+
+  // One impression for the writer each time the card is actually shown (never for PremiumPlus, who skip it above).
+  useEffect(() => {
+    onShown?.(band);
+  }, [band, onShown]);
 
   useEffect(() => {
     const timer = window.setTimeout(() => {

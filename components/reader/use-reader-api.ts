@@ -62,10 +62,16 @@ export function useReaderApi(serverToken: string | null) {
 
   const recordView = useCallback((chapterId: number) => call("/api/chapter/RecordView", { method: "POST", body: { chapterid: chapterId } }), [call]);
 
+  /** The sponsored overlay was shown at this moment of the chapter (issue 16 §3: the writer's impressions). */
+  const recordImpression = useCallback(
+    (chapterId: number, position: "start" | "mid" | "end") => call("/api/chapter/RecordImpression", { method: "POST", body: { chapterId, position } }),
+    [call],
+  );
+
   const saveProgress = useCallback(
     (chapterId: number, pageNumber: number) => call("/api/chapter/SaveProgress", { method: "POST", body: { chapterId, pageNumber } }),
     [call],
   );
 
-  return useMemo(() => ({ fetchPages, recordView, saveProgress }), [fetchPages, recordView, saveProgress]);
+  return useMemo(() => ({ fetchPages, recordView, recordImpression, saveProgress }), [fetchPages, recordView, recordImpression, saveProgress]);
 }

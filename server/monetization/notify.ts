@@ -4,6 +4,9 @@ import { NotificationType, Role } from "@/db/schema/enums";
 import { isLocale, type Locale } from "@/i18n/routing";
 import type { UnitOfWork } from "@/server/core/unit-of-work";
 import { publishNotification } from "@/server/notifications/publish-notification";
+import { formatMoney, formatMonth } from "@/lib/money";
+
+export { formatMoney, formatMonth };
 
 /** The page writers read their earnings on and root settles payouts on. */
 export const MONETIZATION_PAGE = "/dashboard/monetization";
@@ -31,14 +34,6 @@ const FSI = "\u2068";
 const PDI = "\u2069";
 
 export const localeOf = (value: string | null | undefined): Locale => (value && isLocale(value) ? value : "en");
-
-export function formatMoney(minor: number, currency: string, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol" }).format(minor / 100);
-}
-
-export function formatMonth(month: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month.slice(0, 7)}-01T00:00:00Z`));
-}
 
 /**
  * A notice in one language; quoted values (names, addresses, references, root's note) are isolated in Arabic so a

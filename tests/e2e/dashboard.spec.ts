@@ -55,7 +55,7 @@ test("reader: reader navigation, 403 on administrative pages, profile dropdown",
   expect(await topLevel(nav)).toEqual(["Discovery", "Favorites", "Premium"]);
   if (isPhone()) await page.getByRole("button", { name: "Close menu" }).click();
 
-  for (const path of ["/dashboard/user-management", "/dashboard/site-settings", "/dashboard/manga-approval", "/dashboard/create-manga", "/dashboard/overview"]) {
+  for (const path of ["/dashboard/user-management", "/dashboard/site-settings", "/dashboard/manga-approval", "/dashboard/create-manga", "/dashboard/overview", "/dashboard/monetization"]) {
     await page.goto(path);
     await expect(page.getByTestId("forbidden"), path).toBeVisible();
     await expect(page.getByText("Access denied")).toBeVisible();

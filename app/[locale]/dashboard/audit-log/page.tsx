@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuditFilters } from "@/components/admin/audit/AuditFilters";
 import { AuditList } from "@/components/admin/audit/AuditList";
 import { auditHref } from "@/components/admin/audit/audit-href";
-import { Forbidden } from "@/components/dashboard/ComingSoon";
+import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
 import { Pagination } from "@/components/discovery/Pagination";
 import { getDb } from "@/db/client";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { RoleGate } from "@/components/dashboard/ComingSoon";
+import { RoleGate } from "@/components/dashboard/Forbidden";
 import { PAGE_ROLES } from "@/components/dashboard/navigation";
 import { MangaForm } from "@/components/publishing/MangaForm";
 import { GENRES } from "@/lib/enums";

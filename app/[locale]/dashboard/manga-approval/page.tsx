@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Inbox, ScanSearch } from "lucide-react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { Forbidden } from "@/components/dashboard/ComingSoon";
+import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
 import { Pagination } from "@/components/discovery/Pagination";
 import { QueueFilters } from "@/components/publishing/review/QueueFilters";

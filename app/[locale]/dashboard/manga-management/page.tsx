@@ -3,7 +3,7 @@ import Form from "next/form";
 import { Plus, Search } from "lucide-react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { inputClass } from "@/components/auth/fields";
-import { Forbidden } from "@/components/dashboard/ComingSoon";
+import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
 import { Pagination } from "@/components/discovery/Pagination";
 import { ManagedMangaList } from "@/components/publishing/ManagedMangaList";

@@ -1,7 +1,70 @@
-import { PAGE_ROLES } from "@/components/dashboard/navigation";
-import { placeholderPage } from "@/components/dashboard/placeholder-page";
+import type { Metadata } from "next";
+import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
+import { Forbidden } from "@/components/dashboard/Forbidden";
+import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { EarningsSection } from "@/components/monetization/EarningsSection";
+import { RootSection } from "@/components/monetization/RootSection";
+import { getDb } from "@/db/client";
+import { TextsProvider } from "@/i18n/client";
+import { redirect } from "@/i18n/navigation";
+import { isLocale } from "@/i18n/routing";
+import { Role } from "@/lib/enums";
+import { pickMessages } from "@/lib/i18n-pick";
+import { getSessionUser } from "@/server/auth/session";
+import { getEarnings } from "@/server/monetization/get-earnings";
+import { listMonths } from "@/server/monetization/list-months";
+import { listPayouts, type PayoutQueueState } from "@/server/monetization/list-payouts";
 
-/** /dashboard/monetization — writers and root; filled by creator payouts. */
-const page = placeholderPage({ title: "monetization", text: "monetization", roles: PAGE_ROLES.monetization });
-export const generateMetadata = page.generateMetadata;
-export default page.Page;
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "dashboard.titles" });
+  return { title: t("monetization") };
+}
+
+/** Always read fresh: balances and queues are live. */
+export const dynamic = "force-dynamic";
+
+const PAGE_SIZE = 20;
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * /dashboard/monetization (writers and root; spec §1, §9 and issue 16 §3): a writer's balance, impressions, charts,
+ * statements, payout e-mail and payout requests; root also works the payouts queue, enters months' income and sets
+ * the payout threshold. Everything is rendered here from the use cases; the forms are small client islands.
+ */
+export default async function MonetizationPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const user = await getSessionUser();
+  if (!user) return redirect({ href: "/auth", locale });
+  if (!mayOpen(user.role, PAGE_ROLES.monetization)) return <Forbidden />;
+
+  const db = await getDb();
+  const isRoot = user.role === Role.root;
+  const sp = await searchParams;
+  const state: PayoutQueueState = one(sp.payouts) === "settled" ? "settled" : "pending";
+  const requested = Number(one(sp.page) ?? 1);
+  const page = Number.isSafeInteger(requested) && requested >= 1 && requested <= 1_000_000 ? requested : 1;
+  const [earnings, payouts, months, t, messages] = await Promise.all([
+    getEarnings({ db, userId: user.id }),
+    isRoot ? listPayouts({ db, status: state, page, pageSize: PAGE_SIZE }) : null,
+    isRoot ? listMonths({ db }) : null,
+    getTranslations("monetization"),
+    getMessages(),
+  ]);
+
+  return (
+    <TextsProvider messages={pickMessages(messages, ["monetization", "validation"])}>
+      <section aria-labelledby="monetization-heading" className="mx-auto flex max-w-6xl flex-col gap-6" data-testid="monetization-page">
+        <header>
+          <h2 id="monetization-heading" className="text-2xl font-extrabold tracking-tight">{t("heading")}</h2>
+          <p className="mt-1 max-w-3xl text-zinc-600 dark:text-zinc-400">{isRoot ? t("rootIntro") : t("intro")}</p>
+        </header>
+        {isRoot && payouts && months && <RootSection payouts={payouts} state={state} months={months} thresholdMinor={earnings.thresholdMinor} locale={locale} />}
+        <EarningsSection data={earnings} locale={locale} heading={isRoot ? t("yourEarnings") : undefined} />
+      </section>
+    </TextsProvider>
+  );
+}

@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ChartCard } from "@/components/admin/overview/ChartCard";
 import type { ChartPoint } from "@/components/admin/overview/chart-types";
 import { Figures } from "@/components/admin/overview/Figures";
-import { Forbidden } from "@/components/dashboard/ComingSoon";
+import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
 import { getDb } from "@/db/client";
 import { Link, redirect } from "@/i18n/navigation";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { NextIntlClientProvider, type AbstractIntlMessages } from "next-intl";
 import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
-import { Forbidden } from "@/components/dashboard/ComingSoon";
+import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
 import { SiteSettingsEditor } from "@/components/admin/settings/SiteSettingsEditor";
 import type { PreviewTexts, SavedSettings } from "@/components/admin/settings/types";

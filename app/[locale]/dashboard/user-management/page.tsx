@@ -7,7 +7,7 @@ import { CreateUserButton } from "@/components/admin/users/CreateUserDialog";
 import { UserFilters } from "@/components/admin/users/UserFilters";
 import { UsersView } from "@/components/admin/users/UsersView";
 import { parseUserQuery, USER_SORT_BY, USERS_PAGE_SIZE, userQueryHref } from "@/components/admin/users/user-query";
-import { Forbidden } from "@/components/dashboard/ComingSoon";
+import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
 import { Pagination } from "@/components/discovery/Pagination";
 import { getDb } from "@/db/client";

@@ -3,7 +3,7 @@ import { ArrowLeft } from "lucide-react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { Forbidden } from "@/components/dashboard/ComingSoon";
+import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
 import { ChapterList } from "@/components/publishing/ChapterList";
 import { ChapterUploader } from "@/components/publishing/ChapterUploader";

@@ -1,31 +1,8 @@
-import { Hourglass, ShieldX } from "lucide-react";
+import { ShieldX } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import { getSessionUser } from "@/server/auth/session";
 import { mayOpen } from "./navigation";
-
-/**
- * A dashboard page whose content arrives with later work: its title and one line naming that work.
- * (Allowed until those issues land; the list is in the accounts issue's closing note.)
- */
-export async function ComingSoon({ title, text, note }: { title: string; text: string; note?: string }) {
-  const t = await getTranslations("dashboard");
-  return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-3xl">
-      <h2 id="page-title" className="text-2xl font-extrabold tracking-tight">
-        {title}
-      </h2>
-      <div className="mt-6 flex flex-col items-center rounded-3xl border-2 border-dashed border-zinc-200 bg-white px-6 py-14 text-center dark:border-zinc-800 dark:bg-zinc-900" data-testid="coming-soon">
-        <span className="grid size-14 place-items-center rounded-2xl bg-brand-50 text-brand-600 dark:bg-brand-500/10 dark:text-brand-400">
-          <Hourglass className="size-6" aria-hidden />
-        </span>
-        <p className="mt-4 text-sm font-bold uppercase tracking-wider text-brand-600 dark:text-brand-400">{t("comingSoon")}</p>
-        <p className="mt-2 max-w-md text-zinc-600 dark:text-zinc-400">{text}</p>
-        {note && <p className="mt-4 max-w-md rounded-xl bg-zinc-100 px-4 py-2 text-sm text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">{note}</p>}
-      </div>
-    </section>
-  );
-}
 
 /** The 403 view for a dashboard page the signed-in role may not open. */
 export async function Forbidden() {

@@ -1,0 +1,76 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { toast } from "react-toastify";
+import { toastTheme } from "@/components/notifications/NotificationsProvider";
+import { useApi } from "@/components/providers/use-api";
+import { useLocale, useRouter, useTexts } from "@/i18n/client";
+import { formatMoney, formatMonth } from "@/lib/money";
+import { closeMonthSchema, MONETIZATION, parseAmountMinor, type MonetizationValidationKey } from "@/lib/validation/monetization";
+import { ActionDialog } from "./ActionDialog";
+
+/**
+ * Root enters an ended month's net advertising income and closes it: the dialog states the month's impressions and
+ * writers, shows the creators' pool (60%, rounded down to the cent) as the amount is typed, and checks the amount
+ * with the shared schema. Closing cannot be undone; the server refuses a second close.
+ */
+export function CloseMonthButton({ month, impressions, writers }: { month: string; impressions: number; writers: number }) {
+  const t = useTexts("monetization");
+  const locale = useLocale();
+  const api = useApi();
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const schema = useMemo(() => closeMonthSchema((key: MonetizationValidationKey) => t(`errors.${key}`)), [t]);
+  const name = formatMonth(month, locale);
+  const n = new Intl.NumberFormat(locale);
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-label={t("months.closeFor", { month: name })}
+        onClick={() => setOpen(true)}
+        data-testid="close-month"
+        data-month={month}
+        className="inline-flex h-9 items-center justify-center rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        {t("months.close")}
+      </button>
+      {open && (
+        <ActionDialog
+          testId="close-month-dialog"
+          title={t("months.closeTitle", { month: name })}
+          text={t("months.closeText", { impressions: n.format(impressions), writers: n.format(writers), percent: MONETIZATION.creatorSharePercent })}
+          field={{
+            name: "income",
+            label: t("months.incomeLabel"),
+            help: t("months.incomeHelp"),
+            inputMode: "decimal",
+            maxLength: 20,
+            validate: (value) => {
+              const result = schema.safeParse({ month, income: value });
+              return result.success ? null : (result.error.issues[0]?.message ?? null);
+            },
+            preview: (value) => {
+              const minor = parseAmountMinor(value);
+              if (minor === null || minor <= 0) return null;
+              const pool = Number((BigInt(minor) * BigInt(MONETIZATION.creatorSharePercent)) / 100n);
+              return t("months.preview", { pool: formatMoney(pool, MONETIZATION.currency, locale) });
+            },
+          }}
+          confirmLabel={t("months.confirm")}
+          busyLabel={t("payout.saving")}
+          cancelLabel={t("months.cancel")}
+          failedText={(message) => t("months.failed", { message })}
+          onConfirm={async (value) => {
+            await api("/api/Monetization/CloseMonth", { method: "POST", body: { month, income: value } });
+            toast.success(t("months.done", { month: name }), { theme: toastTheme() });
+            router.refresh();
+          }}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}
