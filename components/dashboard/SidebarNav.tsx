@@ -1,7 +1,7 @@
 "use client";
 
 import {
-  BadgeCheck, Bell, ChevronDown, Compass, Crown, FilePlus2, Flag, FolderKanban, Heart, LayoutDashboard, Library, Settings, Users,
+  BadgeCheck, Bell, ChevronDown, Compass, Crown, FilePlus2, Flag, FolderKanban, Heart, LayoutDashboard, Library, Settings, Users, Wallet,
   type LucideIcon,
 } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -21,6 +21,7 @@ const ICONS: Record<IconName, LucideIcon> = {
   favorites: Heart,
   premium: Crown,
   reports: Flag,
+  monetization: Wallet,
 };
 
 const itemClass =

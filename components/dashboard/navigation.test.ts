@@ -11,12 +11,12 @@ describe("dashboard navigation by role (spec §2)", () => {
   it("root", () => {
     expect(shape(navigationFor(Role.root))).toEqual([
       "overview", "mangaManagement", "contentManagement(createManga, mangaApproval, reports)", "userManagement", "siteSettings",
-      "discovery", "notifications", "favorites", "premium",
+      "discovery", "notifications", "favorites", "premium", "monetization",
     ]);
   });
   it("writer", () => {
     expect(shape(navigationFor(Role.writer))).toEqual([
-      "contentManagement(createManga, mangaApproval)", "mangaManagement", "discovery", "favorites", "premium",
+      "contentManagement(createManga, mangaApproval)", "mangaManagement", "discovery", "favorites", "premium", "monetization",
     ]);
   });
   it("reader, and staff, admin or no role fall back to it", () => {

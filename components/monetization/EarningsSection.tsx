@@ -14,12 +14,12 @@ const iso = (text: string) => `\u2068${text}\u2069`;
 
 function Figure({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
   return (
-    <div className="flex min-w-0 flex-col gap-2 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <div className="flex min-w-0 flex-col gap-2 rounded-2xl border border-zinc-200 bg-white p-3 shadow-sm sm:p-4 dark:border-zinc-800 dark:bg-zinc-900">
       <dt className="flex items-center gap-2 text-sm font-semibold text-zinc-700 dark:text-zinc-300">
         <span className="grid size-8 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-500/10 dark:text-brand-400">{icon}</span>
         {label}
       </dt>
-      <dd className="text-2xl font-extrabold tracking-tight tabular-nums sm:text-3xl" data-testid={testId}>{value}</dd>
+      <dd className="text-xl font-extrabold tracking-tight tabular-nums break-words xs:text-2xl sm:text-3xl" data-testid={testId}>{value}</dd>
     </div>
   );
 }
@@ -57,7 +57,7 @@ export async function EarningsSection({ data, locale, heading }: { data: Earning
         </ul>
       </section>
 
-      <dl aria-label={t("figures.label")} className="grid grid-cols-1 gap-4 xs:grid-cols-2 xl:grid-cols-4">
+      <dl aria-label={t("figures.label")} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <Figure icon={<Wallet className="size-4.5" aria-hidden />} label={t("figures.balance")} value={money(data.balanceMinor)} testId="figure-balance" />
         <Figure icon={<Eye className="size-4.5" aria-hidden />} label={t("figures.thisMonth")} value={n.format(data.thisMonth.impressions)} testId="figure-impressions" />
         <Figure icon={<HandCoins className="size-4.5" aria-hidden />} label={t("figures.threshold")} value={money(data.thresholdMinor)} testId="figure-threshold" />
@@ -113,8 +113,8 @@ export async function EarningsSection({ data, locale, heading }: { data: Earning
             rows={data.chapters.map((c) => ({
               key: c.chapterId,
               cells: [
-                <span key="c" dir="auto" className="block max-w-56 truncate">{c.chapterTitle || t("chapters.number", { number: c.chapterNumber })}</span>,
-                <Link key="m" href={`/manga/${c.mangaId}`} dir="auto" className="block max-w-56 truncate font-medium text-brand-700 hover:underline dark:text-brand-400">{c.mangaTitle}</Link>,
+                <span key="c" dir="auto" className="inline-block max-w-56 truncate align-bottom">{c.chapterTitle || t("chapters.number", { number: c.chapterNumber })}</span>,
+                <Link key="m" href={`/manga/${c.mangaId}`} dir="auto" className="inline-block max-w-56 truncate align-bottom font-medium text-brand-700 hover:underline dark:text-brand-400">{c.mangaTitle}</Link>,
                 n.format(c.impressions),
                 n.format(c.impressionsThisMonth),
                 money(c.earnedMinor),

@@ -100,7 +100,7 @@ export function PayoutPanel({ payoutEmail, balanceMinor, thresholdMinor, currenc
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${helpId} ${errorId}` : helpId}
             data-testid="payout-email"
-            className={`h-11 min-w-0 flex-1 rounded-xl border bg-white px-3.5 text-[15px] text-zinc-900 shadow-sm outline-none transition focus:ring-4 dark:bg-zinc-950 dark:text-zinc-100 ${
+            className={`h-11 w-full min-w-0 rounded-xl border sm:flex-1 bg-white px-3.5 text-[15px] text-zinc-900 shadow-sm outline-none transition focus:ring-4 dark:bg-zinc-950 dark:text-zinc-100 ${
               error ? "border-red-600 focus:ring-red-500/15" : "border-zinc-300 focus:border-brand-500 focus:ring-brand-500/15 dark:border-zinc-700"
             }`}
           />

@@ -8,6 +8,7 @@ import { ACCOUNTS } from "./accounts";
 import { drawAndStoreImages } from "./images";
 import { insertActivity, insertBilling, insertChapters, insertManga, insertNotifications, insertSettings, insertUsers, type SeedContext } from "./insert";
 import { buildDemoPlan } from "./plan";
+import { insertMonetization } from "./monetization";
 import { convertDemoChaptersToPdf } from "./pdf-chapters";
 
 /**
@@ -58,6 +59,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
     await insertNotifications(ctx, userIds);
     await insertSettings(ctx, mangaIds, userIds.get("root"));
     await insertBilling(ctx, userIds);
+    await insertMonetization(ctx, userIds);
     log(`inserted ${userIds.size} users, ${mangaIds.size} manga, ${chapterIds.size} chapters (${elapsed()})`);
     return true;
   });

@@ -55,7 +55,8 @@ export async function insertUsers(ctx: SeedContext, hashes: Map<string, string>)
     emailVerifiedAt: daysAgo(ctx, 400 - i * 10),
     lastLogin: daysAgo(ctx, i % 4),
     locale: a.locale,
-    balance: a.role === Role.writer ? (180 - i * 17.5).toFixed(2) : "0",
+    // Balances come from ledger entries only (./monetization.ts): a balance is the sum of its entries.
+    balance: "0",
     payoutEmail: a.role === Role.writer ? `payouts+${a.username.replace(/_/g, ".")}@example.com` : null,
     consentsAcceptedAt: a.role === Role.writer ? daysAgo(ctx, 400 - i * 10) : null,
     createdAt: daysAgo(ctx, 400 - i * 10),
@@ -300,7 +301,5 @@ export async function insertBilling(ctx: SeedContext, userIds: Map<string, numbe
   });
   await ctx.tx.insert(transactions).values([
     { userId: reader, method: "card", amount: "4.99", status: TransactionStatus.Completed, referenceId: "DEMO-SUB-0001", createdAt: daysAgo(ctx, 10) },
-    { userId: writer, method: "payout", amount: "120.00", status: TransactionStatus.Completed, referenceId: "DEMO-PAYOUT-0001", createdAt: daysAgo(ctx, 5) },
-    { userId: writer, method: "payout", amount: "64.50", status: TransactionStatus.Pending, referenceId: "DEMO-PAYOUT-0002", createdAt: daysAgo(ctx, 1) },
   ]);
 }

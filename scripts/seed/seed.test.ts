@@ -8,6 +8,7 @@ import type { DiscoverySettingsValue, LandingSettingsValue } from "@/server/sett
 import { foldSearchText, searchTextFor } from "@/lib/search-fold";
 import { seedDemo, type SeedResult } from "./index";
 import { countPdfChapters, DEMO_PDF_CHAPTERS } from "./pdf-chapters";
+import { verifyBalances } from "@/server/monetization/ledger";
 
 let db: Db;
 let result: SeedResult;
@@ -230,6 +231,18 @@ describe("seedDemo on an empty database", () => {
     expect(perUser.every((u) => u.n >= 2 && u.n <= 4)).toBe(true);
     const types = await rows<{ type: number }>(sql`select distinct type from notifications order by type`);
     expect(types.map((t) => t.type)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("gives writers money the product's way: impressions, closed months credited as ledger entries, balances equal to them", async () => {
+    expect(await verifyBalances(db)).toEqual([]);
+    const [months] = (await db.execute<{ closed: number; impressions: number }>(sql`select count(*)::int as closed, min(impressions)::int as impressions from ad_income_months`)).rows;
+    expect(months).toMatchObject({ closed: 2 });
+    expect(Number(months!.impressions)).toBeGreaterThan(0);
+    const [writer] = (await db.execute<{ balance: string; pending: number }>(sql`
+      select u.balance::text as balance, (select count(*)::int from transactions t where t.method = 'payout' and t.status = 0) as pending
+      from users u where u.username = 'writer'`)).rows;
+    expect(Number(writer!.balance)).toBeGreaterThan(50);
+    expect(writer!.pending).toBe(1);
   });
 
   it("skips a database that already has users, changing nothing", async () => {

@@ -55,7 +55,7 @@ export interface Earnings {
 
 /** How many months the chart shows and how many chapters the table lists. */
 const MONTHS = 12;
-const CHAPTERS = 50;
+const CHAPTERS = 20;
 
 /**
  * GET /api/Monetization/Earnings and the monetization page (writer, root: their own): everything a writer needs to

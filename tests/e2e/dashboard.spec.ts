@@ -85,7 +85,7 @@ test("reader: reader navigation, 403 on administrative pages, profile dropdown",
 test("writer: content-management sub-menu first, then manga management, discovery, favorites, premium", async ({ page }) => {
   await signIn(page, "writer");
   const nav = await navigation(page);
-  expect(await topLevel(nav)).toEqual(["Content management", "Manga management", "Discovery", "Favorites", "Premium"]);
+  expect(await topLevel(nav)).toEqual(["Content management", "Manga management", "Discovery", "Favorites", "Premium", "Monetization"]);
   const group = nav.getByRole("button", { name: "Content management" });
   await expect(group).toHaveAttribute("aria-expanded", "false");
   await group.click();
@@ -105,6 +105,7 @@ test("root: the full navigation and the administrative pages", async ({ page }) 
   const nav = await navigation(page);
   expect(await topLevel(nav)).toEqual([
     "Overview", "Manga management", "Content management", "User management", "Site settings", "Discovery", "Notifications", "Favorites", "Premium",
+    "Monetization",
   ]);
   const group = nav.getByRole("button", { name: "Content management" });
   await group.click();
@@ -138,7 +139,7 @@ test("Arabic dashboard: right-to-left shell with Arabic titles, and the public h
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByTestId("dashboard-title")).toHaveText("استكشاف");
   const nav = await navigation(page);
-  expect(await topLevel(nav)).toEqual(["إدارة المحتوى", "إدارة المانجا", "استكشاف", "المفضلة", "بريميوم"]);
+  expect(await topLevel(nav)).toEqual(["إدارة المحتوى", "إدارة المانجا", "استكشاف", "المفضلة", "بريميوم", "الأرباح"]);
   if (isPhone()) {
     // The slide-in menu comes from the right (the reading start) in Arabic.
     const box = await page.locator("#dashboard-mobile-menu").boundingBox();

@@ -11,7 +11,7 @@ import { isLocale } from "@/i18n/routing";
 import { Role } from "@/lib/enums";
 import { pickMessages } from "@/lib/i18n-pick";
 import { getSessionUser } from "@/server/auth/session";
-import { getEarnings } from "@/server/monetization/get-earnings";
+import { getEarnings, type Earnings } from "@/server/monetization/get-earnings";
 import { listMonths } from "@/server/monetization/list-months";
 import { listPayouts, type PayoutQueueState } from "@/server/monetization/list-payouts";
 
@@ -27,6 +27,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export const dynamic = "force-dynamic";
 
 const PAGE_SIZE = 20;
+const hasEarnings = (e: Earnings) => e.balanceMinor !== 0 || e.chapters.length > 0 || e.statements.length > 0 || e.payouts.length > 0;
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /**
@@ -63,7 +64,8 @@ export default async function MonetizationPage({ params, searchParams }: Props) 
           <p className="mt-1 max-w-3xl text-zinc-600 dark:text-zinc-400">{isRoot ? t("rootIntro") : t("intro")}</p>
         </header>
         {isRoot && payouts && months && <RootSection payouts={payouts} state={state} months={months} thresholdMinor={earnings.thresholdMinor} locale={locale} />}
-        <EarningsSection data={earnings} locale={locale} heading={isRoot ? t("yourEarnings") : undefined} />
+        {/* Root sees their own earnings only when they have some (root may publish too). */}
+        {(!isRoot || hasEarnings(earnings)) && <EarningsSection data={earnings} locale={locale} heading={isRoot ? t("yourEarnings") : undefined} />}
       </section>
     </TextsProvider>
   );
