@@ -128,6 +128,7 @@ export const ACCESS = {
   "POST /api/test/rename-manga": VISITOR,
   "POST /api/test/create-user": VISITOR,
   "POST /api/test/grant-subscription": VISITOR,
+  "POST /api/test/seed-earnings": VISITOR,
 } as const satisfies Record<string, readonly Audience[]>;
 
 export type RouteKey = keyof typeof ACCESS;

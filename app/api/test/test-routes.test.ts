@@ -7,6 +7,7 @@ import { POST as notify } from "./notify/route";
 import { GET as outbox } from "./outbox/route";
 import { POST as renameManga } from "./rename-manga/route";
 import { POST as createUser } from "./create-user/route";
+import { POST as seedEarnings } from "./seed-earnings/route";
 
 const ORIGINAL = process.env.E2E_TEST_ROUTES;
 afterEach(() => {
@@ -24,6 +25,7 @@ describe("/api/test/* (browser-test helpers)", () => {
     expect((await notify(jsonRequest("POST /api/test/notify", { body: { username: "x", message: "m" } }), noParams)).status).toBe(404);
     expect((await renameManga(jsonRequest("POST /api/test/rename-manga", { body: { mangaId: 1, title: "t" } }), noParams)).status).toBe(404);
     expect((await createUser(jsonRequest("POST /api/test/create-user", { body: { username: "xyz", password: "Secret1!" } }), noParams)).status).toBe(404);
+    expect((await seedEarnings(jsonRequest("POST /api/test/seed-earnings", { body: { username: "xyz", impressions: 5 } }), noParams)).status).toBe(404);
     // Not even bad input reveals them.
     expect((await outbox(jsonRequest("GET /api/test/outbox"), noParams)).status).toBe(404);
     expect((await mustSelectRole(jsonRequest("POST /api/test/must-select-role", { raw: "{" }), noParams)).status).toBe(404);
