@@ -1,6 +1,6 @@
 import { photo } from "../fixtures/images";
 import { DEMO, isPhone } from "./helpers";
-import { auditAtEndOnly, expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 
 /**
  * Creator analytics (issue 16 §4), in English and Arabic, on desktop and phone. Each test makes its own writer and
@@ -9,7 +9,8 @@ import { auditAtEndOnly, expect, test, type APIRequestContext, type Page } from 
  * their favourites. The writer opens the manga's analytics on manga-management and finds the figures, the per-chapter
  * table, the drop-off page and the charts with their tables; switching to 90 days reads again.
  *
- * The pages are checked with axe at the end of the test (auditAtEndOnly), with the dialog open and its tables shown.
+ * axe checks manga-management when it loads (the fixture) and again at the end with the dialog open and its tables
+ * shown: the end state gets a URL of its own (a fragment) so the fixture's final check does not skip it as seen.
  */
 
 const PASSWORD = "Strong#Pass1";
@@ -29,7 +30,7 @@ const TEXT = {
     close: "Close",
   },
   "/ar": {
-    open: (title: string) => `إحصاءات ${title}`,
+    open: (title: string) => `الإحصاءات عن «${title}»`,
     heading: (title: string) => `الإحصاءات: ${title}`,
     note: "للقرّاء المسجّلين دخولهم فقط",
     days90: /آخر (90|٩٠) يومًا/,
@@ -109,7 +110,6 @@ for (const prefix of ["", "/ar"] as const) {
   const lang = prefix ? "Arabic" : "English";
 
   test(`${lang}: a writer opens a manga's analytics and finds views, favourites, completion and drop-off`, async ({ page, request }) => {
-    auditAtEndOnly(page);
     const w = await world(request);
     await signInAs(page, w.writer, prefix);
     await page.goto(`${prefix}/dashboard/manga-management`);
@@ -159,11 +159,12 @@ for (const prefix of ["", "/ar"] as const) {
     await expect(dialog.getByTestId("analytics-views")).toContainText(text.viewsHint90);
     await expect(views.getByRole("table").getByRole("row")).toHaveCount(91);
 
-    // Close and reopen: focus returns to the button; the figures are kept.
+    // Close and reopen: focus returns to the button; the figures are kept (and axe checks the open dialog at the end).
     await dialog.getByRole("button", { name: text.close }).click();
     await expect(dialog).toBeHidden();
     await expect(row.getByRole("button", { name: text.open(w.title) })).toBeFocused();
     await row.getByRole("button", { name: text.open(w.title) }).click();
     await expect(dialog.getByTestId("analytics-views-value")).toHaveAttribute("data-value", "1");
+    await page.evaluate(() => history.replaceState(history.state, "", `${location.pathname}${location.search}#analytics`));
   });
 }
