@@ -3,6 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import { mediaVariantUrl } from "@/lib/media-url";
 import type { ManagedMangaRow } from "@/server/publishing/list-managed-manga";
+import { AnalyticsButton } from "./analytics/AnalyticsButton";
 import { DeleteMangaButton } from "./DeleteMangaButton";
 import { StatusChip } from "./StatusChip";
 
@@ -13,7 +14,7 @@ const danger = `${action} text-red-700 hover:bg-red-50 dark:text-red-400 dark:ho
 /**
  * The managed manga as a table on wide screens and as cards on phones (the same rows; the other layout is not
  * displayed): cover, title, status with the review note, chapters (with those pending or processing), views,
- * favourites, and edit / chapters / delete.
+ * favourites, and edit / chapters / analytics (issue 16 §4) / delete.
  */
 export async function ManagedMangaList({ rows, showAuthor }: { rows: readonly ManagedMangaRow[]; showAuthor: boolean }) {
   const [t, locale] = await Promise.all([getTranslations("management"), getLocale()]);
@@ -65,6 +66,7 @@ export async function ManagedMangaList({ rows, showAuthor }: { rows: readonly Ma
         <Layers className="size-4" aria-hidden />
         <span>{t("chapters")}</span>
       </Link>
+      <AnalyticsButton mangaId={row.id} title={row.title} className={action} />
       <DeleteMangaButton mangaId={row.id} title={row.title} className={danger} />
     </div>
   );

@@ -15,7 +15,8 @@ export const dailyViews = pgTable(
     mangaId: integer().notNull().references(() => manga.id, { onDelete: "cascade" }),
     views: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.mangaId] })],
+  // (manga_id, day): one manga's views per day for its creator's analytics (issue 16 §4), a range of at most `days` rows.
+  (t) => [primaryKey({ columns: [t.day, t.mangaId] }), index().on(t.mangaId, t.day)],
 );
 
 /**

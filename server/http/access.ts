@@ -86,6 +86,8 @@ export const ACCESS = {
   "POST /api/manga/ToggleFavorite": SIGNED_IN,
   "GET /api/manga/GetMangaById": VISITOR,
   "GET /api/manga/PaginatedManga": VISITOR,
+  // Creator analytics (issue 16 §4, beyond the spec): the handler allows a writer their own manga only (else 404).
+  "GET /api/manga/Analytics": CREATOR,
 
   // User management
   "POST /api/User/CreateUser": ROOT,

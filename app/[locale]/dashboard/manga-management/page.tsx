@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Form from "next/form";
 import { Plus, Search } from "lucide-react";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
 import { inputClass } from "@/components/auth/fields";
 import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
@@ -11,6 +12,7 @@ import { getDb } from "@/db/client";
 import { Role, Status } from "@/lib/enums";
 import { getPathname, Link } from "@/i18n/navigation";
 import { isLocale } from "@/i18n/routing";
+import { pickMessages } from "@/lib/i18n-pick";
 import { getSessionUser } from "@/server/auth/session";
 import { listManagedManga } from "@/server/publishing/list-managed-manga";
 
@@ -40,7 +42,7 @@ export default async function MangaManagementPage({ params, searchParams }: Prop
   const statusParam = (one(query.status) in STATUS_PARAM ? one(query.status) : "") as StatusParam | "";
   const requested = Number.parseInt(one(query.page), 10);
   const isRoot = user.role === Role.root;
-  const [list, t] = await Promise.all([
+  const [list, t, messages] = await Promise.all([
     listManagedManga({
       db: await getDb(),
       actor: { userId: user.id, role: user.role },
@@ -49,6 +51,7 @@ export default async function MangaManagementPage({ params, searchParams }: Prop
       page: Number.isFinite(requested) ? requested : 1,
     }),
     getTranslations("management"),
+    getMessages(),
   ]);
   const path = "/dashboard/manga-management";
   const hrefFor = (page: number) => {
@@ -110,7 +113,10 @@ export default async function MangaManagementPage({ params, searchParams }: Prop
           {filtered ? t("emptyFiltered") : t("empty")}
         </p>
       ) : (
-        <ManagedMangaList rows={list.items} showAuthor={isRoot} />
+        // The list's client parts: delete (management, upload) and the analytics dialog (creatorAnalytics, this page only).
+        <NextIntlClientProvider locale={locale} messages={pickMessages(messages, ["management", "upload", "creatorAnalytics"])}>
+          <ManagedMangaList rows={list.items} showAuthor={isRoot} />
+        </NextIntlClientProvider>
       )}
       <Pagination page={list.pageNumber} totalPages={list.totalPages} hrefFor={hrefFor} t={(key, values) => t(key as "page", values as { page: number })} />
     </section>
