@@ -78,6 +78,22 @@ export const adImpressionDays = pgTable(
 );
 
 /**
+ * Impressions per writer per month (UTC), raised by RecordImpression in the same transaction: closing a month reads one
+ * row per writer, and root's month list reads 12 × writers rows, instead of summing ad_impression_days (millions of
+ * rows at scale; scripts/bench/monetization.ts). The writer is the chapter's author when the impression was counted.
+ */
+export const adImpressionMonths = pgTable(
+  "ad_impression_months",
+  {
+    /** The first day of the month (UTC). */
+    month: date({ mode: "string" }).notNull(),
+    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    impressions: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.userId] })],
+);
+
+/**
  * A month's net advertising income entered by root (issue 16), in integer minor units with its currency; closing the
  * month (closedAt) credits writers their share as ledger entries, once.
  */

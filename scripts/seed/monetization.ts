@@ -40,16 +40,19 @@ export async function insertMonetization(ctx: SeedContext, userIds: Map<string, 
     }
   }
   for (let i = 0; i < days.length; i += 1000) await tx.insert(adImpressionDays).values(days.slice(i, i + 1000));
+  // The per-writer month rows RecordImpression keeps beside the day rows.
+  await tx.execute(sql`
+    insert into ad_impression_months (month, user_id, impressions)
+    select date_trunc('month', d.day)::date, m.author_id, sum(d.impressions)::int
+    from ad_impression_days d join chapters c on c.id = d.chapter_id join manga m on m.id = c.manga_id
+    group by 1, 2`);
 
   const root = userIds.get("root") ?? null;
   const incomes = [[3, 184_250], [2, 231_075]] as const; // 1,842.50 and 2,310.75 USD
   for (const [back, incomeMinor] of incomes) {
     const month = monthStart(ctx.now, back);
     const weights = await tx.execute<{ user_id: number; impressions: string }>(sql`
-      select m.author_id as user_id, sum(d.impressions)::text as impressions
-      from ad_impression_days d join chapters c on c.id = d.chapter_id join manga m on m.id = c.manga_id
-      where d.day >= ${month}::date and d.day < (${month}::date + interval '1 month')
-      group by m.author_id order by m.author_id`);
+      select user_id, impressions::text from ad_impression_months where month = ${month}::date order by user_id`);
     const rowsOf = weights.rows.map((w) => ({ userId: Number(w.user_id), impressions: Number(w.impressions) }));
     const impressions = rowsOf.reduce((s, w) => s + w.impressions, 0);
     if (impressions === 0) continue;

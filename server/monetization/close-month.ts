@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { adImpressionDays, adIncomeMonths, chapters, manga, users } from "@/db/schema";
+import { adImpressionMonths, adIncomeMonths, users } from "@/db/schema";
 import { NotificationType } from "@/db/schema/enums";
 import { MONETIZATION, monthKey, type CloseMonthValues } from "@/lib/validation/monetization";
 import { audit } from "@/server/core/audit";
@@ -23,8 +23,8 @@ export interface ClosedMonth {
 /**
  * POST /api/Monetization/CloseMonth (root): enters an ended month's net advertising income and closes the month, in one
  * transaction: the month row is inserted (its primary key makes a second close, even a concurrent one, a 409), the
- * month's impressions are summed per writer from ad_impression_days (the authors of the chapters shown; deleted
- * accounts take no part), and each writer is credited their share of 60% of the income as a `share` ledger entry
+ * month's impressions per writer are read from ad_impression_months (one row per writer; deleted accounts take no
+ * part), and each writer is credited their share of 60% of the income as a `share` ledger entry
  * (./shares.ts states the rounding). Audited; each credited writer is told in their language. A month without
  * impressions cannot be closed (nobody could be credited): 409.
  */
@@ -41,14 +41,11 @@ export async function closeMonth({ db, viewer, input }: { db: Db; viewer: Signed
     if (inserted.length === 0) throw conflict("monthAlreadyClosed", { params: { month: input.month } });
 
     const weights = await tx
-      .select({ userId: manga.authorId, impressions: sql<string>`sum(${adImpressionDays.impressions})::text` })
-      .from(adImpressionDays)
-      .innerJoin(chapters, eq(chapters.id, adImpressionDays.chapterId))
-      .innerJoin(manga, eq(manga.id, chapters.mangaId))
-      .innerJoin(users, eq(users.id, manga.authorId))
-      .where(sql`${adImpressionDays.day} >= ${key}::date and ${adImpressionDays.day} < (${key}::date + interval '1 month') and ${users.deletedAt} is null`)
-      .groupBy(manga.authorId)
-      .orderBy(manga.authorId);
+      .select({ userId: adImpressionMonths.userId, impressions: adImpressionMonths.impressions })
+      .from(adImpressionMonths)
+      .innerJoin(users, eq(users.id, adImpressionMonths.userId))
+      .where(and(eq(adImpressionMonths.month, key), isNull(users.deletedAt)))
+      .orderBy(adImpressionMonths.userId);
     const rows = weights.map((w) => ({ userId: Number(w.userId), impressions: Number(w.impressions) })).filter((w) => w.impressions > 0);
     const impressions = rows.reduce((sum, w) => sum + w.impressions, 0);
     if (impressions === 0) throw conflict("monthHasNoImpressions", { params: { month: input.month } });

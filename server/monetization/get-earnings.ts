@@ -73,10 +73,9 @@ export async function getEarnings({ db, userId, now = new Date() }: { db: Db; us
     ledgerBalance(db, userId),
     db.execute<{ month: string; impressions: string; amount: string | null }>(sql`
       with mine as (
-        select to_char(date_trunc('month', d.day), 'YYYY-MM') as month, sum(d.impressions) as impressions
-        from ad_impression_days d join chapters c on c.id = d.chapter_id join manga m on m.id = c.manga_id
-        where m.author_id = ${userId} and d.day >= ${since}::date
-        group by 1
+        select to_char(a.month, 'YYYY-MM') as month, a.impressions
+        from ad_impression_months a
+        where a.user_id = ${userId} and a.month >= ${since}::date
       )
       select s.month, coalesce(mine.impressions, 0)::text as impressions, l.amount_minor::text as amount
       from (select to_char(g, 'YYYY-MM') as month from generate_series(${since}::date, ${month + "-01"}::date, interval '1 month') g) s

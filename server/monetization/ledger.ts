@@ -5,6 +5,9 @@ import type { Tx } from "@/server/core/unit-of-work";
 
 export type LedgerKind = "share" | "payout" | "payout_return";
 
+/** Rows per insert statement. */
+const LEDGER_CHUNK = 1000;
+
 export interface LedgerEntry {
   userId: number;
   amountMinor: number;
@@ -22,22 +25,25 @@ export interface LedgerEntry {
  */
 export async function appendLedger(tx: Tx, entries: readonly LedgerEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await tx.insert(ledgerEntries).values(
-    entries.map((e) => ({
-      userId: e.userId,
-      amountMinor: e.amountMinor,
-      kind: e.kind,
-      currency: e.currency ?? "USD",
-      month: e.month ?? null,
-      impressions: e.impressions ?? null,
-      transactionId: e.transactionId ?? null,
-    })),
-  );
+  // A few multi-row statements, well under PostgreSQL's 65,535 bind parameters, however many writers a month credits.
+  for (let i = 0; i < entries.length; i += LEDGER_CHUNK) {
+    await tx.insert(ledgerEntries).values(
+      entries.slice(i, i + LEDGER_CHUNK).map((e) => ({
+        userId: e.userId,
+        amountMinor: e.amountMinor,
+        kind: e.kind,
+        currency: e.currency ?? "USD",
+        month: e.month ?? null,
+        impressions: e.impressions ?? null,
+        transactionId: e.transactionId ?? null,
+      })),
+    );
+  }
   const deltas = new Map<number, number>();
   for (const e of entries) deltas.set(e.userId, (deltas.get(e.userId) ?? 0) + e.amountMinor);
   const rows = [...deltas].filter(([, delta]) => delta !== 0).map(([id, delta]) => ({ id, delta }));
   if (rows.length === 0) return;
-  // One statement for any number of writers; numeric arithmetic, exact.
+  // One statement for any number of writers (one JSON parameter); numeric arithmetic, exact.
   await tx.execute(sql`
     update ${users} set balance = ${users.balance} + v.delta::numeric / 100
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id int, delta bigint)

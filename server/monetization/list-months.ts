@@ -19,7 +19,7 @@ const MONTHS = 12;
 /**
  * GET /api/Monetization/Months (root): the last 12 months with their impressions and, once closed, the income entered,
  * the creators' pool and who closed it; the current month is listed (not ended) so root sees it coming. Reads
- * ad_impression_days by its day index and the small ad_income_months table.
+ * ad_impression_months (12 × writers rows at most) and the small ad_income_months table.
  */
 export async function listMonths({ db, now = new Date() }: { db: Db; now?: Date }): Promise<IncomeMonth[]> {
   const month = currentMonth(now);
@@ -36,9 +36,9 @@ export async function listMonths({ db, now = new Date() }: { db: Db; now?: Date 
     credited: number | null;
   }>(sql`
     with live as (
-      select to_char(date_trunc('month', d.day), 'YYYY-MM') as month, sum(d.impressions) as impressions, count(distinct m.author_id)::int as writers
-      from ad_impression_days d join chapters c on c.id = d.chapter_id join manga m on m.id = c.manga_id
-      where d.day >= ${since}::date
+      select to_char(a.month, 'YYYY-MM') as month, sum(a.impressions) as impressions, count(*)::int as writers
+      from ad_impression_months a
+      where a.month >= ${since}::date
       group by 1
     ), closed as (
       select to_char(a.month, 'YYYY-MM') as month, a.income_minor, a.currency, a.closed_at, u.username as closed_by, a.impressions,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
-import { adImpressionDays, adImpressions, auditLog, chapters, ledgerEntries, manga, notifications, subscriptions, transactions, users } from "@/db/schema";
+import { adImpressionDays, adImpressionMonths, adImpressions, auditLog, chapters, ledgerEntries, manga, notifications, subscriptions, transactions, users } from "@/db/schema";
 import { PremiumPlan, Role, Status, TransactionStatus } from "@/db/schema/enums";
 import { POST as recordImpressionRoute } from "@/app/api/chapter/RecordImpression/route";
 import { GET as earningsRoute } from "@/app/api/Monetization/Earnings/route";
@@ -57,6 +57,10 @@ async function seedImpressions(chapterId: number, day: string, impressions: numb
     .insert(adImpressionDays)
     .values({ chapterId, day, impressions })
     .onConflictDoUpdate({ target: [adImpressionDays.chapterId, adImpressionDays.day], set: { impressions: sql`${adImpressionDays.impressions} + ${impressions}` } });
+  await db.execute(sql`
+    insert into ad_impression_months (month, user_id, impressions)
+    select date_trunc('month', ${day}::date)::date, m.author_id, ${impressions} from chapters c join manga m on m.id = c.manga_id where c.id = ${chapterId}
+    on conflict (month, user_id) do update set impressions = ad_impression_months.impressions + excluded.impressions`);
 }
 
 async function expectBalancesMatchLedger() {
@@ -146,6 +150,8 @@ describe("RecordImpression", () => {
     expect((await impression("reader", chapter1, "end")).body.data.counted).toBe(false);
     const [row] = await db.select({ n: sql<number>`sum(impressions)::int` }).from(adImpressionDays).where(eq(adImpressionDays.chapterId, chapter1));
     expect(row?.n).toBe(3);
+    const [month] = await db.select({ n: sql<number>`sum(impressions)::int` }).from(adImpressionMonths).where(eq(adImpressionMonths.userId, u.w1.id));
+    expect(month?.n).toBe(3);
   });
 
   it("counts an anonymous visitor by the viewer cookie it sets", async () => {

@@ -3,7 +3,7 @@ import { users } from "@/db/schema";
 import { NotificationType, Role } from "@/db/schema/enums";
 import { isLocale, type Locale } from "@/i18n/routing";
 import type { UnitOfWork } from "@/server/core/unit-of-work";
-import { publishNotification } from "@/server/notifications/publish-notification";
+import { publishNotificationsEach } from "@/server/notifications/publish-notification";
 import { formatMoney, formatMonth } from "@/lib/money";
 
 export { formatMoney, formatMonth };
@@ -45,7 +45,10 @@ export function noticeText(key: keyof typeof TEXTS, locale: Locale, values: Reco
   return text.length > 1000 ? `${text.slice(0, 999)}…` : text;
 }
 
-/** Tells each user in their language; `values` may depend on the language (amounts, month names). */
+/**
+ * Tells each user in their language; `values` may depend on the language and the user (amounts, month names). All the
+ * rows go in a few statements, however many writers a closed month credits.
+ */
 export async function notifyUsers(
   uow: UnitOfWork,
   userIds: readonly number[],
@@ -54,11 +57,18 @@ export async function notifyUsers(
   type: NotificationType,
 ): Promise<void> {
   if (userIds.length === 0) return;
-  const rows = await uow.tx.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, [...new Set(userIds)]));
-  for (const row of rows) {
-    const locale = localeOf(row.locale);
-    await publishNotification(uow, { to: [row.id], message: noticeText(key, locale, values(locale, row.id)), type, link: MONETIZATION_PAGE });
+  const rows: Array<{ id: number; locale: string }> = [];
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += 10_000) {
+    rows.push(...(await uow.tx.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, unique.slice(i, i + 10_000)))));
   }
+  await publishNotificationsEach(
+    uow,
+    rows.map((row) => {
+      const locale = localeOf(row.locale);
+      return { userId: row.id, message: noticeText(key, locale, values(locale, row.id)), type, link: MONETIZATION_PAGE };
+    }),
+  );
 }
 
 /** Every root who can act on a payout request (not banned, not deleted). */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { adImpressionDays, adImpressions } from "@/db/schema";
+import { adImpressionDays, adImpressionMonths, adImpressions } from "@/db/schema";
 import { notFound } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { resolveChapterAccess } from "@/server/chapters/chapter-access";
@@ -13,8 +13,8 @@ export type ImpressionPosition = (typeof IMPRESSION_POSITIONS)[number];
 /**
  * POST /api/chapter/RecordImpression (issue 16 §3): the reader showed the sponsored overlay at `position` of a chapter.
  * One impression per viewer per chapter per position, however often it is called: the (chapter, viewer, position) row
- * is inserted with ON CONFLICT DO NOTHING, and only when it was inserted is the chapter's row of the day (UTC) in
- * ad_impression_days raised, in the same transaction (concurrent calls wait on the primary key; exactly one counts).
+ * is inserted with ON CONFLICT DO NOTHING, and only when it was inserted are the chapter's row of the day (UTC) in
+ * ad_impression_days and its author's row of the month in ad_impression_months raised, in the same transaction (concurrent calls wait on the primary key; exactly one counts).
  *
  * Not counted (`counted: false`, nothing written): a chapter the viewer reads as its author or as root (nobody earns
  * from their own reading), a PremiumPlus reader (they are never shown the overlay), a premium chapter the viewer cannot
@@ -47,6 +47,13 @@ export async function recordImpression({
       .insert(adImpressionDays)
       .values({ day: sql`(now() at time zone 'UTC')::date`, chapterId, impressions: 1 })
       .onConflictDoUpdate({ target: [adImpressionDays.chapterId, adImpressionDays.day], set: { impressions: sql`${adImpressionDays.impressions} + 1` } });
+    const authorId = access.chapter.manga.authorId;
+    if (authorId !== null) {
+      await tx
+        .insert(adImpressionMonths)
+        .values({ month: sql`date_trunc('month', now() at time zone 'UTC')::date`, userId: authorId, impressions: 1 })
+        .onConflictDoUpdate({ target: [adImpressionMonths.month, adImpressionMonths.userId], set: { impressions: sql`${adImpressionMonths.impressions} + 1` } });
+    }
     return { counted: true };
   });
 }

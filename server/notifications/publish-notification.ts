@@ -43,6 +43,36 @@ export async function publishNotification(uow: UnitOfWork, n: NewNotification): 
   return ids;
 }
 
+/** One user's own notification text (a statement with their amount, say), for publishNotificationsEach. */
+export interface PersonalNotification {
+  userId: number;
+  message: string;
+  type: NotificationType;
+  link?: string | null;
+}
+
+/** Rows per insert statement (well under PostgreSQL's 65,535 bind parameters). */
+const INSERT_CHUNK = 1000;
+
+/**
+ * Like publishNotification for texts that differ per user: the rows are written in a few multi-row statements in the
+ * use case's transaction (not one statement per user), and the bus is signalled once after commit with all their ids.
+ */
+export async function publishNotificationsEach(uow: UnitOfWork, items: readonly PersonalNotification[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < items.length; i += INSERT_CHUNK) {
+    const rows = await uow.tx
+      .insert(notifications)
+      .values(
+        items.slice(i, i + INSERT_CHUNK).map((n) => ({ userId: n.userId, message: n.message, type: n.type, link: n.link ?? null, searchText: foldSearchText(n.message) })),
+      )
+      .returning({ id: notifications.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  if (ids.length > 0) uow.afterCommit(() => signalNotifications(ids));
+  return ids;
+}
+
 /**
  * Tells every process that these notification rows exist. The payload is a JSON array whose elements are ids or
  * `[first, last]` runs of consecutive ids: a global announcement's rows are (almost) one run, so it costs one or a

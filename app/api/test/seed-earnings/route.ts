@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { adImpressionDays, chapters, manga, users } from "@/db/schema";
+import { adImpressionDays, adImpressionMonths, chapters, manga, users } from "@/db/schema";
 import { Status } from "@/db/schema/enums";
 import { notFound } from "@/server/core/errors";
 import { defineRoute } from "@/server/http/route";
@@ -32,7 +32,7 @@ export const POST = defineRoute({
         await tx.execute<{ month: string }>(sql`
           select to_char(g, 'YYYY-MM') as month from generate_series('2001-01-01'::date, '2019-12-01'::date, interval '1 month') g
           where not exists (select 1 from ad_income_months a where a.month = g::date)
-            and not exists (select 1 from ad_impression_days d where d.day >= g::date and d.day < g::date + interval '1 month')
+            and not exists (select 1 from ad_impression_months d where d.month = g::date)
           order by g limit 1`)
       ).rows;
       if (!free) throw notFound();
@@ -43,6 +43,7 @@ export const POST = defineRoute({
         .returning({ id: manga.id });
       const [c] = await tx.insert(chapters).values({ mangaId: m!.id, title: "Paid in Ink", number: 1, status: Status.Accepted }).returning({ id: chapters.id });
       await tx.insert(adImpressionDays).values({ chapterId: c!.id, day: `${free.month}-15`, impressions: input.impressions });
+      await tx.insert(adImpressionMonths).values({ month: `${free.month}-01`, userId: user.id, impressions: input.impressions });
       return { month: free.month, mangaId: m!.id, chapterId: c!.id };
     });
   },
