@@ -13,43 +13,19 @@
  * Options: --runs n (20) --writers n (10000) --keep (leave the database for EXPLAIN; prints its URL)
  */
 import { performance } from "node:perf_hooks";
+import { fmt, measure as measureRuns, option, time } from "./timing";
 import pg from "pg";
 import { openScratchDatabase } from "../../db/scratch";
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
 const RUNS = Number(option("runs", "20"));
+const measure = (label: string, fn: () => Promise<unknown>) => measureRuns(label, fn, RUNS);
 const WRITERS = Number(option("writers", "10000"));
 const KEEP = args.includes("--keep");
 const PG_URL = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-const fmt = (n: number) => `${n.toFixed(1)} ms`;
 
-async function time<T>(label: string, fn: () => Promise<T>): Promise<{ out: T; ms: number }> {
-  const t0 = performance.now();
-  const out = await fn();
-  const ms = performance.now() - t0;
-  console.log(`  ${label}: ${ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : fmt(ms)}`);
-  return { out, ms };
-}
 
-async function measure(label: string, fn: () => Promise<unknown>) {
-  await fn();
-  await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  console.log(`${label.padEnd(44)} p50 ${fmt(quantile(samples, 0.5)).padStart(9)}   p95 ${fmt(quantile(samples, 0.95)).padStart(9)}   max ${fmt(samples.at(-1)!).padStart(9)}`);
-  return { p50: quantile(samples, 0.5), p95: quantile(samples, 0.95) };
-}
 
 /** "YYYY-MM-01" of the month `back` months before now (UTC). */
 function monthStart(back: number): string {
@@ -118,28 +94,31 @@ async function main() {
     for (const back of [3, 2, 1]) {
       const month = monthStart(back).slice(0, 7);
       const income = 1_234_567_89 + back; // 1,234,567.89 (+ a few cents so rounding differs by month)
-      const { out, ms } = await time(`close ${month}`, () => closeMonth({ db, viewer: root, input: { month, income } }));
-      closeMs = Math.max(closeMs, ms);
+      const t0 = performance.now();
+      const out = await time(`close ${month}`, () => closeMonth({ db, viewer: root, input: { month, income } }));
+      closeMs = Math.max(closeMs, performance.now() - t0);
       const [sum] = (await db.execute<{ s: string }>(sql`select sum(amount_minor)::text as s from ledger_entries where month = ${`${month}-01`}::date and kind = 'share'`)).rows;
       const exact = Number(sum?.s) === Math.floor((income * 60) / 100);
       console.log(`    ${out.writers.toLocaleString("en")} writers, ${out.impressions.toLocaleString("en")} impressions, pool ${out.poolMinor} = shares ${sum?.s}: ${exact ? "exact" : "MISMATCH"}`);
     }
-    const { out: mismatches } = await time("verifyBalances (every user against the ledger)", () => verifyBalances(db));
+    const mismatches = await time("verifyBalances (every user against the ledger)", () => verifyBalances(db));
     console.log(`    ${mismatches.length} balances differ from their ledger`);
 
     console.log(`\n${RUNS} runs each after 2 warm-ups:`);
-    const earnings = await measure("getEarnings (a writer's page)", () => getEarnings({ db, userId: 4242 }));
+    const earnings = await measure("getEarnings (a writer's page)", () => getEarnings({ db, userId: Math.ceil(WRITERS / 2) }));
     await measure("listMonths (root)", () => listMonths({ db }));
     await measure("listPayouts (root, waiting)", () => listPayouts({ db, status: "pending", page: 1, pageSize: 20 }));
 
     const [chapter] = (await db.execute<{ id: number }>(sql`select id from chapters order by id limit 1`)).rows;
     const before = (await db.execute<{ n: number }>(sql`select coalesce(sum(impressions), 0)::int as n from ad_impression_days where chapter_id = ${chapter!.id}`)).rows[0]!.n;
-    const { ms } = await time("1,000 concurrent RecordImpression calls (distinct viewers, one chapter)", () =>
+    const t1 = performance.now();
+    await time("1,000 concurrent RecordImpression calls (distinct viewers, one chapter)", () =>
       Promise.all(
         Array.from({ length: 1000 }, (_, i) => recordImpression({ db, chapterId: Number(chapter!.id), viewer: null, viewerKey: `a:bench${i}`, position: "start" })),
       ),
     );
     const after = (await db.execute<{ n: number }>(sql`select coalesce(sum(impressions), 0)::int as n from ad_impression_days where chapter_id = ${chapter!.id}`)).rows[0]!.n;
+    const ms = performance.now() - t1;
     console.log(`    counted ${after - before} of 1000 (${(1000 / (ms / 1000)).toFixed(0)} calls/s)`);
     console.log(`\nsummary: close month ≤ ${fmt(closeMs)} for ${WRITERS.toLocaleString("en")} writers; earnings p50 ${fmt(earnings.p50)} p95 ${fmt(earnings.p95)}; balances off ledger: ${mismatches.length}`);
   } finally {

@@ -12,15 +12,13 @@
  * Options: --runs n (20) --users n (100000) --views n (10000000) --keep (leave the database for EXPLAIN; prints its URL)
  */
 import { performance } from "node:perf_hooks";
+import { fmt, measure as measureRuns, option, time } from "./timing";
 import pg from "pg";
 import { openScratchDatabase } from "../../db/scratch";
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
 const RUNS = Number(option("runs", "20"));
+const measure = (label: string, fn: () => Promise<unknown>) => measureRuns(label, fn, RUNS);
 const USERS = Number(option("users", "100000"));
 const VIEWS = Number(option("views", "10000000"));
 const MANGA = 3000;
@@ -29,30 +27,8 @@ const AUDIT_ROWS = 200_000;
 const KEEP = args.includes("--keep");
 const PG_URL = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-const fmt = (n: number) => `${n.toFixed(1)} ms`;
 
-async function time<T>(label: string, fn: () => Promise<T>): Promise<T> {
-  const t0 = performance.now();
-  const out = await fn();
-  console.log(`  ${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  return out;
-}
 
-async function measure(label: string, fn: () => Promise<unknown>): Promise<{ label: string; p50: number; p95: number; max: number }> {
-  await fn();
-  await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  const row = { label, p50: quantile(samples, 0.5), p95: quantile(samples, 0.95), max: samples[samples.length - 1]! };
-  console.log(`${label.padEnd(44)} p50 ${fmt(row.p50).padStart(9)}   p95 ${fmt(row.p95).padStart(9)}   max ${fmt(row.max).padStart(9)}`);
-  return row;
-}
 
 async function seed(url: string) {
   const client = new pg.Client({ connectionString: url });

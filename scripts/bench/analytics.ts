@@ -13,15 +13,13 @@
  * Options: --runs n (20) --views n (10000000) --progress n (1000000) --keep (leave the database; prints its URL)
  */
 import { performance } from "node:perf_hooks";
+import { fmt, measure as measureRuns, option, time } from "./timing";
 import pg from "pg";
-import { openScratchDatabase } from "../db/scratch";
+import { openScratchDatabase } from "../../db/scratch";
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
 const RUNS = Number(option("runs", "20"));
+const measure = (label: string, fn: () => Promise<unknown>) => measureRuns(label, fn, RUNS);
 const VIEWS = Number(option("views", "10000000"));
 const PROGRESS = Number(option("progress", "1000000"));
 const USERS = 200_000;
@@ -37,30 +35,8 @@ const DAYS = 365;
 const KEEP = args.includes("--keep");
 const PG_URL = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-const fmt = (n: number) => `${n.toFixed(1)} ms`;
 
-async function time<T>(label: string, fn: () => Promise<T>): Promise<T> {
-  const t0 = performance.now();
-  const out = await fn();
-  console.log(`  ${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  return out;
-}
 
-async function measure(label: string, fn: () => Promise<unknown>): Promise<{ label: string; p50: number; p95: number; max: number }> {
-  await fn();
-  await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  const row = { label, p50: quantile(samples, 0.5), p95: quantile(samples, 0.95), max: samples[samples.length - 1]! };
-  console.log(`${label.padEnd(44)} p50 ${fmt(row.p50).padStart(9)}   p95 ${fmt(row.p95).padStart(9)}   max ${fmt(row.max).padStart(9)}`);
-  return row;
-}
 
 async function seed(client: pg.Client): Promise<{ big: number; small: number; author: number }> {
   const q = (text: string) => client.query(text);
@@ -161,7 +137,7 @@ async function explain(client: pg.Client, mangaId: number): Promise<boolean> {
 async function main() {
   const dropDatabase = await openScratchDatabase({ serverUrl: PG_URL, prefix: "bench_analytics" });
   const url = process.env.DATABASE_URL!;
-  const { getDb, closeDb } = await import("../db/client");
+  const { getDb, closeDb } = await import("../../db/client");
   const client = new pg.Client({ connectionString: url });
   try {
     const db = await getDb(); // migrations
@@ -171,7 +147,7 @@ async function main() {
     console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     const clean = await explain(client, big);
 
-    const { getCreatorAnalytics } = await import("../server/manga/creator-analytics");
+    const { getCreatorAnalytics } = await import("../../server/manga/creator-analytics");
     const writer = { userId: author, role: 1 as const };
     const root = { userId: 0, role: 4 as const };
     console.log(`\n${RUNS} runs each after 2 warm-ups (pool of ${process.env.DATABASE_POOL_SIZE || 10} connections):`);
