@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noControlCharacters } from "./text";
 
 /**
  * Account payloads (spec §3, §5, §7), shared by the forms (react-hook-form + zodResolver) and the
@@ -37,6 +38,7 @@ export const VALIDATION_KEYS = [
   "resetTokenRequired",
   "profileImageInvalid",
   "profileImageTooLarge",
+  "controlCharacters",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 export type Translate = (key: ValidationKey) => string;
@@ -90,9 +92,13 @@ export function formatBirthDate(iso: string): string {
   return `${d}/${m}/${y}`;
 }
 
+/** Single-line text: control characters (tab, line break, NUL…) are refused first (lib/validation/text.ts). */
+function singleLine(t: Translate, error: string) {
+  return noControlCharacters(z.string({ error }), t("controlCharacters"));
+}
+
 function requiredText(t: Translate, required: ValidationKey, tooLong: ValidationKey, max: number) {
-  return z
-    .string({ error: t(required) })
+  return singleLine(t, t(required))
     .trim()
     .min(1, { error: t(required) })
     .max(max, { error: t(tooLong) });
@@ -110,8 +116,7 @@ function usernameField(t: Translate) {
 }
 
 function emailField(t: Translate) {
-  return z
-    .string({ error: t("emailRequired") })
+  return singleLine(t, t("emailRequired"))
     .trim()
     .min(1, { error: t("emailRequired") })
     .refine((v) => v === "" || (v.length <= ACCOUNT_LIMITS.emailMax && EMAIL_PATTERN.test(v)), { error: t("emailInvalid") });
@@ -176,7 +181,7 @@ export function registerSchema(t: Translate) {
       fullName: fullNameField(t),
       username: usernameField(t),
       /** Checked below, since a username that is an e-mail address stands in for it. */
-      email: z.string({ error: t("emailRequired") }).trim().optional(),
+      email: singleLine(t, t("emailRequired")).trim().optional(),
       password: newPasswordField(t),
       confirmPassword: z.string({ error: t("passwordsDoNotMatch") }),
       role: roleField(t),
@@ -214,8 +219,8 @@ export type RegisterPayload = z.output<ReturnType<typeof registerSchema>>;
 export function loginSchema(t: Translate) {
   return z
     .object({
-      username: z.string().trim().max(ACCOUNT_LIMITS.emailMax, { error: t("usernameTooLong") }).optional(),
-      email: z.string().trim().max(ACCOUNT_LIMITS.emailMax, { error: t("emailInvalid") }).optional(),
+      username: noControlCharacters(z.string(), t("controlCharacters")).trim().max(ACCOUNT_LIMITS.emailMax, { error: t("usernameTooLong") }).optional(),
+      email: noControlCharacters(z.string(), t("controlCharacters")).trim().max(ACCOUNT_LIMITS.emailMax, { error: t("emailInvalid") }).optional(),
       password: z
         .string({ error: t("passwordRequired") })
         .min(1, { error: t("passwordRequired") })
@@ -257,7 +262,7 @@ export function resetPasswordFormSchema(t: Translate) {
 export function resetPasswordSchema(t: Translate) {
   return z
     .object({
-      token: z.string({ error: t("resetTokenRequired") }).trim().min(1, { error: t("resetTokenRequired") }).max(512, {
+      token: singleLine(t, t("resetTokenRequired")).trim().min(1, { error: t("resetTokenRequired") }).max(512, {
         error: t("resetTokenRequired"),
       }),
       password: newPasswordField(t),

@@ -6,6 +6,7 @@ import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { users } from "@/db/schema";
 import type { Role } from "@/db/schema/enums";
 import { looksLikeEmail } from "@/lib/validation/auth";
+import { hasControlCharacters } from "@/lib/validation/text";
 import { AppError, forbidden, unauthorized } from "@/server/core/errors";
 import { assertUnderRateLimit, hitRateLimit, RATE_RULES } from "@/server/core/rate-limit";
 import { toCurrentUser } from "./get-current-user";
@@ -46,7 +47,9 @@ export async function login(opts: LoginOptions): Promise<{ tokens: TokenSet; use
   const identifier = (opts.email?.trim() || opts.username?.trim() || "").slice(0, 254);
   const byEmail = Boolean(opts.email?.trim()) || looksLikeEmail(identifier);
   const lowered = identifier.toLowerCase();
-  const [user] = identifier
+  // No account name holds a control character (lib/validation/text.ts), and PostgreSQL refuses U+0000 in a query:
+  // such an identifier (next-auth's sign-in does not pass the API's schema) is an unknown account.
+  const [user] = identifier && !hasControlCharacters(identifier)
     ? await db
         .select({
           id: users.id,

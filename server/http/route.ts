@@ -7,6 +7,7 @@ import { decide, isRouteKey, type AudiencesOf, type RouteKey } from "./access";
 import { ok } from "./envelope";
 import { badRequest, fieldErrorsOf, forbidden, methodNotAllowed, tooLarge, unauthorized, unsupportedMediaType, validation, type FieldErrors } from "@/server/core/errors";
 import { toResponse } from "@/server/http/errors";
+import { queryValues, refuseNul } from "./nul-guard";
 import { apiMessage, localeOf } from "@/server/core/messages";
 import type { SignedInViewer, Viewer } from "@/server/core/viewer";
 
@@ -116,8 +117,11 @@ export function defineRoute<
       if (def.body) rawBody = await readJsonBody(req, limit);
       else if (declaredLength(req) > limit) throw tooLarge(limit);
 
-      const errors: FieldErrors = {};
       const rawParams: RouteParams = (await ctx?.params) ?? {};
+      // U+0000 anywhere in the input is a 422 before any schema or handler sees it (PostgreSQL refuses it in text).
+      refuseNul(queryValues(new URL(req.url).searchParams), rawParams, isPlainObject(rawBody) ? rawBody : { _form: rawBody });
+
+      const errors: FieldErrors = {};
       const params = def.params ? await validate(def.params, rawParams, locale, errors) : rawParams;
       const query = def.query
         ? await validate(def.query, searchParamsObject(new URL(req.url).searchParams, keyIndexOf(def.query)), locale, errors)
@@ -282,6 +286,10 @@ function alignKeys(value: unknown, keys: KeyIndex | undefined): unknown {
       return [target !== name && Object.hasOwn(value, target) ? name : target, item];
     }),
   );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function noStore(res: Response): Response {
