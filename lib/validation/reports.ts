@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decimalInteger } from "./numbers";
 import { hasControlCharacters } from "./text";
 import { REPORT_REASON_NAMES, ReportReason } from "@/lib/report-enums";
 
@@ -41,7 +42,7 @@ const MAX_ID = 2_147_483_647;
 export const textLength = (text: string): number => [...text].length;
 
 /** A whole number, also as digits in a string; nothing else. */
-const wholeNumber = (v: unknown) => (typeof v === "string" && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v);
+const wholeNumber = decimalInteger;
 
 function idField(t: ReportsTranslate) {
   const message = t("targetInvalid");

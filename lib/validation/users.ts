@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { id } from "@/lib/validation/numbers";
 import { PremiumPlan, Role, ROLE_NAMES } from "@/lib/enums";
 import { ACCOUNT_LIMITS, registerSchema, type Translate, type ValidationKey } from "@/lib/validation/auth";
 import { hasControlCharacters } from "@/lib/validation/text";
@@ -302,11 +303,7 @@ function noControl<T extends z.ZodType>(t: UserTranslate, field: T) {
 
 const booleanField = (t: UserTranslate) => z.boolean({ error: t("booleanExpected") });
 const userIdField = (t: UserTranslate) =>
-  z.coerce
-    .number({ error: t("userIdInvalid") })
-    .int({ error: t("userIdInvalid") })
-    .min(1, { error: t("userIdInvalid") })
-    .max(2_147_483_647, { error: t("userIdInvalid") });
+  id(t("userIdInvalid"));
 
 /**
  * POST /api/User/CreateUser: the registration payload (fullName, username, email, password, confirmPassword,

@@ -16,7 +16,7 @@ import type { SignedInViewer, Viewer } from "@/server/core/viewer";
  *
  *   export const POST = defineRoute({
  *     key: "POST /api/manga/ToggleFavorite",
- *     body: z.object({ mangaId: z.coerce.number().int() }),
+ *     body: z.object({ mangaId: id() }),   // lib/validation/numbers.ts
  *     handler: async ({ ctx, body }) => toggleFavorite({ db: await ctx.db, viewer: ctx.viewer, mangaId: body.mangaId }),
  *   });
  *
@@ -72,9 +72,9 @@ export interface RouteDefinition<
   key: K;
   /** JSON body schema; without one the body is left unread for the handler (e.g. uploads). */
   body?: B;
-  /** Query schema; values arrive as strings (arrays when a name repeats), so coerce. */
+  /** Query schema; values arrive as strings (arrays when a name repeats): numbers via lib/validation/numbers.ts. */
   query?: Q;
-  /** Path parameter schema (e.g. `z.object({ chapterid: z.coerce.number().int().positive() })`). */
+  /** Path parameter schema (e.g. `z.object({ chapterid: id() })`, lib/validation/numbers.ts). */
   params?: P;
   /** Body size cap in bytes (default 1 MB); also applied to Content-Length when there is no body schema. */
   maxBodyBytes?: number;
