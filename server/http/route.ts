@@ -7,6 +7,7 @@ import { decide, isRouteKey, type AudiencesOf, type RouteKey } from "./access";
 import { ok } from "./envelope";
 import { badRequest, fieldErrorsOf, forbidden, methodNotAllowed, tooLarge, unauthorized, unsupportedMediaType, validation, type FieldErrors } from "@/server/core/errors";
 import { toResponse } from "@/server/http/errors";
+import { allowedMethods } from "./method-guard";
 import { queryValues, refuseNul } from "./nul-guard";
 import { apiMessage, localeOf } from "@/server/core/messages";
 import type { SignedInViewer, Viewer } from "@/server/core/viewer";
@@ -95,11 +96,12 @@ export function defineRoute<
   }
   const method = def.key.slice(0, def.key.indexOf(" "));
   const limit = def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const allow = allowedMethods(def.key.slice(def.key.indexOf(" ") + 1).replace(/\{\w+\}/g, "_"))?.join(", ") ?? method;
 
   return async (req, ctx) => {
     const locale = localeOf(req);
     try {
-      if (req.method !== method && !(method === "GET" && req.method === "HEAD")) throw methodNotAllowed();
+      if (req.method !== method && !(method === "GET" && req.method === "HEAD")) throw methodNotAllowed({ headers: { Allow: allow } });
       const user = await userFromRequest(req);
       // One context (and so one database handle) for the account check below and the handler.
       const context = requestContext(user ? { userId: user.userId, role: user.role } : null, locale);
