@@ -108,7 +108,8 @@ export function defineRoute<
       // A banned or deleted account's still-valid access token is refused at once (the client's refresh then fails too),
       // and so is one carrying a role the account no longer has.
       if (user) {
-        const { standing } = await accountStanding(user.userId, user.role, await context.db);
+        // The token's sign-in too: a session signed out (or revoked) is refused at once, not when the token expires.
+        const { standing } = await accountStanding(user.userId, user.role, await context.db, user.sid);
         if (standing !== "ok") throw unauthorized(standing === "banned" ? "accountBanned" : "invalidToken");
       }
       const decision = decide(def.key, user?.role ?? null);
