@@ -28,6 +28,11 @@ export const RATE_RULES = {
   mailIp: { name: "mail_ip", limit: 10, windowSeconds: 15 * 60 },
   /** Reset or verification mails for one address (no mail bombing of a victim). */
   mailTarget: { name: "mail_to", limit: 3, windowSeconds: 15 * 60 },
+  /**
+   * RecordView calls from one address (issue 19, item 4): a reader opens a chapter every minute or so, a household or
+   * an office behind one address a few at once; 300 in 10 minutes is one every two seconds, all the time.
+   */
+  recordViewIp: { name: "record_view_ip", limit: 300, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateRule>;
 
 export interface RateState {
