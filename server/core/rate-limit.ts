@@ -22,6 +22,13 @@ export interface RateRule {
 export const RATE_RULES = {
   /** Failed sign-ins from one address (successful ones do not count). */
   loginIp: { name: "login_ip", limit: 30, windowSeconds: 10 * 60 },
+  /**
+   * Failed sign-ins to one account (or one unknown name) from one address (issue 19, item 3): the fifth keeps that
+   * address out of that account until the window ends (429 accountLocked); the owner elsewhere still signs in.
+   */
+  loginAccountIp: { name: "login_acct_ip", limit: 5, windowSeconds: 15 * 60 },
+  /** At most one "someone is trying your password" mail per account per hour. */
+  loginAlertMail: { name: "login_alert", limit: 1, windowSeconds: 60 * 60 },
   /** Registrations attempted from one address. */
   registerIp: { name: "register_ip", limit: 20, windowSeconds: 60 * 60 },
   /** Reset or verification mails requested from one address. */
@@ -108,6 +115,13 @@ export async function peekRateLimit(opts: { db: Db; rule: RateRule; subject: str
   }
   const state = stateOf(rule, row.count, row.windowStart, now);
   return { ...state, allowed: row.count < rule.limit };
+}
+
+/** Forgets the subject's counter (e.g. a successful sign-in clears that address's failures on the account). */
+export async function resetRateLimit(opts: { db: Db; rule: RateRule; subject: string }): Promise<void> {
+  const rule = effectiveRule(opts.rule);
+  if (!rule) return;
+  await opts.db.delete(rateLimits).where(eq(rateLimits.key, rateKey(rule, opts.subject)));
 }
 
 /** Counts a hit and throws the 429 envelope error when it is over the limit. */
