@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { noControlCharacters } from "./text";
+import { mixedScripts } from "./usernames";
 
 /**
  * Account payloads (spec §3, §5, §7), shared by the forms (react-hook-form + zodResolver) and the
@@ -39,6 +40,7 @@ export const VALIDATION_KEYS = [
   "profileImageInvalid",
   "profileImageTooLarge",
   "controlCharacters",
+  "usernameMixedScripts",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 export type Translate = (key: ValidationKey) => string;
@@ -109,10 +111,10 @@ function fullNameField(t: Translate) {
 }
 
 function usernameField(t: Translate) {
-  return requiredText(t, "usernameRequired", "usernameTooLong", ACCOUNT_LIMITS.usernameMax).refine(
-    (v) => v === "" || USERNAME_PATTERN.test(v),
-    { error: t("usernameInvalid") },
-  );
+  return requiredText(t, "usernameRequired", "usernameTooLong", ACCOUNT_LIMITS.usernameMax)
+    .refine((v) => v === "" || USERNAME_PATTERN.test(v), { error: t("usernameInvalid"), abort: true })
+    // One script per name (TR39), so `rооt` with Cyrillic letters cannot pass for `root` (issue 19, item 8).
+    .refine((v) => !mixedScripts(v), { error: t("usernameMixedScripts") });
 }
 
 function emailField(t: Translate) {
