@@ -10,6 +10,7 @@ import { startReleaseTimer } from "./publishing/release-chapters";
 import { startDigestTimer } from "./notifications/send-digests";
 import { startNotificationDelivery } from "./realtime/deliver-notifications";
 import { env } from "@/server/env";
+import { answerClientError, refuseWrongMethod } from "./http/method-guard";
 import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
 
 /**
@@ -69,12 +70,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const server = http.createServer((req, res) => {
     recordClientAddress(req);
+    // A method an API path does not take: the 405 envelope with Allow (Next's own 405 has no body).
+    if (refuseWrongMethod(req, res)) return;
     (direct?.serveDirectly(req, res) ?? handle(req, res)).catch((err: unknown) => {
       console.error("[server] request failed:", err);
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();
     });
   });
+  // A request the HTTP parser refuses (431 for oversized headers, 400 otherwise) is answered with the envelope too.
+  server.on("clientError", answerClientError);
   server.on("upgrade", (req: http.IncomingMessage, socket, head: Buffer) => {
     if (isNotificationSocketRequest(req)) void handleNotificationUpgrade(req, socket, head);
     else if (dev && nextUpgrades.listenerCount("upgrade") > 0) nextUpgrades.emit("upgrade", req, socket, head);

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { noControlCharacters } from "./text";
+import { mixedScripts } from "./usernames";
 
 /**
  * Account payloads (spec §3, §5, §7), shared by the forms (react-hook-form + zodResolver) and the
@@ -37,6 +39,8 @@ export const VALIDATION_KEYS = [
   "resetTokenRequired",
   "profileImageInvalid",
   "profileImageTooLarge",
+  "controlCharacters",
+  "usernameMixedScripts",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 export type Translate = (key: ValidationKey) => string;
@@ -90,9 +94,13 @@ export function formatBirthDate(iso: string): string {
   return `${d}/${m}/${y}`;
 }
 
+/** Single-line text: control characters (tab, line break, NUL…) are refused first (lib/validation/text.ts). */
+function singleLine(t: Translate, error: string) {
+  return noControlCharacters(z.string({ error }), t("controlCharacters"));
+}
+
 function requiredText(t: Translate, required: ValidationKey, tooLong: ValidationKey, max: number) {
-  return z
-    .string({ error: t(required) })
+  return singleLine(t, t(required))
     .trim()
     .min(1, { error: t(required) })
     .max(max, { error: t(tooLong) });
@@ -103,15 +111,14 @@ function fullNameField(t: Translate) {
 }
 
 function usernameField(t: Translate) {
-  return requiredText(t, "usernameRequired", "usernameTooLong", ACCOUNT_LIMITS.usernameMax).refine(
-    (v) => v === "" || USERNAME_PATTERN.test(v),
-    { error: t("usernameInvalid") },
-  );
+  return requiredText(t, "usernameRequired", "usernameTooLong", ACCOUNT_LIMITS.usernameMax)
+    .refine((v) => v === "" || USERNAME_PATTERN.test(v), { error: t("usernameInvalid"), abort: true })
+    // One script per name (TR39), so `rооt` with Cyrillic letters cannot pass for `root` (issue 19, item 8).
+    .refine((v) => !mixedScripts(v), { error: t("usernameMixedScripts") });
 }
 
 function emailField(t: Translate) {
-  return z
-    .string({ error: t("emailRequired") })
+  return singleLine(t, t("emailRequired"))
     .trim()
     .min(1, { error: t("emailRequired") })
     .refine((v) => v === "" || (v.length <= ACCOUNT_LIMITS.emailMax && EMAIL_PATTERN.test(v)), { error: t("emailInvalid") });
@@ -176,7 +183,7 @@ export function registerSchema(t: Translate) {
       fullName: fullNameField(t),
       username: usernameField(t),
       /** Checked below, since a username that is an e-mail address stands in for it. */
-      email: z.string({ error: t("emailRequired") }).trim().optional(),
+      email: singleLine(t, t("emailRequired")).trim().optional(),
       password: newPasswordField(t),
       confirmPassword: z.string({ error: t("passwordsDoNotMatch") }),
       role: roleField(t),
@@ -214,8 +221,8 @@ export type RegisterPayload = z.output<ReturnType<typeof registerSchema>>;
 export function loginSchema(t: Translate) {
   return z
     .object({
-      username: z.string().trim().max(ACCOUNT_LIMITS.emailMax, { error: t("usernameTooLong") }).optional(),
-      email: z.string().trim().max(ACCOUNT_LIMITS.emailMax, { error: t("emailInvalid") }).optional(),
+      username: noControlCharacters(z.string(), t("controlCharacters")).trim().max(ACCOUNT_LIMITS.emailMax, { error: t("usernameTooLong") }).optional(),
+      email: noControlCharacters(z.string(), t("controlCharacters")).trim().max(ACCOUNT_LIMITS.emailMax, { error: t("emailInvalid") }).optional(),
       password: z
         .string({ error: t("passwordRequired") })
         .min(1, { error: t("passwordRequired") })
@@ -257,7 +264,7 @@ export function resetPasswordFormSchema(t: Translate) {
 export function resetPasswordSchema(t: Translate) {
   return z
     .object({
-      token: z.string({ error: t("resetTokenRequired") }).trim().min(1, { error: t("resetTokenRequired") }).max(512, {
+      token: singleLine(t, t("resetTokenRequired")).trim().min(1, { error: t("resetTokenRequired") }).max(512, {
         error: t("resetTokenRequired"),
       }),
       password: newPasswordField(t),

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { decimalInteger } from "./numbers";
+import { hasControlCharacters } from "./text";
 import { REPORT_REASON_NAMES, ReportReason } from "@/lib/report-enums";
 
 /**
@@ -34,15 +36,13 @@ export const REPORT_LIMITS = {
 export const RESOLVE_ACTIONS = ["dismiss", "hide", "delete"] as const;
 export type ResolveAction = (typeof RESOLVE_ACTIONS)[number];
 
-/** Control characters other than tab and line breaks (C0, DEL, C1): never meaningful in a report. */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const MAX_ID = 2_147_483_647;
 
 /** The length a person sees (code points, so an emoji is one), as the dialog's counter shows it. */
 export const textLength = (text: string): number => [...text].length;
 
 /** A whole number, also as digits in a string; nothing else. */
-const wholeNumber = (v: unknown) => (typeof v === "string" && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v);
+const wholeNumber = decimalInteger;
 
 function idField(t: ReportsTranslate) {
   const message = t("targetInvalid");
@@ -76,7 +76,7 @@ function textField(t: ReportsTranslate, max: number, tooLong: ReportValidationKe
     .pipe(
       z
         .string()
-        .refine((s) => !CONTROL.test(s), { error: t("controlCharacters") })
+        .refine((s) => !hasControlCharacters(s, "multiLine"), { error: t("controlCharacters") })
         .refine((s) => textLength(s) <= max, { error: t(tooLong) }),
     );
 }

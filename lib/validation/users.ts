@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { id } from "@/lib/validation/numbers";
 import { PremiumPlan, Role, ROLE_NAMES } from "@/lib/enums";
 import { ACCOUNT_LIMITS, registerSchema, type Translate, type ValidationKey } from "@/lib/validation/auth";
+import { hasControlCharacters } from "@/lib/validation/text";
 
 /**
  * Root's user management (issue 15, spec §3 user list parameters, §7 /User): the list's query, the row it answers,
@@ -294,18 +296,14 @@ function noControl<T extends z.ZodType>(t: UserTranslate, field: T) {
   return z
     .unknown()
     .superRefine((v, ctx) => {
-      if (typeof v === "string" && /[\u0000-\u001F\u007F]/.test(v)) ctx.addIssue({ code: "custom", message: t("controlCharacters"), abort: true });
+      if (typeof v === "string" && hasControlCharacters(v)) ctx.addIssue({ code: "custom", message: t("controlCharacters"), abort: true });
     })
     .pipe(field);
 }
 
 const booleanField = (t: UserTranslate) => z.boolean({ error: t("booleanExpected") });
 const userIdField = (t: UserTranslate) =>
-  z.coerce
-    .number({ error: t("userIdInvalid") })
-    .int({ error: t("userIdInvalid") })
-    .min(1, { error: t("userIdInvalid") })
-    .max(2_147_483_647, { error: t("userIdInvalid") });
+  id(t("userIdInvalid"));
 
 /**
  * POST /api/User/CreateUser: the registration payload (fullName, username, email, password, confirmPassword,

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { refreshTokens } from "@/db/schema";
 import type { Executor, UnitOfWork } from "@/server/core/unit-of-work";
+import { lockUserRefreshFamilies } from "@/server/auth/revoke-tokens";
 import { closeUserSockets } from "@/server/realtime/close-user-sockets";
 
 /** A refresh family id (the access token's `sid`) is a UUID; anything else names no session. */
@@ -15,6 +16,8 @@ export function isSessionId(value: unknown): value is string {
  */
 export async function revokeFamiliesExcept(opts: { db: Executor; userId: number; keepSid?: string | null; now: Date }): Promise<string[]> {
   const keep = isSessionId(opts.keepSid) ? opts.keepSid.toLowerCase() : null;
+  // Each family's lock first, so a rotation racing this revocation cannot leave a live token behind (issue 19, item 5).
+  await lockUserRefreshFamilies(opts.db, opts.userId);
   const rows = await opts.db
     .update(refreshTokens)
     .set({ revokedAt: opts.now })

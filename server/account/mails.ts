@@ -54,6 +54,30 @@ const EMAIL_CHANGED: Record<Locale, Texts> = {
   },
 };
 
+const SIGN_IN_ATTACK: Record<Locale, Texts> = {
+  en: {
+    subject: `Failed sign-ins to your account — ${BRAND.en}`,
+    greeting: (name) => `Hello ${name},`,
+    body: (detail) =>
+      `Someone tried to sign in to your account with a wrong password ${detail} times in a row from one address, which is now kept out for 15 minutes. You can still sign in as usual.`,
+    button: "Reset my password",
+    notYou: "If this was not you, choose a strong password you use nowhere else with the link above.",
+  },
+  ar: {
+    subject: `محاولات دخول فاشلة إلى حسابك — ${BRAND.ar}`,
+    greeting: (name) => `مرحبًا ${name}،`,
+    body: (detail) =>
+      `حاول أحدهم تسجيل الدخول إلى حسابك بكلمة مرور خاطئة ${detail} مرات متتالية من عنوان واحد، وقد مُنع هذا العنوان لمدة 15 دقيقة. ما زال بإمكانك تسجيل الدخول كالمعتاد.`,
+    button: "إعادة تعيين كلمة المرور",
+    notYou: "إذا لم تكن أنت، فاختر من الرابط أعلاه كلمة مرور قوية لا تستخدمها في أي مكان آخر.",
+  },
+};
+
+/** To the account's owner when an address is kept out of it after repeated wrong passwords (issue 19, item 3). */
+export function signInAttackMail(opts: { locale: Locale; name: string; failures: number }): Template & { link: string } {
+  return render(SIGN_IN_ATTACK[opts.locale], { ...opts, detail: String(opts.failures) });
+}
+
 export function passwordChangedMail(opts: { locale: Locale; name: string }): Template & { link: string } {
   return render(PASSWORD_CHANGED[opts.locale], { ...opts, detail: "" });
 }

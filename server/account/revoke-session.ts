@@ -1,4 +1,5 @@
 import "server-only";
+import { lockRefreshFamilies } from "@/server/auth/revoke-tokens";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { refreshTokens } from "@/db/schema";
@@ -19,6 +20,8 @@ export async function revokeSession(opts: { db: Db; viewer: SignedInViewer; sess
   if (!isSessionId(opts.sessionId)) throw notFound("sessionNotFound");
   const sessionId = opts.sessionId.toLowerCase();
   return runUnitOfWork(opts.db, async (uow) => {
+    // The family's lock first: a rotation racing this revocation cannot leave a live token behind (issue 19, item 5).
+    await lockRefreshFamilies(uow.tx, [sessionId]);
     const rows = await uow.tx
       .update(refreshTokens)
       .set({ revokedAt: now })

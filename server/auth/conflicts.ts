@@ -10,3 +10,8 @@ export function duplicateAccountError(field: "username" | "email", locale: Local
   const key = field === "username" ? "usernameTaken" : "emailTaken";
   return conflict(key, { data: { field, errors: { username: [apiMessage(locale, key)] } } });
 }
+
+/** 409 for a username confusable with another account's (same TR39 skeleton), on the username field. */
+export function confusableUsernameError(locale: Locale) {
+  return conflict("usernameConfusable", { data: { field: "username", errors: { username: [apiMessage(locale, "usernameConfusable")] } } });
+}

@@ -1,5 +1,7 @@
 import { or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { usernameSkeleton } from "@/lib/validation/usernames";
+import type { Executor } from "@/server/core/unit-of-work";
 import { users } from "@/db/schema";
 
 /** Usernames and e-mails are unique case-insensitively (lower() indexes). */
@@ -52,4 +54,17 @@ export function isUniqueViolation(err: unknown): boolean {
     e = typeof e === "object" && "cause" in e ? (e as { cause: unknown }).cause : undefined;
   }
   return false;
+}
+
+/**
+ * Whether another account's username has the same confusable skeleton as `username` (TR39; `rооt` beside `root`,
+ * issue 19, item 8) without being the same name (that is takenBy's 409). There is no stored skeleton column yet, so
+ * every username is read and compared (about 150 ms at 100,000 accounts): only Register, UpdateSelf, CreateUser and
+ * UpdateUser call it, after every other check, and Register is rate-limited per address.
+ */
+export async function confusableWithAnother(db: Executor, username: string, exceptId?: number): Promise<boolean> {
+  const skeleton = usernameSkeleton(username.trim());
+  const lowered = username.trim().toLowerCase();
+  const rows = await db.select({ id: users.id, username: users.username }).from(users);
+  return rows.some((r) => r.id !== exceptId && r.username.toLowerCase() !== lowered && usernameSkeleton(r.username) === skeleton);
 }

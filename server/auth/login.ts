@@ -6,12 +6,15 @@ import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { users } from "@/db/schema";
 import type { Role } from "@/db/schema/enums";
 import { looksLikeEmail } from "@/lib/validation/auth";
+import { hasControlCharacters } from "@/lib/validation/text";
 import { AppError, forbidden, unauthorized } from "@/server/core/errors";
-import { assertUnderRateLimit, hitRateLimit, RATE_RULES } from "@/server/core/rate-limit";
+import { assertUnderRateLimit, hitRateLimit, peekRateLimit, RATE_RULES, resetRateLimit } from "@/server/core/rate-limit";
+import { isLocale, type Locale } from "@/i18n/routing";
+import { signInAttackMail } from "@/server/account/mails";
+import { sendMailAfterCommit } from "@/server/mail/send-mail";
 import { toCurrentUser } from "./get-current-user";
 import { issueTokens } from "./issue-tokens";
 import { hashPassword, verifyPassword } from "./password";
-import { AUTH_POLICY } from "./policy";
 import type { CurrentUser, TokenSet } from "./types";
 
 export interface LoginOptions {
@@ -30,8 +33,10 @@ export interface LoginOptions {
  * POST /api/Authentication/Login and next-auth's Credentials provider. A username containing "@" and
  * "." is an e-mail address (spec §5). Failures, in the order they are checked:
  * - 429 tooManyRequests: this address failed too often recently (RATE_RULES.loginIp);
- * - 429 accountLocked: the account is locked after repeated failures (429 rather than 423: the client
- *   already treats 429 as "too many attempts, wait", and 423 is not among DESIGN §6's statuses);
+ * - 429 accountLocked: this address failed five times on this account, or on this unknown name, within the window
+ *   (RATE_RULES.loginAccountIp; 429 rather than 423: the client already treats 429 as "too many attempts, wait", and
+ *   423 is not among DESIGN §6's statuses). The account itself is never locked: its owner signs in from elsewhere, and
+ *   is told by mail (at most hourly) when an address is kept out;
  * - 401 invalidCredentials: unknown account or wrong password (one generic text; an unknown account
  *   still costs a password hash so timing does not tell them apart);
  * - 403 accountBanned: only after the right password, so a ban is not disclosed to strangers.
@@ -46,7 +51,9 @@ export async function login(opts: LoginOptions): Promise<{ tokens: TokenSet; use
   const identifier = (opts.email?.trim() || opts.username?.trim() || "").slice(0, 254);
   const byEmail = Boolean(opts.email?.trim()) || looksLikeEmail(identifier);
   const lowered = identifier.toLowerCase();
-  const [user] = identifier
+  // No account name holds a control character (lib/validation/text.ts), and PostgreSQL refuses U+0000 in a query:
+  // such an identifier (next-auth's sign-in does not pass the API's schema) is an unknown account.
+  const [user] = identifier && !hasControlCharacters(identifier)
     ? await db
         .select({
           id: users.id,
@@ -60,7 +67,7 @@ export async function login(opts: LoginOptions): Promise<{ tokens: TokenSet; use
           theme: users.theme,
           passwordHash: users.passwordHash,
           banned: users.banned,
-          lockedUntil: users.lockedUntil,
+          locale: users.locale,
         })
         .from(users)
         .where(
@@ -77,50 +84,61 @@ export async function login(opts: LoginOptions): Promise<{ tokens: TokenSet; use
         .limit(1)
     : [];
 
+  // Failed sign-ins are counted per account AND address (issue 19, item 3): five wrong passwords keep that address out
+  // of that account for the window, while the owner signing in from anywhere else is not affected. A name with no
+  // account is counted and answered exactly the same way, so 429 against 401 tells nothing about which names exist.
+  const pair = `${user ? `u:${user.id}` : `n:${lowered}`}|${ip}`;
+  const kept = await peekRateLimit({ db, rule: RATE_RULES.loginAccountIp, subject: pair, now });
+  if (!kept.allowed) throw accountLocked(kept.retryAfterSeconds);
+
   if (!user) {
     await verifyPassword(await dummyHash(), opts.password);
     await failFromAddress(db, ip, now);
+    const state = await hitRateLimit({ db, rule: RATE_RULES.loginAccountIp, subject: pair, now });
+    if (state.count >= state.limit) throw accountLocked(state.retryAfterSeconds);
     throw unauthorized("invalidCredentials");
   }
-  if (user.lockedUntil && user.lockedUntil > now) throw accountLocked(user.lockedUntil, now);
 
   const passwordOk = user.passwordHash ? await verifyPassword(user.passwordHash, opts.password) : false;
   if (!passwordOk) {
     await failFromAddress(db, ip, now);
-    const lockUntil = new Date(now.getTime() + AUTH_POLICY.lockMs);
-    const lockedNow = await runUnitOfWork(db, async ({ tx }) => {
-      const [after] = await tx
+    const state = await hitRateLimit({ db, rule: RATE_RULES.loginAccountIp, subject: pair, now });
+    // This failure is the one that keeps the address out: audit it and tell the owner (at most one mail an hour).
+    const lockedByThis = state.count === state.limit;
+    const alert = lockedByThis ? await hitRateLimit({ db, rule: RATE_RULES.loginAlertMail, subject: String(user.id), now }) : null;
+    await runUnitOfWork(db, async (uow) => {
+      // The account's count of failures (root's user list shows it); it no longer locks the account as a whole.
+      const [after] = await uow.tx
         .update(users)
-        .set({
-          failedLoginAttempts: sql`${users.failedLoginAttempts} + 1`,
-          lockedUntil: sql`case when (${users.failedLoginAttempts} + 1) % ${AUTH_POLICY.lockAfterFailures} = 0
-            then ${lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
-        })
+        .set({ failedLoginAttempts: sql`${users.failedLoginAttempts} + 1` })
         .where(eq(users.id, user.id))
-        .returning({ lockedUntil: users.lockedUntil, failedLoginAttempts: users.failedLoginAttempts });
-      const until = after?.lockedUntil && after.lockedUntil > now ? after.lockedUntil : null;
-      if (until) {
-        await audit(tx, {
-          actorId: null,
-          action: "auth.lockout",
-          subject: { type: "user", id: user.id },
-          details: { failedLoginAttempts: after?.failedLoginAttempts, until: until.toISOString() },
-        });
+        .returning({ failedLoginAttempts: users.failedLoginAttempts });
+      if (!lockedByThis) return;
+      const until = new Date(now.getTime() + state.retryAfterSeconds * 1000);
+      await audit(uow.tx, {
+        actorId: null,
+        action: "auth.lockout",
+        subject: { type: "user", id: user.id },
+        details: { failedLoginAttempts: after?.failedLoginAttempts, until: until.toISOString(), scope: "address" },
+      });
+      if (alert?.allowed) {
+        const locale: Locale = isLocale(user.locale) ? user.locale : "en";
+        await sendMailAfterCommit(uow, { db, to: user.email, ...signInAttackMail({ locale, name: user.fullName, failures: state.count }) });
       }
-      return until;
     });
-    if (lockedNow) throw accountLocked(lockedNow, now);
+    if (state.count >= state.limit) throw accountLocked(state.retryAfterSeconds);
     throw unauthorized("invalidCredentials");
   }
   if (user.banned) throw forbidden("accountBanned");
 
   await db.update(users).set({ failedLoginAttempts: 0, lockedUntil: null, lastLogin: now }).where(eq(users.id, user.id));
+  await resetRateLimit({ db, rule: RATE_RULES.loginAccountIp, subject: pair });
   const tokens = await issueTokens({ db, userId: user.id, role: user.role as Role, userAgent: opts.userAgent, now });
   return { tokens, user: toCurrentUser(user) };
 }
 
-function accountLocked(until: Date, now: Date): AppError {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+function accountLocked(retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return new AppError(429, "accountLocked", {
     params: { minutes: Math.ceil(seconds / 60) },
     headers: { "Retry-After": String(seconds) },

@@ -4,9 +4,9 @@ export const AUTH_POLICY = {
   refreshTokenTtlMs: 7 * 24 * 60 * 60 * 1000,
   /** …and never past its family's absolute end, counted from the sign-in. */
   refreshFamilyTtlMs: 30 * 24 * 60 * 60 * 1000,
-  /** Every this many consecutive failed sign-ins lock the account… */
+  /** This many failed sign-ins to one account from one address keep that address out… (RATE_RULES.loginAccountIp) */
   lockAfterFailures: 5,
-  /** …for this long. */
+  /** …for at most this long (the account itself is not locked: issue 19, item 3). */
   lockMs: 15 * 60 * 1000,
   verifyEmailTtlMs: 24 * 60 * 60 * 1000,
   resetPasswordTtlMs: 30 * 60 * 1000,

@@ -6,7 +6,7 @@ import type { Role } from "@/db/schema/enums";
 import { unauthorized } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { issueTokens } from "./issue-tokens";
-import { revokeRefreshFamily } from "./revoke-tokens";
+import { lockRefreshFamilies, revokeRefreshFamily } from "./revoke-tokens";
 import { hashSecret, isWellFormedSecret } from "./secure-token";
 import type { TokenSet } from "./types";
 
@@ -15,7 +15,8 @@ import type { TokenSet } from "./types";
  * presented token is spent atomically; presenting a spent token again means it leaked (or a client
  * raced itself), so its whole family is revoked and the caller must sign in again. Unknown, expired,
  * revoked tokens and banned or deleted users are all the same 401. The new access token carries the
- * user's current role (e.g. after FirebaseMigration).
+ * user's current role (e.g. after FirebaseMigration). Rotation and revocation of one family are serialized by the
+ * family's lock (revoke-tokens.ts lockRefreshFamilies), so a family revoked for reuse has no live member.
  */
 export async function refreshTokens(opts: {
   db: Db;
@@ -32,6 +33,16 @@ export async function refreshTokens(opts: {
   // One transaction spends the token and stores its successor, so a failure leaves the presented token usable. A
   // refused token still commits what it did (revoking a leaked family) and is answered 401 after the commit.
   const tokens = await runUnitOfWork(db, async ({ tx }): Promise<TokenSet | null> => {
+    // The family's lock first (issue 19, item 5): a concurrent rotation, reuse revocation or logout of this sign-in
+    // waits for this transaction, and this one for theirs, so a revoked family never keeps a token issued beside it.
+    const [presented] = await tx
+      .select({ familyId: refreshTokensTable.familyId })
+      .from(refreshTokensTable)
+      .where(eq(refreshTokensTable.tokenHash, hash))
+      .limit(1);
+    if (!presented) return null;
+    await lockRefreshFamilies(tx, [presented.familyId]);
+
     const [claimed] = await tx
       .update(refreshTokensTable)
       .set({ usedAt: now })
@@ -53,11 +64,13 @@ export async function refreshTokens(opts: {
 
     if (!claimed) {
       const [known] = await tx
-        .select({ familyId: refreshTokensTable.familyId, usedAt: refreshTokensTable.usedAt })
+        .select({ usedAt: refreshTokensTable.usedAt })
         .from(refreshTokensTable)
         .where(eq(refreshTokensTable.tokenHash, hash))
         .limit(1);
-      if (known?.usedAt) await revokeRefreshFamily({ db: tx, familyId: known.familyId, now });
+      // A spent token presented again: it leaked or the client raced itself. The whole family goes, including any
+      // successor a concurrent winner issued (it committed before this transaction got the lock, so it is seen here).
+      if (known?.usedAt) await revokeRefreshFamily({ db: tx, familyId: presented.familyId, now });
       return null;
     }
 

@@ -7,8 +7,8 @@ import { userSearchTextFor } from "@/lib/search-fold";
 import { parseBirthDate, SelectableRole, type RegisterPayload } from "@/lib/validation/auth";
 import { enforceRateLimit, RATE_RULES } from "@/server/core/rate-limit";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
-import { duplicateAccountError } from "./conflicts";
-import { isUniqueViolation, takenBy } from "./find-user";
+import { confusableUsernameError, duplicateAccountError } from "./conflicts";
+import { confusableWithAnother, isUniqueViolation, takenBy } from "./find-user";
 import { hashPassword } from "./password";
 import { sendVerificationEmail } from "./send-verification-email";
 
@@ -38,6 +38,7 @@ export async function register(opts: {
 
   const taken = await takenBy(db, { username: input.username, email: input.email });
   if (taken) throw duplicateAccountError(taken, locale);
+  if (await confusableWithAnother(db, input.username)) throw confusableUsernameError(locale);
 
   const role = input.role === SelectableRole.writer ? Role.writer : Role.reader;
   const passwordHash = await hashPassword(input.password);

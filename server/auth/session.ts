@@ -1,5 +1,6 @@
 import { cache } from "react";
 import { cookies } from "next/headers";
+import { decodeJwt } from "jose";
 import { decode, type JWT } from "next-auth/jwt";
 import { env } from "@/server/env";
 import type { SessionUser } from "@/types/session";
@@ -68,7 +69,17 @@ export const getSessionUser = cache(async (): Promise<SessionUserWithToken | nul
   if (!isLiveSession(token)) return null;
   // A banned or deleted account's session ends at its next page; a changed role applies to pages at once.
   const { accountStanding } = await import("./account-standing");
-  const { standing, role } = await accountStanding(token.user.id);
+  const { standing, role } = await accountStanding(token.user.id, undefined, undefined, sessionIdOf(token.tokens.accessToken));
   if (standing !== "ok") return null;
   return { ...token.user, role: role ?? token.user.role, accessToken: token.tokens.accessToken };
 });
+
+/** The sign-in (refresh token family) an access token was issued to; the token came from our encrypted cookie. */
+function sessionIdOf(accessToken: string): string | undefined {
+  try {
+    const { sid } = decodeJwt(accessToken);
+    return typeof sid === "string" ? sid : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -13,8 +13,8 @@ import { processImage } from "@/server/media/process-image";
 import { mediaIdFor, storeMedia, type MediaToStore } from "@/server/media/store-media";
 import { emailChangedMail } from "@/server/account/mails";
 import { sendMailAfterCommit } from "@/server/mail/send-mail";
-import { duplicateAccountError } from "./conflicts";
-import { isUniqueViolation, takenBy } from "./find-user";
+import { confusableUsernameError, duplicateAccountError } from "./conflicts";
+import { confusableWithAnother, isUniqueViolation, takenBy } from "./find-user";
 import { getCurrentUser } from "./get-current-user";
 import { sendVerificationEmail } from "./send-verification-email";
 import type { CurrentUser, ImageFormat } from "./types";
@@ -80,6 +80,7 @@ export async function updateSelf(opts: {
       exceptId: userId,
     });
     if (taken) throw duplicateAccountError(taken, locale);
+    if (changes.username !== undefined && (await confusableWithAnother(db, changes.username, userId))) throw confusableUsernameError(locale);
     try {
       // The new image, the account's changes, a new address's verification token and the mail rows are one
       // transaction; the mails go after it commits.

@@ -6,7 +6,7 @@ import { Role } from "@/db/schema/enums";
 import { POST as recordViewRoute } from "@/app/api/chapter/RecordView/route";
 import { jsonRequest, noParams, tokenFor } from "@/server/http/test-helpers";
 import { buildReaderWorld, type ReaderWorld } from "./testing/fixtures";
-import { VIEWER_COOKIE } from "./viewer-cookie";
+import { newViewerId, VIEWER_COOKIE } from "./viewer-cookie";
 
 let db: Db;
 let world: ReaderWorld;
@@ -40,11 +40,11 @@ async function today(mangaId: number): Promise<number> {
   return row?.views ?? 0;
 }
 
-function record(chapterId: number, opts: { token?: string; cookie?: string; body?: unknown } = {}) {
-  return recordViewRoute(
-    jsonRequest("POST /api/chapter/RecordView", { token: opts.token, body: opts.body ?? { chapterid: chapterId }, headers: opts.cookie ? { cookie: opts.cookie } : {} }),
-    noParams,
-  );
+function record(chapterId: number, opts: { token?: string; cookie?: string; body?: unknown; ip?: string; userAgent?: string } = {}) {
+  const headers: Record<string, string> = { "x-forwarded-for": opts.ip ?? "10.44.0.1" };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  if (opts.userAgent) headers["user-agent"] = opts.userAgent;
+  return recordViewRoute(jsonRequest("POST /api/chapter/RecordView", { token: opts.token, body: opts.body ?? { chapterid: chapterId }, headers }), noParams);
 }
 
 describe("RecordView", () => {
@@ -94,7 +94,7 @@ describe("RecordView", () => {
       .returning({ id: users.id });
     const tokens = await Promise.all(readers.map((u) => tokenFor(Role.reader, u.id)));
     const calls = Array.from({ length: 20 }, (_, i) =>
-      i < 10 ? record(id, { cookie: `${VIEWER_COOKIE}=visitor-${i}-${"x".repeat(24)}` }) : record(id, { token: tokens[i - 10] }),
+      i < 10 ? record(id, { cookie: `${VIEWER_COOKIE}=${newViewerId()}` }) : record(id, { token: tokens[i - 10] }),
     );
     const responses = await Promise.all(calls);
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
@@ -112,7 +112,7 @@ describe("RecordView", () => {
     const first = await record(id);
     expect((await first.json()).data.counted).toBe(true);
     const setCookie = first.headers.get("set-cookie") ?? "";
-    expect(setCookie).toMatch(new RegExp(`^${VIEWER_COOKIE}=[A-Za-z0-9_-]{22,64}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax$`));
+    expect(setCookie).toMatch(new RegExp(`^${VIEWER_COOKIE}=[A-Za-z0-9_-]{22,64}\\.[A-Za-z0-9_-]{22}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax$`));
     const cookie = setCookie.split(";")[0] ?? "";
     const second = await record(id, { cookie });
     expect((await second.json()).data.counted).toBe(false);
@@ -120,6 +120,49 @@ describe("RecordView", () => {
     // A forged, malformed cookie is replaced rather than trusted.
     const forged = await record(id, { cookie: `${VIEWER_COOKIE}=%27;drop` });
     expect(forged.headers.get("set-cookie")).toMatch(new RegExp(`^${VIEWER_COOKIE}=`));
+  });
+
+  it("counts calls without a cookie once per chapter per address and user agent per day (issue 19, item 4)", async () => {
+    const id = world.chapters.public;
+    const before = (await counts(id)).chapter;
+    const ip = "10.44.1.1";
+    const first = await record(id, { ip, userAgent: "Browser A" });
+    expect((await first.json()).data.counted).toBe(true);
+    for (let i = 0; i < 9; i++) expect((await (await record(id, { ip, userAgent: "Browser A" })).json()).data.counted).toBe(false);
+    expect((await counts(id)).chapter - before).toBe(1);
+    // The cookie issued with the counted view is recognised: the visitor's next call does not count again.
+    const cookie = (first.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    expect((await (await record(id, { ip, userAgent: "Browser A", cookie })).json()).data.counted).toBe(false);
+    // Made-up cookies are not visitors of their own: they are callers without a cookie.
+    for (let i = 0; i < 5; i++) {
+      const forged = `${VIEWER_COOKIE}=${"v".repeat(22)}${i}.${"s".repeat(22)}`;
+      expect((await (await record(id, { ip, userAgent: "Browser A", cookie: forged })).json()).data.counted).toBe(false);
+    }
+    // Another user agent, or another address, is another viewer.
+    expect((await (await record(id, { ip, userAgent: "Browser B" })).json()).data.counted).toBe(true);
+    expect((await (await record(id, { ip: "10.44.1.2", userAgent: "Browser A" })).json()).data.counted).toBe(true);
+    expect((await counts(id)).chapter - before).toBe(3);
+    // No address in clear in chapter_views.
+    const keys = await db.select({ key: chapterViews.viewerKey }).from(chapterViews).where(eq(chapterViews.chapterId, id));
+    expect(keys.some((k) => k.key.includes("10.44"))).toBe(false);
+  });
+
+  it("rate-limits calls per address with the 429 envelope and Retry-After", async () => {
+    const previous = process.env.RATE_LIMIT_RECORD_VIEW_IP;
+    process.env.RATE_LIMIT_RECORD_VIEW_IP = "5/600";
+    try {
+      const ip = "10.44.2.1";
+      for (let i = 0; i < 5; i++) expect((await record(world.chapters.public, { ip })).status).toBe(200);
+      const refused = await record(world.chapters.public, { ip });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await refused.json()).toMatchObject({ statusCode: 429, data: { code: "tooManyRequests" } });
+      // Another address is not affected.
+      expect((await record(world.chapters.public, { ip: "10.44.2.2" })).status).toBe(200);
+    } finally {
+      if (previous === undefined) delete process.env.RATE_LIMIT_RECORD_VIEW_IP;
+      else process.env.RATE_LIMIT_RECORD_VIEW_IP = previous;
+    }
   });
 
   it("refuses hidden and premium chapters without counting them", async () => {

@@ -1,6 +1,8 @@
+import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
+import { env } from "@/server/env";
 import { chapters, chapterViews, dailyViews, manga } from "@/db/schema";
 import { POPULARITY_PER_FAVORITE, POPULARITY_PER_VIEW } from "@/server/manga/popularity";
 import type { Viewer } from "./types";
@@ -21,7 +23,34 @@ export function viewerKeyFor(viewer: Viewer, anonymousId: string | null): string
   return anonymousId ? `a:${anonymousId}` : null;
 }
 
-export async function recordView({ db, chapterId, viewer, viewerKey }: { db: Db; chapterId: number; viewer: Viewer; viewerKey: string }): Promise<{ counted: boolean; views: number }> {
+/**
+ * The key of an anonymous caller without a (valid) viewer cookie (issue 19, item 4): one per address and User-Agent per
+ * UTC day, hashed with the server's secret (chapter_views keeps no address in clear). Calls without a cookie used to
+ * count every time; now they count once per chapter per (address, user agent) per day.
+ */
+export function anonymousDayKey(ip: string, userAgent: string | null, now: Date = new Date()): string {
+  const day = now.toISOString().slice(0, 10);
+  const digest = createHmac("sha256", env.authSecret).update(`${day}\n${ip}\n${userAgent ?? ""}`).digest("base64url").slice(0, 32);
+  return `d:${day}:${digest}`;
+}
+
+export async function recordView({
+  db,
+  chapterId,
+  viewer,
+  viewerKey,
+  alsoKnownAs,
+}: {
+  db: Db;
+  chapterId: number;
+  viewer: Viewer;
+  viewerKey: string;
+  /**
+   * Another key of the same viewer, recorded with the view (never counted on its own): the cookie the route issues
+   * with a view counted by anonymousDayKey, so the visitor's next call with that cookie is recognised.
+   */
+  alsoKnownAs?: string;
+}): Promise<{ counted: boolean; views: number }> {
   await requireChapterAccess({ db, chapterId, viewer });
   return runUnitOfWork(db, async ({ tx }) => {
     const inserted = await tx
@@ -29,6 +58,7 @@ export async function recordView({ db, chapterId, viewer, viewerKey }: { db: Db;
       .values({ chapterId, viewerKey })
       .onConflictDoNothing()
       .returning({ chapterId: chapterViews.chapterId });
+    if (alsoKnownAs) await tx.insert(chapterViews).values({ chapterId, viewerKey: alsoKnownAs }).onConflictDoNothing();
     if (inserted.length === 0) {
       const [row] = await tx.select({ views: chapters.views }).from(chapters).where(eq(chapters.id, chapterId));
       return { counted: false, views: row?.views ?? 0 };

@@ -1,16 +1,17 @@
 import { z } from "zod";
+import { integer } from "@/lib/validation/numbers";
 import { READER } from "@/lib/reader-constants";
 import { imageFormatParam as imageFormat } from "@/server/media/image-format";
 
 /**
- * Input of the /api/chapter reading calls. Query values arrive as strings, so numbers are coerced.
+ * Input of the /api/chapter reading calls. Query values arrive as strings: numbers are decimal digits only (lib/validation/numbers.ts).
  * The spec sends PaginatedChapter and PaginatedChapterDetails as GET "with a body"; browsers cannot send
  * a GET body and servers drop it, so these calls take the same fields as query parameters.
  */
 const MAX_INT = 2_147_483_647;
-const id = z.coerce.number().int().positive().max(MAX_INT);
-const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
-const status = z.coerce.number().int().min(0).max(2);
+const id = integer({ min: 1, max: MAX_INT });
+const page = integer({ min: 1, max: 1_000_000 }).default(1);
+const status = integer({ min: 0, max: 2 });
 const search = z.string().trim().max(200).optional();
 const direction = z
   .string()
@@ -25,7 +26,7 @@ export const chapterIdParams = z.object({ chapterid: id });
 export const chapterPagesQuery = z.object({
   chapterId: id,
   pageNumber: page,
-  pageSize: z.coerce.number().int().min(1).max(READER.maxPagesPerRequest).default(1),
+  pageSize: integer({ min: 1, max: READER.maxPagesPerRequest }).default(1),
   imageFormat,
 });
 export type ChapterPagesQuery = z.output<typeof chapterPagesQuery>;
@@ -33,7 +34,7 @@ export type ChapterPagesQuery = z.output<typeof chapterPagesQuery>;
 export const chapterListQuery = z.object({
   mangaId: id.optional(),
   page,
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageSize: integer({ min: 1, max: 100 }).default(20),
   searchTerm: search,
   chapterStatus: status.optional(),
   sortDirection: direction,
@@ -42,7 +43,7 @@ export type ChapterListQuery = z.output<typeof chapterListQuery>;
 
 export const chaptersByStatusQuery = z.object({
   page,
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  pageSize: integer({ min: 1, max: 100 }).default(10),
   chapterStatus: status.optional(),
   searchTerm: search,
 });
@@ -50,6 +51,6 @@ export type ChaptersByStatusQuery = z.output<typeof chaptersByStatusQuery>;
 
 export const recordViewBody = z.object({ chapterId: id });
 
-export const saveProgressBody = z.object({ chapterId: id, pageNumber: z.coerce.number().int().min(1).max(1_000_000) });
+export const saveProgressBody = z.object({ chapterId: id, pageNumber: integer({ min: 1, max: 1_000_000 }) });
 
-export const continueReadingQuery = z.object({ pageSize: z.coerce.number().int().min(1).max(50).default(10) });
+export const continueReadingQuery = z.object({ pageSize: integer({ min: 1, max: 50 }).default(10) });

@@ -22,12 +22,24 @@ export interface RateRule {
 export const RATE_RULES = {
   /** Failed sign-ins from one address (successful ones do not count). */
   loginIp: { name: "login_ip", limit: 30, windowSeconds: 10 * 60 },
+  /**
+   * Failed sign-ins to one account (or one unknown name) from one address (issue 19, item 3): the fifth keeps that
+   * address out of that account until the window ends (429 accountLocked); the owner elsewhere still signs in.
+   */
+  loginAccountIp: { name: "login_acct_ip", limit: 5, windowSeconds: 15 * 60 },
+  /** At most one "someone is trying your password" mail per account per hour. */
+  loginAlertMail: { name: "login_alert", limit: 1, windowSeconds: 60 * 60 },
   /** Registrations attempted from one address. */
   registerIp: { name: "register_ip", limit: 20, windowSeconds: 60 * 60 },
   /** Reset or verification mails requested from one address. */
   mailIp: { name: "mail_ip", limit: 10, windowSeconds: 15 * 60 },
   /** Reset or verification mails for one address (no mail bombing of a victim). */
   mailTarget: { name: "mail_to", limit: 3, windowSeconds: 15 * 60 },
+  /**
+   * RecordView calls from one address (issue 19, item 4): a reader opens a chapter every minute or so, a household or
+   * an office behind one address a few at once; 300 in 10 minutes is one every two seconds, all the time.
+   */
+  recordViewIp: { name: "record_view_ip", limit: 300, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateRule>;
 
 export interface RateState {
@@ -103,6 +115,13 @@ export async function peekRateLimit(opts: { db: Db; rule: RateRule; subject: str
   }
   const state = stateOf(rule, row.count, row.windowStart, now);
   return { ...state, allowed: row.count < rule.limit };
+}
+
+/** Forgets the subject's counter (e.g. a successful sign-in clears that address's failures on the account). */
+export async function resetRateLimit(opts: { db: Db; rule: RateRule; subject: string }): Promise<void> {
+  const rule = effectiveRule(opts.rule);
+  if (!rule) return;
+  await opts.db.delete(rateLimits).where(eq(rateLimits.key, rateKey(rule, opts.subject)));
 }
 
 /** Counts a hit and throws the 429 envelope error when it is over the limit. */

@@ -1,4 +1,5 @@
 import { badRequest, tooLarge, unsupportedMediaType } from "@/server/core/errors";
+import { refuseNul } from "./nul-guard";
 import { readBodyBytes } from "./route";
 
 /**
@@ -17,6 +18,13 @@ export interface UploadInput {
  * parses it. The upload is held once as the parsed form's files; a failed or refused upload leaves nothing behind.
  */
 export async function readUpload(req: Request, limit: number): Promise<UploadInput> {
+  const input = await readUploadFields(req, limit);
+  // U+0000 in any field is a 422 before the use case sees it (PostgreSQL refuses it in text; ./nul-guard.ts).
+  refuseNul(input.fields);
+  return input;
+}
+
+async function readUploadFields(req: Request, limit: number): Promise<UploadInput> {
   const type = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (type === "multipart/form-data") return readMultipart(req, limit);
   if (type === "application/json" || type === "" || (type.startsWith("application/") && type.endsWith("+json"))) {

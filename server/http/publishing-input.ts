@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decimalInteger, id } from "@/lib/validation/numbers";
 import type { Locale } from "@/i18n/routing";
 import en from "@/messages/en.json";
 import ar from "@/messages/ar.json";
@@ -35,7 +36,7 @@ const translator = (locale: Locale): PublishingTranslate => publishingTranslator
 export const MANGA_REQUEST_MAX_BYTES = 24 * 1024 * 1024;
 export const CHAPTER_REQUEST_MAX_BYTES = 250 * 1024 * 1024;
 
-const ID = z.coerce.number({ error: "id" }).int().positive().max(2_147_483_647);
+const ID = id("id");
 
 function fieldValues(upload: UploadInput, names: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -63,7 +64,8 @@ async function check<S extends z.ZodType>(schema: S, value: unknown, errors: Fie
 
 function idField(upload: UploadInput, names: readonly string[], locale: Locale, errors: FieldErrors): number | undefined {
   for (const name of names) {
-    const raw = single(pick(upload.fields, name));
+    // No single(): an id is one value, never a one-element list (`[48]` is refused, issue 19 item 9).
+    const raw = pick(upload.fields, name);
     if (raw === undefined) continue;
     const parsed = ID.safeParse(raw);
     if (parsed.success) return parsed.data;
@@ -171,7 +173,7 @@ export async function updateChapterInput(upload: UploadInput, locale: Locale): P
   const values = Object.fromEntries(Object.entries(fieldValues(upload, CHAPTER_FIELDS)).map(([k, v]) => [k, single(v)]));
   const parsed = await check(chapterUpdateSchema(translator(locale)), values, errors);
   let number: number | undefined;
-  const rawNumber = single(pick(upload.fields, "number") ?? pick(upload.fields, "order"));
+  const rawNumber = pick(upload.fields, "number") ?? pick(upload.fields, "order");
   if (rawNumber !== undefined) {
     const n = ID.safeParse(rawNumber);
     if (n.success) number = n.data;
@@ -208,7 +210,7 @@ export function decisionInput(
     const id = idField(upload, idNames, locale, errors);
     if (id !== undefined) ids = [id];
   }
-  const status = Number(single(pick(upload.fields, "status")));
+  const status = decimalInteger(pick(upload.fields, "status"));
   if (status !== 1 && status !== 2) errors.status = [apiMessage(locale, "validationFailed")];
   const rawNote = single(pick(upload.fields, "note"));
   let note = "";

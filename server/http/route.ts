@@ -7,6 +7,8 @@ import { decide, isRouteKey, type AudiencesOf, type RouteKey } from "./access";
 import { ok } from "./envelope";
 import { badRequest, fieldErrorsOf, forbidden, methodNotAllowed, tooLarge, unauthorized, unsupportedMediaType, validation, type FieldErrors } from "@/server/core/errors";
 import { toResponse } from "@/server/http/errors";
+import { allowedMethods } from "./method-guard";
+import { queryValues, refuseNul } from "./nul-guard";
 import { apiMessage, localeOf } from "@/server/core/messages";
 import type { SignedInViewer, Viewer } from "@/server/core/viewer";
 
@@ -15,7 +17,7 @@ import type { SignedInViewer, Viewer } from "@/server/core/viewer";
  *
  *   export const POST = defineRoute({
  *     key: "POST /api/manga/ToggleFavorite",
- *     body: z.object({ mangaId: z.coerce.number().int() }),
+ *     body: z.object({ mangaId: id() }),   // lib/validation/numbers.ts
  *     handler: async ({ ctx, body }) => toggleFavorite({ db: await ctx.db, viewer: ctx.viewer, mangaId: body.mangaId }),
  *   });
  *
@@ -71,9 +73,9 @@ export interface RouteDefinition<
   key: K;
   /** JSON body schema; without one the body is left unread for the handler (e.g. uploads). */
   body?: B;
-  /** Query schema; values arrive as strings (arrays when a name repeats), so coerce. */
+  /** Query schema; values arrive as strings (arrays when a name repeats): numbers via lib/validation/numbers.ts. */
   query?: Q;
-  /** Path parameter schema (e.g. `z.object({ chapterid: z.coerce.number().int().positive() })`). */
+  /** Path parameter schema (e.g. `z.object({ chapterid: id() })`, lib/validation/numbers.ts). */
   params?: P;
   /** Body size cap in bytes (default 1 MB); also applied to Content-Length when there is no body schema. */
   maxBodyBytes?: number;
@@ -94,18 +96,20 @@ export function defineRoute<
   }
   const method = def.key.slice(0, def.key.indexOf(" "));
   const limit = def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const allow = allowedMethods(def.key.slice(def.key.indexOf(" ") + 1).replace(/\{\w+\}/g, "_"))?.join(", ") ?? method;
 
   return async (req, ctx) => {
     const locale = localeOf(req);
     try {
-      if (req.method !== method && !(method === "GET" && req.method === "HEAD")) throw methodNotAllowed();
+      if (req.method !== method && !(method === "GET" && req.method === "HEAD")) throw methodNotAllowed({ headers: { Allow: allow } });
       const user = await userFromRequest(req);
       // One context (and so one database handle) for the account check below and the handler.
       const context = requestContext(user ? { userId: user.userId, role: user.role } : null, locale);
       // A banned or deleted account's still-valid access token is refused at once (the client's refresh then fails too),
       // and so is one carrying a role the account no longer has.
       if (user) {
-        const { standing } = await accountStanding(user.userId, user.role, await context.db);
+        // The token's sign-in too: a session signed out (or revoked) is refused at once, not when the token expires.
+        const { standing } = await accountStanding(user.userId, user.role, await context.db, user.sid);
         if (standing !== "ok") throw unauthorized(standing === "banned" ? "accountBanned" : "invalidToken");
       }
       const decision = decide(def.key, user?.role ?? null);
@@ -116,8 +120,11 @@ export function defineRoute<
       if (def.body) rawBody = await readJsonBody(req, limit);
       else if (declaredLength(req) > limit) throw tooLarge(limit);
 
-      const errors: FieldErrors = {};
       const rawParams: RouteParams = (await ctx?.params) ?? {};
+      // U+0000 anywhere in the input is a 422 before any schema or handler sees it (PostgreSQL refuses it in text).
+      refuseNul(queryValues(new URL(req.url).searchParams), rawParams, isPlainObject(rawBody) ? rawBody : { _form: rawBody });
+
+      const errors: FieldErrors = {};
       const params = def.params ? await validate(def.params, rawParams, locale, errors) : rawParams;
       const query = def.query
         ? await validate(def.query, searchParamsObject(new URL(req.url).searchParams, keyIndexOf(def.query)), locale, errors)
@@ -282,6 +289,10 @@ function alignKeys(value: unknown, keys: KeyIndex | undefined): unknown {
       return [target !== name && Object.hasOwn(value, target) ? name : target, item];
     }),
   );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function noStore(res: Response): Response {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decimalInteger, integer } from "@/lib/validation/numbers";
 import { GENRES, SortBy, Status, type Genre } from "@/db/schema/enums";
 import { PAGE_SIZE } from "@/lib/constants";
 import { SEARCH_TERM_MAX } from "@/lib/search-fold";
@@ -84,9 +85,8 @@ const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(mi
 
 /** A whole number (clamped to the range when given). */
 const int = (min = -2_147_483_648, max = 2_147_483_647) =>
-  z.coerce
-    .number()
-    .int()
+  z
+    .preprocess(decimalInteger, z.number().int())
     .transform((n) => clamp(n, min, max));
 
 const SORT_NAMES = new Map(Object.entries(SortBy).map(([k, v]) => [k.toLowerCase(), v]));
@@ -198,7 +198,7 @@ export function listOptionsOf(q: PaginatedMangaQuery): {
 export const getMangaByIdQuery = z.preprocess(
   normalizeQuery,
   z.object({
-    id: z.coerce.number().int().positive(),
+    id: integer({ min: 1 }),
     chapterSortBy: sortBy.optional(),
     sortDirection: sortDirection.optional(),
     imageFormat,

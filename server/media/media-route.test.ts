@@ -46,6 +46,21 @@ describe("GET /media/[id]", () => {
     expect(stale.status).toBe(200);
   });
 
+  it("answers 404, not 304, to a validator for media that does not exist (issue 19, item 10)", async () => {
+    const missing = "0".repeat(64);
+    for (const [mediaId, url] of [[missing, missing], [missing, `${missing}?w=320`]] as const) {
+      const res = await GET(new Request(`http://localhost/media/${url}`, { headers: { "If-None-Match": `"${url.replace("?w=", "-w")}"` } }), {
+        params: Promise.resolve({ id: mediaId }),
+      });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ statusCode: 404, message: "Not found", data: null });
+    }
+    const variant = await GET(new Request(`http://localhost/media/${id}?w=320`, { headers: { "If-None-Match": `"${id}-w320"` } }), {
+      params: Promise.resolve({ id }),
+    });
+    expect(variant.status).toBe(304);
+  });
+
   it("answers 404 with the JSON envelope for unknown and malformed ids", async () => {
     for (const bad of ["0".repeat(64), "not-an-id", id.toUpperCase(), `${id}0`, "..%2f..%2fetc%2fpasswd", ""]) {
       const res = await call(GET, bad);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decimalInteger, integer } from "@/lib/validation/numbers";
 import type { Locale } from "@/i18n/routing";
 import { fieldErrorsOf, validation } from "@/server/core/errors";
 import { apiMessage } from "@/server/core/messages";
@@ -12,7 +13,7 @@ export const NOTIFICATION_MESSAGE_MAX = 1000;
 const MAX_ID = 2_147_483_647;
 
 /** A whole number, also as digits in a string (query strings, form-ish clients); nothing else (no booleans, no ""). */
-const wholeNumber = (v: unknown) => (typeof v === "string" && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v);
+const wholeNumber = decimalInteger;
 
 function idSchema(message: string) {
   return z.preprocess(wholeNumber, z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(MAX_ID, { error: message }));
@@ -58,8 +59,8 @@ export const bodyShape = {
 
 /** PaginatedNotification's query (spec §7 defaults 1, 10, empty; `IsRead` beyond the spec filters by read state). */
 export const listQuery = z.object({
-  Page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  PageSize: z.coerce.number().int().min(1).max(100).default(10),
+  Page: integer({ min: 1, max: 1_000_000 }).default(1),
+  PageSize: integer({ min: 1, max: 100 }).default(10),
   SearchTerm: z.string().optional(),
   IsRead: z
     .string()

@@ -1,11 +1,12 @@
 import http from "node:http";
+import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { WebSocket } from "ws";
 import { getDb } from "@/db/client";
-import { users } from "@/db/schema";
+import { refreshTokens, users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
 import { env } from "@/server/env";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/server/auth/access-token";
@@ -41,6 +42,14 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
+
+/** A live sign-in of the account: one unrevoked refresh token in a new family; its id is the access token's sid. */
+async function liveFamily(userId: number): Promise<string> {
+  const familyId = randomUUID();
+  const later = new Date(Date.now() + 60 * 60 * 1000);
+  await (await getDb()).insert(refreshTokens).values({ userId, tokenHash: randomUUID(), familyId, expiresAt: later, familyExpiresAt: later });
+  return familyId;
+}
 
 const tokenFor = async (userId: number, role: Role = Role.reader) => (await signAccessToken({ userId, role })).token;
 const urlWith = (token?: string) => (token === undefined ? base : `${base}?accesstoken=${encodeURIComponent(token)}`);
@@ -241,6 +250,8 @@ describe("notification socket upgrade", () => {
   });
 
   it("a logout closes that sign-in's sockets only (the token's sid), on every process", async () => {
+    // Two live sign-ins (refresh token families) of account 16.
+    const [phoneSid, laptopSid] = await Promise.all([liveFamily(16), liveFamily(16)]);
     const open = async (sid: string) => {
       const ws = new WebSocket(urlWith((await signAccessToken({ userId: 16, role: Role.reader, sid })).token));
       await once(ws, "open");
@@ -248,9 +259,9 @@ describe("notification socket upgrade", () => {
     };
     const stop = followSocketCloses(await getBus());
     try {
-      const [phone, laptop] = [await open("family-phone"), await open("family-laptop")];
+      const [phone, laptop] = [await open(phoneSid), await open(laptopSid)];
       const closed = once(phone, "close");
-      await closeUserSockets(16, 1000, "Signed out", "family-phone");
+      await closeUserSockets(16, 1000, "Signed out", phoneSid);
       const [code] = (await closed) as [number];
       expect(code).toBe(1000);
       await expect.poll(() => socketCount(16)).toBe(1);

@@ -1,12 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { WebSocketServer, type WebSocket } from "ws";
 import { getDb } from "@/db/client";
-import { users } from "@/db/schema";
 import { verifyAccessToken } from "@/server/auth/access-token";
+import { accountStanding } from "@/server/auth/account-standing";
 import { decide } from "@/server/http/access";
 import { env } from "@/server/env";
 import { addSocket, closeAll, MAX_BUFFERED_BYTES, MAX_SOCKETS_PER_USER, socketCount } from "./registry";
@@ -58,9 +57,11 @@ export async function handleNotificationUpgrade(req: IncomingMessage, socket: Du
     if (!user) return refuse(socket, 401);
     if (decide(ACCESS_KEY, user.role) !== "allow") return refuse(socket, 403);
     if (socketCount(user.userId) >= MAX_SOCKETS_PER_USER) return refuse(socket, 429);
-    // A token outlives a ban or a deletion by up to 15 minutes; the live channel does not.
-    const [account] = await (await getDb()).select({ banned: users.banned }).from(users).where(eq(users.id, user.userId)).limit(1);
-    if (!account || account.banned) return refuse(socket, 403);
+    // A token outlives a ban, a deletion or its sign-in's end (logout, revoked session) by up to 15 minutes; the live
+    // channel does not (server/auth/account-standing.ts: one query).
+    const { standing, found } = await accountStanding(user.userId, undefined, await getDb(), user.sid);
+    if (!found || standing === "banned" || standing === "deleted") return refuse(socket, 403);
+    if (standing === "revoked") return refuse(socket, 401);
     const expiresAt = (decodeJwt(token!).exp ?? 0) * 1000;
     if (socket.destroyed) return;
     server().handleUpgrade(req, socket, head, (ws) => {

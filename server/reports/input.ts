@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { integer } from "@/lib/validation/numbers";
 import type { Locale } from "@/i18n/routing";
 import en from "@/messages/en.json";
 import ar from "@/messages/ar.json";
@@ -32,8 +33,8 @@ export const bodyShape = {
 
 /** PaginatedReport's query: page (1…), pageSize (1–100, default 10), status "open" (default) or "resolved" (0 / 1 too). */
 export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  page: integer({ min: 1, max: 1_000_000 }).default(1),
+  pageSize: integer({ min: 1, max: 100 }).default(10),
   status: z
     .string()
     .trim()

@@ -4,7 +4,8 @@ import type { Locale } from "@/i18n/routing";
 import { userSearchTextFor } from "@/lib/search-fold";
 import { parseBirthDate } from "@/lib/validation/auth";
 import type { CreateUserPayload, UserRow } from "@/lib/validation/users";
-import { isUniqueViolation } from "@/server/auth/find-user";
+import { confusableWithAnother, isUniqueViolation } from "@/server/auth/find-user";
+import { confusableUsernameError } from "@/server/auth/conflicts";
 import { hashPassword } from "@/server/auth/password";
 import { audit } from "@/server/core/audit";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
@@ -25,6 +26,7 @@ export async function createUser(opts: { db: Db; viewer: Viewer; input: CreateUs
   const now = opts.now ?? new Date();
   const taken = await takenByOther(db, { username: input.username, email: input.email });
   if (taken) throw duplicateFieldError(taken, locale);
+  if (await confusableWithAnother(db, input.username)) throw confusableUsernameError(locale);
   const passwordHash = await hashPassword(input.password);
   try {
     return await runUnitOfWork(db, async (uow) => {

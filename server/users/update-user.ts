@@ -5,7 +5,8 @@ import { Role } from "@/db/schema/enums";
 import type { Locale } from "@/i18n/routing";
 import { userSearchTextFor } from "@/lib/search-fold";
 import type { UpdateUserPayload, UserRow } from "@/lib/validation/users";
-import { isUniqueViolation } from "@/server/auth/find-user";
+import { confusableWithAnother, isUniqueViolation } from "@/server/auth/find-user";
+import { confusableUsernameError } from "@/server/auth/conflicts";
 import { revokeUserRefreshTokens } from "@/server/auth/revoke-tokens";
 import { audit } from "@/server/core/audit";
 import { AppError, notFound } from "@/server/core/errors";
@@ -67,6 +68,7 @@ export async function updateUser(opts: { db: Db; viewer: Viewer; input: UpdateUs
           exceptId: target.id,
         });
         if (taken) throw duplicateFieldError(taken, locale);
+        if (changes.username !== undefined && (await confusableWithAnother(tx, changes.username, target.id))) throw confusableUsernameError(locale);
         changes.searchText = userSearchTextFor(changes.username ?? target.username, changes.fullName ?? target.fullName, changes.email ?? target.email);
         entry("user.update", before, after);
       }

@@ -289,8 +289,9 @@ describe("Login, RefreshToken, Logout", () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(apiMessage("en", "loggedOut"));
     expect((await call("POST /api/Authentication/RefreshToken", { body: { refreshToken: tokens.refreshToken } })).status).toBe(401);
-    // Again, or without a refresh token: still fine.
-    expect((await call("POST /api/Authentication/Logout", { body: {}, token: tokens.accessToken })).status).toBe(200);
+    // The signed-out session's access token is refused at once (issue 19, item 6), Logout included.
+    expect((await call("POST /api/Authentication/Logout", { body: {}, token: tokens.accessToken })).status).toBe(401);
+    expect((await call("GET /api/Authentication/Me", { token: tokens.accessToken })).status).toBe(401);
   });
 });
 

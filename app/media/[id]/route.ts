@@ -4,6 +4,7 @@ import { getMediaVariant, isVariantWidth } from "@/server/media/variants";
 
 /**
  * Image bytes by content id. Ids are content hashes, so a response never changes: cache it forever.
+ * A conditional request (If-None-Match) answers 304 only for an id that is stored, 404 otherwise.
  * `?w=320` (one of VARIANT_WIDTHS) answers a WebP copy at most that wide, made on first request; it never changes either.
  */
 
@@ -28,12 +29,14 @@ async function serve(request: Request, id: string, withBody: boolean): Promise<R
   const w = new URL(request.url).searchParams.get("w");
   if (w !== null) return serveVariant(request, id, w, withBody);
   const etag = `"${id}"`;
-  // The ETag is the content hash, so a matching validator proves the client already has these bytes:
-  // answer without touching the database.
+  const db = await getDb();
+  // The ETag is the content hash, so a matching validator means the client has these bytes, but only when the media
+  // exists: anyone can send a validator, and a 304 for an id that is not stored (or no longer is) would claim it is
+  // (issue 19, item 10). One primary-key lookup, no bytes read.
   if (matchesEtag(request.headers.get("if-none-match"), etag)) {
+    if (!(await getMediaHead(db, { id }))) return notFound();
     return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": IMMUTABLE } });
   }
-  const db = await getDb();
   if (!withBody) {
     const head = await getMediaHead(db, { id });
     return head ? new Response(null, { status: 200, headers: headersFor(head, etag) }) : notFound();
@@ -50,10 +53,13 @@ async function serveVariant(request: Request, id: string, w: string, withBody: b
   if (!isVariantWidth(width)) return notFound();
   // (id, width) always names the same bytes, so the validator can be derived without a lookup.
   const etag = `"${id}-w${width}"`;
+  const db = await getDb();
   if (matchesEtag(request.headers.get("if-none-match"), etag)) {
+    // As above: a 304 only for media that exists (its variants are made from it on demand).
+    if (!(await getMediaHead(db, { id }))) return notFound();
     return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": IMMUTABLE } });
   }
-  const file = await getMediaVariant(await getDb(), { id, width });
+  const file = await getMediaVariant(db, { id, width });
   if (!file) return notFound();
   const body = withBody ? new Uint8Array(file.bytes.buffer as ArrayBuffer, file.bytes.byteOffset, file.bytes.byteLength) : null;
   return new Response(body, { status: 200, headers: headersFor(file, etag) });
