@@ -44,7 +44,7 @@ export async function EarningsSection({ data, locale, heading }: { data: Earning
   }));
   const totalImpressions = data.months.reduce((s, m) => s + m.impressions, 0);
   const totalEarned = closedMonths.reduce((s, m) => s + (m.amountMinor ?? 0), 0);
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const dateFormat = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric" });
   const common = { locale, showTable: t("charts.showTable"), height: 240, labelHeader: t("charts.month") };
 
   return (

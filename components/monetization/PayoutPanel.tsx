@@ -71,7 +71,7 @@ export function PayoutPanel({ payoutEmail, balanceMinor, thresholdMinor, currenc
   const missing = Math.max(0, thresholdMinor - balanceMinor);
   const status = pending
     ? t("payout.pending", {
-        date: new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(pending.createdAt)),
+        date: new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric" }).format(new Date(pending.createdAt)),
         amount: money(pending.amountMinor),
         email: iso(pending.payoutEmail ?? ""),
       })
