@@ -69,6 +69,8 @@ export function ActionDialog({
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    // While busy the buttons are aria-disabled, not disabled: a disabled button drops the keyboard focus to the page.
+    if (busy) return;
     setFailure("");
     const problem = field ? field.validate(value) : null;
     setFieldError(problem);
@@ -91,6 +93,12 @@ export function ActionDialog({
         setFailure(failedText(isApiError(error) ? error.message : String(error)));
       }
     }
+  };
+
+  // Once an error is shown it follows the value, so a corrected amount never sits under a stale "invalid" line.
+  const change = (next: string) => {
+    setValue(next);
+    if (fieldError && field) setFieldError(field.validate(next));
   };
 
   const inputId = `${id}-field`;
@@ -134,7 +142,7 @@ export function ActionDialog({
                 rows={3}
                 value={value}
                 maxLength={field.maxLength}
-                onChange={(e) => setValue(e.target.value)}
+                onChange={(e) => change(e.target.value)}
                 aria-required
                 aria-invalid={fieldError ? true : undefined}
                 aria-describedby={describedBy}
@@ -149,7 +157,7 @@ export function ActionDialog({
                 value={value}
                 inputMode={field.inputMode}
                 maxLength={field.maxLength}
-                onChange={(e) => setValue(e.target.value)}
+                onChange={(e) => change(e.target.value)}
                 aria-required
                 aria-invalid={fieldError ? true : undefined}
                 aria-describedby={describedBy}
@@ -177,16 +185,16 @@ export function ActionDialog({
             ref={cancelRef}
             type="button"
             onClick={close}
-            disabled={busy}
-            className="h-11 rounded-xl border border-zinc-300 px-4 font-semibold text-zinc-800 transition hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800"
+            aria-disabled={busy || undefined}
+            className="h-11 rounded-xl border border-zinc-300 px-4 font-semibold text-zinc-800 transition hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:opacity-60 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800"
           >
             {cancelLabel}
           </button>
           <button
             type="submit"
-            disabled={busy}
+            aria-disabled={busy || undefined}
             data-testid={`${testId}-confirm`}
-            className={`inline-flex h-11 items-center justify-center gap-2 rounded-xl px-4 font-semibold text-white shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-70 ${
+            className={`inline-flex h-11 items-center justify-center gap-2 rounded-xl px-4 font-semibold text-white shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 aria-disabled:opacity-70 ${
               tone === "danger" ? "bg-red-700 hover:bg-red-800 focus-visible:outline-red-700" : "bg-brand-600 hover:bg-brand-700 focus-visible:outline-brand-600"
             }`}
           >

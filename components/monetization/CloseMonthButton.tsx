@@ -8,6 +8,7 @@ import { useLocale, useRouter, useTexts } from "@/i18n/client";
 import { formatMoney, formatMonth } from "@/lib/money";
 import { closeMonthSchema, MONETIZATION, parseAmountMinor, type MonetizationValidationKey } from "@/lib/validation/monetization";
 import { ActionDialog } from "./ActionDialog";
+import { keepFocus, panelHeading } from "./keep-focus";
 
 /**
  * Root enters an ended month's net advertising income and closes it: the dialog states the month's impressions and
@@ -28,6 +29,7 @@ export function CloseMonthButton({ month, impressions, writers }: { month: strin
     <>
       <button
         type="button"
+        ref={keepFocus(panelHeading("months"))}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
         data-testid="close-month"

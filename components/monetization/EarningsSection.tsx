@@ -36,10 +36,15 @@ export async function EarningsSection({ data, locale, heading }: { data: Earning
   const monthLong = (m: string) => formatMonth(m, locale);
   const impressionsPoints: ChartPoint[] = data.months.map((m) => ({ label: monthShort(m.month), full: monthLong(m.month), value: m.impressions }));
   const closedMonths = data.months.filter((m) => m.amountMinor !== null);
-  const earningsPoints: ChartPoint[] = data.months.map((m) => ({ label: monthShort(m.month), full: monthLong(m.month), value: (m.amountMinor ?? 0) / 100 }));
+  // A month not closed yet has no amount: its row says so instead of showing a credit of 0.00.
+  const earningsPoints: ChartPoint[] = data.months.map((m) => ({
+    label: monthShort(m.month),
+    full: m.amountMinor === null ? t("charts.earnings.openMonth", { month: monthLong(m.month) }) : monthLong(m.month),
+    value: (m.amountMinor ?? 0) / 100,
+  }));
   const totalImpressions = data.months.reduce((s, m) => s + m.impressions, 0);
   const totalEarned = closedMonths.reduce((s, m) => s + (m.amountMinor ?? 0), 0);
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const dateFormat = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric" });
   const common = { locale, showTable: t("charts.showTable"), height: 240, labelHeader: t("charts.month") };
 
   return (

@@ -8,6 +8,7 @@ import { useApi } from "@/components/providers/use-api";
 import { useRouter, useTexts } from "@/i18n/client";
 import { MONETIZATION, resolvePayoutSchema, type MonetizationValidationKey, type PayoutOutcome } from "@/lib/validation/monetization";
 import { ActionDialog } from "./ActionDialog";
+import { keepFocus, panelHeading } from "./keep-focus";
 
 const BUTTON =
   "inline-flex h-9 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
@@ -32,7 +33,7 @@ export function PayoutActions({ transactionId, name, email, amount }: { transact
   };
 
   return (
-    <div role="group" aria-label={t("queue.actionsFor", { name })} className="flex flex-wrap gap-2">
+    <div ref={keepFocus(panelHeading("queue"))} role="group" aria-label={t("queue.actionsFor", { name })} className="flex flex-wrap gap-2">
       <button type="button" aria-haspopup="dialog" onClick={() => setOpen("paid")} data-testid="payout-mark-paid" className={`${BUTTON} bg-emerald-700 text-white hover:bg-emerald-800`}>
         <Check className="size-4" aria-hidden />
         {t("queue.markPaid")}

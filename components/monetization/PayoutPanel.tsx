@@ -10,6 +10,7 @@ import { isApiError } from "@/lib/api-client";
 import { formatMoney } from "@/lib/money";
 import { updateSelfSchema, type ValidationKey } from "@/lib/validation/auth";
 import { ActionDialog } from "./ActionDialog";
+import { keepFocus } from "./keep-focus";
 
 export interface PayoutPanelProps {
   payoutEmail: string | null;
@@ -42,6 +43,7 @@ export function PayoutPanel({ payoutEmail, balanceMinor, thresholdMinor, currenc
   const money = (minor: number) => formatMoney(minor, currency, locale);
 
   const save = async (value: string | null) => {
+    if (saving) return;
     setError(null);
     const parsed = schema.safeParse({ payoutEmail: value });
     if (!parsed.success) {
@@ -65,10 +67,11 @@ export function PayoutPanel({ payoutEmail, balanceMinor, thresholdMinor, currenc
   const inputId = `${id}-email`;
   const helpId = `${inputId}-help`;
   const errorId = `${inputId}-error`;
+  const statusId = `${id}-status`;
   const missing = Math.max(0, thresholdMinor - balanceMinor);
   const status = pending
     ? t("payout.pending", {
-        date: new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(pending.createdAt)),
+        date: new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric" }).format(new Date(pending.createdAt)),
         amount: money(pending.amountMinor),
         email: iso(pending.payoutEmail ?? ""),
       })
@@ -107,19 +110,20 @@ export function PayoutPanel({ payoutEmail, balanceMinor, thresholdMinor, currenc
           <div className="flex gap-2">
             <button
               type="submit"
-              disabled={saving}
+              aria-disabled={saving || undefined}
               data-testid="payout-email-save"
-              className="inline-flex h-11 flex-1 items-center justify-center rounded-xl bg-zinc-900 px-4 font-semibold text-white transition hover:bg-zinc-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-70 sm:flex-none dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-white"
+              className="inline-flex h-11 flex-1 items-center justify-center rounded-xl bg-zinc-900 px-4 font-semibold text-white transition hover:bg-zinc-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:opacity-70 sm:flex-none dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-white"
             >
               {saving ? t("payout.saving") : t("payout.save")}
             </button>
             {payoutEmail && (
               <button
                 type="button"
-                disabled={saving}
+                ref={keepFocus(() => document.getElementById(inputId))}
+                aria-disabled={saving || undefined}
                 onClick={() => void save(null)}
                 data-testid="payout-email-remove"
-                className="h-11 rounded-xl border border-zinc-300 px-4 font-semibold text-zinc-800 transition hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800"
+                className="h-11 rounded-xl border border-zinc-300 px-4 font-semibold text-zinc-800 transition hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:opacity-60 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800"
               >
                 {t("payout.remove")}
               </button>
@@ -136,13 +140,14 @@ export function PayoutPanel({ payoutEmail, balanceMinor, thresholdMinor, currenc
       </form>
 
       <div className="flex flex-col gap-3 rounded-xl bg-zinc-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:bg-zinc-800/60">
-        <p className="flex items-start gap-2 text-sm leading-6 text-zinc-700 dark:text-zinc-300" data-testid="payout-status">
+        <p id={statusId} tabIndex={-1} className="flex items-start gap-2 text-sm leading-6 text-zinc-700 outline-none dark:text-zinc-300" data-testid="payout-status">
           {pending && <Clock className="mt-1 size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden />}
           <span>{status}</span>
         </p>
         {!pending && (
           <button
             type="button"
+            ref={keepFocus(() => document.getElementById(statusId))}
             disabled={!canRequest}
             aria-haspopup="dialog"
             onClick={() => setConfirming(true)}

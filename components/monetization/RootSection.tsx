@@ -42,7 +42,7 @@ export async function RootSection({
   const [t, tDiscovery] = await Promise.all([getTranslations("monetization"), getTranslations("discovery")]);
   const money = (minor: number) => formatMoney(minor, MONETIZATION.currency, locale);
   const n = new Intl.NumberFormat(locale);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const date = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric" });
   const tab = (s: PayoutQueueState) => {
     const current = s === state;
     return (

@@ -8,7 +8,9 @@ export interface Column {
 
 /**
  * The monetisation page's tables: a caption for screen readers, the first cell of each row as its header, numbers
- * aligned at the end, and a focusable scroller so a wide table can be scrolled from the keyboard on a phone.
+ * aligned at the end, and a focusable scroller so a wide table can be scrolled from the keyboard on a phone. The
+ * scroller is positioned so it also clips what is absolutely positioned inside it (a button's screen-reader text would
+ * otherwise widen the whole page on a phone).
  */
 export function Table({ caption, columns, rows, testId }: { caption: string; columns: Column[]; rows: Array<{ key: string | number; cells: ReactNode[]; testId?: string }>; testId: string }) {
   return (
@@ -16,7 +18,7 @@ export function Table({ caption, columns, rows, testId }: { caption: string; col
       role="region"
       aria-label={caption}
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-zinc-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-zinc-800"
+      className="relative overflow-x-auto rounded-xl border border-zinc-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-zinc-800"
       data-testid={testId}
     >
       <table className="w-full min-w-[36rem] text-sm">
@@ -52,12 +54,12 @@ export function Table({ caption, columns, rows, testId }: { caption: string; col
   );
 }
 
-/** A section of the page: a card with its heading (h3), an optional line under it, and its content. */
+/** A section of the page: a card with its heading (h3, focusable from script: see keep-focus.ts), an optional line under it, and its content. */
 export function Panel({ id, title, intro, children, testId }: { id: string; title: string; intro?: ReactNode; children: ReactNode; testId: string }) {
   return (
     <section aria-labelledby={`${id}-title`} className="flex min-w-0 flex-col gap-4 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900" data-testid={testId}>
       <div>
-        <h3 id={`${id}-title`} className="text-lg font-bold">{title}</h3>
+        <h3 id={`${id}-title`} tabIndex={-1} className="text-lg font-bold focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600">{title}</h3>
         {intro && <p className="mt-1 max-w-3xl text-sm leading-6 text-zinc-600 dark:text-zinc-400">{intro}</p>}
       </div>
       {children}

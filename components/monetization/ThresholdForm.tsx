@@ -24,6 +24,7 @@ export function ThresholdForm({ thresholdMinor, currency }: { thresholdMinor: nu
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     const parsed = schema.safeParse({ threshold: value });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? null);
@@ -62,9 +63,9 @@ export function ThresholdForm({ thresholdMinor, currency }: { thresholdMinor: nu
         />
         <button
           type="submit"
-          disabled={busy}
+          aria-disabled={busy || undefined}
           data-testid="threshold-save"
-          className="inline-flex h-11 items-center justify-center rounded-xl bg-zinc-900 px-4 font-semibold text-white transition hover:bg-zinc-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-70 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-white"
+          className="inline-flex h-11 items-center justify-center rounded-xl bg-zinc-900 px-4 font-semibold text-white transition hover:bg-zinc-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:opacity-70 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-white"
         >
           {busy ? t("payout.saving") : t("threshold.save")}
         </button>

@@ -31,6 +31,7 @@ function SponsoredCard({ band, onClose, onShown }: { band: OverlayBand; onClose:
   const [openedAt] = useState(() => Math.round(performance.now()));
   const [enabledAt, setEnabledAt] = useState<number | null>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
 
   // One impression for the writer each time the card is actually shown (never for PremiumPlus, who skip it above).
   useEffect(() => {
@@ -45,9 +46,35 @@ function SponsoredCard({ band, onClose, onShown }: { band: OverlayBand; onClose:
     return () => window.clearTimeout(timer);
   }, []);
 
+  // A modal card: the focus starts on it and Tab cycles inside it (the reader's controls behind it are covered, and a
+  // keyboard user tabbing there would move an invisible focus, WCAG 2.4.11).
+  // On closing, the focus goes back where it was (the page-turn control, say) rather than to the page's body.
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    cardRef.current?.focus();
+    return () => {
+      if (before?.isConnected && before !== document.body) before.focus({ preventScroll: true });
+    };
+  }, []);
+
   useEffect(() => {
     if (enabled) closeRef.current?.focus();
   }, [enabled]);
+
+  useEffect(() => {
+    const onTab = (e: KeyboardEvent) => {
+      const card = cardRef.current;
+      if (e.key !== "Tab" || !card) return;
+      const stops = [...card.querySelectorAll<HTMLElement>("a[href], button:not(:disabled)")];
+      if (stops.length === 0) return;
+      const at = stops.indexOf(document.activeElement as HTMLElement);
+      const next = e.shiftKey ? (at <= 0 ? stops.length - 1 : at - 1) : at === -1 || at === stops.length - 1 ? 0 : at + 1;
+      e.preventDefault();
+      stops[next]!.focus();
+    };
+    window.addEventListener("keydown", onTab);
+    return () => window.removeEventListener("keydown", onTab);
+  }, []);
 
   useEffect(() => {
     if (!enabled) return;
@@ -61,6 +88,8 @@ function SponsoredCard({ band, onClose, onShown }: { band: OverlayBand; onClose:
   return (
     <div className="fixed inset-0 z-50 grid place-items-center bg-black/70 p-4 backdrop-blur-sm">
       <div
+        ref={cardRef}
+        tabIndex={-1}
         role="dialog"
         aria-modal="true"
         aria-labelledby="sponsored-title"
@@ -68,7 +97,7 @@ function SponsoredCard({ band, onClose, onShown }: { band: OverlayBand; onClose:
         data-band={band}
         data-opened-at={openedAt}
         data-enabled-at={enabledAt ?? undefined}
-        className="relative w-full max-w-md overflow-hidden rounded-3xl bg-white text-zinc-900 shadow-2xl dark:bg-zinc-900 dark:text-zinc-100"
+        className="relative w-full max-w-md overflow-hidden rounded-3xl bg-white outline-none text-zinc-900 shadow-2xl dark:bg-zinc-900 dark:text-zinc-100"
       >
         <div className="relative bg-gradient-to-br from-brand-500 via-brand-600 to-brand-700 px-6 pb-10 pt-6 text-white">
           <span className="inline-block rounded-full bg-white/20 px-3 py-1 text-xs font-bold uppercase tracking-wider">{t("sponsored")}</span>

@@ -46,9 +46,23 @@ export type PayoutOutcome = (typeof PAYOUT_OUTCOMES)[number];
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const MAX_ID = 2_147_483_647;
 
-/** "1234.56", "1234.5", "1234" (or the same as a JSON number) → 123456 minor units; null when it is not such an amount. */
+/**
+ * An amount as typed: trimmed, with Arabic-Indic and Eastern Arabic-Indic digits (what an Arabic keyboard types) made
+ * ASCII and the Arabic decimal separator "٫" made ".". Null when the value is neither a string nor a finite number.
+ */
+function amountText(value: unknown): string | null {
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : null;
+  if (typeof value !== "string") return null;
+  return value
+    .trim()
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/\u066B/g, ".");
+}
+
+/** "1234.56", "1234.5", "1234" (or the same as a JSON number, or in Arabic digits) → 123456 minor units; null when it is not such an amount. */
 export function parseAmountMinor(value: unknown): number | null {
-  const text = typeof value === "number" && Number.isFinite(value) ? String(value) : typeof value === "string" ? value.trim() : null;
+  const text = amountText(value);
   if (text === null) return null;
   const match = /^(\d{1,11})(?:\.(\d{1,2}))?$/.exec(text);
   if (!match) return null;
@@ -75,6 +89,11 @@ export function currentMonth(now: Date = new Date()): string {
 function amountField(t: MonetizationTranslate, max: number, min = 1) {
   return z.unknown().transform((value, ctx) => {
     const minor = parseAmountMinor(value);
+    // A well-formed amount with more digits than any income is too large, not malformed.
+    if (minor === null && /^\d{12,}(?:\.\d{1,2})?$/.test(amountText(value) ?? "")) {
+      ctx.addIssue({ code: "custom", message: t("amountTooLarge") });
+      return z.NEVER;
+    }
     if (minor === null || minor < min) {
       ctx.addIssue({ code: "custom", message: t("amountInvalid") });
       return z.NEVER;

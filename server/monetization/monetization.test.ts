@@ -137,6 +137,18 @@ describe("shares (the rounding rule)", () => {
     expect(parseAmountMinor("0.1")).toBe(10);
     expect(parseAmountMinor(19.99)).toBe(1_999);
     for (const bad of ["1.234", "-5", "1e3", "0x10", "", " ", "12,50", null, true, [1]]) expect(parseAmountMinor(bad)).toBeNull();
+    // What an Arabic keyboard types: Arabic-Indic (or Eastern Arabic-Indic) digits and the Arabic decimal separator.
+    expect(parseAmountMinor("١٢٥٠٫٥٠")).toBe(125_050);
+    expect(parseAmountMinor("۱۲.۵")).toBe(1_250);
+  });
+
+  it("tells a too large amount from a malformed one", () => {
+    const t = (key: string) => key;
+    const issue = (income: string) => closeMonthSchema(t as never, new Date("2026-11-25T00:00:00Z")).safeParse({ month: "2026-10", income }).error?.issues[0]?.message;
+    expect(issue("99999999999999999")).toBe("amountTooLarge");
+    expect(issue("100000000.01")).toBe("amountTooLarge");
+    expect(issue("12.345")).toBe("amountInvalid");
+    expect(issue("١٠٠٠")).toBeUndefined();
   });
 });
 

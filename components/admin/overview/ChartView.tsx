@@ -1,6 +1,6 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ChartPoint, ChartTone } from "./chart-types";
 
@@ -29,6 +29,34 @@ function subscribeTheme(onChange: () => void) {
   return () => observer.disconnect();
 }
 const isDarkNow = () => document.documentElement.classList.contains("dark");
+
+/**
+ * recharts 3 draws its layers into `<g class="recharts-zIndex-layer_N">` portal targets; React listens for focus events
+ * on every portal container, and Chromium makes an SVG element with focus listeners keyboard-focusable, so each chart
+ * put four to six invisible stops (inside this aria-hidden drawing) in the Tab order. recharts 3.11 dropped the
+ * tabindex="-1" that kept them out; it is put back here on every layer the chart creates.
+ */
+function useLayersOutOfTabOrder() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const fix = () => root.querySelectorAll('g[class*="recharts-zIndex-layer"]:not([tabindex])').forEach((g) => g.setAttribute("tabindex", "-1"));
+    fix();
+    const observer = new MutationObserver(fix);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}
+
+/** The value axis's width: its longest label (compact, "100K" or "100 ألف") at 12 px, 40 px at least. */
+function valueAxisWidth(data: ChartPoint[], format: Intl.NumberFormat): number {
+  const max = Math.max(0, ...data.map((p) => p.value));
+  // Ticks are rounded up ("nice"): the next power of ten bounds the longest label.
+  const bound = max <= 0 ? 0 : 10 ** Math.ceil(Math.log10(max + 1));
+  return Math.min(88, Math.max(40, Math.ceil(format.format(bound).length * 7.5) + 8));
+}
 
 export default function ChartView({
   kind,
@@ -70,11 +98,13 @@ export default function ChartView({
     />
   );
   const margin = { top: 8, right: 8, bottom: 0, left: 8 };
+  const layersRef = useLayersOutOfTabOrder();
+  const axisWidth = valueAxisWidth(data, numbers);
 
   return (
     // dir="ltr": the drawing places its own text (mirrored through the axes above); in an RTL document an SVG text's
     // "start" anchor would flip and lay the Arabic titles over the bars.
-    <div aria-hidden="true" dir="ltr" data-testid="chart-drawing" style={{ height }} className="w-full min-w-0">
+    <div ref={layersRef} aria-hidden="true" dir="ltr" data-testid="chart-drawing" style={{ height }} className="w-full min-w-0">
       <ResponsiveContainer width="100%" height="100%">
         {kind === "hbar" ? (
           <BarChart data={data} layout="vertical" margin={margin} accessibilityLayer={false}>
@@ -97,7 +127,7 @@ export default function ChartView({
           <BarChart data={data} margin={margin} accessibilityLayer={false}>
             <CartesianGrid vertical={false} stroke={GRID[mode]} />
             <XAxis dataKey="label" reversed={rtl} tick={tick} stroke={GRID[mode]} interval="preserveStartEnd" minTickGap={8} />
-            <YAxis orientation={rtl ? "right" : "left"} tick={tick} tickFormatter={(v: number) => numbers.format(v)} allowDecimals={false} width={40} stroke={GRID[mode]} />
+            <YAxis orientation={rtl ? "right" : "left"} tick={tick} tickFormatter={(v: number) => numbers.format(v)} allowDecimals={false} width={axisWidth} stroke={GRID[mode]} />
             {tooltip}
             <Bar dataKey="value" fill={color} radius={[4, 4, 0, 0]} isAnimationActive={false} maxBarSize={32} />
           </BarChart>
@@ -105,7 +135,7 @@ export default function ChartView({
           <AreaChart data={data} margin={margin} accessibilityLayer={false}>
             <CartesianGrid vertical={false} stroke={GRID[mode]} />
             <XAxis dataKey="label" reversed={rtl} tick={tick} stroke={GRID[mode]} interval="preserveStartEnd" minTickGap={16} />
-            <YAxis orientation={rtl ? "right" : "left"} tick={tick} tickFormatter={(v: number) => numbers.format(v)} allowDecimals={false} width={40} stroke={GRID[mode]} />
+            <YAxis orientation={rtl ? "right" : "left"} tick={tick} tickFormatter={(v: number) => numbers.format(v)} allowDecimals={false} width={axisWidth} stroke={GRID[mode]} />
             {tooltip}
             <Area type="monotone" dataKey="value" stroke={color} strokeWidth={2} fill={color} fillOpacity={dark ? 0.25 : 0.15} isAnimationActive={false} />
           </AreaChart>

@@ -51,7 +51,7 @@ export default function AnalyticsPanel({ mangaId }: { mangaId: number }) {
   const n = (x: number) => numberFormat.format(x);
   const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
   const short = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" });
-  const long = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+  const long = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
   const dayOf = (day: string) => new Date(`${day}T00:00:00Z`);
   const points = (rows: DayCount[]): ChartPoint[] => rows.map((r) => ({ label: short.format(dayOf(r.day)), full: long.format(dayOf(r.day)), value: r.count }));
   const daySummary = (key: "views" | "favorites", rows: DayCount[]) => {
