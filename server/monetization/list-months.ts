@@ -17,7 +17,8 @@ export interface IncomeMonth {
 const MONTHS = 12;
 
 /**
- * GET /api/Monetization/Months (root): the last 12 months with their impressions and, once closed, the income entered,
+ * GET /api/Monetization/Months (root): the last 12 months (and any older month never closed)
+ * with their impressions and, once closed, the income entered,
  * the creators' pool and who closed it; the current month is listed (not ended) so root sees it coming. Reads
  * ad_impression_months (12 × writers rows at most) and the small ad_income_months table.
  */
@@ -38,7 +39,8 @@ export async function listMonths({ db, now = new Date() }: { db: Db; now?: Date 
     with live as (
       select to_char(a.month, 'YYYY-MM') as month, sum(a.impressions) as impressions, count(*)::int as writers
       from ad_impression_months a
-      where a.month >= ${since}::date
+      -- The last 12 months, and any older month that was never closed (so it can still be shared).
+      where a.month >= ${since}::date or not exists (select 1 from ad_income_months c where c.month = a.month)
       group by 1
     ), closed as (
       select to_char(a.month, 'YYYY-MM') as month, a.income_minor, a.currency, a.closed_at, u.username as closed_by, a.impressions,
@@ -50,6 +52,7 @@ export async function listMonths({ db, now = new Date() }: { db: Db; now?: Date 
     from (
       select to_char(g, 'YYYY-MM') as month from generate_series(${since}::date, ${month + "-01"}::date, interval '1 month') g
       union select month from closed
+      union select month from live
     ) s
     left join live on live.month = s.month
     left join closed on closed.month = s.month

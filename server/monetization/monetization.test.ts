@@ -273,6 +273,10 @@ describe("closing a month", () => {
     const list = months.body.data as unknown as Array<{ month: string; closed: unknown; impressions: number }>;
     expect(list.find((m) => m.month === "2025-03")).toMatchObject({ impressions: 1_250, closed: { incomeMinor: 100_001, poolMinor: 60_000 } });
     expect(list.some((m) => m.month === "2024-01")).toBe(false);
+    // An ended month older than a year that was never closed is still listed, so it can be shared.
+    await seedImpressions(chapter3, "2024-06-10", 5);
+    const again = (await call(monthsRoute, "GET /api/Monetization/Months", "root")).body.data as unknown as Array<{ month: string; ended: boolean; closed: unknown; impressions: number }>;
+    expect(again.find((m) => m.month === "2024-06")).toMatchObject({ ended: true, closed: null, impressions: 5 });
   });
 
   it("the shared schema knows which months have ended", () => {
