@@ -19,3 +19,11 @@ export function formatMoney(minor: number, currency: string, locale: string): st
 export function formatMonth(month: string, locale: string, style: "long" | "short" = "long"): string {
   return new Intl.DateTimeFormat(locale, { month: style, year: "numeric", timeZone: "UTC" }).format(new Date(`${month.slice(0, 7)}-01T00:00:00Z`));
 }
+
+/**
+ * The creators' pool of a month's income: `sharePercent` of it rounded down to the cent (server/monetization/shares.ts
+ * states the whole rule); integer arithmetic, exact for any amount.
+ */
+export function creatorPool(incomeMinor: number, sharePercent: number): number {
+  return Number((BigInt(incomeMinor) * BigInt(sharePercent)) / 100n);
+}

@@ -5,7 +5,7 @@ import { toast } from "react-toastify";
 import { toastTheme } from "@/components/notifications/NotificationsProvider";
 import { useApi } from "@/components/providers/use-api";
 import { useLocale, useRouter, useTexts } from "@/i18n/client";
-import { formatMoney, formatMonth } from "@/lib/money";
+import { creatorPool, formatMoney, formatMonth } from "@/lib/money";
 import { closeMonthSchema, MONETIZATION, parseAmountMinor, type MonetizationValidationKey } from "@/lib/validation/monetization";
 import { ActionDialog } from "./ActionDialog";
 import { keepFocus, panelHeading } from "./keep-focus";
@@ -57,7 +57,7 @@ export function CloseMonthButton({ month, impressions, writers }: { month: strin
             preview: (value) => {
               const minor = parseAmountMinor(value);
               if (minor === null || minor <= 0) return null;
-              const pool = Number((BigInt(minor) * BigInt(MONETIZATION.creatorSharePercent)) / 100n);
+              const pool = creatorPool(minor, MONETIZATION.creatorSharePercent);
               return t("months.preview", { pool: formatMoney(pool, MONETIZATION.currency, locale) });
             },
           }}

@@ -81,6 +81,11 @@ export function monthKey(month: string): string {
   return `${month}-01`;
 }
 
+/** The first day (UTC) of the month `back` months before the one `now` is in, as "YYYY-MM-DD". */
+export function monthStartBefore(now: Date, back: number): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 10);
+}
+
 /** The first day (UTC) of the month `now` is in, as "YYYY-MM". */
 export function currentMonth(now: Date = new Date()): string {
   return now.toISOString().slice(0, 7);

@@ -40,6 +40,8 @@ export const RATE_RULES = {
    * an office behind one address a few at once; 300 in 10 minutes is one every two seconds, all the time.
    */
   recordViewIp: { name: "record_view_ip", limit: 300, windowSeconds: 10 * 60 },
+  /** RecordImpression calls from one address: at most three per chapter read, so the same bound as views holds. */
+  recordImpressionIp: { name: "record_impression_ip", limit: 300, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateRule>;
 
 export interface RateState {

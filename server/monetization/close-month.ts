@@ -8,7 +8,8 @@ import { conflict } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import type { SignedInViewer } from "@/server/core/viewer";
 import { appendLedger } from "./ledger";
-import { formatMoney, formatMonth, notifyUsers } from "./notify";
+import { formatMoney, formatMonth } from "@/lib/money";
+import { notifyUsers } from "./notify";
 import { creatorPool, splitPool } from "./shares";
 
 export interface ClosedMonth {

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { transactions, users } from "@/db/schema";
-import { currentMonth, MONETIZATION } from "@/lib/validation/monetization";
+import { currentMonth, MONETIZATION, monthStartBefore } from "@/lib/validation/monetization";
 import { notFound } from "@/server/core/errors";
 import { ledgerBalance } from "./ledger";
 import { toPayout, type Payout } from "./payout";
@@ -66,7 +66,7 @@ export async function getEarnings({ db, userId, now = new Date() }: { db: Db; us
   const [account] = await db.select({ payoutEmail: users.payoutEmail }).from(users).where(eq(users.id, userId)).limit(1);
   if (!account) throw notFound("userNotFound");
   const month = currentMonth(now);
-  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS - 1), 1)).toISOString().slice(0, 10);
+  const since = monthStartBefore(now, MONTHS - 1);
 
   const [settings, balanceMinor, monthRows, statementRows, chapterRows, payoutRows] = await Promise.all([
     getMonetizationSettings(db),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { currentMonth, MONETIZATION } from "@/lib/validation/monetization";
+import { currentMonth, MONETIZATION, monthStartBefore } from "@/lib/validation/monetization";
 import { creatorPool } from "./shares";
 
 /** A month as root's "close a month" list shows it. */
@@ -24,7 +24,7 @@ const MONTHS = 12;
  */
 export async function listMonths({ db, now = new Date() }: { db: Db; now?: Date }): Promise<IncomeMonth[]> {
   const month = currentMonth(now);
-  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS - 1), 1)).toISOString().slice(0, 10);
+  const since = monthStartBefore(now, MONTHS - 1);
   const res = await db.execute<{
     month: string;
     impressions: string;

@@ -4,9 +4,7 @@ import { NotificationType, Role } from "@/db/schema/enums";
 import { isLocale, type Locale } from "@/i18n/routing";
 import type { UnitOfWork } from "@/server/core/unit-of-work";
 import { publishNotificationsEach } from "@/server/notifications/publish-notification";
-import { formatMoney, formatMonth } from "@/lib/money";
 
-export { formatMoney, formatMonth };
 
 /** The page writers read their earnings on and root settles payouts on. */
 export const MONETIZATION_PAGE = "/dashboard/monetization";

@@ -25,23 +25,24 @@ export async function recordImpression({
   chapterId,
   viewer,
   viewerKey,
+  alsoKnownAs,
   position,
 }: {
   db: Db;
   chapterId: number;
   viewer: Viewer;
   viewerKey: string;
+  /** As in recordView: the issued cookie's key, recorded beside an impression counted by address and browser. */
+  alsoKnownAs?: string;
   position: ImpressionPosition;
 }): Promise<{ counted: boolean }> {
   const access = await resolveChapterAccess({ db, chapterId, viewer });
   if (access.kind === "notFound") throw notFound("chapterNotFound");
   if (access.kind === "premium" || access.privileged || access.adFree) return { counted: false };
   return runUnitOfWork(db, async ({ tx }) => {
-    const inserted = await tx
-      .insert(adImpressions)
-      .values({ chapterId, viewerKey, position: IMPRESSION_POSITIONS.indexOf(position) })
-      .onConflictDoNothing()
-      .returning({ chapterId: adImpressions.chapterId });
+    const at = IMPRESSION_POSITIONS.indexOf(position);
+    const inserted = await tx.insert(adImpressions).values({ chapterId, viewerKey, position: at }).onConflictDoNothing().returning({ chapterId: adImpressions.chapterId });
+    if (alsoKnownAs) await tx.insert(adImpressions).values({ chapterId, viewerKey: alsoKnownAs, position: at }).onConflictDoNothing();
     if (inserted.length === 0) return { counted: false };
     await tx
       .insert(adImpressionDays)

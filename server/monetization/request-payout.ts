@@ -10,7 +10,8 @@ import { runUnitOfWork } from "@/server/core/unit-of-work";
 import type { SignedInViewer } from "@/server/core/viewer";
 import type { Locale } from "@/i18n/routing";
 import { appendLedger } from "./ledger";
-import { formatMoney, notifyUsers, rootIds } from "./notify";
+import { formatMoney } from "@/lib/money";
+import { notifyUsers, rootIds } from "./notify";
 import { getMonetizationSettings } from "./settings";
 import { toPayout, type Payout } from "./payout";
 

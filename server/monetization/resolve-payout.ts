@@ -2,13 +2,14 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { transactions, users } from "@/db/schema";
 import { NotificationType, TransactionStatus } from "@/db/schema/enums";
-import type { ResolvePayoutValues } from "@/lib/validation/monetization";
+import { parseAmountMinor, type ResolvePayoutValues } from "@/lib/validation/monetization";
 import { audit } from "@/server/core/audit";
 import { conflict, notFound } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import type { SignedInViewer } from "@/server/core/viewer";
 import { appendLedger } from "./ledger";
-import { formatMoney, notifyUsers } from "./notify";
+import { formatMoney } from "@/lib/money";
+import { notifyUsers } from "./notify";
 import { toPayout, type Payout } from "./payout";
 
 /**
@@ -39,7 +40,7 @@ export async function resolvePayout({ db, viewer, input }: { db: Db; viewer: Sig
       })
       .where(eq(transactions.id, row.id))
       .returning();
-    const amountMinor = Math.round(Number(row.amount) * 100);
+    const amountMinor = parseAmountMinor(row.amount) ?? 0;
     if (!paid) await appendLedger(tx, [{ userId: row.userId, amountMinor, kind: "payout_return", transactionId: row.id }]);
     await audit(tx, {
       actorId: viewer.userId,

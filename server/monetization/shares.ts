@@ -10,9 +10,7 @@
  * So the shares add up to exactly the pool, every writer is within one cent of their exact share, and the result does
  * not depend on the order the rows arrive in. BigInt throughout: pool × impressions exceeds 2^53 for large months.
  */
-export function creatorPool(incomeMinor: number, sharePercent: number): number {
-  return Number((BigInt(incomeMinor) * BigInt(sharePercent)) / 100n);
-}
+export { creatorPool } from "@/lib/money";
 
 export interface Weight {
   userId: number;
