@@ -67,6 +67,8 @@ describe("access table", () => {
       "DELETE /api/User/DeleteUser", "PUT /api/User/UpdateUser", "GET /api/User/PaginatedUser",
       "POST /api/SiteSettings/SaveLandingPageSettings", "POST /api/SiteSettings/SaveDiscoveryPage",
       "POST /api/Notification/SendGlobalNotification",
+      "GET /api/Monetization/Months", "POST /api/Monetization/CloseMonth", "GET /api/Monetization/Payouts",
+      "POST /api/Monetization/ResolvePayout", "POST /api/Monetization/Settings",
     ] as const;
     for (const key of rootOnly) expect(ACCESS[key]).toEqual(["root"]);
   });
