@@ -11,6 +11,7 @@ import { startDigestTimer } from "./notifications/send-digests";
 import { startNotificationDelivery } from "./realtime/deliver-notifications";
 import { env } from "@/server/env";
 import { answerClientError, refuseWrongMethod } from "./http/method-guard";
+import { createPageCache } from "./http/page-cache";
 import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
 
 /**
@@ -67,12 +68,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Hot catalogue reads skip Next's router in production (server/http/direct-routes.ts). Not in development,
   // where Next recompiles the route files on change and this process would keep serving the old code.
   const direct = dev ? undefined : await import("./http/direct-routes");
+  // Public pages answered from memory (server/http/page-cache.ts); production only, PAGE_CACHE=0 turns it off.
+  const pages =
+    dev || process.env.PAGE_CACHE === "0"
+      ? undefined
+      : createPageCache({ target: () => loopbackTarget(server), maxBytes: Number(process.env.PAGE_CACHE_MB || 64) * 1024 * 1024 });
 
   const server = http.createServer((req, res) => {
     recordClientAddress(req);
     // A method an API path does not take: the 405 envelope with Allow (Next's own 405 has no body).
     if (refuseWrongMethod(req, res)) return;
-    (direct?.serveDirectly(req, res) ?? handle(req, res)).catch((err: unknown) => {
+    (direct?.serveDirectly(req, res) ?? pages?.serve(req, res, () => handle(req, res)) ?? handle(req, res)).catch((err: unknown) => {
       console.error("[server] request failed:", err);
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();
@@ -97,6 +103,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const close = () =>
     (closing ??= (async () => {
       await stopHttpServer(server);
+      pages?.close();
       await app.close();
       stopDelivery();
       stopFollowing();
@@ -109,7 +116,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return { url, server, close };
 }
 
-/** Listens and returns the base URL (the real port when `port` is 0). */
+/** Where this server can reach itself (the page cache renders through it): its own address, loopback for a wildcard. */
+function loopbackTarget(server: http.Server): { host: string; port: number } {
+  const { address, port } = server.address() as AddressInfo;
+  const wildcard = address === "0.0.0.0" || address === "::" || address === "";
+  return { host: wildcard ? "127.0.0.1" : address, port };
+}
+
 /**
  * Appends the connecting peer's address to X-Forwarded-For, so per-address rate limits read an address the client
  * cannot choose (they take the last entry: this peer, or the load balancer's view of the client behind it).
@@ -122,6 +135,7 @@ export function recordClientAddress(req: http.IncomingMessage): void {
   req.headers["x-forwarded-for"] = prior ? `${prior}, ${peer}` : peer;
 }
 
+/** Listens and returns the base URL (the real port when `port` is 0). */
 export function listen(server: http.Server, port: number, hostname?: string): Promise<string> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);

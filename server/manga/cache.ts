@@ -8,6 +8,7 @@ import { getDiscoverySettings, getLandingSettings } from "@/server/settings/get-
 import { getPublicManga, listPublicMangaIds } from "./get-manga";
 import { catalogueGeneration, mangaGeneration } from "./changed";
 import { listManga, type MangaListItem, type Paged } from "./list-manga";
+import { CACHED_DISCOVERY_PAGES } from "./cache-limits";
 
 /**
  * What the public pages (landing, discovery, preview, sitemap) read, through Next's data cache: each read is
@@ -19,8 +20,7 @@ import { listManga, type MangaListItem, type Paged } from "./list-manga";
 export const CATALOGUE_TAG = "catalogue";
 export const mangaTag = (id: number) => `manga:${id}`;
 export const CATALOGUE_REVALIDATE_SECONDS = 60;
-/** Discovery pages past this one (and every search) are read directly: they are rare and would only fill the cache. */
-export const CACHED_DISCOVERY_PAGES = 20;
+export { CACHED_DISCOVERY_PAGES };
 
 const options = (extra: string[] = []) => ({ tags: [CATALOGUE_TAG, ...extra], revalidate: CATALOGUE_REVALIDATE_SECONDS });
 
