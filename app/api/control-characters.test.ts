@@ -117,7 +117,7 @@ describe("a NUL character never reaches the database", () => {
       const form = new FormData();
       form.set("title", NUL);
       form.set("description", "fine");
-      const req = new Request(`http://localhost${key.split(" ")[1]}`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+      const req = new Request(`http://localhost${key.split(" ")[1]}`, { method: key.split(" ")[0], headers: { authorization: `Bearer ${token}` }, body: form });
       const res = await (await handlerOf(key))!(req, { params: Promise.resolve({}) });
       expect({ key, status: res.status }).toEqual({ key, status: 422 });
       expect((await res.json()).data.errors.title).toHaveLength(1);
@@ -174,5 +174,50 @@ describe("the shared schemas refuse control characters", () => {
     });
     expect(errorsOf(register)).toEqual({ fullName: en("controlCharacters") });
     expect(errorsOf(updateSelfSchema(en).safeParse({ username: "x\u007f" }))).toEqual({ username: en("controlCharacters") });
+  });
+});
+
+describe("control characters beyond NUL in publishing, review, settings and notification texts", () => {
+  const BEL = "a\u0007b";
+  const ESC = "a\u001bb";
+
+  it("answers 422 naming the field, in the request's language, and writes nothing", async () => {
+    const token = await rootToken();
+    const before = await rowCounts();
+    const form = (fields: Record<string, string>) => {
+      const f = new FormData();
+      for (const [name, value] of Object.entries(fields)) f.set(name, value);
+      return f;
+    };
+    const cases: Array<[RouteKey, () => BodyInit, string, Record<string, string>]> = [
+      ["POST /api/manga/SubmitManga", () => form({ title: BEL, description: "fine", genres: "Action" }), "title", {}],
+      ["POST /api/manga/SubmitManga", () => form({ title: "Fine", description: ESC, genres: "Action" }), "description", {}],
+      ["PUT /api/manga/UpdateManga", () => form({ id: "1", title: `x${"\u009b"}` }), "title", {}],
+      ["POST /api/chapter/SubmitChapter", () => form({ mangaId: "1", title: BEL }), "title", {}],
+      ["POST /api/manga/StatusManga", () => form({ mangaId: "1", status: "2", note: ESC }), "note", {}],
+      ["POST /api/SiteSettings/SaveLandingPageSettings", () => form({ title: BEL }), "title", {}],
+      ["POST /api/Notification/SendGlobalNotification", () => JSON.stringify({ message: ESC, type: 1 }), "message", { "content-type": "application/json" }],
+    ];
+    for (const [key, body, field, headers] of cases) {
+      for (const locale of ["en", "ar"] as const) {
+        const req = new Request(`http://localhost${key.split(" ")[1]}`, { method: key.split(" ")[0], headers: { authorization: `Bearer ${token}`, "accept-language": locale, ...headers }, body: body() });
+        const res = await (await handlerOf(key))!(req, { params: Promise.resolve({}) });
+        const answer = await res.json();
+        expect({ key, field, locale, status: res.status }).toEqual({ key, field, locale, status: 422 });
+        const message = answer.data.errors[field]?.[0] as string | undefined;
+        expect({ key, field, message: Boolean(message) }).toEqual({ key, field, message: true });
+        if (locale === "ar") expect(message).toMatch(/[\u0600-\u06FF]/);
+      }
+    }
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("keeps line breaks and tabs where text is multi-line", async () => {
+    const { mangaFormSchema, publishingTranslator } = await import("@/lib/validation/publishing");
+    const { decisionSchema } = await import("@/lib/validation/review");
+    const t = publishingTranslator({});
+    expect(mangaFormSchema(t).safeParse({ title: "Fine", description: "One\r\n\tTwo", genres: ["Action"] }).success).toBe(true);
+    expect(mangaFormSchema(t).safeParse({ title: "Fine\tTitle", genres: ["Action"] }).success).toBe(false);
+    expect(decisionSchema("reject", (k) => k).safeParse({ note: "Line one\nLine two" }).success).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacters } from "./text";
 
 /**
  * Creators' monetisation (issue 16 §3), shared by the monetization page's forms (react-hook-form + zodResolver) and the
@@ -43,7 +44,6 @@ export const MONETIZATION = {
 export const PAYOUT_OUTCOMES = ["paid", "failed"] as const;
 export type PayoutOutcome = (typeof PAYOUT_OUTCOMES)[number];
 
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const MAX_ID = 2_147_483_647;
 
 /**
@@ -154,7 +154,7 @@ function textField(t: MonetizationTranslate, max: number, tooLong: MonetizationV
   return z
     .string({ error: t(tooLong) })
     .trim()
-    .refine((v) => !CONTROL.test(v), { error: t("controlCharacters") })
+    .refine((v) => !hasControlCharacters(v, "multiLine"), { error: t("controlCharacters") })
     .refine((v) => [...v].length <= max, { error: t(tooLong) });
 }
 

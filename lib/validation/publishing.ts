@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GENRES, type Genre } from "@/lib/enums";
+import { noControlCharacters } from "./text";
 
 /**
  * Publishing payloads (docs/decisions/013-publishing.md), shared by the dashboard forms (react-hook-form +
@@ -29,6 +30,7 @@ export const PUBLISHING_VALIDATION_KEYS = [
   "freeAtInvalid",
   "freeAtPast",
   "freeAtNeedsPremium",
+  "controlCharacters",
 ] as const;
 export type PublishingValidationKey = (typeof PUBLISHING_VALIDATION_KEYS)[number];
 export type PublishingTranslate = (key: PublishingValidationKey) => string;
@@ -104,13 +106,11 @@ function readingDirectionField(t: PublishingTranslate) {
  */
 export function mangaFormSchema(t: PublishingTranslate) {
   return z.object({
-    title: z
-      .string({ error: t("titleRequired") })
+    title: noControlCharacters(z.string({ error: t("titleRequired") }), t("controlCharacters"))
       .trim()
       .min(1, { error: t("titleRequired") })
       .max(PUBLISHING_LIMITS.titleMax, { error: t("titleTooLong") }),
-    description: z
-      .string({ error: t("descriptionTooLong") })
+    description: noControlCharacters(z.string({ error: t("descriptionTooLong") }), t("controlCharacters"), "multiLine")
       .trim()
       .max(PUBLISHING_LIMITS.descriptionMax, { error: t("descriptionTooLong") })
       .optional(),
@@ -162,8 +162,7 @@ export interface ChapterSchemaOptions {
 
 function chapterFields(t: PublishingTranslate) {
   return z.object({
-    title: z
-      .string({ error: t("chapterTitleRequired") })
+    title: noControlCharacters(z.string({ error: t("chapterTitleRequired") }), t("controlCharacters"))
       .trim()
       .min(1, { error: t("chapterTitleRequired") })
       .max(PUBLISHING_LIMITS.chapterTitleMax, { error: t("chapterTitleTooLong") }),

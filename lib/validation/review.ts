@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noControlCharacters } from "./text";
 
 /** A review note's longest length (docs/decisions/013: a rejection needs a note of 1–1,000 characters). */
 export const NOTE_MAX = 1000;
@@ -10,8 +11,8 @@ export type DecisionKind = "approve" | "reject";
  * (server/http/publishing-input.ts): optional when approving, required when rejecting, at most NOTE_MAX characters
  * after trimming. The texts are `approval.decision.reasonRequired` / `reasonTooLong` in the page's or request's language.
  */
-export function decisionSchema(kind: DecisionKind, t: (key: "reasonRequired" | "reasonTooLong") => string) {
-  const note = z.string().trim().max(NOTE_MAX, t("reasonTooLong"));
+export function decisionSchema(kind: DecisionKind, t: (key: "reasonRequired" | "reasonTooLong" | "controlCharacters") => string) {
+  const note = noControlCharacters(z.string(), t("controlCharacters"), "multiLine").trim().max(NOTE_MAX, t("reasonTooLong"));
   return z.object({ note: kind === "reject" ? note.min(1, t("reasonRequired")) : note });
 }
 

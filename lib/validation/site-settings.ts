@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noControlCharacters } from "./text";
 import { formatMessage, type Compiled } from "@/i18n/format";
 
 /**
@@ -11,7 +12,7 @@ import { formatMessage, type Compiled } from "@/i18n/format";
  * Empty texts are allowed: the landing page then shows its own default text in that language.
  * The banner is not part of these schemas: the routes sniff and cap it, the editor crops it to 8:3 in the browser.
  */
-export const SITE_SETTINGS_VALIDATION_KEYS = ["textInvalid", "titleTooLong", "descriptionTooLong", "ctaTooLong", "mangaInvalid"] as const;
+export const SITE_SETTINGS_VALIDATION_KEYS = ["textInvalid", "titleTooLong", "descriptionTooLong", "ctaTooLong", "mangaInvalid", "controlCharacters"] as const;
 export type SiteSettingsValidationKey = (typeof SITE_SETTINGS_VALIDATION_KEYS)[number];
 export type SiteSettingsTranslate = (key: SiteSettingsValidationKey, values?: Record<string, number>) => string;
 
@@ -47,7 +48,8 @@ const TOO_LONG: Record<HeroField, SiteSettingsValidationKey> = { title: "titleTo
 /** One hero text in one language. */
 export function heroTextSchema(field: HeroField, t: SiteSettingsTranslate) {
   const max = LIMIT[field];
-  return z.string({ error: t("textInvalid") }).trim().max(max, { error: t(TOO_LONG[field], { max }) });
+  const kind = field === "description" ? "multiLine" : "singleLine";
+  return noControlCharacters(z.string({ error: t("textInvalid") }), t("controlCharacters"), kind).trim().max(max, { error: t(TOO_LONG[field], { max }) });
 }
 
 /** One hero text in both languages (the editor's shape). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { decimalInteger, integer } from "@/lib/validation/numbers";
+import { hasControlCharacters } from "@/lib/validation/text";
 import type { Locale } from "@/i18n/routing";
 import { fieldErrorsOf, validation } from "@/server/core/errors";
 import { apiMessage } from "@/server/core/messages";
@@ -24,8 +25,9 @@ function messageSchema(locale: Locale) {
   const tooLong = apiMessage(locale, "notificationMessageTooLong", { max: NOTIFICATION_MESSAGE_MAX });
   return z
     .string({ error: required })
-    // NUL cannot be stored in PostgreSQL text; it never means anything in a message.
-    .transform((s) => s.replace(/\u0000/g, "").trim())
+    // Line breaks and tabs are a message's own; other control characters never mean anything in one (issue 19, item 2).
+    .refine((s) => !hasControlCharacters(s, "multiLine"), { error: apiMessage(locale, "controlCharacters"), abort: true })
+    .transform((s) => s.trim())
     .pipe(z.string().min(1, { error: required }).refine((s) => [...s].length <= NOTIFICATION_MESSAGE_MAX, { error: tooLong }));
 }
 
