@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyCatalogueChange } from "@/server/manga/changed";
-import { cacheableRequest, canonicalDiscoveryQuery, createPageCache, negotiatedLocale, type PageCache } from "./page-cache";
+import { cacheableNavigation, cacheableRequest, canonicalDiscoveryQuery, createPageCache, negotiatedLocale, type PageCache } from "./page-cache";
 
 describe("which requests the page cache answers", () => {
   it("takes the public pages in both languages, and nothing else", () => {
@@ -39,6 +39,24 @@ describe("which requests the page cache answers", () => {
     expect(other.generation()).not.toBe(before.other);
     expect(landing.generation()).not.toBe(before.landing);
     expect(faq.generation()).toBe(before.faq);
+  });
+
+  it("takes client-side navigations to those pages, keyed by what Next varies on", () => {
+    const tree = "%5B%22%22%2C%7B%7D%5D";
+    const nav = cacheableNavigation("/discovery/manga/4?_rsc=abc", { rsc: "1", "next-router-state-tree": tree })!;
+    expect(nav.path).toBe("/discovery/manga/4?_rsc=abc");
+    expect(nav.headers).toEqual({ rsc: "1", "next-router-state-tree": tree });
+    const prefetch = cacheableNavigation("/discovery/manga/4?_rsc=abc", { rsc: "1", "next-router-state-tree": tree, "next-router-prefetch": "1", "next-router-segment-prefetch": "/_tree" })!;
+    expect(prefetch.key).not.toBe(nav.key);
+    expect(prefetch.headers["next-router-segment-prefetch"]).toBe("/_tree");
+    expect(nav.generation()).toBe(cacheableRequest("/discovery/manga/4")!.generation());
+    expect(cacheableNavigation("/ar/discovery?genre=Action&_rsc=x", { rsc: "1" })?.negotiated).toBe(false);
+    expect(cacheableNavigation("/discovery/manga/4", { rsc: "1" })).toBeUndefined(); // no _rsc
+    expect(cacheableNavigation("/discovery/manga/4?_rsc=a&_rsc=b", { rsc: "1" })).toBeUndefined();
+    expect(cacheableNavigation("/dashboard?_rsc=a", { rsc: "1" })).toBeUndefined();
+    expect(cacheableNavigation("/discovery?search=x&_rsc=a", { rsc: "1" })).toBeUndefined();
+    expect(cacheableNavigation("/discovery?_rsc=a", { rsc: "1", "next-router-state-tree": "x".repeat(5000) })).toBeUndefined();
+    expect(cacheableNavigation("/discovery?_rsc=a", {})).toBeUndefined();
   });
 
   it("reads the language next-intl would choose for an unprefixed page", () => {

@@ -26,7 +26,10 @@ import { acceptsGzip } from "./direct-routes";
  *   `Vary: Accept-Language, Cookie`; `/ar…` pages vary on neither.
  * - Bodies are kept gzipped (a client that does not accept gzip gets them inflated), within PAGE_CACHE_MB (LRU).
  *
- * Everything else (RSC navigations, searches, deep pages, odd queries, signed-in pages, the API) is not touched.
+ * - A client-side navigation to one of these pages (Next's RSC payload) is kept the same way, keyed also by the
+ *   router headers Next varies on (what the browser already shows); prefetches are left to Next.
+ *
+ * Everything else (searches, deep pages, odd queries, signed-in pages, the reader, the API) is not touched.
  */
 
 export interface PageCacheOptions {
@@ -72,6 +75,9 @@ const gunzipAsync = promisify(gunzip);
 /** What a cacheable request is: its key, whether it is an unprefixed (English, language-negotiated) page, its generation. */
 export interface Cacheable {
   key: string;
+  /** What the loopback render asks for: the path and the headers of the request that matter to Next. */
+  path: string;
+  headers: Record<string, string>;
   negotiated: boolean;
   generation: () => string;
 }
@@ -83,6 +89,38 @@ const BUILD = () => "build";
 
 /** The cacheable pages, from the path and query alone (undefined: not cacheable, leave it to Next). */
 export function cacheableRequest(url: string): Cacheable | undefined {
+  const page = cacheablePage(url);
+  return page && { ...page, path: page.key, headers: {} };
+}
+
+/**
+ * A client-side navigation to a cacheable page, or its prefetch (Next's RSC payloads): cached like the page, keyed by
+ * the URL (whose `_rsc` parameter Next derives from these headers) and the router headers Next varies on, which say
+ * what the browser already has and which part it asks for.
+ */
+export function cacheableNavigation(url: string, headers: http.IncomingHttpHeaders): Cacheable | undefined {
+  if (headers.rsc !== "1") return undefined;
+  const forwarded: Record<string, string> = { rsc: "1" };
+  for (const name of ROUTER_HEADERS) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    if (typeof value !== "string" || value.length > 4096) return undefined;
+    forwarded[name] = value;
+  }
+  const q = url.indexOf("?");
+  const params = q < 0 ? [] : url.slice(q + 1).split("&");
+  const rsc = params.filter((p) => p.startsWith("_rsc="));
+  if (rsc.length !== 1) return undefined;
+  const rest = params.filter((p) => !p.startsWith("_rsc="));
+  const page = cacheablePage(`${q < 0 ? url : url.slice(0, q)}${rest.length ? `?${rest.join("&")}` : ""}`);
+  if (!page) return undefined;
+  return { ...page, key: `rsc ${url}\n${ROUTER_HEADERS.map((name) => forwarded[name] ?? "").join("\n")}`, path: url, headers: forwarded };
+}
+
+/** The request headers Next's answer to an RSC request depends on (its Vary, and the interception route's next-url). */
+const ROUTER_HEADERS = ["next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url"] as const;
+
+function cacheablePage(url: string): Omit<Cacheable, "path" | "headers"> | undefined {
   const q = url.indexOf("?");
   const pathname = q < 0 ? url : url.slice(0, q);
   const search = q < 0 ? "" : url.slice(q + 1);
@@ -178,11 +216,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
 
   /** One render of `key` at `generation` at a time; stores a 200 and resolves with whatever Next answered. */
-  const render = (key: string, generation: string): Promise<Rendered | null> => {
+  const render = (page: Cacheable, generation: string): Promise<Rendered | null> => {
+    const { key } = page;
     const flight = `${generation} ${key}`;
     let pending = inflight.get(flight);
     if (!pending) {
-      pending = renderThroughNext(key)
+      pending = renderThroughNext(page)
         .then(async (rendered) => {
           if (rendered.status === 200) {
             const gz = await gzipAsync(rendered.body);
@@ -201,18 +240,18 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return pending;
   };
 
-  const renderThroughNext = (key: string) =>
+  const renderThroughNext = (page: Cacheable) =>
     new Promise<Rendered>((resolve, reject) => {
       const { host, port } = options.target();
       const request = http.request(
         {
           host,
           port,
-          path: key,
+          path: page.path,
           method: "GET",
           agent,
           timeout: RENDER_TIMEOUT_MS,
-          headers: { host: `localhost:${port}`, [FILL_HEADER]: secret, "accept-encoding": "identity", "user-agent": "page-cache" },
+          headers: { ...page.headers, host: `localhost:${port}`, [FILL_HEADER]: secret, "accept-encoding": "identity", "user-agent": "page-cache" },
         },
         (response) => {
           const chunks: Buffer[] = [];
@@ -235,11 +274,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (entry && Date.now() - entry.storedAt > ttlMs) {
       // Stale by time only: this answer still serves it, the next one gets the fresh render.
       state = "STALE";
-      void render(page.key, generation);
+      void render(page, generation);
     }
     if (!entry) {
       state = "MISS";
-      const rendered = await render(page.key, generation);
+      const rendered = await render(page, generation);
       if (!rendered) return fallback();
       entry = entries.get(page.key);
       if (rendered.status !== 200 || !entry || entry.generation !== generation) return sendUncached(req, res, rendered);
@@ -259,8 +298,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         if (req.headers[FILL_HEADER] === secret) return undefined;
         delete req.headers[FILL_HEADER];
       }
-      if (req.headers.rsc !== undefined || req.headers["next-router-prefetch"] !== undefined || req.headers["next-action"] !== undefined) return undefined;
-      const page = cacheableRequest(req.url ?? "/");
+      if (req.headers["next-action"] !== undefined) return undefined;
+      const page = req.headers.rsc !== undefined ? (req.method === "GET" ? cacheableNavigation(req.url ?? "/", req.headers) : undefined) : cacheableRequest(req.url ?? "/");
       if (!page) return undefined;
       if (page.negotiated) {
         const cookie = req.headers.cookie;
