@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { parseTrustProxyHops } from "@/server/http/client-ip";
 
 /**
  * Configuration read from the environment, in one place. Only non-secret defaults live here;
@@ -42,5 +43,9 @@ export const env = {
   get allowedOrigins(): string[] {
     const extra = (process.env.ALLOWED_ORIGINS || "").split(",").map((s) => s.trim()).filter(Boolean);
     return [new URL(this.siteUrl).origin, ...extra];
+  },
+  /** Proxies in front of the app whose X-Forwarded-For entries are believed (server/http/client-ip.ts); 0 = none. */
+  get trustProxyHops(): number {
+    return parseTrustProxyHops(process.env.TRUST_PROXY_HOPS);
   },
 };

@@ -10,6 +10,7 @@ import { startReleaseTimer } from "./publishing/release-chapters";
 import { startDigestTimer } from "./notifications/send-digests";
 import { startNotificationDelivery } from "./realtime/deliver-notifications";
 import { env } from "@/server/env";
+import { setClientAddress } from "./http/client-ip";
 import { answerClientError, refuseWrongMethod } from "./http/method-guard";
 import { createPageCache } from "./http/page-cache";
 import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
@@ -40,6 +41,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Next and React choose their build from NODE_ENV when first loaded, hence the dynamic import below.
   if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
   const port = options.port ?? env.port;
+  const trustProxyHops = env.trustProxyHops; // a bad TRUST_PROXY_HOPS stops the start here
   const hostname = options.hostname ?? (process.env.HOST || undefined);
 
   const db = await getDbHandle();
@@ -75,7 +77,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       : createPageCache({ target: () => loopbackTarget(server), maxBytes: Number(process.env.PAGE_CACHE_MB || 64) * 1024 * 1024 });
 
   const server = http.createServer((req, res) => {
-    recordClientAddress(req);
+    recordClientAddress(req, trustProxyHops);
     // A method an API path does not take: the 405 envelope with Allow (Next's own 405 has no body).
     if (refuseWrongMethod(req, res)) return;
     (direct?.serveDirectly(req, res) ?? pages?.serve(req, res, () => handle(req, res)) ?? handle(req, res)).catch((err: unknown) => {
@@ -124,15 +126,11 @@ function loopbackTarget(server: http.Server): { host: string; port: number } {
 }
 
 /**
- * Appends the connecting peer's address to X-Forwarded-For, so per-address rate limits read an address the client
- * cannot choose (they take the last entry: this peer, or the load balancer's view of the client behind it).
+ * Replaces X-Forwarded-For with the one client address per-address limits read: the TCP peer, or with
+ * TRUST_PROXY_HOPS=N the address the outermost of N proxies saw; never one the client chose (server/http/client-ip.ts).
  */
-export function recordClientAddress(req: http.IncomingMessage): void {
-  const peer = req.socket.remoteAddress;
-  if (!peer) return;
-  const existing = req.headers["x-forwarded-for"];
-  const prior = Array.isArray(existing) ? existing.join(", ") : existing;
-  req.headers["x-forwarded-for"] = prior ? `${prior}, ${peer}` : peer;
+export function recordClientAddress(req: http.IncomingMessage, trustProxyHops = env.trustProxyHops): void {
+  setClientAddress(req, trustProxyHops);
 }
 
 /** Listens and returns the base URL (the real port when `port` is 0). */

@@ -131,6 +131,7 @@ export const ACCESS = {
   "POST /api/test/create-user": VISITOR,
   "POST /api/test/grant-subscription": VISITOR,
   "POST /api/test/seed-earnings": VISITOR,
+  "GET /api/test/client-address": VISITOR,
 } as const satisfies Record<string, readonly Audience[]>;
 
 export type RouteKey = keyof typeof ACCESS;
