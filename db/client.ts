@@ -37,16 +37,23 @@ async function open(): Promise<DbHandle> {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new Pool({ connectionString: target, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
-    pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+    const pool = new Pool(poolOptions(target));
+    // A restart or a network cut kills connections at any time (docs/decisions/019, Faults). An idle client's error
+    // reaches the pool (which drops the client); a checked-out client has no listener of pg-pool's, and an `error`
+    // event without a listener would end the process, so every client gets one. Its queries fail on their own, and
+    // the pool drops a dead client when it is released; the next checkout connects afresh.
+    pool.on("error", (err) => console.warn("[db] idle connection lost:", err.message));
+    pool.on("connect", (client) => client.on("error", (err) => console.warn("[db] connection lost:", err.message)));
     const db = drizzle(pool, { schema, casing: "snake_case" });
-    // Several processes may start at once: one migrates while the others wait on the lock.
+    // Several processes may start at once: one migrates while the others wait on the lock (with no statement timeout).
     const client = await pool.connect();
     try {
+      await client.query("set statement_timeout = 0");
       await client.query("select pg_advisory_lock(727274)");
       await migrate(drizzle(client, { schema, casing: "snake_case" }), { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
+      await client.query("reset statement_timeout").catch(() => undefined);
       client.release();
     }
     return { db, kind, raw: pool, close: () => pool.end() };
@@ -61,6 +68,29 @@ async function open(): Promise<DbHandle> {
   await migrate(pdb, { migrationsFolder: MIGRATIONS_DIR });
   // Same query builder API; the PGlite session is typed as the node-postgres one so callers see one type.
   return { db: pdb as unknown as Db, kind, raw: client, close: () => client.close() };
+}
+
+/**
+ * Every wait on the database is bounded, so a request during an outage is answered (503) in seconds, never hangs:
+ * - DATABASE_CONNECT_TIMEOUT_MS (default 5000): opening a connection, and waiting for a free one in the pool;
+ * - DATABASE_STATEMENT_TIMEOUT_MS (default 30000, 0 for none): one statement, enforced by the server;
+ * - TCP keep-alive, so a connection to a vanished host is found dead rather than waited on.
+ */
+export function poolOptions(connectionString: string, env: Record<string, string | undefined> = process.env): import("pg").PoolConfig {
+  const statementTimeout = whole(env.DATABASE_STATEMENT_TIMEOUT_MS, 30_000);
+  return {
+    connectionString,
+    max: whole(env.DATABASE_POOL_SIZE, 10),
+    connectionTimeoutMillis: whole(env.DATABASE_CONNECT_TIMEOUT_MS, 5_000),
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
+  };
+}
+
+function whole(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isSafeInteger(n) && n >= 0 ? n : fallback;
 }
 
 /** The process-wide database, opened and migrated on first use. */
