@@ -11,6 +11,7 @@ import { startDigestTimer } from "./notifications/send-digests";
 import { startNotificationDelivery } from "./realtime/deliver-notifications";
 import { env } from "@/server/env";
 import { answerClientError, refuseWrongMethod } from "./http/method-guard";
+import { answerFailure, serveWithFaults } from "./http/request-faults";
 import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
 
 /**
@@ -72,11 +73,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     recordClientAddress(req);
     // A method an API path does not take: the 405 envelope with Allow (Next's own 405 has no body).
     if (refuseWrongMethod(req, res)) return;
-    (direct?.serveDirectly(req, res) ?? handle(req, res)).catch((err: unknown) => {
-      console.error("[server] request failed:", err);
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
-    });
+    // A database outage answers 503 (docs/decisions/019): the API's envelope, and pages whose render it broke.
+    (direct?.serveDirectly(req, res) ?? serveWithFaults(res, () => handle(req, res))).catch((err: unknown) => answerFailure(req, res, err));
   });
   // A request the HTTP parser refuses (431 for oversized headers, 400 otherwise) is answered with the envelope too.
   server.on("clientError", answerClientError);
