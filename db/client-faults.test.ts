@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDbHandle, poolOptions } from "@/db/client";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { createPool, getDbHandle, poolOptions, queryTimeoutMs } from "@/db/client";
 import { isDatabaseUnavailable } from "@/server/core/database-unavailable";
 
 /**
@@ -17,6 +18,9 @@ describe("pool options", () => {
     expect(set).toMatchObject({ max: 4, connectionTimeoutMillis: 2000 });
     expect(set).not.toHaveProperty("statement_timeout");
     expect(poolOptions("postgres://x", { DATABASE_CONNECT_TIMEOUT_MS: "soon" }).connectionTimeoutMillis).toBe(5000);
+    expect(queryTimeoutMs({})).toBe(35_000);
+    expect(queryTimeoutMs({ DATABASE_STATEMENT_TIMEOUT_MS: "0" })).toBe(0);
+    expect(queryTimeoutMs({ DATABASE_QUERY_TIMEOUT_MS: "1000" })).toBe(1000);
   });
 });
 
@@ -64,5 +68,25 @@ describe.runIf(onPostgres)("killed connections", () => {
     await expect.poll(() => pool.idleCount).toBe(0);
     const answers = await Promise.all(Array.from({ length: 4 }, () => db.execute<{ one: number }>(sql`select 1 as one`).then((r) => r.rows[0]?.one)));
     expect(answers).toEqual([1, 1, 1, 1]);
+  });
+
+  it("a query the server never answers ends its connection after the query timeout, and the pool goes on", async () => {
+    // pg_sleep stands for a frozen server or a cut network: no answer, no error, no end of the connection.
+    const pool = await createPool(process.env.DATABASE_URL!, { DATABASE_STATEMENT_TIMEOUT_MS: "0", DATABASE_QUERY_TIMEOUT_MS: "300" });
+    const db = drizzle(pool);
+    try {
+      let started = performance.now();
+      const alone = await db.execute(sql`select pg_sleep(5)`).catch((err: unknown) => err);
+      expect(isDatabaseUnavailable(alone)).toBe(true);
+      expect(performance.now() - started).toBeLessThan(2_500);
+      // In a transaction, its rollback (queued behind the silent query) fails at once too instead of waiting.
+      started = performance.now();
+      const inTransaction = await db.transaction(async (tx) => tx.execute(sql`select pg_sleep(5)`)).catch((err: unknown) => err);
+      expect(isDatabaseUnavailable(inTransaction)).toBe(true);
+      expect(performance.now() - started).toBeLessThan(2_500);
+      for (let i = 0; i < 5; i++) expect((await db.execute<{ one: number }>(sql`select 1 as one`)).rows[0]?.one).toBe(1);
+    } finally {
+      await pool.end();
+    }
   });
 });
