@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -82,7 +82,10 @@ function postgresBin(): string | undefined {
 /** Why a private cluster cannot be started here, or undefined when it can. */
 export function privatePostgresMissing(): string | undefined {
   if (!postgresBin()) return "needs PostgreSQL's server binaries (/usr/lib/postgresql/*/bin/initdb and pg_ctl)";
-  if (process.getuid?.() === 0 && !fs.existsSync("/usr/sbin/runuser")) return "needs runuser to run PostgreSQL as the postgres user";
+  if (process.getuid?.() === 0) {
+    if (!fs.existsSync("/usr/sbin/runuser")) return "needs runuser to run PostgreSQL as the postgres user";
+    if (spawnSync("id", ["-u", "postgres"]).status !== 0) return "needs a postgres OS user to run PostgreSQL as (it refuses root)";
+  }
   return undefined;
 }
 
