@@ -34,19 +34,21 @@ export function databaseConfig(env: NodeJS.ProcessEnv = process.env): { kind: Db
 async function open(): Promise<DbHandle> {
   const { kind, target } = databaseConfig();
   if (kind === "pg") {
-    const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new Pool({ connectionString: target, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
-    pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+    const pool = await createPool(target);
     const db = drizzle(pool, { schema, casing: "snake_case" });
-    // Several processes may start at once: one migrates while the others wait on the lock.
+    // Several processes may start at once: one migrates while the others wait on the lock (with no statement timeout).
     const client = await pool.connect();
+    unguarded.add(client);
     try {
+      await client.query("set statement_timeout = 0");
       await client.query("select pg_advisory_lock(727274)");
       await migrate(drizzle(client, { schema, casing: "snake_case" }), { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
+      await client.query("reset statement_timeout").catch(() => undefined);
+      unguarded.delete(client);
       client.release();
     }
     return { db, kind, raw: pool, close: () => pool.end() };
@@ -61,6 +63,94 @@ async function open(): Promise<DbHandle> {
   await migrate(pdb, { migrationsFolder: MIGRATIONS_DIR });
   // Same query builder API; the PGlite session is typed as the node-postgres one so callers see one type.
   return { db: pdb as unknown as Db, kind, raw: client, close: () => client.close() };
+}
+
+type PgPool = import("pg").Pool;
+type PgPoolClient = import("pg").PoolClient;
+
+/** Clients whose queries may wait without limit (the migration, which waits on another process's lock). */
+const unguarded = new WeakSet<object>();
+
+/**
+ * The pool, made to survive connections that die or stop answering (docs/decisions/019, Faults):
+ * - An idle client's error reaches the pool, which drops it. A checked-out client has no listener of pg-pool's, and an
+ *   `error` event without a listener would end the process, so every client gets one. Its queries fail on their own,
+ *   and the pool drops a dead client when it is released; the next checkout connects afresh.
+ * - A query without an answer after DATABASE_QUERY_TIMEOUT_MS (a frozen server or a cut network, where neither the
+ *   server's statement timeout nor TCP says anything) ends its connection: that query and any queued behind it fail at
+ *   once ("Connection terminated", a 503), and the pool drops the connection.
+ */
+export async function createPool(connectionString: string, env: Record<string, string | undefined> = process.env): Promise<PgPool> {
+  const { Pool } = await import("pg");
+  const pool = new Pool(poolOptions(connectionString, env));
+  const timeoutMs = queryTimeoutMs(env);
+  pool.on("error", (err) => console.warn("[db] idle connection lost:", err.message));
+  pool.on("connect", (client) => {
+    client.on("error", (err) => console.warn("[db] connection lost:", err.message));
+    if (timeoutMs > 0) guardQueries(client, timeoutMs);
+  });
+  return pool;
+}
+
+/** DATABASE_QUERY_TIMEOUT_MS, by default the statement timeout and 5 s more (none when there is no statement timeout). */
+export function queryTimeoutMs(env: Record<string, string | undefined> = process.env): number {
+  const statementTimeout = whole(env.DATABASE_STATEMENT_TIMEOUT_MS, 30_000);
+  return whole(env.DATABASE_QUERY_TIMEOUT_MS, statementTimeout > 0 ? statementTimeout + 5_000 : 0);
+}
+
+function guardQueries(client: PgPoolClient, timeoutMs: number): void {
+  const query = client.query as (...args: unknown[]) => unknown;
+  const guarded = function (this: PgPoolClient, ...args: unknown[]): unknown {
+    if (unguarded.has(client)) return query.apply(client, args);
+    const timer = setTimeout(() => {
+      console.warn(`[db] no answer in ${timeoutMs} ms: connection abandoned`);
+      void client.end().catch(() => undefined);
+    }, timeoutMs);
+    timer.unref();
+    const done = () => clearTimeout(timer);
+    const last = args.at(-1);
+    if (typeof last === "function") {
+      args[args.length - 1] = (...results: unknown[]) => {
+        done();
+        return (last as (...a: unknown[]) => unknown)(...results);
+      };
+      return query.apply(client, args);
+    }
+    const result = query.apply(client, args);
+    if (result instanceof Promise) return result.finally(done);
+    // A submittable (a cursor, a stream) reports its end by events.
+    const events = result as { once?: (event: string, fn: () => void) => unknown } | undefined;
+    if (typeof events?.once === "function") {
+      events.once("end", done);
+      events.once("error", done);
+    } else done();
+    return result;
+  };
+  client.query = guarded as typeof client.query;
+}
+
+/**
+ * Every wait on the database is bounded, so a request during an outage is answered (503) in seconds, never hangs:
+ * - DATABASE_CONNECT_TIMEOUT_MS (default 5000): opening a connection, and waiting for a free one in the pool;
+ * - DATABASE_STATEMENT_TIMEOUT_MS (default 30000, 0 for none): one statement, enforced by the server;
+ * - DATABASE_QUERY_TIMEOUT_MS (default: the statement timeout + 5000): a query the server never answers (createPool);
+ * - TCP keep-alive, so a connection to a vanished host is found dead rather than waited on.
+ */
+export function poolOptions(connectionString: string, env: Record<string, string | undefined> = process.env): import("pg").PoolConfig {
+  const statementTimeout = whole(env.DATABASE_STATEMENT_TIMEOUT_MS, 30_000);
+  return {
+    connectionString,
+    max: whole(env.DATABASE_POOL_SIZE, 10),
+    connectionTimeoutMillis: whole(env.DATABASE_CONNECT_TIMEOUT_MS, 5_000),
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
+  };
+}
+
+function whole(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isSafeInteger(n) && n >= 0 ? n : fallback;
 }
 
 /** The process-wide database, opened and migrated on first use. */

@@ -13,6 +13,7 @@ import { env } from "@/server/env";
 import { setClientAddress } from "./http/client-ip";
 import { answerClientError, refuseWrongMethod } from "./http/method-guard";
 import { createPageCache } from "./http/page-cache";
+import { answerFailure, serveWithFaults } from "./http/request-faults";
 import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
 
 /**
@@ -80,11 +81,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     recordClientAddress(req, trustProxyHops);
     // A method an API path does not take: the 405 envelope with Allow (Next's own 405 has no body).
     if (refuseWrongMethod(req, res)) return;
-    (direct?.serveDirectly(req, res) ?? pages?.serve(req, res, () => handle(req, res)) ?? handle(req, res)).catch((err: unknown) => {
-      console.error("[server] request failed:", err);
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
-    });
+    // A database outage answers 503 (docs/decisions/019): the API's envelope, and pages whose render it broke.
+    const next = () => serveWithFaults(res, () => handle(req, res));
+    (direct?.serveDirectly(req, res) ?? pages?.serve(req, res, next) ?? next()).catch((err: unknown) => answerFailure(req, res, err));
   });
   // A request the HTTP parser refuses (431 for oversized headers, 400 otherwise) is answered with the envelope too.
   server.on("clientError", answerClientError);

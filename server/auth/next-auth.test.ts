@@ -121,6 +121,35 @@ describe("next-auth session", () => {
     expect(a.tokens).toEqual(b.tokens);
   });
 
+  it("keeps the session through a database outage: a rotation that cannot reach the database is tried again later", async () => {
+    const token = await signedInToken();
+    const due = { ...token, tokens: { ...token.tokens!, accessTokenExpiresAt: new Date(Date.now() - 1000).toISOString() } };
+    const db = await getDb();
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    const { vi } = await import("vitest");
+    const down = () => {
+      throw refused;
+    };
+    const outage = [
+      vi.spyOn(db, "transaction").mockRejectedValue(refused),
+      vi.spyOn(db, "select").mockImplementation(down),
+      vi.spyOn(db, "execute").mockImplementation(down),
+      vi.spyOn(db, "update").mockImplementation(down),
+      vi.spyOn(db, "insert").mockImplementation(down),
+    ];
+    try {
+      const during = await jwt({ token: due });
+      expect(during.error).toBeUndefined();
+      expect(during.tokens).toEqual(due.tokens);
+      await expect(authorize({ username: "sess_user", password: PASSWORD, locale: "en" })).rejects.toThrow(/"status":503/);
+    } finally {
+      for (const spy of outage) spy.mockRestore();
+    }
+    const after = await jwt({ token: due });
+    expect(after.error).toBeUndefined();
+    expect(after.tokens!.refreshToken).not.toBe(token.tokens!.refreshToken);
+  });
+
   it("marks the session errored when rotation fails, and the session then carries no tokens", async () => {
     const token = await signedInToken();
     const broken = { ...token, tokens: { ...token.tokens!, refreshToken: "not-a-real-token", accessTokenExpiresAt: new Date(0).toISOString() } };

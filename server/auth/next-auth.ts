@@ -7,6 +7,7 @@ import { getDb } from "@/db/client";
 import { isLocale, type Locale } from "@/i18n/routing";
 import { looksLikeEmail } from "@/lib/validation/auth";
 import { env } from "@/server/env";
+import { isDatabaseUnavailable } from "@/server/core/database-unavailable";
 import { AppError } from "@/server/core/errors";
 import { apiMessage } from "@/server/core/messages";
 import { clientIp } from "@/server/http/client-ip";
@@ -103,13 +104,17 @@ async function refreshed(token: JWT): Promise<JWT> {
   const tokens = token.tokens;
   const userId = token.user?.id;
   if (!tokens || !userId) return { ...token, tokens: undefined, error: SESSION_REFRESH_ERROR };
+  let next: TokenSet | undefined;
   try {
-    const next = await rotateOnce(tokens.refreshToken);
+    next = await rotateOnce(tokens.refreshToken);
     // The user is reloaded with every rotation: a new role, name or picture reaches the session.
     const user = await getCurrentUser({ db: await getDb(), userId, imageFormat: "url" });
     if (!user) return { ...token, tokens: undefined, error: SESSION_REFRESH_ERROR };
     return { ...token, tokens: next, user: toSessionUser(user), error: undefined };
   } catch (err) {
+    // A database that is away for a moment does not sign anyone out: the session keeps its tokens (the new ones when
+    // the rotation committed) and the next request tries again (docs/decisions/019, Faults).
+    if (isDatabaseUnavailable(err)) return next ? { ...token, tokens: next } : token;
     if (!(err instanceof AppError)) console.error("[auth] token refresh failed:", err);
     return { ...token, tokens: undefined, error: SESSION_REFRESH_ERROR };
   }
@@ -148,6 +153,7 @@ export const authOptions: NextAuthOptions = {
           return { id: String(user.id), tokens, profile: toSessionUser(user) };
         } catch (err) {
           if (err instanceof AppError) throw failure(err.httpStatus, apiMessage(locale, err.messageKey, err.params));
+          if (isDatabaseUnavailable(err)) throw failure(503, apiMessage(locale, "serviceUnavailable"));
           console.error("[auth] sign-in failed:", err);
           throw failure(500, apiMessage(locale, "internal"));
         }

@@ -80,7 +80,7 @@ export interface PostgresBusOptions {
   url: string;
   /** Where NOTIFY is sent from (the pool). */
   db: Db;
-  /** First reconnect delay, doubled per failed attempt up to `maxDelayMs`. */
+  /** First reconnect delay (250 ms), doubled per failed attempt up to `maxDelayMs` (2 s). */
   baseDelayMs?: number;
   maxDelayMs?: number;
 }
@@ -121,7 +121,7 @@ export class PostgresBus extends Subscribers implements Bus {
     if (this.closed) return;
     const { Client } = await import("pg");
     // Named per process, so an operator (or a test) can find each process's listener in pg_stat_activity.
-    const client = new Client({ connectionString: this.options.url, application_name: `manga-bus:${process.pid}` });
+    const client = new Client({ connectionString: this.options.url, application_name: `manga-bus:${process.pid}`, connectionTimeoutMillis: 5_000, keepAlive: true });
     const lost = () => this.lost(client);
     client.on("error", lost);
     client.on("end", lost);
@@ -162,7 +162,9 @@ export class PostgresBus extends Subscribers implements Bus {
   private schedule() {
     if (this.closed || this.timer) return;
     const base = this.options.baseDelayMs ?? 250;
-    const delay = Math.min(this.options.maxDelayMs ?? 30_000, base * 2 ** this.attempt);
+    // At most 2 s apart: a refused connection costs the database nothing, and the listener is back within about 2 s
+    // of the database (docs/decisions/019: the site serves again within 5 s of a restart).
+    const delay = Math.min(this.options.maxDelayMs ?? 2_000, base * 2 ** this.attempt);
     this.attempt++;
     this.timer = setTimeout(() => {
       this.timer = null;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Locale } from "@/i18n/routing";
 import { IngestError, INGEST_ERROR_STATUS, type IngestErrorCode } from "@/server/chapters/ingest/errors";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/server/core/database-unavailable";
 import { AppError, fieldErrorsOf, formatBytes } from "@/server/core/errors";
 import { apiMessage, isMessageKey, type MessageKey, type MessageParams } from "@/server/core/messages";
 import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, MediaError, type MediaErrorCode } from "@/server/media/errors";
@@ -9,7 +10,8 @@ import { fail } from "./envelope";
 /**
  * Any thrown value as an envelope response in the caller's language; never exposes a stack.
  * Every error type the domain throws has its status and message here: AppError, ZodError, and the upload
- * pipeline's IngestError and MediaError (`data.code` is their code, `data.pageNumber` the failing page when known).
+ * pipeline's IngestError and MediaError (`data.code` is their code, `data.pageNumber` the failing page when known),
+ * and a database that cannot be reached (restart, network cut, full pool): 503 with Retry-After, not a 500.
  * `context` (e.g. the route key) only goes to the server log of unexpected errors.
  */
 export function toResponse(err: unknown, locale: Locale, context = "api"): Response {
@@ -28,9 +30,26 @@ export function toResponse(err: unknown, locale: Locale, context = "api"): Respo
   if (err instanceof MediaError) {
     return uploadFailure(locale, err.code === "TOO_LARGE" ? 413 : 422, err.code, MEDIA_MESSAGES[err.code], err.limit);
   }
+  if (isDatabaseUnavailable(err)) return unavailable(locale, context, err);
   console.error(`[${context}] unexpected error:`, err);
   const message = apiMessage(locale, "internal");
   return fail(500, message, { code: "internal", message });
+}
+
+/** The database is away for a moment: 503, Retry-After, one line in the log (an outage is not a bug; no stack). */
+export function unavailable(locale: Locale, context = "api", err?: unknown): Response {
+  if (err !== undefined) console.warn(`[${context}] database unavailable:`, describe(err));
+  const message = apiMessage(locale, "serviceUnavailable");
+  return fail(503, message, { code: "serviceUnavailable", message }, { "Retry-After": String(RETRY_AFTER_SECONDS) });
+}
+
+/** The driver's own error at the bottom of the cause chain (Drizzle's wrapper names the query and its parameters). */
+function describe(err: unknown): string {
+  let current = err;
+  for (let depth = 0; depth < 5 && current instanceof Error && current.cause instanceof Error; depth++) current = current.cause;
+  if (!(current instanceof Error)) return String(current);
+  const code = (current as { code?: unknown }).code;
+  return `${current.message.split("\n")[0]}${typeof code === "string" ? ` (${code})` : ""}`;
 }
 
 /** Field errors the domain wrote as message keys (`{ note: ["noteRequired"] }`) in the caller's language. */

@@ -61,11 +61,24 @@ export function changed(uow: UnitOfWork, change: CatalogueChange): void {
   });
 }
 
-/** Every process applies the changes any process announces (started with the server). Returns the unsubscribe. */
+/**
+ * Every process applies the changes any process announces (started with the server). After its bus listener was
+ * away (a database restart), a process cannot know what it missed, so every public read starts afresh.
+ * Returns the unsubscribe.
+ */
 export function followCatalogueChanges(bus: Bus): () => void {
-  return bus.subscribe("manga_catalogue", (payload) => {
+  const off = bus.subscribe("manga_catalogue", (payload) => {
     const change = JSON.parse(payload) as { manga?: unknown; catalogue?: unknown };
     const manga = Array.isArray(change.manga) ? change.manga.map(Number).filter((n) => Number.isSafeInteger(n)) : [];
     applyCatalogueChange({ manga, catalogue: change.catalogue === true });
   });
+  const offResync = bus.onResync(() => {
+    generations.manga.clear();
+    generations.base = Math.max(Date.now(), generations.base + 1);
+    applyCatalogueChange({ catalogue: true });
+  });
+  return () => {
+    off();
+    offResync();
+  };
 }

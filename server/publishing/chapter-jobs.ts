@@ -20,9 +20,21 @@ import { lockManga, pageMediaOf, removeUnusedMedia, usernameOf } from "./rows";
  * than STALE_AFTER (its process died) is free again. Each process renders one PDF at a time (rasterizePdf also queues
  * process-wide), which bounds memory whatever arrives.
  */
-export const HEARTBEAT_MS = 20_000;
-export const STALE_AFTER_SECONDS = 120;
-export const POLL_MS = 30_000;
+export const STALE_AFTER_SECONDS = leaseSeconds(process.env.CHAPTER_JOB_LEASE_SECONDS);
+/** Six heartbeats per lease (20 s for the 2-minute lease): a few missed ones (a busy event loop) never lose the job. */
+export const HEARTBEAT_MS = Math.min(20_000, (STALE_AFTER_SECONDS * 1000) / 6);
+/** Every 30 s, or twice per lease when it is shorter, so an abandoned job is taken soon after its lease ends. */
+export const POLL_MS = Math.min(30_000, (STALE_AFTER_SECONDS * 1000) / 2);
+/**
+ * How long a claim holds without a heartbeat: 2 minutes (CHAPTER_JOB_LEASE_SECONDS, 5 to 3600, changes it; the tests
+ * that kill a process mid-render use a few seconds). Long enough that a process stalled by a heavy page is not
+ * mistaken for a dead one, short enough that a dead process's upload is rendered by another within minutes.
+ */
+function leaseSeconds(value: string | undefined): number {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n >= 5 && n <= 3600 ? n : 120;
+}
+
 /** A job that keeps killing its process (or never finishes) fails the chapter after this many tries. */
 export const MAX_ATTEMPTS = 3;
 

@@ -6,6 +6,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { getDb } from "@/db/client";
 import { verifyAccessToken } from "@/server/auth/access-token";
 import { accountStanding } from "@/server/auth/account-standing";
+import { isDatabaseUnavailable } from "@/server/core/database-unavailable";
 import { decide } from "@/server/http/access";
 import { env } from "@/server/env";
 import { addSocket, closeAll, MAX_BUFFERED_BYTES, MAX_SOCKETS_PER_USER, socketCount } from "./registry";
@@ -76,6 +77,8 @@ export async function handleNotificationUpgrade(req: IncomingMessage, socket: Du
       addSocket(user.userId, ws, user.sid);
     });
   } catch (err) {
+    // The account check needs the database: while it is away the client is told to come back (it retries anyway).
+    if (isDatabaseUnavailable(err)) return refuse(socket, 503);
     console.error(`[realtime] upgrade of ${pathOf(req.url)} failed:`, err instanceof Error ? err.message : err);
     refuse(socket, 400);
   }

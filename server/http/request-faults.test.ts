@@ -1,0 +1,67 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerFailure, markUnavailable, serveWithFaults } from "./request-faults";
+
+/**
+ * The custom server's side of "a database outage answers 503" (docs/decisions/019): a page render that Next answers 500
+ * because the database is away (reported through instrumentation's onRequestError) is written as 503; a handler that
+ * throws past Next gets the envelope on /api.
+ */
+const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+let base = "";
+let server: http.Server;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const url = req.url ?? "/";
+    const render = async () => {
+      // Stands for Next: the error is reported (as onRequestError does) on a later turn, then the error page is sent.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (url.includes("database")) markUnavailable(refused);
+      if (url.includes("bug")) markUnavailable(new TypeError("bug"));
+      if (url.includes("throw")) throw url.includes("bug") ? new TypeError("bug") : refused;
+      res.statusCode = url.includes("fine") ? 200 : 500;
+      res.end("page");
+    };
+    serveWithFaults(res, render).catch((err: unknown) => answerFailure(req, res, err));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe("serveWithFaults", () => {
+  it("writes a render's 500 as 503 with Retry-After when the database was the cause", async () => {
+    const res = await fetch(`${base}/en/discovery/manga/1?database`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("leaves other failures and successes alone", async () => {
+    expect((await fetch(`${base}/page?bug`)).status).toBe(500);
+    expect((await fetch(`${base}/page?database-fine`)).status).toBe(200);
+    expect((await fetch(`${base}/page`)).status).toBe(500);
+  });
+});
+
+describe("answerFailure", () => {
+  it("answers the API's envelope: 503 in the caller's language when the database is away, 500 otherwise", async () => {
+    const down = await fetch(`${base}/api/x?throw`, { headers: { "accept-language": "ar" } });
+    expect(down.status).toBe(503);
+    expect(down.headers.get("retry-after")).toBe("5");
+    const body = (await down.json()) as { statusCode: number; message: string; data: { code: string } };
+    expect(body).toMatchObject({ statusCode: 503, data: { code: "serviceUnavailable" } });
+    expect(body.message).toMatch(/[\u0600-\u06FF]/);
+    const bug = await fetch(`${base}/api/x?throw-bug`);
+    expect(bug.status).toBe(500);
+    expect(((await bug.json()) as { data: { code: string } }).data.code).toBe("internal");
+  });
+
+  it("answers a page in plain text", async () => {
+    const res = await fetch(`${base}/page?throw`);
+    expect(res.status).toBe(503);
+    expect(await res.text()).toBe("503 Service Unavailable");
+  });
+});
