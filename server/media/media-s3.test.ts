@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -37,7 +38,7 @@ type S3rverClass = new (options: Record<string, unknown>) => S3rverInstance;
 const S3rver = createRequire(import.meta.url)("s3rver") as S3rverClass;
 
 const BUCKET = "manga-media";
-const S3_ENV = ["MEDIA_STORE", "S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const;
+const S3_ENV = ["MEDIA_STORE", "S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE", "S3_TIMEOUT_MS"] as const;
 const savedEnv = Object.fromEntries(S3_ENV.map((k) => [k, process.env[k]]));
 
 let db: Db;
@@ -303,6 +304,26 @@ describe("the bucket down", () => {
     const err = await storeMedia(db, { bytes, mime: "image/jpeg", width: 32, height: 32, kind: MediaKind.Other }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MediaStoreUnavailableError);
     expect(await rowOf(mediaIdFor(bytes))).toBeUndefined();
+  });
+
+  it("gives up on a bucket that accepts connections but never answers (S3_TIMEOUT_MS): a 503, not a hang", async () => {
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const sockets = new Set<net.Socket>();
+    silent.on("connection", (socket) => sockets.add(socket));
+    try {
+      process.env.S3_ENDPOINT = `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
+      process.env.S3_TIMEOUT_MS = "300";
+      const started = performance.now();
+      const res = await call(GET, storedId);
+      expect(res.status).toBe(503);
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+      delete process.env.S3_TIMEOUT_MS;
+      useBucket();
+    }
   });
 
   it("serves again once the bucket is back, with no restart", async () => {
