@@ -1,9 +1,11 @@
-import { index, integer, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { bytea } from "./types";
 
 /**
  * Content-addressed image store: the id is the SHA-256 of the stored (re-encoded) bytes,
- * so identical images are stored once and every instance can serve them.
+ * so identical images are stored once and every instance can serve them. The bytes are in `bytes` or, with
+ * MEDIA_STORE=s3, in an object-storage bucket (docs/decisions/019).
  */
 export const media = pgTable(
   "media",
@@ -15,10 +17,15 @@ export const media = pgTable(
     size: integer().notNull(),
     /** What the bytes are for (cover, banner, page, avatar…), for housekeeping. */
     kind: smallint().notNull().default(0),
-    bytes: bytea().notNull(),
+    /**
+     * Where the bytes are kept (MediaStore, server/media/kind.ts): 0 here in `bytes`, 1 in the object-storage bucket
+     * under the id (server/media/object-store.ts), in which case `bytes` is null.
+     */
+    store: smallint().notNull().default(0),
+    bytes: bytea(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.createdAt)],
+  (t) => [index().on(t.createdAt), check("media_bytes_in_store", sql`(${t.store} = 0) = (${t.bytes} is not null)`)],
 );
 
 /**

@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { chapterPages, chapters, media } from "@/db/schema";
 import { ChapterSource, Status } from "@/db/schema/enums";
 import { buildPdfFromImages, ingestChapterPdf } from "@/server/chapters/ingest";
+import { fillBucketBytes } from "@/server/media/object-store";
 
 /** How many demo chapters are re-made as PDFs and put through the upload pipeline. */
 export const DEMO_PDF_CHAPTERS = 3;
@@ -24,12 +25,13 @@ export async function convertDemoChaptersToPdf(db: Db, log: (m: string) => void)
   for (const { id } of picked.rows) {
     const chapterId = Number(id);
     const pages = await db
-      .select({ bytes: media.bytes })
+      .select({ id: media.id, store: media.store, bytes: media.bytes })
       .from(chapterPages)
       .innerJoin(media, eq(media.id, chapterPages.imageId))
       .where(eq(chapterPages.chapterId, chapterId))
       .orderBy(asc(chapterPages.pageNumber));
-    const pdf = await buildPdfFromImages(pages.map((p) => p.bytes));
+    await fillBucketBytes(pages, (p) => p.id);
+    const pdf = await buildPdfFromImages(pages.map((p) => p.bytes).filter((b): b is Buffer => b !== null));
     const result = await ingestChapterPdf({ db, chapterId, pdf });
     log(`chapter ${chapterId}: ${result.pageCount}-page PDF (${(pdf.byteLength / 1024).toFixed(0)} KB) ingested`);
     done++;

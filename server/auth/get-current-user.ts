@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { media, users } from "@/db/schema";
 import { mediaUrl } from "@/lib/media-url";
 import { ACCOUNT_THEMES, type AccountTheme } from "@/lib/validation/auth";
+import { fillBucketBytes } from "@/server/media/object-store";
 import type { CurrentUser, ImageFormat } from "./types";
 
 function accountTheme(value: string | undefined): AccountTheme {
@@ -31,12 +32,13 @@ export async function getCurrentUser(opts: { db: Db; userId: number; imageFormat
     payoutEmail: users.payoutEmail,
   };
   const [row] = await opts.db
-    .select({ ...base, bytes: withBytes ? media.bytes : sql<null>`null` })
+    .select({ ...base, bytes: withBytes ? media.bytes : sql<null>`null`, store: withBytes ? media.store : sql<null>`null` })
     .from(users)
     .leftJoin(media, withBytes ? eq(media.id, users.profileImageId) : sql`false`)
     .where(eq(users.id, opts.userId))
     .limit(1);
   if (!row || row.banned) return null;
+  await fillBucketBytes([row], (r) => r.profileImageId);
   const bytes = row.bytes ? Buffer.from(row.bytes) : null;
   return toCurrentUser(row, bytes);
 }

@@ -3,6 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { favorites, manga, media, users } from "@/db/schema";
 import { Status, type Genre } from "@/lib/enums";
+import { fillBucketBytes } from "@/server/media/object-store";
 import { coverFields, coverSource, genreNames, genresOf, MY_LIST_LIMIT } from "./my-lists";
 import type { ImageFormat } from "./types";
 
@@ -39,6 +40,7 @@ export async function listMyFavorites(opts: { db: Db; userId: number; imageForma
       username: users.username,
       createdAt: favorites.createdAt,
       bytes: cover.bytes,
+      store: cover.store,
     })
     .from(favorites)
     .innerJoin(manga, eq(manga.id, favorites.mangaId))
@@ -47,6 +49,7 @@ export async function listMyFavorites(opts: { db: Db; userId: number; imageForma
     .where(and(eq(favorites.userId, opts.userId), eq(manga.status, Status.Accepted)))
     .orderBy(desc(favorites.createdAt), desc(manga.id))
     .limit(MY_LIST_LIMIT);
+  await fillBucketBytes(rows, (r) => r.coverImageId);
   return rows.map((r) => ({
     mangaId: r.mangaId,
     id: r.mangaId,

@@ -20,11 +20,15 @@ export function genreNames(ids: readonly number[] | null): Genre[] {
   return (ids ?? []).map((g) => GENRES[g]).filter((g): g is Genre => g !== undefined);
 }
 
-/** The cover's select column (`bytes`: null unless base64 is asked for) and the condition of its left join on media. */
+/**
+ * The cover's select columns (`bytes`, and `store` saying where they are kept: null unless base64 is asked for) and
+ * the condition of its left join on media. Rows read with them go through fillBucketBytes before coverFields.
+ */
 export function coverSource(imageFormat: ImageFormat | undefined) {
   const withBytes = (imageFormat ?? "base64") === "base64";
   return {
     bytes: withBytes ? media.bytes : sql<null>`null`,
+    store: withBytes ? media.store : sql<null>`null`,
     join: withBytes ? eq(media.id, manga.coverImageId) : sql`false`,
   };
 }

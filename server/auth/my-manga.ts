@@ -3,6 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { manga, media, users } from "@/db/schema";
 import type { Genre } from "@/lib/enums";
+import { fillBucketBytes } from "@/server/media/object-store";
 import { coverFields, coverSource, genreNames, genresOf, MY_LIST_LIMIT } from "./my-lists";
 import type { ImageFormat } from "./types";
 
@@ -45,6 +46,7 @@ export async function listMyManga(opts: { db: Db; userId: number; imageFormat?: 
       createdAt: manga.createdAt,
       updatedAt: manga.updatedAt,
       bytes: cover.bytes,
+      store: cover.store,
     })
     .from(manga)
     .innerJoin(users, eq(users.id, manga.authorId))
@@ -52,7 +54,8 @@ export async function listMyManga(opts: { db: Db; userId: number; imageFormat?: 
     .where(eq(manga.authorId, opts.userId))
     .orderBy(desc(manga.createdAt), desc(manga.id))
     .limit(MY_LIST_LIMIT);
-  return rows.map(({ bytes, coverImageId, genres, username, createdAt, updatedAt, ...r }) => ({
+  await fillBucketBytes(rows, (r) => r.coverImageId);
+  return rows.map(({ bytes, store: _store, coverImageId, genres, username, createdAt, updatedAt, ...r }) => ({
     ...r,
     ...coverFields(bytes, coverImageId),
     genres: genreNames(genres),

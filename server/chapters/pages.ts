@@ -1,6 +1,7 @@
 import { and, asc, between, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapterPages, media } from "@/db/schema";
+import { fillBucketBytes } from "@/server/media/object-store";
 import type { PageVariants, ReaderPage } from "./types";
 
 /** Page rows of one chapter, `from`…`to` inclusive, as reader pages (URLs only). Shared by the API and the reader page. */
@@ -14,15 +15,16 @@ export async function getPageRange({ db, chapterId, from, to }: { db: Db; chapte
   return rows.map(toReaderPage);
 }
 
-/** The same pages with the reading image's bytes (for the spec's base64 fields), in one joined query. */
+/** The same pages with the reading image's bytes (for the spec's base64 fields), in one joined query (plus the bucket's reads for pages kept there). */
 export async function getPageRangeWithBytes({ db, chapterId, from, to }: { db: Db; chapterId: number; from: number; to: number }): Promise<Array<ReaderPage & { bytes: Buffer | null }>> {
   if (to < from) return [];
   const rows = await db
-    .select({ ...pageColumns, bytes: media.bytes })
+    .select({ ...pageColumns, store: media.store, bytes: media.bytes })
     .from(chapterPages)
     .leftJoin(media, eq(media.id, chapterPages.imageId))
     .where(and(eq(chapterPages.chapterId, chapterId), between(chapterPages.pageNumber, from, to)))
     .orderBy(asc(chapterPages.pageNumber));
+  await fillBucketBytes(rows, (r) => r.imageId);
   return rows.map((r) => ({ ...toReaderPage(r), bytes: r.bytes }));
 }
 

@@ -4,14 +4,15 @@ import { IngestError, INGEST_ERROR_STATUS, type IngestErrorCode } from "@/server
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/server/core/database-unavailable";
 import { AppError, fieldErrorsOf, formatBytes } from "@/server/core/errors";
 import { apiMessage, isMessageKey, type MessageKey, type MessageParams } from "@/server/core/messages";
-import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, MediaError, type MediaErrorCode } from "@/server/media/errors";
+import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, MediaError, MediaStoreUnavailableError, type MediaErrorCode } from "@/server/media/errors";
 import { fail } from "./envelope";
 
 /**
  * Any thrown value as an envelope response in the caller's language; never exposes a stack.
  * Every error type the domain throws has its status and message here: AppError, ZodError, and the upload
  * pipeline's IngestError and MediaError (`data.code` is their code, `data.pageNumber` the failing page when known),
- * and a database that cannot be reached (restart, network cut, full pool): 503 with Retry-After, not a 500.
+ * a database that cannot be reached (restart, network cut, full pool): 503 with Retry-After, not a 500, and
+ * MediaStoreUnavailableError (the media bucket cannot be reached: 503).
  * `context` (e.g. the route key) only goes to the server log of unexpected errors.
  */
 export function toResponse(err: unknown, locale: Locale, context = "api"): Response {
@@ -31,6 +32,12 @@ export function toResponse(err: unknown, locale: Locale, context = "api"): Respo
     return uploadFailure(locale, err.code === "TOO_LARGE" ? 413 : 422, err.code, MEDIA_MESSAGES[err.code], err.limit);
   }
   if (isDatabaseUnavailable(err)) return unavailable(locale, context, err);
+  if (err instanceof MediaStoreUnavailableError) {
+    // The media bucket (MEDIA_STORE=s3) is down or refusing us: the visitor may retry; the details are for the log.
+    console.error(`[${context}] media store unavailable: ${err.message}`);
+    const message = apiMessage(locale, "mediaUnavailable");
+    return fail(503, message, { code: "mediaUnavailable", message }, { "Retry-After": "5" });
+  }
   console.error(`[${context}] unexpected error:`, err);
   const message = apiMessage(locale, "internal");
   return fail(500, message, { code: "internal", message });

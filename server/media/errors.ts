@@ -24,3 +24,15 @@ export class MediaError extends Error {
     this.limit = options?.limit;
   }
 }
+
+/**
+ * The object-storage bucket holding media bytes (MEDIA_STORE=s3, ./object-store.ts) cannot be used just now: not
+ * reachable, too slow, answering 5xx, or refusing the configured credentials. A 503 envelope to the visitor
+ * (server/http/errors.ts), never a 500; the message (host, key, status) only goes to the server log.
+ */
+export class MediaStoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "MediaStoreUnavailableError";
+  }
+}

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import { media } from "@/db/schema";
 import type { Db } from "@/db/client";
 import type { Executor } from "@/server/core/unit-of-work";
-import type { MediaKind } from "./kind";
+import { MediaStore, type MediaKind } from "./kind";
+import { mediaStore, putMediaObjects } from "./object-store";
 import { processImageVariants, type ImageLimits } from "./process-image";
 
 /**
@@ -39,15 +40,33 @@ export async function storeMedia(db: Executor, item: MediaToStore): Promise<stri
   return id;
 }
 
-/** Stores many items with few statements; returns the ids in input order. */
+/**
+ * Stores many items with few statements; returns the ids in input order. With MEDIA_STORE=s3 the bytes are put in
+ * the bucket first and the rows (without bytes) inserted after, in the caller's transaction: a row is only committed
+ * once its object is stored, and an object whose row then rolls back is only garbage, never a dangling row. Every
+ * item is put, even one whose row exists (a row seen now could be deleted before this insert commits).
+ */
 export async function storeMediaMany(db: Executor, items: readonly MediaToStore[]): Promise<string[]> {
   const ids = items.map((item) => mediaIdFor(item.bytes));
   const unique = new Map<string, MediaToStore>();
   items.forEach((item, i) => unique.set(ids[i] as string, item));
-  for (const batch of batches([...unique])) {
+  const inBucket = mediaStore().writeTo === MediaStore.Bucket;
+  if (inBucket) await putMediaObjects([...unique].map(([id, m]) => ({ id, bytes: m.bytes, mime: m.mime })));
+  for (const batch of batches([...unique], inBucket)) {
     await db
       .insert(media)
-      .values(batch.map(([id, m]) => ({ id, mime: m.mime, width: m.width, height: m.height, size: m.bytes.byteLength, kind: m.kind, bytes: byteaParam(m.bytes) })))
+      .values(
+        batch.map(([id, m]) => ({
+          id,
+          mime: m.mime,
+          width: m.width,
+          height: m.height,
+          size: m.bytes.byteLength,
+          kind: m.kind,
+          store: inBucket ? MediaStore.Bucket : MediaStore.Database,
+          bytes: inBucket ? null : byteaParam(m.bytes),
+        })),
+      )
       .onConflictDoNothing({ target: media.id });
   }
   return ids;
@@ -63,11 +82,11 @@ function byteaParam(bytes: Buffer) {
   return sql<Buffer>`decode(${bytes.toString("hex")}, 'hex')`;
 }
 
-function* batches(entries: Array<[string, MediaToStore]>): Generator<Array<[string, MediaToStore]>> {
+function* batches(entries: Array<[string, MediaToStore]>, withoutBytes: boolean): Generator<Array<[string, MediaToStore]>> {
   let batch: Array<[string, MediaToStore]> = [];
   let bytes = 0;
   for (const entry of entries) {
-    const size = entry[1].bytes.byteLength;
+    const size = withoutBytes ? 0 : entry[1].bytes.byteLength;
     if (batch.length > 0 && (batch.length >= BATCH_ROWS || bytes + size > BATCH_BYTES)) {
       yield batch;
       batch = [];

@@ -3,7 +3,7 @@ import sharp, { type OutputInfo } from "sharp";
 import { media, mediaVariants } from "@/db/schema";
 import type { Db } from "@/db/client";
 import { isMediaId, VARIANT_WIDTHS, type VariantWidth } from "@/lib/media-url";
-import { mediaFileColumns, type MediaFile } from "./get-media";
+import { bytesView, loadMedia, mediaFileColumns, openRow, type MediaBody, type MediaRow } from "./get-media";
 import { storeMedia } from "./store-media";
 import type { MediaKind } from "./kind";
 
@@ -22,13 +22,27 @@ export function isVariantWidth(width: number): boolean {
 /** Quality for WebP copies of covers and banners: visually clean on drawn art at a third of the JPEG's bytes. */
 const WEBP_QUALITY = 76;
 
-const inFlight = new Map<string, Promise<MediaFile | null>>();
+/** A made variant (its bytes, to send or store), or where a stored one is (its media row). */
+type Variant = { made: { id: string; mime: string; bytes: Buffer } } | { stored: MediaRow };
 
-/** The variant's bytes, made and stored on first use; null when the source does not exist or is not an image. */
-export async function getMediaVariant(db: Db, opts: { id: string; width: number }): Promise<MediaFile | null> {
+const inFlight = new Map<string, Promise<Variant | null>>();
+
+/**
+ * The variant to send, made and stored on first use; null when the source does not exist or is not an image.
+ * A variant kept in the bucket is streamed from it (as the original is, docs/decisions/019).
+ */
+export async function getMediaVariant(db: Db, opts: { id: string; width: number }): Promise<MediaBody | null> {
+  const variant = await findOrMakeVariant(db, opts);
+  if (!variant) return null;
+  if ("stored" in variant) return openRow(variant.stored);
+  const { id, mime, bytes } = variant.made;
+  return { id, mime, size: bytes.byteLength, body: bytesView(bytes) };
+}
+
+async function findOrMakeVariant(db: Db, opts: { id: string; width: number }): Promise<Variant | null> {
   if (!isVariantWidth(opts.width) || !isMediaId(opts.id)) return null;
   const stored = await readVariant(db, opts.id, opts.width);
-  if (stored) return stored;
+  if (stored) return { stored };
   // Concurrent first requests for one variant share the work.
   const key = `${opts.id}:${opts.width}`;
   let pending = inFlight.get(key);
@@ -39,7 +53,7 @@ export async function getMediaVariant(db: Db, opts: { id: string; width: number 
   return pending;
 }
 
-async function readVariant(db: Db, sourceId: string, width: number): Promise<MediaFile | null> {
+async function readVariant(db: Db, sourceId: string, width: number): Promise<MediaRow | null> {
   const [row] = await db
     .select(mediaFileColumns)
     .from(mediaVariants)
@@ -49,13 +63,15 @@ async function readVariant(db: Db, sourceId: string, width: number): Promise<Med
   return row ?? null;
 }
 
-async function makeVariant(db: Db, sourceId: string, width: number): Promise<MediaFile | null> {
-  const [source] = await db
-    .select({ mime: media.mime, kind: media.kind, bytes: media.bytes })
+async function makeVariant(db: Db, sourceId: string, width: number): Promise<Variant | null> {
+  const [row] = await db
+    .select({ ...mediaFileColumns, kind: media.kind })
     .from(media)
     .where(eq(media.id, sourceId))
     .limit(1);
-  if (!source || !source.mime.startsWith("image/")) return null;
+  if (!row || !row.mime.startsWith("image/")) return null;
+  const source = await loadMedia(row);
+  if (!source) return null;
   let encoded: { data: Buffer; info: OutputInfo };
   try {
     encoded = await sharp(source.bytes, { limitInputPixels: 50_000_000 })
@@ -65,12 +81,13 @@ async function makeVariant(db: Db, sourceId: string, width: number): Promise<Med
   } catch (err) {
     // Stored images were re-encoded on the way in, so this is damage, not input: show the original rather than nothing.
     console.error(`[media] no ${width} px copy of ${sourceId}:`, err);
-    return { id: sourceId, mime: source.mime, size: source.bytes.byteLength, bytes: source.bytes };
+    return { made: { id: sourceId, mime: source.mime, bytes: source.bytes } };
   }
   const { data, info } = encoded;
-  const id = await storeMedia(db, { bytes: data, mime: "image/webp", width: info.width, height: info.height, kind: source.kind as MediaKind });
+  // With MEDIA_STORE=s3 the copy goes to the bucket like any media (put before its row is written).
+  const id = await storeMedia(db, { bytes: data, mime: "image/webp", width: info.width, height: info.height, kind: row.kind as MediaKind });
   await db.insert(mediaVariants).values({ sourceId, width, mediaId: id }).onConflictDoNothing();
-  return { id, mime: "image/webp", size: data.byteLength, bytes: data };
+  return { made: { id, mime: "image/webp", bytes: data } };
 }
 
 /** Makes the given copies of many images now (a few at a time), so their first visitors do not wait for them. */
@@ -80,7 +97,8 @@ export async function ensureMediaVariants(db: Db, ids: readonly string[], widths
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++]!;
-      await getMediaVariant(db, job);
+      // Only made and stored: a stored copy is not read (nor a bucket stream opened) for nothing.
+      await findOrMakeVariant(db, job);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));

@@ -109,7 +109,7 @@ async function dominantChannels(chapterId: number): Promise<number[]> {
   const out: number[] = [];
   for (const p of await pagesOf(chapterId)) {
     const [row] = await db.select({ bytes: media.bytes }).from(media).where(eq(media.id, p.imageId));
-    const c = await meanColour(new Uint8Array(row!.bytes));
+    const c = await meanColour(new Uint8Array(row!.bytes!));
     out.push(c.indexOf(Math.max(...c)));
   }
   return out;

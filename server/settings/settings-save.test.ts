@@ -117,7 +117,7 @@ describe("SiteSettings saves: landing", () => {
     expect(value.bannerImageId).toMatch(/^[0-9a-f]{64}$/);
     const [stored] = await db.select().from(media).where(eq(media.id, value.bannerImageId!));
     expect(stored).toMatchObject({ mime: "image/jpeg", width: 1600, height: 600 });
-    expect((await sharp(stored!.bytes).metadata()).format).toBe("jpeg");
+    expect((await sharp(stored!.bytes!).metadata()).format).toBe("jpeg");
 
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "settings.landing.save")).orderBy(desc(auditLog.id)).limit(1);
     expect(entry).toMatchObject({ actorId: u.root.id, targetType: "settings", targetId: "landing" });

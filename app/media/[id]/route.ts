@@ -1,11 +1,15 @@
 import { getDb } from "@/db/client";
-import { getMedia, getMediaHead, isMediaId, type MediaHead } from "@/server/media/get-media";
+import { localeOf } from "@/server/core/messages";
+import { toResponse } from "@/server/http/errors";
+import { discardBody, getMediaHead, isMediaId, openMedia, type MediaHead } from "@/server/media/get-media";
 import { getMediaVariant, isVariantWidth } from "@/server/media/variants";
 
 /**
  * Image bytes by content id. Ids are content hashes, so a response never changes: cache it forever.
  * A conditional request (If-None-Match) answers 304 only for an id that is stored, 404 otherwise.
  * `?w=320` (one of VARIANT_WIDTHS) answers a WebP copy at most that wide, made on first request; it never changes either.
+ * Bytes come from the row or, for media kept in object storage, stream from the bucket (docs/decisions/019); a bucket
+ * that cannot be reached is a 503 envelope, an object it has lost a 404.
  */
 
 export const runtime = "nodejs";
@@ -17,11 +21,11 @@ interface Context {
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 export async function GET(request: Request, { params }: Context): Promise<Response> {
-  return serve(request, (await params).id, true);
+  return serve(request, (await params).id, true).catch((err: unknown) => failure(request, err));
 }
 
 export async function HEAD(request: Request, { params }: Context): Promise<Response> {
-  return serve(request, (await params).id, false);
+  return serve(request, (await params).id, false).catch((err: unknown) => failure(request, err));
 }
 
 async function serve(request: Request, id: string, withBody: boolean): Promise<Response> {
@@ -41,11 +45,9 @@ async function serve(request: Request, id: string, withBody: boolean): Promise<R
     const head = await getMediaHead(db, { id });
     return head ? new Response(null, { status: 200, headers: headersFor(head, etag) }) : notFound();
   }
-  const file = await getMedia(db, { id });
+  const file = await openMedia(db, { id });
   if (!file) return notFound();
-  // A view on the driver's buffer (never a SharedArrayBuffer), so the bytes are not copied.
-  const body = new Uint8Array(file.bytes.buffer as ArrayBuffer, file.bytes.byteOffset, file.bytes.byteLength);
-  return new Response(body, { status: 200, headers: headersFor(file, etag) });
+  return new Response(file.body, { status: 200, headers: headersFor(file, etag) });
 }
 
 async function serveVariant(request: Request, id: string, w: string, withBody: boolean): Promise<Response> {
@@ -61,8 +63,8 @@ async function serveVariant(request: Request, id: string, w: string, withBody: b
   }
   const file = await getMediaVariant(db, { id, width });
   if (!file) return notFound();
-  const body = withBody ? new Uint8Array(file.bytes.buffer as ArrayBuffer, file.bytes.byteOffset, file.bytes.byteLength) : null;
-  return new Response(body, { status: 200, headers: headersFor(file, etag) });
+  if (!withBody) await discardBody(file);
+  return new Response(withBody ? file.body : null, { status: 200, headers: headersFor(file, etag) });
 }
 
 function headersFor(file: MediaHead, etag: string): HeadersInit {
@@ -79,6 +81,13 @@ function headersFor(file: MediaHead, etag: string): HeadersInit {
 function matchesEtag(header: string | null, etag: string): boolean {
   if (!header) return false;
   return header.split(",").some((token) => token.trim().replace(/^W\//, "") === etag);
+}
+
+/** A failure (the bucket unreachable: 503) as the envelope in the caller's language, never cached. */
+function failure(request: Request, err: unknown): Response {
+  const res = toResponse(err, localeOf(request), "media");
+  res.headers.set("Cache-Control", "no-store");
+  return res;
 }
 
 function notFound(): Response {
