@@ -11,6 +11,7 @@ import { startDigestTimer } from "./notifications/send-digests";
 import { startNotificationDelivery } from "./realtime/deliver-notifications";
 import { env } from "@/server/env";
 import { answerClientError, refuseWrongMethod } from "./http/method-guard";
+import { applySecurityHeaders } from "./http/security-headers";
 import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
 
 /**
@@ -70,6 +71,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const server = http.createServer((req, res) => {
     recordClientAddress(req);
+    applySecurityHeaders(res, { siteUrl: env.siteUrl, dev }); // every response; pages get their nonce policy from proxy.ts
     // A method an API path does not take: the 405 envelope with Allow (Next's own 405 has no body).
     if (refuseWrongMethod(req, res)) return;
     (direct?.serveDirectly(req, res) ?? handle(req, res)).catch((err: unknown) => {
