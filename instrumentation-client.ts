@@ -5,5 +5,7 @@
  * unchanged. Zod keeps its settings on `globalThis.__zod_globalConfig` (the object `z.config()` writes), set here
  * directly so that the bundle every page loads does not carry zod (instrumentation-client.test.ts checks zod reads it).
  */
-const global = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-(global.__zod_globalConfig ??= {}).jitless = true;
+const zodHolder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+(zodHolder.__zod_globalConfig ??= {}).jitless = true;
+
+export {};

@@ -6,12 +6,13 @@ import proxy from "./proxy";
 
 // next-intl's middleware is its own package's business (and its ESM build does not load under vitest's
 // Node resolution); here it only marks the requests the guard hands on to it, and hands on their headers as it does.
+const intlConfigs = vi.hoisted(() => [] as Array<{ localeCookie?: unknown }>);
 vi.mock("next-intl/middleware", () => ({
-  default: () => (req: NextRequest) => {
+  default: (config: { localeCookie?: unknown }) => (intlConfigs.push(config), (req: NextRequest) => {
     const res = NextResponse.next({ request: { headers: new Headers(req.headers) } });
     res.headers.set("x-intl", "1");
     return res;
-  },
+  }),
 }));
 
 const user = { id: 7, role: 0, username: "u", fullName: "U", mustSelectRole: false, profileImageUrl: null };
@@ -99,5 +100,19 @@ describe("proxy: the page's Content-Security-Policy (issue 19, item 7)", () => {
     const res = await proxy(await request("/dashboard"));
     expect(res.status).toBe(307);
     expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("proxy: the language cookie", () => {
+  it("is Secure when SITE_URL is https", async () => {
+    expect(intlConfigs.at(-1)?.localeCookie).toMatchObject({ name: "NEXT_LOCALE", secure: false });
+    vi.resetModules();
+    vi.stubEnv("SITE_URL", "https://manga.example");
+    try {
+      await import("./proxy");
+      expect(intlConfigs.at(-1)?.localeCookie).toMatchObject({ name: "NEXT_LOCALE", secure: true });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
