@@ -5,13 +5,14 @@ import { SESSION_COOKIE_NAME } from "@/server/auth/session";
 import proxy from "./proxy";
 
 // next-intl's middleware is its own package's business (and its ESM build does not load under vitest's
-// Node resolution); here it only marks the requests the guard hands on to it.
+// Node resolution); here it only marks the requests the guard hands on to it, and hands on their headers as it does.
+const intlConfigs = vi.hoisted(() => [] as Array<{ localeCookie?: unknown }>);
 vi.mock("next-intl/middleware", () => ({
-  default: () => () => {
-    const res = NextResponse.next();
+  default: (config: { localeCookie?: unknown }) => (intlConfigs.push(config), (req: NextRequest) => {
+    const res = NextResponse.next({ request: { headers: new Headers(req.headers) } });
     res.headers.set("x-intl", "1");
     return res;
-  },
+  }),
 }));
 
 const user = { id: 7, role: 0, username: "u", fullName: "U", mustSelectRole: false, profileImageUrl: null };
@@ -63,6 +64,55 @@ describe("proxy: dashboard guard", () => {
     for (const path of ["/discovery", "/dashboardish", "/auth", "/ar"]) {
       const res = await proxy(await request(path));
       expect(res.headers.get("x-intl"), path).toBe("1");
+    }
+  });
+});
+
+describe("proxy: the page's Content-Security-Policy (issue 19, item 7)", () => {
+  const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+
+  it("gives every page a fresh nonce, in the response's policy and in the request Next renders", async () => {
+    const seen = new Set<string>();
+    for (const path of ["/", "/ar", "/discovery", "/ar/auth", "/dashboard/favorites", "/manga-reader/1/2"]) {
+      const res = await proxy(await request(path, { user, tokens }));
+      const csp = res.headers.get("content-security-policy");
+      const nonce = nonceOf(csp);
+      expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      seen.add(nonce!);
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      // NextResponse.next/rewrite hand the request headers on through x-middleware-request-*.
+      expect(res.headers.get("x-middleware-request-x-nonce"), path).toBe(nonce);
+      expect(res.headers.get("x-middleware-request-content-security-policy"), path).toBe(csp);
+    }
+    expect(seen.size).toBe(6);
+  });
+
+  it("replaces a policy the client sent with its own, and also covers paths that name files", async () => {
+    const req = await request("/missing.txt");
+    req.headers.set("content-security-policy", "script-src 'nonce-chosen'");
+    const res = await proxy(req);
+    expect(res.headers.get("x-intl")).toBeNull();
+    expect(nonceOf(res.headers.get("content-security-policy"))).not.toBe("chosen");
+    expect(res.headers.get("x-middleware-request-content-security-policy")).toBe(res.headers.get("content-security-policy"));
+  });
+
+  it("puts its policy on the guard's redirects too", async () => {
+    const res = await proxy(await request("/dashboard"));
+    expect(res.status).toBe(307);
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("proxy: the language cookie", () => {
+  it("is Secure when SITE_URL is https", async () => {
+    expect(intlConfigs.at(-1)?.localeCookie).toMatchObject({ name: "NEXT_LOCALE", secure: false });
+    vi.resetModules();
+    vi.stubEnv("SITE_URL", "https://manga.example");
+    try {
+      await import("./proxy");
+      expect(intlConfigs.at(-1)?.localeCookie).toMatchObject({ name: "NEXT_LOCALE", secure: true });
+    } finally {
+      vi.unstubAllEnvs();
     }
   });
 });

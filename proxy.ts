@@ -1,20 +1,42 @@
 import createMiddleware from "next-intl/middleware";
-import { NextResponse, type NextRequest } from "next/server";
-import { routing } from "./i18n/routing";
+import { NextRequest, NextResponse } from "next/server";
+import { LOCALE_COOKIE, routing } from "./i18n/routing";
 import { isLiveSession, readSessionToken } from "./server/auth/session";
+import { isHttpsSite, newNonce, pageCsp } from "./server/http/security-headers";
+import { env } from "./server/env";
 
-const intl = createMiddleware(routing);
+// The language cookie is Secure when the site is served over https (issue 19, item 7).
+const intl = createMiddleware({ ...routing, localeCookie: { ...LOCALE_COOKIE, secure: isHttpsSite(env.siteUrl) } });
 
 /** /dashboard and its sub-paths, in either language (`/ar/dashboard/...`). */
 const DASHBOARD = /^(?:\/(en|ar))?\/dashboard(?:\/|$)/;
+
+/** A path naming a file (`/name.ext`) or inside Next's own `/_next/`: no language routing (Next answers it, or its 404). */
+const NOT_ROUTED = /^\/_next\/|\/[^/]*\.[^/]*$/;
 
 /**
  * Next 16's middleware: language routing (next-intl), plus the dashboard guard (spec §2 auth guard,
  * DESIGN §4): signed-out visitors — no session cookie, an errored session, or an expired refresh token —
  * go to /auth, and a signed-in user who still must choose a role goes to /auth/must-select-role.
  * The session cookie is only decoded here, never refreshed.
+ *
+ * Every page gets a fresh nonce and its Content-Security-Policy (server/http/security-headers.ts): the policy goes
+ * on the response and, with `x-nonce`, on the request Next renders, which is where Next reads the nonce it puts on
+ * its own scripts (the layout reads `x-nonce` for ours). The server's strict API policy is replaced by it.
  */
 export default async function proxy(req: NextRequest): Promise<NextResponse> {
+  const nonce = newNonce();
+  const csp = pageCsp(nonce, { siteUrl: env.siteUrl, dev: process.env.NODE_ENV === "development" });
+  const headers = new Headers(req.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", csp);
+  const res = await route(req, headers);
+  res.headers.set("Content-Security-Policy", csp);
+  return res;
+}
+
+async function route(req: NextRequest, headers: Headers): Promise<NextResponse> {
+  if (NOT_ROUTED.test(req.nextUrl.pathname)) return NextResponse.next({ request: { headers } });
   const match = DASHBOARD.exec(req.nextUrl.pathname);
   if (match) {
     const prefix = match[1] === "ar" ? "/ar" : "";
@@ -22,7 +44,8 @@ export default async function proxy(req: NextRequest): Promise<NextResponse> {
     if (!isLiveSession(token)) return redirectTo(req, `${prefix}/auth`);
     if (token.user.mustSelectRole) return redirectTo(req, `${prefix}/auth/must-select-role`);
   }
-  return intl(req);
+  // next-intl hands the request's headers on to the page (a copy of them, plus its locale header).
+  return intl(new NextRequest(req.url, { headers, method: req.method }));
 }
 
 function redirectTo(req: NextRequest, pathname: string): NextResponse {
@@ -35,6 +58,6 @@ function redirectTo(req: NextRequest, pathname: string): NextResponse {
 }
 
 export const config = {
-  // Pages only: not the API, media bytes, Next internals or files with an extension.
-  matcher: ["/((?!api|media|_next|_vercel|.*\\..*).*)"],
+  // Pages (and the 404 of any other path): not the API, media bytes, Next's assets, robots, sitemap or the icon.
+  matcher: ["/((?!api(?:/|$)|media(?:/|$)|_next/static/|_next/image(?:/|$)|_vercel/|robots\\.txt$|sitemap\\.xml$|icon\\.svg$|favicon\\.ico$).*)"],
 };

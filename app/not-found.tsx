@@ -1,10 +1,13 @@
+import { connection } from "next/server";
 import "./globals.css";
 
 /**
  * Paths outside every locale (rare: the proxy routes nearly everything) get a plain English 404. A plain link, not
  * next/link: this boundary's client code is loaded with every page, and next/link here would be a second copy.
  */
-export default function GlobalNotFound() {
+export default async function GlobalNotFound() {
+  // Rendered per request, never prerendered: its scripts need the request's CSP nonce (proxy.ts).
+  await connection();
   return (
     <html lang="en" dir="ltr">
       <body className="grid min-h-screen place-items-center bg-zinc-50 p-6 text-center text-zinc-900">

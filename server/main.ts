@@ -14,6 +14,7 @@ import { setClientAddress } from "./http/client-ip";
 import { answerClientError, refuseWrongMethod } from "./http/method-guard";
 import { createPageCache } from "./http/page-cache";
 import { answerFailure, serveWithFaults } from "./http/request-faults";
+import { applySecurityHeaders } from "./http/security-headers";
 import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
 
 /**
@@ -79,6 +80,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const server = http.createServer((req, res) => {
     recordClientAddress(req, trustProxyHops);
+    applySecurityHeaders(res, { siteUrl: env.siteUrl, dev }); // every response; pages get their nonce policy from proxy.ts
     // A method an API path does not take: the 405 envelope with Allow (Next's own 405 has no body).
     if (refuseWrongMethod(req, res)) return;
     // A database outage answers 503 (docs/decisions/019): the API's envelope, and pages whose render it broke.

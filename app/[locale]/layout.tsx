@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { directionOf, isLocale, locales } from "@/i18n/routing";
 import { env } from "@/server/env";
+import { requestNonce } from "@/server/http/request-nonce";
 import { STORAGE_KEYS } from "@/lib/site";
 import { SessionProviders } from "@/components/providers/SessionProviders";
 import { arabicFont } from "../fonts";
@@ -49,6 +50,8 @@ export default async function LocaleLayout({
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
+  // The CSP nonce of this request (proxy.ts) for the theme script; reading it renders every page per request.
+  const nonce = await requestNonce();
   return (
     <html
       lang={locale}
@@ -57,7 +60,7 @@ export default async function LocaleLayout({
       suppressHydrationWarning
     >
       <head>
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body className="min-h-screen bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         <SessionProviders>{children}</SessionProviders>

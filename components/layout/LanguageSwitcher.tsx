@@ -4,6 +4,7 @@ import { Languages } from "@/components/icons/ui";
 import { useLocale, useTexts } from "@/i18n/client";
 import { getPathname, Link, usePathname } from "@/i18n/navigation";
 import { STORAGE_KEYS } from "@/lib/site";
+import { localeCookie } from "@/lib/locale-cookie";
 
 /**
  * Links to the same page in the other language (`compact`: the icon alone below 1024 px, where the header is crowded); the choice is remembered (cookie by next-intl, i18nextLng locally).
@@ -19,7 +20,7 @@ export function LanguageSwitcher({ className = "", compact = false }: { classNam
       locale={other}
       hrefLang={other}
       onClick={(event) => {
-        document.cookie = `NEXT_LOCALE=${other}; path=/; max-age=31536000; samesite=lax`;
+        document.cookie = localeCookie(other);
         try {
           localStorage.setItem(STORAGE_KEYS.language, other);
         } catch {

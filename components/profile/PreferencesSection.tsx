@@ -10,6 +10,7 @@ import { getPathname } from "@/i18n/navigation";
 import { locales, type Locale } from "@/i18n/routing";
 import { isApiError } from "@/lib/api-client";
 import { STORAGE_KEYS } from "@/lib/site";
+import { localeCookie } from "@/lib/locale-cookie";
 import { applyAccountTheme, type AccountTheme } from "./account-theme";
 import type { ProfileUser } from "./ProfileManagement";
 import { updateSelf } from "./profile-api";
@@ -33,7 +34,7 @@ const notChosen = "border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 dark:
  * address would be sent back to /ar by the locale middleware.
  */
 function rememberLanguage(locale: Locale): void {
-  document.cookie = `NEXT_LOCALE=${locale}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = localeCookie(locale);
   try {
     localStorage.setItem(STORAGE_KEYS.language, locale);
   } catch {

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { env } from "@/server/env";
+import { isHttpsSite } from "@/server/http/security-headers";
 
 /**
  * Anonymous visitors are told apart for view counting by a random id in an httpOnly cookie (never shown to
@@ -41,8 +42,12 @@ export function viewerCookieHeader(value: string, secure: boolean): string {
   return `${VIEWER_COOKIE}=${value}; Path=/; Max-Age=${ONE_YEAR}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-/** Whether the request reached us over HTTPS (directly or through a proxy that says so). */
+/**
+ * Whether the cookie must be Secure: the site is public over https (SITE_URL, issue 19 item 7: whatever a proxy in
+ * front says), or the request reached us over HTTPS (directly or through a proxy that says so).
+ */
 export function isSecureRequest(req: Request): boolean {
+  if (isHttpsSite(env.siteUrl)) return true;
   const forwarded = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
   return forwarded ? forwarded === "https" : new URL(req.url).protocol === "https:";
 }

@@ -3,6 +3,8 @@ import type { Duplex } from "node:stream";
 import { ROUTE_KEYS } from "./access";
 import { apiMessage, localeOf } from "@/server/core/messages";
 import type { Envelope } from "./envelope";
+import { env } from "@/server/env";
+import { rawSecurityHeaderLines } from "./security-headers";
 
 /**
  * Envelope answers the custom server gives before Next sees a request (issue 19, item 10):
@@ -62,7 +64,7 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
   const body = JSON.stringify({ statusCode: status, message, data: { code: key, message } } satisfies Envelope);
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+      `Cache-Control: no-store\r\n${rawSecurityHeaderLines({ siteUrl: env.siteUrl })}Connection: close\r\n\r\n${body}`,
   );
 }
 

@@ -5,6 +5,7 @@ import { cache, Suspense } from "react";
 import { isLocale } from "@/i18n/routing";
 import { alternatesFor, mangaJsonLd, mangaMetadata } from "@/lib/seo";
 import { env } from "@/server/env";
+import { requestNonce } from "@/server/http/request-nonce";
 import { cachedGenreRow, cachedPublicManga } from "@/server/manga/cache";
 import { GenreCarousel } from "@/components/landing/GenreCarousel";
 import { CarouselSkeleton } from "@/components/landing/Skeletons";
@@ -45,9 +46,10 @@ export default async function MangaPreviewPage({ params }: Props) {
   const tm = await getTranslations("manga");
   // Spec §2: from the public preview, reading needs an account; visitors go to the login screen.
   const login = { pathname: "/auth", query: { type: "login" } };
+  const nonce = await requestNonce();
   return (
     <div className="flex flex-col gap-12 py-6">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: mangaJsonLd(m, locale, m.user.username ?? tm("unknownAuthor"), env.siteUrl) }} />
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: mangaJsonLd(m, locale, m.user.username ?? tm("unknownAuthor"), env.siteUrl) }} />
       <SignedInRedirect to={`/dashboard/discovery/manga/${m.id}`} />
       <MangaPreview manga={m} locale={locale} variant="public" chapterHref={() => login} genreHref={(g) => ({ pathname: "/discovery", query: { genre: g } })} />
       <Suspense fallback={<CarouselSkeleton title={t("suggestions")} />}>
