@@ -72,7 +72,7 @@ test.describe("security headers", () => {
   // Headers do not depend on the screen: the desktop project checks them once.
   test.skip(() => test.info().project.name !== "desktop", "desktop only");
 
-  test("every kind of public page has a fresh nonce policy on all its scripts, and hydrates under it", async ({ page, request }) => {
+  test("every kind of public page has a nonce policy on all its scripts, and hydrates under it", async ({ page, request }) => {
     const manga = (await catalogue(request, "page=1&pageSize=1")).items[0]!;
     const chapter = await freeChapter(request);
     const pages: Array<[string, number]> = [
@@ -94,9 +94,12 @@ test.describe("security headers", () => {
     ];
     const nonces = new Set<string>();
     for (const [path, status] of pages) nonces.add(await expectPageHeaders(request, path, status));
-    // Twice the same page: two nonces.
-    nonces.add(await expectPageHeaders(request, "/", 200));
-    expect(nonces.size).toBe(pages.length + 1);
+    expect(nonces.size).toBe(pages.length);
+    // A page rendered per request gets a new nonce each time; a page from the page cache keeps the nonce of its render
+    // until a change renders it again (docs/decisions/019: its content was fixed before anyone could read that nonce).
+    expect(await expectPageHeaders(request, "/auth?type=login", 200)).not.toBe(await expectPageHeaders(request, "/auth?type=login", 200));
+    const cached = await request.get("/frequently-asked-questions");
+    expect(cached.headers()["x-page-cache"]).toMatch(/^(HIT|STALE)$/);
 
     for (const [path] of pages) {
       await page.goto(path);
