@@ -44,7 +44,7 @@ async function readVariant(db: Db, sourceId: string, width: number): Promise<Med
     .select(mediaFileColumns)
     .from(mediaVariants)
     .innerJoin(media, eq(media.id, mediaVariants.mediaId))
-    .where(and(eq(mediaVariants.sourceId, sourceId), eq(mediaVariants.width, width)))
+    .where(and(eq(mediaVariants.sourceId, sourceId), eq(mediaVariants.width, width), eq(mediaVariants.format, "webp")))
     .limit(1);
   return row ?? null;
 }
@@ -69,7 +69,7 @@ async function makeVariant(db: Db, sourceId: string, width: number): Promise<Med
   }
   const { data, info } = encoded;
   const id = await storeMedia(db, { bytes: data, mime: "image/webp", width: info.width, height: info.height, kind: source.kind as MediaKind });
-  await db.insert(mediaVariants).values({ sourceId, width, mediaId: id }).onConflictDoNothing();
+  await db.insert(mediaVariants).values({ sourceId, width, format: "webp", mediaId: id }).onConflictDoNothing();
   return { id, mime: "image/webp", size: data.byteLength, bytes: data };
 }
 
