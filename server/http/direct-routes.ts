@@ -1,7 +1,11 @@
 import type http from "node:http";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
+import { localeOf } from "@/server/core/messages";
+import { admittedRequests, anonymousReads, hasCredential } from "./anonymous-reads";
 import { getMangaById, paginatedManga } from "./catalogue-routes";
+import { clientIp } from "./client-ip";
+import { toResponse } from "./errors";
 import { paginatedNotification, unreadNotificationCountRoute } from "./notification-routes";
 import type { RouteHandler } from "./route";
 
@@ -32,11 +36,34 @@ export function serveDirectly(req: http.IncomingMessage, res: http.ServerRespons
   return handler && serve(handler, req, res);
 }
 
-/** Runs the handler and writes its Response in one piece (status, headers and body in a single write). */
+/**
+ * Runs the handler and writes its Response in one piece (status, headers and body in a single write). An anonymous
+ * read is admitted first (./anonymous-reads.ts: the 429 envelope costs no handler) and holds its address's slot until
+ * its answer, compression included, is written.
+ */
 async function serve(handler: RouteHandler, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   // No body is read on these routes; drain whatever a client sent so the connection can be reused.
   req.resume();
-  const response = await handler(toWebRequest(req), NO_PARAMS);
+  const request = toWebRequest(req);
+  const address = hasCredential(req.headers.authorization) ? undefined : clientIp(request);
+  let release: (() => void) | undefined;
+  if (address !== undefined) {
+    try {
+      release = await anonymousReads.admit(address);
+    } catch (err) {
+      return write(noStore(toResponse(err, localeOf(request), "direct")), req, res);
+    }
+    admittedRequests.add(request);
+  }
+  try {
+    await write(await handler(request, NO_PARAMS), req, res, address);
+  } finally {
+    release?.();
+  }
+}
+
+/** Writes the Response; `chargeTo` (an admitted anonymous read's address) pays for the answer's size. */
+async function write(response: Response, req: http.IncomingMessage, res: http.ServerResponse, chargeTo?: string): Promise<void> {
   const headers: http.OutgoingHttpHeaders = {};
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers[name] = value;
@@ -44,6 +71,7 @@ async function serve(handler: RouteHandler, req: http.IncomingMessage, res: http
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   let body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  if (chargeTo !== undefined && response.ok && body) anonymousReads.chargeAnswer(chargeTo, body.byteLength);
   if (body && isCompressible(headers)) {
     // What Next's compression does for its own responses: gzip from 1 KB when the client accepts it.
     headers.vary = headers.vary ? `${String(headers.vary)}, Accept-Encoding` : "Accept-Encoding";
@@ -55,6 +83,11 @@ async function serve(handler: RouteHandler, req: http.IncomingMessage, res: http
   if (body) headers["content-length"] = body.byteLength;
   res.writeHead(response.status, headers);
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+function noStore(response: Response): Response {
+  response.headers.set("Cache-Control", "no-store");
+  return response;
 }
 
 function toWebRequest(req: http.IncomingMessage): Request {
