@@ -112,50 +112,65 @@ async function listShape(base: string, pathAndQuery: string): Promise<{ items: n
 
 const SAMPLER = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { url, intervalMs, durationMs } = workerData;
-const times = [];
-const slow = [];
-let failed = 0;
+const { url, intervalMs } = workerData;
+const samples = [];
 const pending = new Set();
-const started = performance.now();
+let ready = false;
 const timer = setInterval(() => {
-  if (performance.now() - started >= durationMs) {
-    clearInterval(timer);
-    Promise.allSettled([...pending]).then(() => parentPort.postMessage({ times, failed, slow }));
-    return;
-  }
+  const at = Date.now();
   const t0 = performance.now();
   const p = fetch(url, { signal: AbortSignal.timeout(30000) })
     .then(async (res) => {
       await res.arrayBuffer();
-      const took = performance.now() - t0;
-      if (!res.ok) failed++;
-      else times.push(took);
-      if (took >= 100) slow.push([Math.round((t0 - started) / 100) / 10, Math.round(took)]);
+      samples.push({ at, ms: performance.now() - t0, ok: res.ok });
+      if (!ready) { ready = true; parentPort.postMessage({ type: "ready" }); }
     })
-    .catch(() => { failed++; })
+    .catch(() => samples.push({ at, ms: NaN, ok: false }))
     .finally(() => pending.delete(p));
   pending.add(p);
 }, intervalMs);
+parentPort.on("message", () => {
+  clearInterval(timer);
+  Promise.allSettled([...pending]).then(() => parentPort.postMessage({ type: "done", samples }));
+});
 `;
 
-/** Samples /api/health every intervalMs for durationMs in a worker thread (its own event loop, free of autocannon's). */
-interface HealthSamples {
-  times: number[];
-  failed: number;
-  /** [seconds into the run, ms] of each answer that took 100 ms or more. */
-  slow: Array<[number, number]>;
+interface Sample {
+  /** Wall-clock ms when the request was sent. */
+  at: number;
+  ms: number;
+  ok: boolean;
 }
 
-function sampleHealth(base: string, durationMs: number): Promise<HealthSamples> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(SAMPLER, { eval: true, workerData: { url: `${base}/api/health`, intervalMs: INTERVAL_MS, durationMs } });
-    worker.once("message", (m: HealthSamples) => {
-      resolve(m);
-      void worker.terminate();
-    });
-    worker.once("error", reject);
-  });
+/**
+ * Samples /api/health every INTERVAL_MS in a worker thread (its own event loop, free of autocannon's), from before the
+ * load to after it: one worker throughout, so its own start-up is not measured.
+ */
+class HealthSampler {
+  private readonly worker: Worker;
+  readonly ready: Promise<void>;
+  private readonly done: Promise<Sample[]>;
+
+  constructor(base: string) {
+    this.worker = new Worker(SAMPLER, { eval: true, workerData: { url: `${base}/api/health`, intervalMs: INTERVAL_MS } });
+    let onReady!: () => void;
+    let onDone!: (samples: Sample[]) => void;
+    this.ready = new Promise((resolve) => (onReady = resolve));
+    this.done = new Promise((resolve) => (onDone = resolve));
+    this.worker.on("message", (m: { type: "ready" } | { type: "done"; samples: Sample[] }) => (m.type === "ready" ? onReady() : onDone(m.samples)));
+  }
+
+  async stop(): Promise<Sample[]> {
+    this.worker.postMessage("stop");
+    const samples = await this.done;
+    await this.worker.terminate();
+    return samples;
+  }
+}
+
+function summary(samples: Sample[]): { times: number[]; failed: number } {
+  const times = samples.filter((s) => s.ok).map((s) => s.ms).sort((a, b) => a - b);
+  return { times, failed: samples.length - times.length };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -184,12 +199,18 @@ async function main(): Promise<void> {
           `(${kb(shape.base64Chars)} of base64, ${shape.withBase64 ? kb(shape.base64Chars / shape.withBase64) : "–"} each)`,
       );
     }
-    // The machine's own latency first (shared machines vary): health alone for 5 s.
-    const idle = (await sampleHealth(app.url, 5000)).times.sort((a, b) => a - b);
-    const health = sampleHealth(app.url, DURATION * 1000);
+    // The machine's own latency first (shared machines vary): health alone for 5 s, then under the load.
+    const sampler = new HealthSampler(app.url);
+    await sampler.ready;
+    await new Promise((r) => setTimeout(r, 5000));
+    const loadStarted = Date.now();
     const run = await autocannon({ url: `${app.url}${DEFAULT_QUERY}`, connections: CONNECTIONS, duration: DURATION });
-    const { times, failed, slow } = await health;
-    times.sort((a, b) => a - b);
+    const loadEnded = Date.now();
+    const samples = await sampler.stop();
+    const idle = summary(samples.filter((x) => x.at < loadStarted)).times;
+    const during = samples.filter((x) => x.at >= loadStarted && x.at < loadEnded);
+    const { times, failed } = summary(during);
+    const slow = during.filter((x) => !x.ok || x.ms >= 100).map((x) => [Math.round((x.at - loadStarted) / 100) / 10, Math.round(x.ms)] as const);
     const ok = run["2xx"];
     const statuses = run.statusCodeStats ? Object.entries(run.statusCodeStats).map(([code, s]) => `${code}: ${s.count}`).join(", ") : "";
     console.log(`\n=== anonymous abuse of ${DEFAULT_QUERY} (${CONNECTIONS} connections, ${DURATION} s${flag("no-limit") ? ", limiter off" : ""}) ===`);
