@@ -70,6 +70,16 @@ export class LocalRateLimiter {
     if (this.fullAt.size > this.maxSubjects) this.evict(now);
   }
 
+  /**
+   * Seconds until the subject's bucket is back within its limit when charges have overdrawn it (0 when it is not): for
+   * a call counted earlier that has waited since, e.g. behind costly answers of the same subject.
+   */
+  overdrawnSeconds(subject: string, now: number = Date.now()): number {
+    const fullAt = this.rule ? this.fullAt.get(subject) : undefined;
+    const over = fullAt === undefined ? 0 : fullAt - now - this.toleranceMs;
+    return over > 0 ? Math.max(1, Math.ceil(over / 1000)) : 0;
+  }
+
   /** Subjects remembered now (for tests and monitoring). */
   get size(): number {
     return this.fullAt.size;

@@ -165,6 +165,17 @@ describe("the limits' parts", () => {
     await expect(limits.admit("big", t0)).rejects.toMatchObject({ httpStatus: 429 });
   });
 
+  it("a read that waited for its slot does not run when the answers before it overdrew the bucket", async () => {
+    const limits = new AnonymousReadLimits({ rule: { name: "t", limit: 10, windowSeconds: 10 }, slots: 1, refusalDelayMs: 0, env: {} });
+    const first = await limits.admit("a");
+    const waiting = limits.admit("a");
+    // The first answer was big: 20 reads' worth, past the bucket of 10.
+    limits.chargeAnswer("a", 20 * 32 * 1024);
+    first();
+    await expect(waiting).rejects.toMatchObject({ httpStatus: 429 });
+    expect(limits.runningFor("a")).toBe(0);
+  });
+
   it("a refusal waits before it is sent (a flood gets its 429s at the pace of its connections), never past Retry-After", async () => {
     const limits = new AnonymousReadLimits({ rule: { name: "t", limit: 1, windowSeconds: 30 }, refusalDelayMs: 200, env: {} });
     (await limits.admit("a"))();

@@ -8,7 +8,7 @@ import type { RateRule } from "@/server/core/rate-limit";
  * a valid bearer token, per client address (`clientIp`, the caller passes it). Signed-in callers and `/api/health` are
  * never limited; writes have their own limits where they need one (server/core/rate-limit.ts).
  *
- * 1. Rate, in this process's memory (a database write per read would be the bottleneck): a bucket of 300 reads that
+ * 1. Rate, in this process's memory (a database write per read would be the bottleneck): a bucket of 120 reads that
  *    refills at 10 a second (600 a minute). A reader scrolling discovery or paging through a chapter (with the next
  *    page prefetched) makes one or two a second, a page opening a handful at once; 10 a second, all the time, is an
  *    office or a mobile carrier's shared address with a few dozen people reading at once, and the bucket absorbs
@@ -25,7 +25,7 @@ import type { RateRule } from "@/server/core/rate-limit";
  * `RATE_LIMIT_API_READ="<reads>/<seconds>"` sets the bucket (reads at once, refilled over seconds), `off` turns
  * rate and share off (load tests).
  */
-export const ANONYMOUS_READ_RULE: RateRule = { name: "api_read", limit: 300, windowSeconds: 30 };
+export const ANONYMOUS_READ_RULE: RateRule = { name: "api_read", limit: 120, windowSeconds: 12 };
 export const ANONYMOUS_READ_SLOTS = 2;
 /** Answer bytes one read's cost covers; each further such slice costs one read more. */
 export const ANONYMOUS_READ_BYTES = 32 * 1024;
@@ -85,6 +85,13 @@ export class AnonymousReadLimits {
       if (queue.length === 0) this.waiting.set(address, queue);
       // The slot is handed over by release() (running stays counted).
       await new Promise<void>((resolve) => queue.push(resolve));
+      // While it waited, the answers before it may have been charged past the bucket (a flood of costly reads is
+      // admitted together, one read each): then it does not run either.
+      const overdrawn = this.rate.overdrawnSeconds(address);
+      if (overdrawn > 0) {
+        this.release(address);
+        throw await this.refusal(overdrawn);
+      }
     }
     let released = false;
     return () => {
