@@ -116,6 +116,11 @@ export class AnonymousReadLimits {
     this.rate.charge(address, Math.floor(Math.max(0, bytes) / ANONYMOUS_READ_BYTES), now);
   }
 
+  /** False when RATE_LIMIT_API_READ=off. */
+  get enabled(): boolean {
+    return this.rate.rule !== null;
+  }
+
   /** Reads of `address` running now (tests). */
   runningFor(address: string): number {
     return this.running.get(address) ?? 0;

@@ -45,7 +45,7 @@ async function serve(handler: RouteHandler, req: http.IncomingMessage, res: http
   // No body is read on these routes; drain whatever a client sent so the connection can be reused.
   req.resume();
   const request = toWebRequest(req);
-  const address = hasCredential(req.headers.authorization) ? undefined : clientIp(request);
+  const address = !anonymousReads.enabled || hasCredential(req.headers.authorization) ? undefined : clientIp(request);
   let release: (() => void) | undefined;
   if (address !== undefined) {
     try {

@@ -109,7 +109,7 @@ export function defineRoute<
       if (req.method !== method && !(method === "GET" && req.method === "HEAD")) throw methodNotAllowed({ headers: { Allow: allow } });
       const user = await userFromRequest(req);
       // Anonymous reads are limited per address before any work (docs/decisions/018); the direct path admits its own.
-      const address = !user && limitedRead && !admittedRequests.has(req) ? clientIp(req) : undefined;
+      const address = !user && limitedRead && anonymousReads.enabled && !admittedRequests.has(req) ? clientIp(req) : undefined;
       if (address !== undefined) release = await anonymousReads.admit(address);
       // One context (and so one database handle) for the account check below and the handler.
       const context = requestContext(user ? { userId: user.userId, role: user.role } : null, locale);
