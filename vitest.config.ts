@@ -16,6 +16,8 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { NODE_ENV: "test", AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789" },
+    // Tests call the API anonymously from one address far faster than any reader: the anonymous read limits
+    // (server/http/anonymous-reads.ts) are off except where a test turns them on (anonymous-reads.test.ts).
+    env: { NODE_ENV: "test", AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789", RATE_LIMIT_API_READ: "off" },
   },
 });

@@ -29,15 +29,18 @@ export const media = pgTable(
 );
 
 /**
- * Smaller WebP copies of a stored image for responsive `srcset`s (`/media/{id}?w=320`), made once on first request
- * (server/media/variants.ts). A variant is itself content-addressed media; this row only remembers which one it is.
+ * Smaller copies of a stored image, made once on first request: WebP for responsive `srcset`s (`/media/{id}?w=320`,
+ * server/media/variants.ts) and the JPEG card a list's base64 `coverImage` carries (server/media/card-jpeg.ts).
+ * A variant is itself content-addressed media; this row only remembers which one it is.
  */
 export const mediaVariants = pgTable(
   "media_variants",
   {
     sourceId: text().notNull().references(() => media.id, { onDelete: "cascade" }),
     width: integer().notNull(),
+    /** "webp" (srcset copies) or "jpeg" (list cards). */
+    format: text().notNull().default("webp"),
     mediaId: text().notNull().references(() => media.id),
   },
-  (t) => [primaryKey({ columns: [t.sourceId, t.width] })],
+  (t) => [primaryKey({ columns: [t.sourceId, t.width, t.format] })],
 );

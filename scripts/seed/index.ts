@@ -4,6 +4,7 @@ import { ROLE_NAMES } from "@/db/schema/enums";
 import { BANNER_VARIANT_WIDTHS, COVER_VARIANT_WIDTHS } from "@/lib/media-url";
 import { hashPassword } from "@/server/auth/password";
 import { ensureMediaVariants } from "@/server/media/variants";
+import { ensureCardJpegs } from "@/server/media/card-jpeg";
 import { ACCOUNTS } from "./accounts";
 import { drawAndStoreImages } from "./images";
 import { insertActivity, insertBilling, insertChapters, insertManga, insertNotifications, insertSettings, insertUsers, type SeedContext } from "./insert";
@@ -44,6 +45,8 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
   // The responsive copies the catalogue's srcsets name, made now rather than by the first visitors.
   await ensureMediaVariants(db, [...images.covers.values()], COVER_VARIANT_WIDTHS);
   await ensureMediaVariants(db, [...images.banners.values()], BANNER_VARIANT_WIDTHS);
+  // And the covers' card JPEGs, which the API's lists answer as base64.
+  await ensureCardJpegs(db, [...images.covers.values()]);
   const hashes = await hashing;
 
   const inserted = await db.transaction(async (tx) => {

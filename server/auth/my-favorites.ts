@@ -1,10 +1,9 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { favorites, manga, media, users } from "@/db/schema";
+import { favorites, manga, users } from "@/db/schema";
 import { Status, type Genre } from "@/lib/enums";
-import { fillBucketBytes } from "@/server/media/object-store";
-import { coverFields, coverSource, genreNames, genresOf, MY_LIST_LIMIT } from "./my-lists";
+import { coverFields, genreNames, genresOf, listCovers, MY_LIST_LIMIT } from "./my-lists";
 import type { ImageFormat } from "./types";
 
 export interface MyFavorite {
@@ -12,7 +11,7 @@ export interface MyFavorite {
   id: number;
   title: string;
   /** Base64 JPEG (spec §3); null with imageFormat=url. */
-  coverImage: string | null;
+  coverImage?: string | null;
   coverImageUrl: string | null;
   favorites: number;
   views: number;
@@ -27,7 +26,6 @@ export interface MyFavorite {
  * first, as manga cards; only accepted manga (what the catalogue shows). One query.
  */
 export async function listMyFavorites(opts: { db: Db; userId: number; imageFormat?: ImageFormat }): Promise<MyFavorite[]> {
-  const cover = coverSource(opts.imageFormat);
   const rows = await opts.db
     .select({
       mangaId: manga.id,
@@ -39,22 +37,19 @@ export async function listMyFavorites(opts: { db: Db; userId: number; imageForma
       genres: genresOf,
       username: users.username,
       createdAt: favorites.createdAt,
-      bytes: cover.bytes,
-      store: cover.store,
     })
     .from(favorites)
     .innerJoin(manga, eq(manga.id, favorites.mangaId))
     .leftJoin(users, eq(users.id, manga.authorId))
-    .leftJoin(media, cover.join)
     .where(and(eq(favorites.userId, opts.userId), eq(manga.status, Status.Accepted)))
     .orderBy(desc(favorites.createdAt), desc(manga.id))
     .limit(MY_LIST_LIMIT);
-  await fillBucketBytes(rows, (r) => r.coverImageId);
-  return rows.map((r) => ({
+  const covers = await listCovers(opts.db, rows.map((r) => r.coverImageId), opts.imageFormat);
+  return rows.map((r, i) => ({
     mangaId: r.mangaId,
     id: r.mangaId,
     title: r.title,
-    ...coverFields(r.bytes, r.coverImageId),
+    ...coverFields(covers[i], r.coverImageId),
     favorites: r.favorites,
     views: r.views,
     chapterCount: r.chapterCount,

@@ -1,13 +1,15 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
-import { manga, mangaGenres, media } from "@/db/schema";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { manga, mangaGenres } from "@/db/schema";
 import { GENRES, type Genre } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
+import { listCoversBase64, type ListCover } from "@/server/manga/cover-images";
 import type { ImageFormat } from "./types";
 
 /**
  * What the caller's lists of manga (Me/Favorites, Me/Manga) share: the cap, a card's genres by name, and its cover,
- * whose bytes are joined only when base64 is asked for and answered both as base64 and as `/media/{id}`.
+ * answered as base64 (the card JPEG, within the answer's budget) unless imageFormat=url, and as `/media/{id}`.
  */
 
 /** Most entries returned in one answer (the spec shows no paging for these calls). */
@@ -21,19 +23,15 @@ export function genreNames(ids: readonly number[] | null): Genre[] {
 }
 
 /**
- * The cover's select columns (`bytes`, and `store` saying where they are kept: null unless base64 is asked for) and
- * the condition of its left join on media. Rows read with them go through fillBucketBytes before coverFields.
+ * The base64 covers of a list's rows (the card JPEG within the answer's budget, server/manga/cover-images.ts), or
+ * nulls with imageFormat=url.
  */
-export function coverSource(imageFormat: ImageFormat | undefined) {
-  const withBytes = (imageFormat ?? "base64") === "base64";
-  return {
-    bytes: withBytes ? media.bytes : sql<null>`null`,
-    store: withBytes ? media.store : sql<null>`null`,
-    join: withBytes ? eq(media.id, manga.coverImageId) : sql`false`,
-  };
+export async function listCovers(db: Db, coverImageIds: ReadonlyArray<string | null>, imageFormat: ImageFormat | undefined): Promise<ListCover[]> {
+  if ((imageFormat ?? "base64") !== "base64") return coverImageIds.map(() => null);
+  return listCoversBase64(db, coverImageIds);
 }
 
-/** A card's cover fields from the row's bytes and media id. */
-export function coverFields(bytes: Uint8Array | null, coverImageId: string | null): { coverImage: string | null; coverImageUrl: string | null } {
-  return { coverImage: bytes ? Buffer.from(bytes).toString("base64") : null, coverImageUrl: mediaUrl(coverImageId) };
+/** A card's cover fields: `coverImage` (left out past the budget) and `/media/{id}`. */
+export function coverFields(cover: ListCover, coverImageId: string | null): { coverImage?: string | null; coverImageUrl: string | null } {
+  return cover === undefined ? { coverImageUrl: mediaUrl(coverImageId) } : { coverImage: cover, coverImageUrl: mediaUrl(coverImageId) };
 }

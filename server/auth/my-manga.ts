@@ -1,17 +1,16 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { manga, media, users } from "@/db/schema";
+import { manga, users } from "@/db/schema";
 import type { Genre } from "@/lib/enums";
-import { fillBucketBytes } from "@/server/media/object-store";
-import { coverFields, coverSource, genreNames, genresOf, MY_LIST_LIMIT } from "./my-lists";
+import { coverFields, genreNames, genresOf, listCovers, MY_LIST_LIMIT } from "./my-lists";
 import type { ImageFormat } from "./types";
 
 export interface MyManga {
   id: number;
   title: string;
   description: string;
-  coverImage: string | null;
+  coverImage?: string | null;
   coverImageUrl: string | null;
   /** 0 Pending, 1 Accepted, 2 Rejected. */
   status: number;
@@ -28,7 +27,6 @@ export interface MyManga {
 
 /** GET /api/Authentication/Me/Manga: the manga the caller created, in every status, newest first. One query. */
 export async function listMyManga(opts: { db: Db; userId: number; imageFormat?: ImageFormat }): Promise<MyManga[]> {
-  const cover = coverSource(opts.imageFormat);
   const rows = await opts.db
     .select({
       id: manga.id,
@@ -45,19 +43,16 @@ export async function listMyManga(opts: { db: Db; userId: number; imageFormat?: 
       username: users.username,
       createdAt: manga.createdAt,
       updatedAt: manga.updatedAt,
-      bytes: cover.bytes,
-      store: cover.store,
     })
     .from(manga)
     .innerJoin(users, eq(users.id, manga.authorId))
-    .leftJoin(media, cover.join)
     .where(eq(manga.authorId, opts.userId))
     .orderBy(desc(manga.createdAt), desc(manga.id))
     .limit(MY_LIST_LIMIT);
-  await fillBucketBytes(rows, (r) => r.coverImageId);
-  return rows.map(({ bytes, store: _store, coverImageId, genres, username, createdAt, updatedAt, ...r }) => ({
+  const covers = await listCovers(opts.db, rows.map((r) => r.coverImageId), opts.imageFormat);
+  return rows.map(({ coverImageId, genres, username, createdAt, updatedAt, ...r }, i) => ({
     ...r,
-    ...coverFields(bytes, coverImageId),
+    ...coverFields(covers[i], coverImageId),
     genres: genreNames(genres),
     user: { username },
     createdAt: createdAt.toISOString(),

@@ -1,7 +1,11 @@
 import type http from "node:http";
 import { promisify } from "node:util";
-import { gzip } from "node:zlib";
+import { constants as zlibConstants, gzip, type InputType, type ZlibOptions } from "node:zlib";
+import { localeOf } from "@/server/core/messages";
+import { admittedRequests, anonymousReads, hasCredential } from "./anonymous-reads";
 import { getMangaById, paginatedManga } from "./catalogue-routes";
+import { clientIp } from "./client-ip";
+import { toResponse } from "./errors";
 import { paginatedNotification, unreadNotificationCountRoute } from "./notification-routes";
 import type { RouteHandler } from "./route";
 
@@ -32,29 +36,58 @@ export function serveDirectly(req: http.IncomingMessage, res: http.ServerRespons
   return handler && serve(handler, req, res);
 }
 
-/** Runs the handler and writes its Response in one piece (status, headers and body in a single write). */
+/**
+ * Runs the handler and writes its Response in one piece (status, headers and body in a single write). An anonymous
+ * read is admitted first (./anonymous-reads.ts: the 429 envelope costs no handler) and holds its address's slot until
+ * its answer, compression included, is written.
+ */
 async function serve(handler: RouteHandler, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   // No body is read on these routes; drain whatever a client sent so the connection can be reused.
   req.resume();
-  const response = await handler(toWebRequest(req), NO_PARAMS);
+  const request = toWebRequest(req);
+  const address = !anonymousReads.enabled || hasCredential(req.headers.authorization) ? undefined : clientIp(request);
+  let release: (() => void) | undefined;
+  if (address !== undefined) {
+    try {
+      release = await anonymousReads.admit(address);
+    } catch (err) {
+      return write(noStore(toResponse(err, localeOf(request), "direct")), req, res);
+    }
+    admittedRequests.add(request);
+  }
+  try {
+    await write(await handler(request, NO_PARAMS), req, res, address);
+  } finally {
+    release?.();
+  }
+}
+
+/** Writes the Response; `chargeTo` (an admitted anonymous read's address) pays for the answer's size. */
+async function write(response: Response, req: http.IncomingMessage, res: http.ServerResponse, chargeTo?: string): Promise<void> {
   const headers: http.OutgoingHttpHeaders = {};
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers[name] = value;
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
-  let body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  let body: Buffer | undefined = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  if (chargeTo !== undefined && response.ok && body) anonymousReads.chargeAnswer(chargeTo, body.byteLength);
   if (body && isCompressible(headers)) {
     // What Next's compression does for its own responses: gzip from 1 KB when the client accepts it.
     headers.vary = headers.vary ? `${String(headers.vary)}, Accept-Encoding` : "Accept-Encoding";
     if (body.byteLength >= COMPRESSION_THRESHOLD && req.method !== "HEAD" && acceptsGzip(req.headers["accept-encoding"])) {
-      body = await gzipAsync(body);
+      body = await gzipAsync(body, body.byteLength >= HUFFMAN_ONLY_FROM ? HUFFMAN_ONLY : {});
       headers["content-encoding"] = "gzip";
     }
   }
   if (body) headers["content-length"] = body.byteLength;
   res.writeHead(response.status, headers);
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+function noStore(response: Response): Response {
+  response.headers.set("Cache-Control", "no-store");
+  return response;
 }
 
 function toWebRequest(req: http.IncomingMessage): Request {
@@ -67,7 +100,13 @@ function toWebRequest(req: http.IncomingMessage): Request {
 }
 
 const COMPRESSION_THRESHOLD = 1024;
-const gzipAsync = promisify(gzip);
+/**
+ * Answers this large carry base64 images (a list's covers): base64 has no repeats for LZ77 to find, and Huffman coding
+ * alone gets the same ~76% in a third to a fifth of the CPU (measured on 450 kB of covers: 8.9 ms against 24.7 ms).
+ */
+const HUFFMAN_ONLY_FROM = 128 * 1024;
+const HUFFMAN_ONLY: ZlibOptions = { level: 1, strategy: zlibConstants.Z_HUFFMAN_ONLY };
+const gzipAsync = promisify<InputType, ZlibOptions, Buffer>(gzip);
 
 function isCompressible(headers: http.OutgoingHttpHeaders): boolean {
   const type = String(headers["content-type"] ?? "");

@@ -17,6 +17,12 @@ export function ok<T>(data: T, message = "Success", init?: number | ResponseInit
   return Response.json(body, options);
 }
 
+/** The success envelope as JSON text, for a caller that needs its size (the anonymous read limits). */
+export function okText<T>(data: T, message = "Success"): string {
+  const body: Envelope<T | null> = { statusCode: SUCCESS, message, data: data === undefined ? null : data };
+  return JSON.stringify(body);
+}
+
 /** A failure envelope: the HTTP status is also the envelope's `statusCode`. */
 export function fail(status: number, message: string, data: unknown = null, headers?: HeadersInit): Response {
   const body: Envelope = { statusCode: status, message, data };

@@ -31,13 +31,14 @@ export function toResponse(err: unknown, locale: Locale, context = "api"): Respo
   if (err instanceof MediaError) {
     return uploadFailure(locale, err.code === "TOO_LARGE" ? 413 : 422, err.code, MEDIA_MESSAGES[err.code], err.limit);
   }
-  if (isDatabaseUnavailable(err)) return unavailable(locale, context, err);
+  // Before the database check: an unreachable bucket fails with the same connection errors (ECONNREFUSED…).
   if (err instanceof MediaStoreUnavailableError) {
     // The media bucket (MEDIA_STORE=s3) is down or refusing us: the visitor may retry; the details are for the log.
     console.error(`[${context}] media store unavailable: ${err.message}`);
     const message = apiMessage(locale, "mediaUnavailable");
     return fail(503, message, { code: "mediaUnavailable", message }, { "Retry-After": "5" });
   }
+  if (isDatabaseUnavailable(err)) return unavailable(locale, context, err);
   console.error(`[${context}] unexpected error:`, err);
   const message = apiMessage(locale, "internal");
   return fail(500, message, { code: "internal", message });

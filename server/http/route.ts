@@ -4,9 +4,11 @@ import type { Locale } from "@/i18n/routing";
 import { verifyAccessToken, type AccessClaims } from "@/server/auth/access-token";
 import { accountStanding } from "@/server/auth/account-standing";
 import { decide, isRouteKey, type AudiencesOf, type RouteKey } from "./access";
-import { ok } from "./envelope";
+import { ok, okText } from "./envelope";
 import { badRequest, fieldErrorsOf, forbidden, methodNotAllowed, tooLarge, unauthorized, unsupportedMediaType, validation, type FieldErrors } from "@/server/core/errors";
 import { toResponse } from "@/server/http/errors";
+import { admittedRequests, anonymousReads, isLimitedRead } from "./anonymous-reads";
+import { clientIp } from "./client-ip";
 import { allowedMethods } from "./method-guard";
 import { queryValues, refuseNul } from "./nul-guard";
 import { apiMessage, localeOf } from "@/server/core/messages";
@@ -21,10 +23,10 @@ import type { SignedInViewer, Viewer } from "@/server/core/viewer";
  *     handler: async ({ ctx, body }) => toggleFavorite({ db: await ctx.db, viewer: ctx.viewer, mangaId: body.mangaId }),
  *   });
  *
- * It checks the access table (401 not signed in / 403 wrong role), reads JSON only as
- * `application/json` (415), caps the body (413), answers broken JSON with 400 and invalid input with 422
- * field errors, wraps returned data in the success envelope, maps thrown errors with toResponse and
- * marks responses `Cache-Control: no-store` unless the handler set its own.
+ * It limits anonymous reads per address (./anonymous-reads.ts: 429), checks the access table (401 not signed in /
+ * 403 wrong role), reads JSON only as `application/json` (415), caps the body (413), answers broken JSON with 400
+ * and invalid input with 422 field errors, wraps returned data in the success envelope, maps thrown errors with
+ * toResponse and marks responses `Cache-Control: no-store` unless the handler set its own.
  * Top-level body and query keys match the schema case-insensitively (`password` finds `Password`).
  * No "server-only" import: the custom server (plain Node) calls some routes directly (direct-routes.ts).
  */
@@ -98,11 +100,17 @@ export function defineRoute<
   const limit = def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const allow = allowedMethods(def.key.slice(def.key.indexOf(" ") + 1).replace(/\{\w+\}/g, "_"))?.join(", ") ?? method;
 
+  const limitedRead = isLimitedRead(method, def.key.slice(def.key.indexOf(" ") + 1));
+
   return async (req, ctx) => {
     const locale = localeOf(req);
+    let release: (() => void) | undefined;
     try {
       if (req.method !== method && !(method === "GET" && req.method === "HEAD")) throw methodNotAllowed({ headers: { Allow: allow } });
       const user = await userFromRequest(req);
+      // Anonymous reads are limited per address before any work (docs/decisions/018); the direct path admits its own.
+      const address = !user && limitedRead && anonymousReads.enabled && !admittedRequests.has(req) ? clientIp(req) : undefined;
+      if (address !== undefined) release = await anonymousReads.admit(address);
       // One context (and so one database handle) for the account check below and the handler.
       const context = requestContext(user ? { userId: user.userId, role: user.role } : null, locale);
       // A banned or deleted account's still-valid access token is refused at once (the client's refresh then fails too),
@@ -141,9 +149,17 @@ export function defineRoute<
         locale,
         ctx: context as RequestContext<ViewerFor<K>>,
       });
+      if (address !== undefined && !(result instanceof Response)) {
+        // An admitted anonymous read pays for the size of its answer (serialised once, here).
+        const text = okText(result, apiMessage(locale, "success"));
+        anonymousReads.chargeAnswer(address, text.length);
+        return noStore(new Response(text, { status: 200, headers: { "content-type": "application/json" } }));
+      }
       return noStore(result instanceof Response ? result : ok(result, apiMessage(locale, "success")));
     } catch (err) {
       return noStore(toResponse(err, locale, def.key));
+    } finally {
+      release?.();
     }
   };
 }

@@ -58,7 +58,7 @@ async function readVariant(db: Db, sourceId: string, width: number): Promise<Med
     .select(mediaFileColumns)
     .from(mediaVariants)
     .innerJoin(media, eq(media.id, mediaVariants.mediaId))
-    .where(and(eq(mediaVariants.sourceId, sourceId), eq(mediaVariants.width, width)))
+    .where(and(eq(mediaVariants.sourceId, sourceId), eq(mediaVariants.width, width), eq(mediaVariants.format, "webp")))
     .limit(1);
   return row ?? null;
 }
@@ -86,7 +86,7 @@ async function makeVariant(db: Db, sourceId: string, width: number): Promise<Var
   const { data, info } = encoded;
   // With MEDIA_STORE=s3 the copy goes to the bucket like any media (put before its row is written).
   const id = await storeMedia(db, { bytes: data, mime: "image/webp", width: info.width, height: info.height, kind: row.kind as MediaKind });
-  await db.insert(mediaVariants).values({ sourceId, width, mediaId: id }).onConflictDoNothing();
+  await db.insert(mediaVariants).values({ sourceId, width, format: "webp", mediaId: id }).onConflictDoNothing();
   return { made: { id, mime: "image/webp", bytes: data } };
 }
 

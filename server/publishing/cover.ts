@@ -5,6 +5,7 @@ import { MediaKind } from "@/server/media/kind";
 import { processCoverImages, type EncodedImage } from "@/server/media/process-image";
 import { storeMediaMany } from "@/server/media/store-media";
 import { ensureMediaVariants } from "@/server/media/variants";
+import { ensureCardJpegs } from "@/server/media/card-jpeg";
 
 export type EncodedCover = { cover: EncodedImage; banner: EncodedImage };
 
@@ -22,8 +23,12 @@ export async function storeCover(tx: Tx, encoded: EncodedCover): Promise<{ cover
   return { coverImageId: coverImageId!, bannerImageId: bannerImageId! };
 }
 
-/** After commit: the card and banner widths the site shows, made ahead so the first visitor does not wait. */
+/**
+ * After commit: the card and banner widths the site shows, and the card JPEG lists answer as base64, made ahead so
+ * the first visitor does not wait.
+ */
 export async function prepareCoverVariants(db: Db, ids: { coverImageId: string; bannerImageId: string }): Promise<void> {
   await ensureMediaVariants(db, [ids.coverImageId], COVER_VARIANT_WIDTHS);
+  await ensureCardJpegs(db, [ids.coverImageId]);
   await ensureMediaVariants(db, [ids.bannerImageId], BANNER_VARIANT_WIDTHS);
 }
