@@ -4,6 +4,7 @@ import { media, mediaVariants } from "@/db/schema";
 import type { Db } from "@/db/client";
 import { isMediaId, VARIANT_WIDTHS, type VariantWidth } from "@/lib/media-url";
 import { mediaFileColumns, type MediaFile } from "./get-media";
+import { asBoolean, premiumOnlyMedia } from "./premium-media";
 import { storeMedia } from "./store-media";
 import type { MediaKind } from "./kind";
 
@@ -22,10 +23,13 @@ export function isVariantWidth(width: number): boolean {
 /** Quality for WebP copies of covers and banners: visually clean on drawn art at a third of the JPEG's bytes. */
 const WEBP_QUALITY = 76;
 
-const inFlight = new Map<string, Promise<MediaFile | null>>();
+/** A width copy with whether its source is premium-only right now (premium-media.ts: /media then asks for a signature). */
+export type MediaVariantFile = MediaFile & { premiumOnly: boolean };
+
+const inFlight = new Map<string, Promise<MediaVariantFile | null>>();
 
 /** The variant's bytes, made and stored on first use; null when the source does not exist or is not an image. */
-export async function getMediaVariant(db: Db, opts: { id: string; width: number }): Promise<MediaFile | null> {
+export async function getMediaVariant(db: Db, opts: { id: string; width: number }): Promise<MediaVariantFile | null> {
   if (!isVariantWidth(opts.width) || !isMediaId(opts.id)) return null;
   const stored = await readVariant(db, opts.id, opts.width);
   if (stored) return stored;
@@ -39,23 +43,25 @@ export async function getMediaVariant(db: Db, opts: { id: string; width: number 
   return pending;
 }
 
-async function readVariant(db: Db, sourceId: string, width: number): Promise<MediaFile | null> {
+async function readVariant(db: Db, sourceId: string, width: number): Promise<MediaVariantFile | null> {
+  // The copy's kind is its source's (makeVariant stores it so): covers and banners skip the premium subquery.
   const [row] = await db
-    .select(mediaFileColumns)
+    .select({ ...mediaFileColumns, premiumOnly: premiumOnlyMedia(`"media_variants"."source_id"`, `"media"."kind"`) })
     .from(mediaVariants)
     .innerJoin(media, eq(media.id, mediaVariants.mediaId))
     .where(and(eq(mediaVariants.sourceId, sourceId), eq(mediaVariants.width, width)))
     .limit(1);
-  return row ?? null;
+  return row ? { ...row, premiumOnly: asBoolean(row.premiumOnly) } : null;
 }
 
-async function makeVariant(db: Db, sourceId: string, width: number): Promise<MediaFile | null> {
+async function makeVariant(db: Db, sourceId: string, width: number): Promise<MediaVariantFile | null> {
   const [source] = await db
-    .select({ mime: media.mime, kind: media.kind, bytes: media.bytes })
+    .select({ mime: media.mime, kind: media.kind, bytes: media.bytes, premiumOnly: premiumOnlyMedia(`"media"."id"`, `"media"."kind"`) })
     .from(media)
     .where(eq(media.id, sourceId))
     .limit(1);
   if (!source || !source.mime.startsWith("image/")) return null;
+  const premiumOnly = asBoolean(source.premiumOnly);
   let encoded: { data: Buffer; info: OutputInfo };
   try {
     encoded = await sharp(source.bytes, { limitInputPixels: 50_000_000 })
@@ -65,12 +71,12 @@ async function makeVariant(db: Db, sourceId: string, width: number): Promise<Med
   } catch (err) {
     // Stored images were re-encoded on the way in, so this is damage, not input: show the original rather than nothing.
     console.error(`[media] no ${width} px copy of ${sourceId}:`, err);
-    return { id: sourceId, mime: source.mime, size: source.bytes.byteLength, bytes: source.bytes };
+    return { id: sourceId, mime: source.mime, size: source.bytes.byteLength, bytes: source.bytes, premiumOnly };
   }
   const { data, info } = encoded;
   const id = await storeMedia(db, { bytes: data, mime: "image/webp", width: info.width, height: info.height, kind: source.kind as MediaKind });
   await db.insert(mediaVariants).values({ sourceId, width, mediaId: id }).onConflictDoNothing();
-  return { id, mime: "image/webp", size: data.byteLength, bytes: data };
+  return { id, mime: "image/webp", size: data.byteLength, bytes: data, premiumOnly };
 }
 
 /** Makes the given copies of many images now (a few at a time), so their first visitors do not wait for them. */

@@ -1,0 +1,92 @@
+import { eq, sql } from "drizzle-orm";
+import { media } from "@/db/schema";
+import type { Db } from "@/db/client";
+import { isMediaId } from "@/lib/media-url";
+import type { MediaHead } from "./get-media";
+import { asBoolean, premiumOnlyMedia } from "./premium-media";
+import { hasSignature, verifyMediaUrl } from "./signed-url";
+import { getMediaVariant, isVariantWidth } from "./variants";
+
+/**
+ * What `/media/{id}` answers (app/media/[id]/route.ts), decided in one query per request:
+ * - a public image (a cover, banner, avatar, a page of a chapter that is free now, …) with immutable caching: its id
+ *   is a content hash, so the bytes never change;
+ * - a premium-only image (premium-media.ts) only to a URL signed for it (signed-url.ts) that has not expired, cached
+ *   `private` until the expiry; without one, or with an invalid or expired one, `refused` (403);
+ * - `?w=` one of VARIANT_WIDTHS: the image's WebP copy at most that wide, under the same rules (the signature binds w);
+ * - If-None-Match with the ETag: 304, only for an image that exists (issue 19, item 10) and may be served.
+ * A valid signature skips the premium check (only a reader of the chapter got it); an invalid one is ignored, so a
+ * public image is still served publicly.
+ */
+export type MediaAnswer =
+  | { kind: "notFound" }
+  | { kind: "refused" }
+  | { kind: "notModified"; etag: string; cacheControl: string }
+  | { kind: "ok"; file: MediaHead & { bytes?: Buffer }; etag: string; cacheControl: string };
+
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+
+export interface MediaRequest {
+  id: string;
+  /** The query string: `w`, and `u`, `exp`, `sig` of a signed URL. */
+  params: URLSearchParams;
+  ifNoneMatch: string | null;
+  withBody: boolean;
+  now?: number;
+}
+
+export async function serveMedia(db: Db, request: MediaRequest): Promise<MediaAnswer> {
+  const { id, params, withBody } = request;
+  if (!isMediaId(id)) return { kind: "notFound" };
+  const w = params.get("w");
+  const width = w === null ? null : /^[1-9]\d{0,3}$/.test(w) ? Number(w) : NaN;
+  if (width !== null && !isVariantWidth(width)) return { kind: "notFound" };
+  const now = request.now ?? Date.now();
+  const grant = hasSignature(params) ? verifyMediaUrl(id, width, params, now) : null;
+  const cacheControl = grant ? `private, max-age=${Math.max(0, grant.exp - Math.floor(now / 1000))}` : IMMUTABLE;
+  // (id, width) always names the same bytes, so the validator needs no lookup.
+  const etag = width === null ? `"${id}"` : `"${id}-w${width}"`;
+
+  // A validator is answered 304 only for an image that is stored (anyone can send one) and that this request may have.
+  if (matchesEtag(request.ifNoneMatch, etag) || (width === null && !withBody)) {
+    const head = await readHead(db, id, grant === null);
+    if (!head) return { kind: "notFound" };
+    if (head.premiumOnly) return { kind: "refused" };
+    if (matchesEtag(request.ifNoneMatch, etag)) return { kind: "notModified", etag, cacheControl };
+    return { kind: "ok", file: head, etag, cacheControl };
+  }
+  if (width !== null) {
+    // Made on first request from the source; the premium check is its source's.
+    const file = await getMediaVariant(db, { id, width });
+    if (!file) return { kind: "notFound" };
+    if (file.premiumOnly && !grant) return { kind: "refused" };
+    return { kind: "ok", file: withBody ? file : { id: file.id, mime: file.mime, size: file.size }, etag, cacheControl };
+  }
+  const [row] = await db
+    .select({ id: media.id, mime: media.mime, size: media.size, bytes: media.bytes, premiumOnly: premiumCheck(grant === null) })
+    .from(media)
+    .where(eq(media.id, id))
+    .limit(1);
+  if (!row) return { kind: "notFound" };
+  if (asBoolean(row.premiumOnly)) return { kind: "refused" };
+  return { kind: "ok", file: { id: row.id, mime: row.mime, size: row.size, bytes: row.bytes }, etag, cacheControl };
+}
+
+/** Type and size (no bytes), and whether the image is premium-only (when asked). */
+async function readHead(db: Db, id: string, checkPremium: boolean): Promise<(MediaHead & { premiumOnly: boolean }) | null> {
+  const [row] = await db
+    .select({ id: media.id, mime: media.mime, size: media.size, premiumOnly: premiumCheck(checkPremium) })
+    .from(media)
+    .where(eq(media.id, id))
+    .limit(1);
+  return row ? { id: row.id, mime: row.mime, size: row.size, premiumOnly: asBoolean(row.premiumOnly) } : null;
+}
+
+/** The premium subquery, or a constant when a valid signature already answers it. */
+const premiumCheck = (check: boolean) => (check ? premiumOnlyMedia(`"media"."id"`, `"media"."kind"`) : sql<boolean>`false`);
+
+/** If-None-Match may list several (possibly weak) validators; "*" is not honoured without a lookup. */
+function matchesEtag(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((token) => token.trim().replace(/^W\//, "") === etag);
+}
