@@ -62,11 +62,7 @@ export async function serveMedia(db: Db, request: MediaRequest): Promise<MediaAn
     if (file.premiumOnly && !grant) return { kind: "refused" };
     return { kind: "ok", file: withBody ? file : { id: file.id, mime: file.mime, size: file.size }, etag, cacheControl };
   }
-  const [row] = await db
-    .select({ id: media.id, mime: media.mime, size: media.size, bytes: media.bytes, premiumOnly: premiumCheck(grant === null) })
-    .from(media)
-    .where(eq(media.id, id))
-    .limit(1);
+  const [row] = await queriesFor(db)[grant === null ? "file" : "fileSigned"].execute({ id });
   if (!row) return { kind: "notFound" };
   if (asBoolean(row.premiumOnly)) return { kind: "refused" };
   return { kind: "ok", file: { id: row.id, mime: row.mime, size: row.size, bytes: row.bytes }, etag, cacheControl };
@@ -74,16 +70,35 @@ export async function serveMedia(db: Db, request: MediaRequest): Promise<MediaAn
 
 /** Type and size (no bytes), and whether the image is premium-only (when asked). */
 async function readHead(db: Db, id: string, checkPremium: boolean): Promise<(MediaHead & { premiumOnly: boolean }) | null> {
-  const [row] = await db
-    .select({ id: media.id, mime: media.mime, size: media.size, premiumOnly: premiumCheck(checkPremium) })
-    .from(media)
-    .where(eq(media.id, id))
-    .limit(1);
+  const [row] = await queriesFor(db)[checkPremium ? "head" : "headSigned"].execute({ id });
   return row ? { id: row.id, mime: row.mime, size: row.size, premiumOnly: asBoolean(row.premiumOnly) } : null;
 }
 
-/** The premium subquery, or a constant when a valid signature already answers it. */
-const premiumCheck = (check: boolean) => (check ? premiumOnlyMedia(`"media"."id"`, `"media"."kind"`) : sql<boolean>`false`);
+/**
+ * The image queries as prepared statements (per connection, planned once): the premium subquery costs more to plan
+ * than to run. `…Signed`: a valid signature already answered the premium question.
+ */
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+
+function queriesFor(db: Db) {
+  let queries = prepared.get(db);
+  if (!queries) prepared.set(db, (queries = prepare(db)));
+  return queries;
+}
+
+function prepare(db: Db) {
+  const check = premiumOnlyMedia(`"media"."id"`, `"media"."kind"`);
+  const skip = sql<boolean>`false`;
+  const byId = eq(media.id, sql.placeholder("id"));
+  const file = (premiumOnly: typeof check) => db.select({ id: media.id, mime: media.mime, size: media.size, bytes: media.bytes, premiumOnly }).from(media).where(byId).limit(1);
+  const head = (premiumOnly: typeof check) => db.select({ id: media.id, mime: media.mime, size: media.size, premiumOnly }).from(media).where(byId).limit(1);
+  return {
+    file: file(check).prepare("media_file"),
+    fileSigned: file(skip).prepare("media_file_signed"),
+    head: head(check).prepare("media_head"),
+    headSigned: head(skip).prepare("media_head_signed"),
+  };
+}
 
 /** If-None-Match may list several (possibly weak) validators; "*" is not honoured without a lookup. */
 function matchesEtag(header: string | null, etag: string): boolean {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import sharp, { type OutputInfo } from "sharp";
 import { media, mediaVariants } from "@/db/schema";
 import type { Db } from "@/db/client";
@@ -44,14 +44,28 @@ export async function getMediaVariant(db: Db, opts: { id: string; width: number 
 }
 
 async function readVariant(db: Db, sourceId: string, width: number): Promise<MediaVariantFile | null> {
+  const [row] = await readVariantQuery(db).execute({ sourceId, width });
+  return row ? { ...row, premiumOnly: asBoolean(row.premiumOnly) } : null;
+}
+
+/** A prepared statement per database (planned once per connection: the premium subquery costs more to plan than to run). */
+const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReadVariant>>();
+
+function readVariantQuery(db: Db) {
+  let query = preparedReads.get(db);
+  if (!query) preparedReads.set(db, (query = prepareReadVariant(db)));
+  return query;
+}
+
+function prepareReadVariant(db: Db) {
   // The copy's kind is its source's (makeVariant stores it so): covers and banners skip the premium subquery.
-  const [row] = await db
+  return db
     .select({ ...mediaFileColumns, premiumOnly: premiumOnlyMedia(`"media_variants"."source_id"`, `"media"."kind"`) })
     .from(mediaVariants)
     .innerJoin(media, eq(media.id, mediaVariants.mediaId))
-    .where(and(eq(mediaVariants.sourceId, sourceId), eq(mediaVariants.width, width)))
-    .limit(1);
-  return row ? { ...row, premiumOnly: asBoolean(row.premiumOnly) } : null;
+    .where(and(eq(mediaVariants.sourceId, sql.placeholder("sourceId")), eq(mediaVariants.width, sql.placeholder("width"))))
+    .limit(1)
+    .prepare("media_variant_read");
 }
 
 async function makeVariant(db: Db, sourceId: string, width: number): Promise<MediaVariantFile | null> {
