@@ -8,6 +8,14 @@ export function mediaUrl(id: string | null | undefined): string | null {
   return id ? `/media/${id}` : null;
 }
 
+/**
+ * Whether a media URL is signed (a premium chapter's page, `/media/{id}?…&exp=…&sig=…`, server/media/signed-url.ts):
+ * such a URL expires, and the reader fetches the page again when its image fails.
+ */
+export function isSignedMediaUrl(url: string): boolean {
+  return url.startsWith("/media/") && /[?&]sig=/.test(url);
+}
+
 /** Widths of the WebP copies `/media/{id}?w=…` serves (server/media/variants.ts); nothing else is accepted. */
 export const VARIANT_WIDTHS = [160, 320, 480, 720, 1080] as const;
 export type VariantWidth = (typeof VARIANT_WIDTHS)[number];

@@ -8,6 +8,9 @@ const port = Number(process.env.E2E_PORT || 3100);
 Object.assign(process.env, { NODE_ENV: "production" });
 process.env.SITE_URL ||= `http://127.0.0.1:${port}`;
 process.env.AUTH_SECRET ||= randomBytes(32).toString("hex");
+// Premium pages' signed URLs live 20-25 s here (2 hours by default), so a browser test can see one expire (issue 19,
+// item 11); the reader fetches fresh ones when an image fails.
+process.env.MEDIA_URL_TTL_SECONDS ||= "20";
 // The /api/test/* helpers (outbox reader, must-select-role setup) answer only in this process.
 process.env.E2E_TEST_ROUTES = "1";
 

@@ -39,6 +39,14 @@ export const env = {
   get mailFrom(): string {
     return process.env.MAIL_FROM || "MangaNova <no-reply@manganova.local>";
   },
+  /**
+   * The shortest life of a signed premium page URL, in seconds (MEDIA_URL_TTL_SECONDS; default 2 hours, at least 1).
+   * Expiries are rounded up to a quarter of it, so a URL lives between this and 1.25 times this (server/media/signed-url.ts).
+   */
+  get mediaUrlTtlSeconds(): number {
+    const n = Number(process.env.MEDIA_URL_TTL_SECONDS);
+    return Number.isSafeInteger(n) && n >= 1 ? n : 7200;
+  },
   /** Origins allowed to open the notification socket; the site's own origin always is. */
   get allowedOrigins(): string[] {
     const extra = (process.env.ALLOWED_ORIGINS || "").split(",").map((s) => s.trim()).filter(Boolean);

@@ -16,6 +16,11 @@ export interface PageImageProps {
   /** Metadata request for this page failed. */
   failed?: boolean;
   onRetry?: () => void;
+  /**
+   * The image failed to load: true when the reader is fetching the page again (its signed URL may have expired), so a
+   * spinner shows until the new URL arrives; false shows the failure with a retry.
+   */
+  onImageError?: () => boolean;
   fit: FitMode;
   /** Pages side by side (1 single, 2 double). */
   perRow: number;
@@ -30,10 +35,14 @@ export function PageImage(props: PageImageProps) {
   const { pageNumber, page, fit, perRow, zoom, dataSaver, watermark, priority = false, lazy = false } = props;
   const t = useTranslations("reader");
   const [attempt, setAttempt] = useState(0);
-  const [errorAt, setErrorAt] = useState<number | null>(null);
+  // Which load failed (attempt and URL), and which one waits for the page's fresh URLs: a new URL is a new load.
+  const [errorAt, setErrorAt] = useState<string | null>(null);
+  const [waitingAt, setWaitingAt] = useState<string | null>(null);
+  const load = `${attempt}|${page?.imageUrl ?? ""}`;
   const aspect = aspectOf(page);
   const style: CSSProperties = { width: pageWidthCss({ aspect, fit, perRow, zoom }), aspectRatio: String(aspect) };
-  const broken = props.failed || errorAt === attempt;
+  const broken = props.failed || errorAt === load;
+  const waiting = !broken && waitingAt === load;
 
   const retry = () => {
     if (props.failed) props.onRetry?.();
@@ -50,7 +59,7 @@ export function PageImage(props: PageImageProps) {
       {page && !props.failed && (
         // eslint-disable-next-line @next/next/no-img-element -- immutable /media URLs with our own srcset of stored variants
         <img
-          key={attempt}
+          key={load}
           {...sourcesFor(page, { zoom, dataSaver, fit, perRow })}
           width={page.width}
           height={page.height}
@@ -59,18 +68,18 @@ export function PageImage(props: PageImageProps) {
           loading={lazy ? "lazy" : "eager"}
           fetchPriority={priority ? "high" : "auto"}
           decoding="async"
-          onError={() => setErrorAt(attempt)}
+          onError={() => (props.onImageError?.() ? setWaitingAt(load) : setErrorAt(load))}
           onContextMenu={(e) => e.preventDefault()}
           className="pointer-events-none block size-full object-contain"
         />
       )}
-      {!page && !props.failed && (
+      {((!page && !props.failed) || waiting) && (
         <div role="status" className="absolute inset-0 grid place-items-center">
           <span aria-hidden className="size-9 animate-spin rounded-full border-4 border-zinc-700 border-t-brand-500" />
           <span className="sr-only">{t("loadingPage", { n: pageNumber })}</span>
         </div>
       )}
-      {watermark && !broken && <Watermark text={watermark} />}
+      {watermark && !broken && !waiting && <Watermark text={watermark} />}
       {broken && (
         <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-zinc-900 p-4 text-center text-zinc-300">
           <ImageOff className="size-8 text-zinc-500" aria-hidden />

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from "react";
 import { useTranslations } from "next-intl";
 import { ReadingDirection } from "@/lib/enums";
+import { isSignedMediaUrl } from "@/lib/media-url";
 import { READER } from "@/lib/reader-constants";
 import type { MenuChapter } from "./ChapterMenu";
 import { EndCard } from "./EndCard";
@@ -418,6 +419,21 @@ export function Reader(props: ReaderProps) {
         ? t("pagesOf", { first, last, total: pageCount })
         : t("pageOf", { current: effectiveView === "vertical" ? current : first, total: pageCount });
   const retry = (n: number) => void loadPages(n, n, step);
+  // A premium chapter's pages come with signed URLs that expire (docs/decisions/018): when such an image fails, the
+  // page's batch is fetched again for fresh URLs, once per URL (a second failure shows the retry).
+  const refreshed = useRef(new Set<string>());
+  const refreshSigned = useCallback(
+    (n: number): boolean => {
+      const page = pagesRef.current[n];
+      if (!page || !isSignedMediaUrl(page.imageUrl) || refreshed.current.has(page.imageUrl)) return false;
+      refreshed.current.add(page.imageUrl);
+      const { [n]: _stale, ...rest } = pagesRef.current;
+      pagesRef.current = rest;
+      void loadPages(n, n, step);
+      return true;
+    },
+    [loadPages, step],
+  );
   const endCard = (
     <EndCard
       mangaId={manga.id}
@@ -443,6 +459,7 @@ export function Reader(props: ReaderProps) {
             page={pages[n]}
             failed={failed[n]}
             onRetry={() => retry(n)}
+            onImageError={() => refreshSigned(n)}
             fit="width"
             perRow={1}
             zoom={zoom}
@@ -473,6 +490,7 @@ export function Reader(props: ReaderProps) {
               page={pages[n]}
               failed={failed[n]}
               onRetry={() => retry(n)}
+              onImageError={() => refreshSigned(n)}
               fit={fit}
               perRow={spread.length}
               zoom={zoom}

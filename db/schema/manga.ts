@@ -127,7 +127,14 @@ export const chapterPages = pgTable(
     width: integer().notNull(),
     height: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.chapterId, t.pageNumber] })],
+  (t) => [
+    primaryKey({ columns: [t.chapterId, t.pageNumber] }),
+    // Which pages use an image: /media's premium check (server/media/premium-media.ts) and unused-media cleanup.
+    index().on(t.imageId),
+    index().on(t.image350Id),
+    index().on(t.image500Id),
+    index().on(t.image700Id),
+  ],
 );
 
 export const favorites = pgTable(

@@ -9,10 +9,11 @@ import { freePort } from "./free-port";
 
 const root = process.cwd();
 
-export async function startApp(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<{ url: string; proc: ChildProcess }> {
+/** `appDir`: another checkout with its own build (a before/after comparison); this one by default. */
+export async function startApp(databaseUrl: string, extraEnv: Record<string, string> = {}, appDir = root): Promise<{ url: string; proc: ChildProcess }> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/main.ts")], {
-    cwd: root,
+  const proc = spawn(process.execPath, ["--import", "tsx", path.join(appDir, "server/main.ts")], {
+    cwd: appDir,
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -8,7 +8,8 @@ import { requireChapterAccess } from "./chapter-access";
  * Each item has the spec's number and base64 JPEG fields (`pageNumber`/`imageData` for image chapters'
  * endpoint, `pdfPageNumber`/`pdfPageData` for the PDF one) plus the page's URL, size and render-width
  * variants; `imageFormat: "url"` leaves the base64 out. Both endpoints serve any chapter: pages are stored
- * the same way whatever their source. Hidden chapters are 404, premium ones 403 (see visibility.ts).
+ * the same way whatever their source. Hidden chapters are 404, premium ones 403 (see visibility.ts); the URLs of a
+ * chapter that is premium now are signed for the caller (pages.ts).
  */
 export interface PageItemCommon {
   imageUrl: string;
@@ -49,7 +50,7 @@ async function listPages<T>(opts: ListChapterPagesOptions, shape: (page: Page, d
   const to = Math.min(chapter.pageCount, pageNumber * pageSize);
   const items =
     imageFormat === "url"
-      ? (await getPageRange({ db, chapterId, from, to })).map((p) => shape(p, undefined))
-      : (await getPageRangeWithBytes({ db, chapterId, from, to })).map((p) => shape(p, p.bytes ? p.bytes.toString("base64") : ""));
+      ? (await getPageRange({ db, chapterId, from, to, viewer })).map((p) => shape(p, undefined))
+      : (await getPageRangeWithBytes({ db, chapterId, from, to, viewer })).map((p) => shape(p, p.bytes ? p.bytes.toString("base64") : ""));
   return paged(items, pageNumber, pageSize, chapter.pageCount);
 }

@@ -1,31 +1,54 @@
 import { and, asc, between, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { chapterPages, media } from "@/db/schema";
+import { chapterPages, chapters, media } from "@/db/schema";
+import { asBoolean } from "@/server/media/premium-media";
+import { mediaUrlExpiry, signedMediaUrl, type MediaGrant } from "@/server/media/signed-url";
+import { chapterPremiumNow } from "@/server/visibility";
 import { fillBucketBytes } from "@/server/media/object-store";
 import type { PageVariants, ReaderPage } from "./types";
 
-/** Page rows of one chapter, `from`…`to` inclusive, as reader pages (URLs only). Shared by the API and the reader page. */
-export async function getPageRange({ db, chapterId, from, to }: { db: Db; chapterId: number; from: number; to: number }): Promise<ReaderPage[]> {
+/**
+ * Page rows of one chapter, `from`…`to` inclusive, as reader pages (URLs only). Shared by the API, the reader page and
+ * the review desk. Callers have checked that `viewer` may read the chapter (chapter-access.ts, managed.ts).
+ *
+ * The pages of a chapter that is premium right now (flagged, free date not yet come; on the database clock, as
+ * /media decides) get URLs signed for the viewer (server/media/signed-url.ts): a shared link stops working when it
+ * expires. Other chapters' pages keep the public, immutable `/media/{id}`.
+ */
+export async function getPageRange({ db, chapterId, from, to, viewer }: PageRangeOptions): Promise<ReaderPage[]> {
   if (to < from) return [];
   const rows = await db
-    .select(pageColumns)
+    .select({ ...pageColumns, premiumNow: chapterPremiumNow() })
     .from(chapterPages)
+    .innerJoin(chapters, eq(chapters.id, chapterPages.chapterId))
     .where(and(eq(chapterPages.chapterId, chapterId), between(chapterPages.pageNumber, from, to)))
     .orderBy(asc(chapterPages.pageNumber));
-  return rows.map(toReaderPage);
+  const sign = signerFor(viewer);
+  return rows.map((r) => toReaderPage(r, asBoolean(r.premiumNow) ? sign : plain));
 }
 
 /** The same pages with the reading image's bytes (for the spec's base64 fields), in one joined query (plus the bucket's reads for pages kept there). */
-export async function getPageRangeWithBytes({ db, chapterId, from, to }: { db: Db; chapterId: number; from: number; to: number }): Promise<Array<ReaderPage & { bytes: Buffer | null }>> {
+export async function getPageRangeWithBytes({ db, chapterId, from, to, viewer }: PageRangeOptions): Promise<Array<ReaderPage & { bytes: Buffer | null }>> {
   if (to < from) return [];
   const rows = await db
-    .select({ ...pageColumns, store: media.store, bytes: media.bytes })
+    .select({ ...pageColumns, premiumNow: chapterPremiumNow(), store: media.store, bytes: media.bytes })
     .from(chapterPages)
+    .innerJoin(chapters, eq(chapters.id, chapterPages.chapterId))
     .leftJoin(media, eq(media.id, chapterPages.imageId))
     .where(and(eq(chapterPages.chapterId, chapterId), between(chapterPages.pageNumber, from, to)))
     .orderBy(asc(chapterPages.pageNumber));
   await fillBucketBytes(rows, (r) => r.imageId);
-  return rows.map((r) => ({ ...toReaderPage(r), bytes: r.bytes }));
+  const sign = signerFor(viewer);
+  return rows.map((r) => ({ ...toReaderPage(r, asBoolean(r.premiumNow) ? sign : plain), bytes: r.bytes }));
+}
+
+export interface PageRangeOptions {
+  db: Db;
+  chapterId: number;
+  from: number;
+  to: number;
+  /** Who the URLs of premium pages are signed for (null: a visitor, who can only be reading a free chapter). */
+  viewer: { userId: number } | null;
 }
 
 const pageColumns = {
@@ -39,10 +62,19 @@ const pageColumns = {
 };
 
 type PageRow = { pageNumber: number; imageId: string; image350Id: string | null; image500Id: string | null; image700Id: string | null; width: number; height: number };
+type UrlOf = (id: string) => string;
 
-const url = (id: string) => `/media/${id}`;
+const plain: UrlOf = (id) => `/media/${id}`;
 
-function toReaderPage(r: PageRow): ReaderPage {
+/** Signed URLs for the viewer, one expiry for the whole response (rounded, so the same URLs for a while). */
+function signerFor(viewer: { userId: number } | null): UrlOf {
+  // A visitor never reaches a premium chapter's pages (403 first); were one to, the plain URLs are refused by /media.
+  if (!viewer) return plain;
+  const grant: MediaGrant = { userId: viewer.userId, exp: mediaUrlExpiry() };
+  return (id) => signedMediaUrl(id, grant);
+}
+
+function toReaderPage(r: PageRow, url: UrlOf): ReaderPage {
   const full = url(r.imageId);
   // A page without a smaller variant falls back to the next larger one (the reading image last).
   const v700 = r.image700Id ? url(r.image700Id) : full;

@@ -27,6 +27,7 @@ const en = {
   mangaNotFound: "Manga not found",
   chapterNotFound: "Chapter not found",
   premiumRequired: "This is a premium chapter. An active premium subscription is needed to read it.",
+  premiumImage: "This page of a premium chapter opens only through the reader's current link. Open the chapter again.",
   // Premium (issue 16: server/premium, timed premium windows)
   freeAtNeedsPremium: "Only a premium chapter can have a free date: mark it premium or clear the date.",
   // Monetisation (issue 16: server/monetization)
@@ -139,6 +140,7 @@ const ar: Record<MessageKey, string> = {
   mangaNotFound: "المانجا غير موجودة",
   chapterNotFound: "الفصل غير موجود",
   premiumRequired: "هذا فصل مميز. تحتاج إلى اشتراك بريميوم فعّال لقراءته.",
+  premiumImage: "لا تُفتح هذه الصفحة من فصل بريميوم إلا عبر الرابط الحالي للقارئ. افتح الفصل من جديد.",
   freeAtNeedsPremium: "لا يكون تاريخ الإتاحة المجانية إلا لفصل مميز: اجعله مميزًا أو امسح التاريخ.",
   monthAlreadyClosed: "الشهر {month} مُغلق بالفعل: أُدخل دخله ووُزّع مرة واحدة.",
   monthHasNoImpressions: "لم يُسجَّل أي ظهور في {month}، فلا يمكن إضافة حصص لأحد: يبقى الشهر مفتوحًا.",

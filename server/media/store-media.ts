@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { media } from "@/db/schema";
 import type { Db } from "@/db/client";
 import type { Executor } from "@/server/core/unit-of-work";
-import { MediaStore, type MediaKind } from "./kind";
+import { MediaKind, MediaStore } from "./kind";
 import { mediaStore, putMediaObjects } from "./object-store";
 import { processImageVariants, type ImageLimits } from "./process-image";
 
@@ -30,6 +30,10 @@ export interface StoredImage {
 const BATCH_ROWS = 200;
 const BATCH_BYTES = 8 * 1024 * 1024;
 
+/** Kinds /media always serves publicly: never premium-only, whatever chapter pages share the bytes. */
+export const OPEN_KINDS: readonly MediaKind[] = [MediaKind.Cover, MediaKind.Banner, MediaKind.Avatar];
+const isOpenKind = (kind: MediaKind) => OPEN_KINDS.includes(kind);
+
 export function mediaIdFor(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
@@ -53,21 +57,30 @@ export async function storeMediaMany(db: Executor, items: readonly MediaToStore[
   const inBucket = mediaStore().writeTo === MediaStore.Bucket;
   if (inBucket) await putMediaObjects([...unique].map(([id, m]) => ({ id, bytes: m.bytes, mime: m.mime })));
   for (const batch of batches([...unique], inBucket)) {
-    await db
-      .insert(media)
-      .values(
-        batch.map(([id, m]) => ({
-          id,
-          mime: m.mime,
-          width: m.width,
-          height: m.height,
-          size: m.bytes.byteLength,
-          kind: m.kind,
-          store: inBucket ? MediaStore.Bucket : MediaStore.Database,
-          bytes: inBucket ? null : byteaParam(m.bytes),
-        })),
-      )
-      .onConflictDoNothing({ target: media.id });
+    const insert = db.insert(media).values(
+      batch.map(([id, m]) => ({
+        id,
+        mime: m.mime,
+        width: m.width,
+        height: m.height,
+        size: m.bytes.byteLength,
+        kind: m.kind,
+        store: inBucket ? MediaStore.Bucket : MediaStore.Database,
+        bytes: inBucket ? null : byteaParam(m.bytes),
+      })),
+    );
+    if (!batch.some(([, m]) => isOpenKind(m.kind))) {
+      await insert.onConflictDoNothing({ target: media.id });
+      continue;
+    }
+    // Stored again for another use: an image first stored as a page and now as a cover, banner or avatar becomes that
+    // kind, so /media serves it publicly even while a premium chapter uses it too (premium-media.ts). Page uploads
+    // keep DO NOTHING (no row locks on images they share).
+    await insert.onConflictDoUpdate({
+      target: media.id,
+      set: { kind: sql`excluded.kind` },
+      setWhere: sql`${media.kind} = ${sql.raw(String(MediaKind.Page))} and excluded.kind in (${sql.raw(OPEN_KINDS.join(", "))})`,
+    });
   }
   return ids;
 }

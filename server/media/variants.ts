@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import sharp, { type OutputInfo } from "sharp";
 import { media, mediaVariants } from "@/db/schema";
 import type { Db } from "@/db/client";
 import { isMediaId, VARIANT_WIDTHS, type VariantWidth } from "@/lib/media-url";
 import { bytesView, loadMedia, mediaFileColumns, openRow, type MediaBody, type MediaRow } from "./get-media";
+import { asBoolean, premiumOnlyMedia } from "./premium-media";
 import { storeMedia } from "./store-media";
 import type { MediaKind } from "./kind";
 
@@ -22,27 +23,34 @@ export function isVariantWidth(width: number): boolean {
 /** Quality for WebP copies of covers and banners: visually clean on drawn art at a third of the JPEG's bytes. */
 const WEBP_QUALITY = 76;
 
-/** A made variant (its bytes, to send or store), or where a stored one is (its media row). */
-type Variant = { made: { id: string; mime: string; bytes: Buffer } } | { stored: MediaRow };
+/**
+ * A made variant (its bytes, to send or store) or where a stored one is (its media row), with whether its source is
+ * premium-only right now (premium-media.ts: /media then asks for a signature).
+ */
+type Variant = ({ made: { id: string; mime: string; bytes: Buffer } } | { stored: MediaRow }) & { premiumOnly: boolean };
+
+/** A width copy to send: its body (bytes, or the bucket's stream: docs/decisions/019) and whether it is premium-only. */
+export type MediaVariantFile = MediaBody & { premiumOnly: boolean };
 
 const inFlight = new Map<string, Promise<Variant | null>>();
 
-/**
- * The variant to send, made and stored on first use; null when the source does not exist or is not an image.
- * A variant kept in the bucket is streamed from it (as the original is, docs/decisions/019).
- */
-export async function getMediaVariant(db: Db, opts: { id: string; width: number }): Promise<MediaBody | null> {
+/** The variant to send, made and stored on first use; null when the source does not exist or is not an image. */
+export async function getMediaVariant(db: Db, opts: { id: string; width: number }): Promise<MediaVariantFile | null> {
   const variant = await findOrMakeVariant(db, opts);
   if (!variant) return null;
-  if ("stored" in variant) return openRow(variant.stored);
-  const { id, mime, bytes } = variant.made;
-  return { id, mime, size: bytes.byteLength, body: bytesView(bytes) };
+  if ("made" in variant) {
+    const { id, mime, bytes } = variant.made;
+    return { id, mime, size: bytes.byteLength, body: bytesView(bytes), premiumOnly: variant.premiumOnly };
+  }
+  const body = await openRow(variant.stored);
+  return body && { ...body, premiumOnly: variant.premiumOnly };
 }
 
-async function findOrMakeVariant(db: Db, opts: { id: string; width: number }): Promise<Variant | null> {
+/** Whether a variant exists or can be made (and makes it), without opening its body (the route's premium check, ensureMediaVariants). */
+export async function findOrMakeVariant(db: Db, opts: { id: string; width: number }): Promise<Variant | null> {
   if (!isVariantWidth(opts.width) || !isMediaId(opts.id)) return null;
   const stored = await readVariant(db, opts.id, opts.width);
-  if (stored) return { stored };
+  if (stored) return stored;
   // Concurrent first requests for one variant share the work.
   const key = `${opts.id}:${opts.width}`;
   let pending = inFlight.get(key);
@@ -53,23 +61,42 @@ async function findOrMakeVariant(db: Db, opts: { id: string; width: number }): P
   return pending;
 }
 
-async function readVariant(db: Db, sourceId: string, width: number): Promise<MediaRow | null> {
-  const [row] = await db
-    .select(mediaFileColumns)
+async function readVariant(db: Db, sourceId: string, width: number): Promise<Variant | null> {
+  const [row] = await readVariantQuery(db).execute({ sourceId, width });
+  if (!row) return null;
+  const { premiumOnly, ...stored } = row;
+  return { stored, premiumOnly: asBoolean(premiumOnly) };
+}
+
+/** A prepared statement per database (planned once per connection: the premium subquery costs more to plan than to run). */
+const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReadVariant>>();
+
+function readVariantQuery(db: Db) {
+  let query = preparedReads.get(db);
+  if (!query) preparedReads.set(db, (query = prepareReadVariant(db)));
+  return query;
+}
+
+function prepareReadVariant(db: Db) {
+  // The copy's kind is its source's (makeVariant stores it so): covers and banners skip the premium subquery.
+  return db
+    .select({ ...mediaFileColumns, premiumOnly: premiumOnlyMedia(`"media_variants"."source_id"`, `"media"."kind"`) })
     .from(mediaVariants)
     .innerJoin(media, eq(media.id, mediaVariants.mediaId))
-    .where(and(eq(mediaVariants.sourceId, sourceId), eq(mediaVariants.width, width), eq(mediaVariants.format, "webp")))
-    .limit(1);
-  return row ?? null;
+    .where(and(eq(mediaVariants.sourceId, sql.placeholder("sourceId")), eq(mediaVariants.width, sql.placeholder("width")), eq(mediaVariants.format, "webp")))
+    .limit(1)
+    .prepare("media_variant_read");
 }
 
 async function makeVariant(db: Db, sourceId: string, width: number): Promise<Variant | null> {
   const [row] = await db
-    .select({ ...mediaFileColumns, kind: media.kind })
+    .select({ ...mediaFileColumns, kind: media.kind, premiumOnly: premiumOnlyMedia(`"media"."id"`, `"media"."kind"`) })
     .from(media)
     .where(eq(media.id, sourceId))
     .limit(1);
   if (!row || !row.mime.startsWith("image/")) return null;
+  const premiumOnly = asBoolean(row.premiumOnly);
+  // With MEDIA_STORE=s3 the source's bytes may be in the bucket.
   const source = await loadMedia(row);
   if (!source) return null;
   let encoded: { data: Buffer; info: OutputInfo };
@@ -81,13 +108,13 @@ async function makeVariant(db: Db, sourceId: string, width: number): Promise<Var
   } catch (err) {
     // Stored images were re-encoded on the way in, so this is damage, not input: show the original rather than nothing.
     console.error(`[media] no ${width} px copy of ${sourceId}:`, err);
-    return { made: { id: sourceId, mime: source.mime, bytes: source.bytes } };
+    return { made: { id: sourceId, mime: source.mime, bytes: source.bytes }, premiumOnly };
   }
   const { data, info } = encoded;
   // With MEDIA_STORE=s3 the copy goes to the bucket like any media (put before its row is written).
   const id = await storeMedia(db, { bytes: data, mime: "image/webp", width: info.width, height: info.height, kind: row.kind as MediaKind });
   await db.insert(mediaVariants).values({ sourceId, width, format: "webp", mediaId: id }).onConflictDoNothing();
-  return { made: { id, mime: "image/webp", bytes: data } };
+  return { made: { id, mime: "image/webp", bytes: data }, premiumOnly };
 }
 
 /** Makes the given copies of many images now (a few at a time), so their first visitors do not wait for them. */

@@ -55,7 +55,7 @@ export default async function MangaReviewPage({ params, searchParams }: Props) {
   const wanted = Number(Array.isArray(sp.chapter) ? sp.chapter[0] : sp.chapter);
   const selected = chapters.find((c) => c.id === wanted) ?? chapters.find((c) => c.status === 0) ?? chapters[0] ?? null;
   const [pages, nextId, t] = await Promise.all([
-    selected && selected.processing === 0 && selected.pageCount > 0 ? getPageRange({ db, chapterId: selected.id, from: 1, to: selected.pageCount }) : [],
+    selected && selected.processing === 0 && selected.pageCount > 0 ? getPageRange({ db, chapterId: selected.id, from: 1, to: selected.pageCount, viewer: { userId: user.id } }) : [],
     isRoot ? nextPendingMangaId({ db, actor: { userId: user.id, role: user.role }, currentId: m.id }) : null,
     getTranslations("approval"),
   ]);

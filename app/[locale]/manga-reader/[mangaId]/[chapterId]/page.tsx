@@ -86,7 +86,7 @@ export default async function MangaReaderPage({ params }: Props) {
   const saved = context.chapters.find((c) => c.id === chapter.id)?.progress;
   const initialPage = saved && !saved.completed ? Math.min(saved.pageNumber, Math.max(1, chapter.pageCount)) : 1;
   const from = context.manga.readingDirection === 2 ? 1 : initialPage;
-  const initialPages = await getPageRange({ db: await getDb(), chapterId: chapter.id, from, to: initialPage + READER.verticalBatch - 1 });
+  const initialPages = await getPageRange({ db: await getDb(), chapterId: chapter.id, from, to: initialPage + READER.verticalBatch - 1, viewer: user ? { userId: user.id } : null });
 
   // PremiumPlus reads without the sponsored overlay (lib/premium.ts).
   return (
