@@ -105,8 +105,9 @@ test.describe("security headers", () => {
       await page.goto(path);
       await expectHydrated(page);
     }
-    // The reader's own script ran: it marks itself ready.
-    await page.goto(`/manga-reader/${chapter.mangaId}/${chapter.id}`);
+    // The reader's own script ran: it marks itself ready. (A chapter picked again: other tests may hide the first.)
+    const readable = await freeChapter(request);
+    await page.goto(`/manga-reader/${readable.mangaId}/${readable.id}`);
     await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
     // The theme script (inline, with the nonce) ran before the page's code: a remembered dark theme applies at once.
     await page.evaluate(() => localStorage.setItem("themeState", JSON.stringify({ isDark: true })));
