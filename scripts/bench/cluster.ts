@@ -6,13 +6,15 @@
  * 1. Two app processes behind nginx (scripts/cluster.ts, docker-compose.yml's topology) on the private PostgreSQL,
  *    with the demo content. A mixed load of `--users` concurrent people for `--seconds` (scripts/bench/mixed-load.ts:
  *    60% visitors browsing pages and the catalogue API, 30% readers reading, recording views and favouriting, 10%
- *    writers uploading two-page chapters), each from its own loopback address: every answer must be a success, every
+ *    writers uploading two-page chapters; everyone pauses 0.3–1.5 s between actions, as people do), each from its own loopback address: every answer must be a success, every
  *    acknowledged favourite, view and upload must be in the database exactly, p99 of API calls ≤ 300 ms.
  * 2. The same load again with PostgreSQL stopped at `--restart-at` s and started `--down` s later (`--no-restart`
  *    skips it): no acknowledged write lost, every API answer the envelope (503 while the database is away), and the
  *    time from the database being back until every answer succeeds again (target ≤ 5 s).
  *
- * Options: --users n (200) --seconds s (60) --restart-at s (20) --down s (3) --no-restart
+ * Writers upload a chapter every `--upload-every` s (15 on average: a busy hour's worth of uploads in a minute).
+ *
+ * Options: --users n (200) --seconds s (60) --restart-at s (20) --down s (3) --upload-every s (15) --no-restart
  */
 import { randomBytes } from "node:crypto";
 import { startCluster } from "../cluster";
@@ -25,6 +27,8 @@ const SECONDS = Number(option("seconds", "60"));
 const RESTART_AT = Number(option("restart-at", "20"));
 const DOWN = Number(option("down", "3"));
 const RESTART = !process.argv.includes("--no-restart");
+const UPLOAD_EVERY_MS = Number(option("upload-every", "15")) * 1000;
+const uploadEveryMs: [number, number] = [UPLOAD_EVERY_MS * 0.5, UPLOAD_EVERY_MS * 1.5];
 
 const visitors = Math.round(USERS * 0.6);
 const readers = Math.round(USERS * 0.3);
@@ -55,7 +59,7 @@ try {
 
   console.log(`${USERS} users (${visitors} visitors, ${readers} readers, ${writers} writers), ${SECONDS} s, two processes behind nginx`);
   const steady = await prepareWorld(db, cluster.url, { readers, writers });
-  const first = await runMixedLoad({ base: cluster.url, world: steady, seconds: SECONDS, visitors });
+  const first = await runMixedLoad({ base: cluster.url, world: steady, seconds: SECONDS, visitors, uploadEveryMs });
   report("steady load", first, await verifyWorld(db, steady, first));
 
   if (RESTART) {
@@ -67,6 +71,7 @@ try {
       world,
       seconds: SECONDS,
       visitors,
+      uploadEveryMs,
       onSecond: async (s, elapsed) => {
         if (s !== RESTART_AT) return;
         downAt = elapsed();

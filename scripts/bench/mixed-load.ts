@@ -104,6 +104,8 @@ export interface LoadOptions {
   visitors: number;
   /** Pause between one user's actions (uniform in [min, max] ms): people read before they click. */
   thinkMs?: [number, number];
+  /** A writer's pause between two chapter uploads (uniform in [min, max] ms). */
+  uploadEveryMs?: [number, number];
   /** Called once a second (e.g. to restart the database mid-run); `elapsed` is the clock answers' `at` is read on. */
   onSecond?: (second: number, elapsed: () => number) => void | Promise<void>;
 }
@@ -157,6 +159,7 @@ const addressOf = (i: number) => `127.1.${Math.floor(i / 250)}.${(i % 250) + 2}`
 export async function runMixedLoad(opts: LoadOptions): Promise<LoadResult> {
   const { base, world, seconds, visitors } = opts;
   const [thinkMin, thinkMax] = opts.thinkMs ?? [300, 1500];
+  const [uploadMin, uploadMax] = opts.uploadEveryMs ?? [10_000, 20_000];
   const result: LoadResult = { answers: [], favourites: new Map(), views: new Set(), uploads: [] };
   const start = performance.now();
   const deadline = start + seconds * 1000;
@@ -216,7 +219,7 @@ export async function runMixedLoad(opts: LoadOptions): Promise<LoadResult> {
       const answer = await send(agent, base, "/api/chapter/SubmitChapter", { method: "POST", headers: { authorization: `Bearer ${me.token}`, "content-type": form.type }, body: form.body });
       record("upload", answer, true);
       if (answer.status === 200) result.uploads.push({ chapterId: (JSON.parse(answer.body) as { data: { id: number } }).data.id, pages: pagesOfUpload.length });
-      await sleep(2000 + Math.random() * 2000);
+      await sleep(uploadMin + Math.random() * (uploadMax - uploadMin));
     }
   };
 
