@@ -34,24 +34,21 @@ export interface MediaRow extends MediaHead {
 
 /** The stored image with its whole bytes (from the bucket when kept there), or null for an unknown or malformed id. */
 export async function getMedia(db: Db, opts: { id: string }): Promise<MediaFile | null> {
-  if (!isMediaId(opts.id)) return null;
-  const [row] = await db
-    .select(mediaFileColumns)
-    .from(media)
-    .where(eq(media.id, opts.id))
-    .limit(1);
+  const row = await readRow(db, opts.id);
   return row ? loadMedia(row) : null;
 }
 
 /** The image to send, or null for an unknown or malformed id or an object missing from the bucket. Bucket bytes are streamed. */
 export async function openMedia(db: Db, opts: { id: string }): Promise<MediaBody | null> {
-  if (!isMediaId(opts.id)) return null;
-  const [row] = await db
-    .select(mediaFileColumns)
-    .from(media)
-    .where(eq(media.id, opts.id))
-    .limit(1);
+  const row = await readRow(db, opts.id);
   return row ? openRow(row) : null;
+}
+
+/** The media row (bytes, or where they are kept), or null for an unknown or malformed id (no query for the latter). */
+async function readRow(db: Db, id: string): Promise<MediaRow | null> {
+  if (!isMediaId(id)) return null;
+  const [row] = await db.select(mediaFileColumns).from(media).where(eq(media.id, id)).limit(1);
+  return row ?? null;
 }
 
 /** A row's bytes, read whole from the bucket when kept there; null when the bucket has lost the object. */

@@ -1,3 +1,4 @@
+import { photo } from "../fixtures/images";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 
 /** Demo accounts of scripts/seed/accounts.ts that the browser tests sign in with. */
@@ -39,4 +40,65 @@ export async function openSiteMenu(page: Page, name: string | RegExp) {
     await page.getByRole("button", { name }).click({ timeout: 2000 });
     await expect(page.locator("#mobile-menu")).toBeInViewport({ timeout: 1000 });
   }).toPass();
+}
+
+/** The password of accounts the browser tests make for themselves (/api/test/create-user). */
+export const TEST_PASSWORD = "Strong#Pass1";
+
+/** A name no other test (or run) uses. */
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** An access token from the API's sign-in. */
+export async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const res = await request.post("/api/Authentication/Login", { data: { username, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
+/** Signs in an account a test made (TEST_PASSWORD) through the login form and waits for the dashboard. */
+export async function signInAs(page: Page, username: string, prefix = "") {
+  await page.goto(`${prefix}/auth?type=login`);
+  await page.locator("#login-username").fill(username);
+  await page.locator("#login-password").fill(TEST_PASSWORD);
+  await page.locator("form button[type=submit]").click();
+  await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/discovery$`));
+}
+
+type Colour = readonly [number, number, number];
+
+/** A JPEG of a flat colour with some grain, as an upload's file. */
+export async function jpegBlob(colour: Colour, width = 600, height = 900): Promise<Blob> {
+  return new Blob([new Uint8Array(await photo({ width, height, colour: [...colour], grain: 8 }))], { type: "image/jpeg" });
+}
+
+/**
+ * A manga with one chapter of image pages, submitted through the API by the demo writer and accepted (with its chapter)
+ * by root: what tests that need content of their own publish.
+ */
+export async function publishThroughApi(
+  request: APIRequestContext,
+  opts: { title: string; description: string; genre: string; cover: Colour; chapter: { title: string; pages: readonly Colour[]; fields?: Record<string, string> } },
+): Promise<{ mangaId: number; chapterId: number }> {
+  const writer = await apiToken(request, DEMO.writer.username, DEMO.writer.password);
+  const root = await apiToken(request, DEMO.root.username, DEMO.root.password);
+  const manga = new FormData();
+  manga.set("title", opts.title);
+  manga.set("description", opts.description);
+  manga.append("genres", opts.genre);
+  manga.set("coverImage", await jpegBlob(opts.cover), "cover.jpg");
+  const m = await request.post("/api/manga/SubmitManga", { headers: { authorization: `Bearer ${writer}` }, multipart: manga });
+  expect(m.status(), await m.text()).toBe(200);
+  const mangaId = ((await m.json()) as { data: { id: number } }).data.id;
+  const chapter = new FormData();
+  chapter.set("mangaId", String(mangaId));
+  chapter.set("title", opts.chapter.title);
+  for (const [name, value] of Object.entries(opts.chapter.fields ?? {})) chapter.set(name, value);
+  for (const [i, colour] of opts.chapter.pages.entries()) chapter.append("pages", await jpegBlob(colour), `p${i + 1}.jpg`);
+  const c = await request.post("/api/chapter/SubmitChapter", { headers: { authorization: `Bearer ${writer}` }, multipart: chapter });
+  expect(c.status(), await c.text()).toBe(200);
+  const chapterId = ((await c.json()) as { data: { id: number } }).data.id;
+  const auth = { authorization: `Bearer ${root}` };
+  expect((await request.post("/api/manga/StatusManga", { headers: auth, data: { mangaId, status: 1 } })).status()).toBe(200);
+  expect((await request.post("/api/chapter/StatusChapter", { headers: auth, data: { chapterId, status: 1 } })).status()).toBe(200);
+  return { mangaId, chapterId };
 }

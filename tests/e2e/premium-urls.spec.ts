@@ -1,5 +1,4 @@
-import { photo } from "../fixtures/images";
-import { DEMO } from "./helpers";
+import { publishThroughApi, signInAs, TEST_PASSWORD, unique } from "./helpers";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 
 /**
@@ -9,58 +8,25 @@ import { expect, test, type APIRequestContext, type Page } from "./fixtures";
  * URL never does. The reader, still open after the expiry, fetches fresh URLs when a page's image fails and shows it.
  */
 
-const PASSWORD = "Strong#Pass1";
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function token(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const res = await request.post("/api/Authentication/Login", { data: { username, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
-}
-
 /** An accepted manga with one accepted premium chapter of three pages (premium for good). */
-async function premiumChapter(request: APIRequestContext): Promise<{ mangaId: number; chapterId: number }> {
-  const writer = await token(request, DEMO.writer.username, DEMO.writer.password);
-  const root = await token(request, DEMO.root.username, DEMO.root.password);
-  const jpeg = async (colour: [number, number, number]) => new Blob([new Uint8Array(await photo({ width: 600, height: 900, colour, grain: 8 }))], { type: "image/jpeg" });
-  const manga = new FormData();
-  manga.set("title", unique("Sealed "));
-  manga.set("description", "A manga the signed page URL browser test publishes.");
-  manga.append("genres", "Fantasy");
-  manga.set("coverImage", await jpeg([40, 140, 180]), "cover.jpg");
-  const m = await request.post("/api/manga/SubmitManga", { headers: { authorization: `Bearer ${writer}` }, multipart: manga });
-  expect(m.status(), await m.text()).toBe(200);
-  const mangaId = ((await m.json()) as { data: { id: number } }).data.id;
-  const form = new FormData();
-  form.set("mangaId", String(mangaId));
-  form.set("title", "Locked Room");
-  form.set("isPremium", "true");
-  for (const [i, colour] of ([[160, 60, 60], [60, 160, 60], [60, 60, 160]] as const).entries()) form.append("pages", await jpeg([...colour]), `p${i + 1}.jpg`);
-  const c = await request.post("/api/chapter/SubmitChapter", { headers: { authorization: `Bearer ${writer}` }, multipart: form });
-  expect(c.status(), await c.text()).toBe(200);
-  const chapterId = ((await c.json()) as { data: { id: number } }).data.id;
-  const auth = { authorization: `Bearer ${root}` };
-  expect((await request.post("/api/manga/StatusManga", { headers: auth, data: { mangaId, status: 1 } })).status()).toBe(200);
-  expect((await request.post("/api/chapter/StatusChapter", { headers: auth, data: { chapterId, status: 1 } })).status()).toBe(200);
-  return { mangaId, chapterId };
+function premiumChapter(request: APIRequestContext): Promise<{ mangaId: number; chapterId: number }> {
+  return publishThroughApi(request, {
+    title: unique("Sealed "),
+    description: "A manga the signed page URL browser test publishes.",
+    genre: "Fantasy",
+    cover: [40, 140, 180],
+    chapter: { title: "Locked Room", fields: { isPremium: "true" }, pages: [[160, 60, 60], [60, 160, 60], [60, 60, 160]] },
+  });
 }
 
 async function subscriber(request: APIRequestContext): Promise<string> {
   const username = unique("su_");
-  const res = await request.post("/api/test/create-user", { data: { fullName: "Signed Reader", username, password: PASSWORD, role: 0 } });
+  const res = await request.post("/api/test/create-user", { data: { fullName: "Signed Reader", username, password: TEST_PASSWORD, role: 0 } });
   expect(res.status(), await res.text()).toBe(200);
   // PremiumPlus: no sponsored overlay over the pages.
   const granted = await request.post("/api/test/grant-subscription", { data: { username, type: 1, days: 30 } });
   expect(granted.status(), await granted.text()).toBe(200);
   return username;
-}
-
-async function signInAs(page: Page, username: string, prefix: string) {
-  await page.goto(`${prefix}/auth?type=login`);
-  await page.locator("#login-username").fill(username);
-  await page.locator("#login-password").fill(PASSWORD);
-  await page.locator("form button[type=submit]").click();
-  await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/discovery$`));
 }
 
 /** The page's image once it has loaded: its URL (absolute) and the expiry it was signed with. */

@@ -1,5 +1,4 @@
-import { photo } from "../fixtures/images";
-import { DEMO, isPhone, signIn } from "./helpers";
+import { apiToken, isPhone, publishThroughApi, signIn, signInAs, TEST_PASSWORD, unique } from "./helpers";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 
 /**
@@ -10,55 +9,22 @@ import { expect, test, type APIRequestContext, type Page } from "./fixtures";
  * through the API as the demo writer and root, so parallel tests never share a report group.
  */
 
-const PASSWORD = "Strong#Pass1";
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function token(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const res = await request.post("/api/Authentication/Login", { data: { username, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
-}
-
 /** A manga with one chapter of two pages, submitted by the demo writer and accepted by root. */
-async function publishedManga(request: APIRequestContext, title: string): Promise<{ mangaId: number; chapterId: number }> {
-  const writer = await token(request, DEMO.writer.username, DEMO.writer.password);
-  const root = await token(request, DEMO.root.username, DEMO.root.password);
-  const jpeg = async (colour: [number, number, number], width = 600, height = 900) => new Blob([new Uint8Array(await photo({ width, height, colour, grain: 8 }))], { type: "image/jpeg" });
-  const manga = new FormData();
-  manga.set("title", title);
-  manga.set("description", "A manga the reports browser test publishes and reports.");
-  manga.append("genres", "Drama");
-  manga.set("coverImage", await jpeg([150, 60, 60]), "cover.jpg");
-  const m = await request.post("/api/manga/SubmitManga", { headers: { authorization: `Bearer ${writer}` }, multipart: manga });
-  expect(m.status(), await m.text()).toBe(200);
-  const mangaId = ((await m.json()) as { data: { id: number } }).data.id;
-  const chapter = new FormData();
-  chapter.set("mangaId", String(mangaId));
-  chapter.set("title", "The Blank Page");
-  chapter.append("pages", await jpeg([60, 120, 160]), "p1.jpg");
-  chapter.append("pages", await jpeg([200, 200, 200]), "p2.jpg");
-  const c = await request.post("/api/chapter/SubmitChapter", { headers: { authorization: `Bearer ${writer}` }, multipart: chapter });
-  expect(c.status(), await c.text()).toBe(200);
-  const chapterId = ((await c.json()) as { data: { id: number } }).data.id;
-  const auth = { authorization: `Bearer ${root}` };
-  expect((await request.post("/api/manga/StatusManga", { headers: auth, data: { mangaId, status: 1 } })).status()).toBe(200);
-  expect((await request.post("/api/chapter/StatusChapter", { headers: auth, data: { chapterId, status: 1 } })).status()).toBe(200);
-  return { mangaId, chapterId };
+function publishedManga(request: APIRequestContext, title: string): Promise<{ mangaId: number; chapterId: number }> {
+  return publishThroughApi(request, {
+    title,
+    description: "A manga the reports browser test publishes and reports.",
+    genre: "Drama",
+    cover: [150, 60, 60],
+    chapter: { title: "The Blank Page", pages: [[60, 120, 160], [200, 200, 200]] },
+  });
 }
 
 async function newReader(request: APIRequestContext): Promise<string> {
   const username = unique("rp_");
-  const res = await request.post("/api/test/create-user", { data: { fullName: "Reporting Reader", username, password: PASSWORD, role: 0 } });
+  const res = await request.post("/api/test/create-user", { data: { fullName: "Reporting Reader", username, password: TEST_PASSWORD, role: 0 } });
   expect(res.status(), await res.text()).toBe(200);
   return username;
-}
-
-async function signInAs(page: Page, username: string, prefix = "") {
-  await page.goto(`${prefix}/auth?type=login`);
-  await page.locator("#login-username").fill(username);
-  await page.locator("#login-password").fill(PASSWORD);
-  await page.locator("form button[type=submit]").click();
-  await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/discovery$`));
 }
 
 /** Opens the Report dialog, retrying until the button has hydrated and the session is known. */
@@ -187,7 +153,7 @@ test("the reports queue in Arabic: a reader may not open it; root deletes a repo
   const title = unique("Doomed Tale ");
   const { mangaId, chapterId } = await publishedManga(request, title);
   const reader = await newReader(request);
-  const readerToken = await token(request, reader, PASSWORD);
+  const readerToken = await apiToken(request, reader, TEST_PASSWORD);
   const sent = await request.post("/api/Report/Submit", { headers: { authorization: `Bearer ${readerToken}` }, data: { mangaId, chapterId, reason: 1 } });
   expect(sent.status(), await sent.text()).toBe(200);
 
@@ -220,7 +186,7 @@ test("screenshots (REPORT_SHOTS=1 only)", async ({ page, request }) => {
   const title = unique("Screenshot Tale ");
   const { mangaId, chapterId } = await publishedManga(request, title);
   for (const [i, details] of ["The pages are from another series entirely.", "", "هذه الصفحات مكررة ومقلوبة."].entries()) {
-    const t = await token(request, await newReader(request), PASSWORD);
+    const t = await apiToken(request, await newReader(request), TEST_PASSWORD);
     await request.post("/api/Report/Submit", { headers: { authorization: `Bearer ${t}` }, data: { mangaId, chapterId: i === 1 ? null : chapterId, reason: i, details } });
   }
   const reader = await newReader(request);
