@@ -121,8 +121,8 @@ for (const L of LANGS) {
       const saved = page.getByRole("alert").filter({ hasText: L.saved(readerName) });
       await expect(saved).toBeVisible();
       await expect(row).toHaveAttribute("data-banned", "true");
-      // On a phone the toast covers the card's buttons (and the pointer over it keeps it open): a tap dismisses it.
-      await saved.click();
+      // On a phone the toast covers the card's buttons (and the pointer over it keeps it open): its close button dismisses it.
+      await saved.getByRole("button").click();
       await expect(saved).toBeHidden();
       await expect(row.getByTestId("user-banned")).toHaveText(L.banned);
       const me = await request.get("/api/Authentication/Me", { headers: { Authorization: `Bearer ${readerToken}` } });
