@@ -157,12 +157,14 @@ export function useHydrated(): boolean {
 
 /**
  * The form's submit button. It stays disabled until the page is interactive, so a form can never be
- * submitted natively (which would put the fields, passwords included, into the URL).
+ * submitted natively (which would put the fields, passwords included, into the URL). Pressing it does not take the
+ * focus from the field being edited: that field's blur would show its error (validation on touch) and move the
+ * button down under a still-pressed pointer, so the click was lost; the submit validates every field anyway.
  */
 export function SubmitButton({ busy, busyLabel, label, disabled }: { busy: boolean; busyLabel: string; label: string; disabled?: boolean }) {
   const hydrated = useHydrated();
   return (
-    <button type="submit" className={primaryButton} disabled={!hydrated || busy || disabled} aria-busy={busy || undefined}>
+    <button type="submit" className={primaryButton} disabled={!hydrated || busy || disabled} aria-busy={busy || undefined} onMouseDown={(e) => e.preventDefault()}>
       {busy && <ButtonSpinner />}
       {busy ? busyLabel : label}
     </button>

@@ -21,12 +21,11 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * Powerful features, off except what the site uses: fullscreen, by the reader itself (`self`). Only features Chromium
- * knows: an unknown one is reported as an error in the console.
+ * knows: an unknown one is reported as an error in the console (Chromium 156 does not know `bluetooth`).
  */
 export const PERMISSIONS_POLICY = [
   "accelerometer=()",
   "autoplay=()",
-  "bluetooth=()",
   "camera=()",
   "display-capture=()",
   "encrypted-media=()",

@@ -75,6 +75,8 @@ export const test = base.extend({
     });
     page.on("console", (message) => {
       if (message.type() === "error" && !allowed(message.text())) errors.push(`console error: ${message.text()} (at ${page.url()})`);
+      // Chromium reports a header it cannot parse (an unknown Permissions-Policy feature, a CSP typo) as a warning.
+      else if (message.type() === "warning" && /^Error with .* header|Content Security Policy/.test(message.text())) errors.push(`header warning: ${message.text()} (at ${page.url()})`);
     });
 
     const checked = new Set<string>();

@@ -271,3 +271,17 @@ test("a reader may not open the writer's publishing pages; another writer's mang
   expect(res?.status()).toBe(404);
   await expect(page.getByText("This manga does not exist, or it is not yours to edit.")).toBeVisible();
 });
+
+test("one click on Create submits even when leaving the field being edited shows its error (the button does not move away)", async ({ page }) => {
+  await signIn(page, "writer");
+  await page.goto("/dashboard/create-manga");
+  await page.locator("#manga-title").fill("Walkthrough title");
+  // A control character: the description's own error appears when the field loses focus (validation on touch).
+  await page.locator("#manga-description").fill("line\u0007two");
+  await expect(page.locator("#manga-description")).toBeFocused();
+  await page.getByRole("button", { name: "Create manga", exact: true }).click();
+  // The submit ran: every field was checked, not only the one that lost focus.
+  await expect(page.getByText("Choose at least one genre")).toBeVisible();
+  await expect(page.getByText("Choose a cover image")).toBeVisible();
+  await expect(page.getByText("Remove the control characters (such as tabs in a title) from this text.")).toBeVisible();
+});
