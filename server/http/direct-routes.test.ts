@@ -7,7 +7,8 @@ import { GET as paginatedManga } from "@/app/api/manga/PaginatedManga/route";
 import { Role } from "@/db/schema/enums";
 import { seedFixture, type Fixture } from "@/server/manga/test-fixtures";
 import * as catalogueRoutes from "./catalogue-routes";
-import { acceptsGzip, serveDirectly } from "./direct-routes";
+import { acceptsGzip } from "./accept-encoding";
+import { serveDirectly } from "./direct-routes";
 import { noParams, tokenFor } from "./test-helpers";
 
 /** A server that answers what serveDirectly takes and marks everything it leaves (as server/main.ts leaves it to Next). */

@@ -8,6 +8,7 @@ import { clientIp } from "./client-ip";
 import { toResponse } from "./errors";
 import { paginatedNotification, unreadNotificationCountRoute } from "./notification-routes";
 import type { RouteHandler } from "./route";
+import { acceptsGzip } from "./accept-encoding";
 
 /**
  * Hot read-only API routes served by the custom server itself (production only, see server/main.ts), without
@@ -111,20 +112,4 @@ const gzipAsync = promisify<InputType, ZlibOptions, Buffer>(gzip);
 function isCompressible(headers: http.OutgoingHttpHeaders): boolean {
   const type = String(headers["content-type"] ?? "");
   return /^(?:application\/(?:[\w.+-]*\+)?json|text\/)/i.test(type) && !headers["content-encoding"] && !/\bno-transform\b/i.test(String(headers["cache-control"] ?? ""));
-}
-
-/** Whether Accept-Encoding allows gzip (listed, or `*`, with a non-zero q). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  const list = Array.isArray(header) ? header.join(",") : (header ?? "");
-  let allowed = false;
-  for (const part of list.split(",")) {
-    const [coding = "", ...params] = part.trim().toLowerCase().split(";");
-    if (coding !== "gzip" && coding !== "*") continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const accepted = q === undefined || Number(q.slice(2)) > 0;
-    // An explicit gzip entry wins over `*`.
-    if (coding === "gzip") return accepted;
-    allowed = accepted;
-  }
-  return allowed;
 }

@@ -5,7 +5,7 @@ import { gunzip, gzip } from "node:zlib";
 import { GENRES, SortBy } from "@/lib/enums";
 import { catalogueGeneration, mangaGeneration } from "@/server/manga/changed";
 import { CACHED_DISCOVERY_PAGES } from "@/server/manga/cache-limits";
-import { acceptsGzip } from "./direct-routes";
+import { acceptsGzip } from "./accept-encoding";
 
 /**
  * The public pages' HTML cache (issue 18, item 1; docs/decisions/019). Landing, the first discovery pages, previews,

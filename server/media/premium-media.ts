@@ -1,3 +1,4 @@
+import type { Db } from "@/db/client";
 import { sql, type SQL } from "drizzle-orm";
 import { OPEN_KINDS } from "./store-media";
 
@@ -29,4 +30,17 @@ export type PremiumMediaRef = '"media"."id"' | '"media_variants"."source_id"';
 /** A boolean column as the drivers return it (PGlite and node-postgres: true/false; text forms just in case). */
 export function asBoolean(value: unknown): boolean {
   return value === true || value === "t" || value === "true";
+}
+
+/**
+ * `prepare(db)` once per database handle (a WeakMap): prepared statements are planned once per connection, which the
+ * media reads need (their premium subquery costs more to plan than to run).
+ */
+export function perDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
+  const prepared = new WeakMap<Db, T>();
+  return (db) => {
+    let value = prepared.get(db);
+    if (value === undefined) prepared.set(db, (value = prepare(db)));
+    return value;
+  };
 }

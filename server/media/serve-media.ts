@@ -3,7 +3,7 @@ import { media } from "@/db/schema";
 import type { Db } from "@/db/client";
 import { isMediaId } from "@/lib/media-url";
 import { discardBody, openRow, type MediaBody, type MediaHead } from "./get-media";
-import { asBoolean, premiumOnlyMedia } from "./premium-media";
+import { asBoolean, perDatabase, premiumOnlyMedia } from "./premium-media";
 import { hasSignature, verifyMediaUrl } from "./signed-url";
 import { getMediaVariant, isVariantWidth } from "./variants";
 
@@ -82,13 +82,7 @@ async function readHead(db: Db, id: string, checkPremium: boolean): Promise<(Med
  * The image queries as prepared statements (per connection, planned once): the premium subquery costs more to plan
  * than to run. `…Signed`: a valid signature already answered the premium question.
  */
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-
-function queriesFor(db: Db) {
-  let queries = prepared.get(db);
-  if (!queries) prepared.set(db, (queries = prepare(db)));
-  return queries;
-}
+const queriesFor = perDatabase(prepare);
 
 function prepare(db: Db) {
   const check = premiumOnlyMedia(`"media"."id"`, `"media"."kind"`);

@@ -4,7 +4,7 @@ import { media, mediaVariants } from "@/db/schema";
 import type { Db } from "@/db/client";
 import { isMediaId, VARIANT_WIDTHS, type VariantWidth } from "@/lib/media-url";
 import { bytesView, loadMedia, mediaFileColumns, openRow, type MediaBody, type MediaRow } from "./get-media";
-import { asBoolean, premiumOnlyMedia } from "./premium-media";
+import { asBoolean, perDatabase, premiumOnlyMedia } from "./premium-media";
 import { storeMedia } from "./store-media";
 import type { MediaKind } from "./kind";
 
@@ -69,13 +69,7 @@ async function readVariant(db: Db, sourceId: string, width: number): Promise<Var
 }
 
 /** A prepared statement per database (planned once per connection: the premium subquery costs more to plan than to run). */
-const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReadVariant>>();
-
-function readVariantQuery(db: Db) {
-  let query = preparedReads.get(db);
-  if (!query) preparedReads.set(db, (query = prepareReadVariant(db)));
-  return query;
-}
+const readVariantQuery = perDatabase(prepareReadVariant);
 
 function prepareReadVariant(db: Db) {
   // The copy's kind is its source's (makeVariant stores it so): covers and banners skip the premium subquery.
