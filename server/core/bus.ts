@@ -21,6 +21,8 @@ export interface Bus {
   subscribe(channel: BusChannel, handler: BusHandler): () => void;
   /** Called after the listener came back from a lost connection: read back what may have been missed. */
   onResync(handler: () => void): () => void;
+  /** Resolves once this process receives what is published (the listener is connected the first time). */
+  whenListening(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export class InProcessBus extends Subscribers implements Bus {
     checkPayload(payload);
     setImmediate(() => this.deliver(channel, payload));
   }
+  async whenListening() {}
   async close() {}
 }
 

@@ -22,7 +22,7 @@ async function signalled(): Promise<{ ids: number[]; stop: () => void }> {
     const { ids: single, runs } = parseSignal(payload);
     ids.push(...single, ...runs.flatMap(([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => first + i)));
   });
-  if ("whenListening" in (await getBus())) await (await getBus() as unknown as { whenListening(): Promise<void> }).whenListening();
+  await (await getBus()).whenListening();
   return { ids, stop };
 }
 

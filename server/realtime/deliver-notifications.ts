@@ -11,6 +11,8 @@ import { connectedUserIds, sendToUser } from "./registry";
 const REMEMBERED = 20_000;
 /** Most rows one resync pushes (a listener down for long is not a backlog to flood sockets with). */
 const RESYNC_LIMIT = 2_000;
+/** Longest a start waits for the bus listener. */
+const LISTEN_WAIT_MS = 5_000;
 
 const columns = { ...itemColumns, userId: notifications.userId };
 type Row = ItemRow & { userId: number };
@@ -27,8 +29,7 @@ const userIn = (users: readonly number[]) => sql`${notifications.userId} = any($
  * that serves sockets closes a banned or deleted user's. Returns a function that stops both.
  */
 export async function startNotificationDelivery({ db, bus }: { db: Db; bus: Bus }): Promise<() => void> {
-  const [top] = await db.select({ id: max(notifications.id) }).from(notifications);
-  let lastSeen = top?.id ?? 0;
+  let lastSeen = 0;
   const pushed = new Set<number>();
 
   const push = (rows: Row[]) => {
@@ -64,6 +65,12 @@ export async function startNotificationDelivery({ db, bus }: { db: Db; bus: Bus 
     }),
   );
   const offCloses = followSocketCloses(bus);
+  // Listening before the starting point is read: a row published from here on is either at most `lastSeen` or
+  // signalled to this process. Bounded, so a listener that cannot connect yet delays the start by 5 s at most (its
+  // reconnect resyncs from `lastSeen`).
+  await Promise.race([bus.whenListening(), new Promise((resolve) => setTimeout(resolve, LISTEN_WAIT_MS).unref())]);
+  const [top] = await db.select({ id: max(notifications.id) }).from(notifications);
+  lastSeen = Math.max(lastSeen, top?.id ?? 0);
   return () => {
     offSignal();
     offResync();
