@@ -14,12 +14,14 @@
  *
  * Writers upload a chapter every `--upload-every` s (15 on average: a busy hour's worth of uploads in a minute).
  *
+ * BENCH_NODE_OPTIONS is given to the app processes only (profiling: "--cpu-prof --cpu-prof-dir=/tmp/prof").
+ *
  * Options: --users n (200) --seconds s (60) --restart-at s (20) --down s (3) --upload-every s (15) --no-restart
  */
 import { randomBytes } from "node:crypto";
 import { startCluster } from "../cluster";
 import { startPrivatePostgres } from "../../tests/e2e/fault-kit";
-import { prepareWorld, runMixedLoad, summarize, verifyWorld, type LoadResult } from "./mixed-load";
+import { byLabel, prepareWorld, runMixedLoad, summarize, verifyWorld, type LoadResult } from "./mixed-load";
 import { option } from "./timing";
 
 const USERS = Number(option("users", "200"));
@@ -38,7 +40,9 @@ const postgres = await startPrivatePostgres();
 process.env.TEST_DATABASE_URL = postgres.url;
 const secret = randomBytes(32).toString("hex");
 process.env.AUTH_SECRET = secret;
-const cluster = await startCluster({ processes: 2, env: { AUTH_SECRET: secret } });
+// BENCH_NODE_OPTIONS reaches the app processes only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them).
+const profile: Record<string, string> = process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {};
+const cluster = await startCluster({ processes: 2, env: { AUTH_SECRET: secret, ...profile } });
 try {
   process.env.DATABASE_URL = cluster.databaseUrl;
   const { getDb } = await import("../../db/client");
@@ -54,6 +58,7 @@ try {
     console.log(`  API calls (reads, views, favourites): ${api.count}, p50 ${api.p50.toFixed(1)} ms, p99 ${api.p99.toFixed(1)} ms; pages: ${pages.count}, p50 ${pages.p50.toFixed(1)} ms, p99 ${pages.p99.toFixed(1)} ms`);
     console.log(`  chapter uploads (two 500 × 720 pages re-encoded with their variants): ${uploads.count}, p50 ${uploads.p50.toFixed(0)} ms, p99 ${uploads.p99.toFixed(0)} ms`);
     console.log(`  uploads acknowledged ${load.uploads.length}, views ${load.views.size}, favourite toggles (last states) ${load.favourites.size}`);
+    for (const row of byLabel(load.answers)) console.log(`    ${row.label.padEnd(34)} ${String(row.count).padStart(6)}  p50 ${row.p50.toFixed(1).padStart(7)} ms  p99 ${row.p99.toFixed(1).padStart(7)} ms${row.label.startsWith("page") ? `  rendered (cache MISS) ${row.misses}` : ""}`);
     console.log(`  database: favourites lost ${verified.lostFavourites}, counters wrong ${verified.wrongCounters}, views lost ${verified.lostViews} / extra ${verified.extraViews}, uploads lost ${verified.lostUploads}`);
   };
 

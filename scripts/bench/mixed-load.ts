@@ -87,6 +87,10 @@ export interface Answer {
   at: number;
   /** An /api answer that is not the envelope (JSON with a numeric statusCode). */
   bare: boolean;
+  /** What was asked, for a per-route breakdown: the API route's last segment, a page's shape, "media" or "upload". */
+  label: string;
+  /** A page's X-Page-Cache (HIT, STALE, MISS), when it came through the page cache. */
+  cache?: string;
 }
 
 export interface LoadResult {
@@ -114,23 +118,32 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One request from one address; never throws (a failed connection is status 0). */
-function send(agent: http.Agent, base: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer } = {}): Promise<{ status: number; body: string; ms: number }> {
+function send(agent: http.Agent, base: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer; timeoutMs?: number } = {}): Promise<{ status: number; body: string; ms: number; label: string; cache?: string }> {
   const t0 = performance.now();
+  const label = labelOf(path);
   return new Promise((resolve) => {
     const url = new URL(path, base);
     const req = http.request(
-      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: init.method ?? "GET", agent, headers: { "accept-encoding": "identity", ...init.headers }, timeout: 15_000 },
+      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: init.method ?? "GET", agent, headers: { "accept-encoding": "identity", ...init.headers }, timeout: init.timeoutMs ?? 15_000 },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), ms: performance.now() - t0 }));
-        res.on("error", () => resolve({ status: 0, body: "", ms: performance.now() - t0 }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), ms: performance.now() - t0, label, cache: res.headers["x-page-cache"] as string | undefined }));
+        res.on("error", () => resolve({ status: 0, body: "", ms: performance.now() - t0, label }));
       },
     );
     req.on("timeout", () => req.destroy(new Error("timeout")));
-    req.on("error", () => resolve({ status: 0, body: "", ms: performance.now() - t0 }));
+    req.on("error", () => resolve({ status: 0, body: "", ms: performance.now() - t0, label }));
     req.end(init.body);
   });
+}
+
+/** `/api/manga/ToggleFavorite` → "ToggleFavorite", `/ar/discovery/manga/7` → "page /ar/discovery/manga/:id", `/media/…` → "media". */
+export function labelOf(path: string): string {
+  const bare = path.split("?")[0]!;
+  if (bare.startsWith("/api/")) return bare.split("/").at(-1)!;
+  if (bare.startsWith("/media/")) return "media";
+  return `page ${bare.replace(/\/\d+(?=\/|$)/g, "/:id")}`;
 }
 
 function isEnvelope(body: string): boolean {
@@ -163,8 +176,8 @@ export async function runMixedLoad(opts: LoadOptions): Promise<LoadResult> {
   const result: LoadResult = { answers: [], favourites: new Map(), views: new Set(), uploads: [] };
   const start = performance.now();
   const deadline = start + seconds * 1000;
-  const record = (kind: Answer["kind"], r: { status: number; body: string; ms: number }, api: boolean) =>
-    result.answers.push({ kind, status: r.status, ms: r.ms, at: performance.now() - start, bare: api && r.status !== 0 && !isEnvelope(r.body) });
+  const record = (kind: Answer["kind"], r: { status: number; body: string; ms: number; label: string; cache?: string }, api: boolean) =>
+    result.answers.push({ kind, status: r.status, ms: r.ms, at: performance.now() - start, bare: api && r.status !== 0 && !isEnvelope(r.body), label: r.label, cache: r.cache });
   const think = () => sleep(thinkMin + Math.random() * (thinkMax - thinkMin));
   const pages = [
     "/", "/ar", "/discovery", "/ar/discovery", "/discovery?page=2", "/discovery?genre=Action",
@@ -216,10 +229,10 @@ export async function runMixedLoad(opts: LoadOptions): Promise<LoadResult> {
     let n = 0;
     while (performance.now() < deadline) {
       const form = multipart({ mangaId: String(me.mangaId), title: `Chapter ${++n} of ${me.id}` }, pagesOfUpload.map((bytes, i) => ({ name: "pages", filename: `p${i + 1}.jpg`, type: "image/jpeg", bytes })));
-      const answer = await send(agent, base, "/api/chapter/SubmitChapter", { method: "POST", headers: { authorization: `Bearer ${me.token}`, "content-type": form.type }, body: form.body });
+      const answer = await send(agent, base, "/api/chapter/SubmitChapter", { method: "POST", headers: { authorization: `Bearer ${me.token}`, "content-type": form.type }, body: form.body, timeoutMs: 120_000 });
       record("upload", answer, true);
       if (answer.status === 200) result.uploads.push({ chapterId: (JSON.parse(answer.body) as { data: { id: number } }).data.id, pages: pagesOfUpload.length });
-      await sleep(uploadMin + Math.random() * (uploadMax - uploadMin));
+      await sleep(Math.min(uploadMin + Math.random() * (uploadMax - uploadMin), Math.max(0, deadline - performance.now())));
     }
   };
 
@@ -284,6 +297,17 @@ export async function verifyWorld(db: Db, world: World, result: LoadResult): Pro
   const pagesOf = new Map(stored.map((s) => [s.id, s.n]));
   for (const u of result.uploads) if ((pagesOf.get(u.chapterId) ?? 0) !== u.pages) lostUploads += 1;
   return { lostFavourites, wrongCounters, lostViews, extraViews, lostUploads };
+}
+
+/** Latency of each kind of request (by `label`), slowest p99 first. */
+export function byLabel(answers: Answer[]) {
+  const groups = new Map<string, Answer[]>();
+  for (const a of answers) {
+    const list = groups.get(a.label);
+    if (list) list.push(a);
+    else groups.set(a.label, [a]);
+  }
+  return [...groups].map(([label, list]) => ({ label, ...summarize(list), misses: list.filter((a) => a.cache === "MISS").length })).sort((a, b) => b.p99 - a.p99);
 }
 
 /** Latency and outcome summary of some answers. */
