@@ -60,9 +60,11 @@ export async function toggleFavorite({ db, viewer, mangaId }: { db: Db; viewer: 
         })
         .where(eq(manga.id, mangaId))
         .returning({ favorites: manga.favorites });
-      // The preview shows the exact count at once; lists (counts on cards, popularity order) follow within the cache's
-      // revalidate time, so a busy heart button does not empty the whole catalogue cache.
-      changed(uow, { manga: mangaId });
+      // Only a counter moved: the preview shows it at once after a quiet spell, within COUNTER_REFRESH_MS on a busy
+      // manga (the toggling browser shows its own answer meanwhile); lists (counts on cards, popularity order) follow
+      // within the cache's revalidate time. A busy heart button neither empties the catalogue cache nor re-renders
+      // the preview per click.
+      changed(uow, { counters: mangaId });
       return { mangaId, isFavorite: removed.length === 0, favorites: updated?.favorites ?? 0 };
     });
   } catch (err) {

@@ -1,3 +1,4 @@
+import { COUNTER_REFRESH_MS } from "@/lib/constants";
 import { getBus, type Bus } from "@/server/core/bus";
 import type { UnitOfWork } from "@/server/core/unit-of-work";
 import { clearCatalogueCounts } from "./list-manga";
@@ -11,6 +12,12 @@ export interface CatalogueChange {
   manga?: number | readonly number[];
   /** Lists, carousels, totals and page settings (anything beyond single manga pages). */
   catalogue?: boolean;
+  /**
+   * Only counters shown on these manga's pages moved (a favourite): their pages are refreshed at once when the last
+   * such refresh is older than COUNTER_REFRESH_MS, else once at its end, so a busy heart button costs each process
+   * one render of the preview per window instead of one per click.
+   */
+  counters?: number | readonly number[];
 }
 
 interface Generations {
@@ -18,6 +25,11 @@ interface Generations {
   manga: Map<number, number>;
   /** Where every generation starts in this process: its start time (see below). */
   base: number;
+  /** When each manga's counters last refreshed its pages here, and the refreshes waiting for their window's end. */
+  counterRefreshedAt: Map<number, number>;
+  counterRefreshDue: Map<number, NodeJS.Timeout>;
+  /** This process, in what it publishes (the bus delivers to the publisher too). */
+  origin: string;
 }
 
 // On globalThis: the custom server (which hears the bus) and Next's bundled page code (which reads) share it.
@@ -25,7 +37,15 @@ const KEY = Symbol.for("manga.catalogue.generations");
 // Generations start at the process's start time, not 0: Next keeps unstable_cache entries on disk (.next/cache), and
 // an entry written by an earlier run (on another database, or before a restore) must never match a key of this one.
 const BOOT = Date.now();
-const generations: Generations = ((globalThis as Record<symbol, unknown>)[KEY] ??= { all: BOOT, manga: new Map(), base: BOOT }) as Generations;
+const generations: Generations = ((globalThis as Record<symbol, unknown>)[KEY] ??= {
+  all: BOOT,
+  manga: new Map(),
+  base: BOOT,
+  counterRefreshedAt: new Map(),
+  counterRefreshDue: new Map(),
+  origin: `${process.pid}.${Math.random().toString(36).slice(2)}`,
+} satisfies Generations) as Generations;
+const { counterRefreshedAt, counterRefreshDue } = generations;
 
 /** The catalogue's generation (part of every cached list's key). */
 export function catalogueGeneration(): number {
@@ -37,13 +57,35 @@ export function mangaGeneration(id: number): number {
   return generations.manga.get(id) ?? generations.base;
 }
 
-function ids(change: CatalogueChange): number[] {
-  return change.manga === undefined ? [] : typeof change.manga === "number" ? [change.manga] : [...change.manga];
+function list(value: number | readonly number[] | undefined): number[] {
+  return value === undefined ? [] : typeof value === "number" ? [value] : [...value];
+}
+const ids = (change: CatalogueChange) => list(change.manga);
+
+function refreshCounters(id: number) {
+  if (counterRefreshDue.has(id)) return;
+  const now = Date.now();
+  const wait = (counterRefreshedAt.get(id) ?? -Infinity) + COUNTER_REFRESH_MS - now;
+  const refresh = () => {
+    counterRefreshDue.delete(id);
+    counterRefreshedAt.set(id, Date.now());
+    generations.manga.set(id, mangaGeneration(id) + 1);
+  };
+  if (wait <= 0) {
+    // Forget refreshes whose window has passed (they no longer delay anything), so the map stays small.
+    if (counterRefreshedAt.size > 10_000) for (const [key, at] of counterRefreshedAt) if (at + COUNTER_REFRESH_MS <= now) counterRefreshedAt.delete(key);
+    refresh();
+    return;
+  }
+  const timer = setTimeout(refresh, wait);
+  timer.unref?.();
+  counterRefreshDue.set(id, timer);
 }
 
 /** Applies a change in this process: the next public read of what it touched is fresh. */
 export function applyCatalogueChange(change: CatalogueChange): void {
   for (const id of ids(change)) generations.manga.set(id, mangaGeneration(id) + 1);
+  for (const id of list(change.counters)) refreshCounters(id);
   if (change.catalogue) {
     generations.all += 1;
     clearCatalogueCounts();
@@ -57,7 +99,7 @@ export function applyCatalogueChange(change: CatalogueChange): void {
 export function changed(uow: UnitOfWork, change: CatalogueChange): void {
   uow.afterCommit(async () => {
     applyCatalogueChange(change);
-    await (await getBus()).publish("manga_catalogue", JSON.stringify({ manga: ids(change), catalogue: Boolean(change.catalogue) }));
+    await (await getBus()).publish("manga_catalogue", JSON.stringify({ manga: ids(change), counters: list(change.counters), catalogue: Boolean(change.catalogue), from: generations.origin }));
   });
 }
 
@@ -68,9 +110,11 @@ export function changed(uow: UnitOfWork, change: CatalogueChange): void {
  */
 export function followCatalogueChanges(bus: Bus): () => void {
   const off = bus.subscribe("manga_catalogue", (payload) => {
-    const change = JSON.parse(payload) as { manga?: unknown; catalogue?: unknown };
-    const manga = Array.isArray(change.manga) ? change.manga.map(Number).filter((n) => Number.isSafeInteger(n)) : [];
-    applyCatalogueChange({ manga, catalogue: change.catalogue === true });
+    const change = JSON.parse(payload) as { manga?: unknown; counters?: unknown; catalogue?: unknown; from?: unknown };
+    const numbers = (value: unknown) => (Array.isArray(value) ? value.map(Number).filter((n) => Number.isSafeInteger(n)) : []);
+    // This process applied its own counters already: applied twice, they would wait for a second refresh.
+    const counters = change.from === generations.origin ? [] : numbers(change.counters);
+    applyCatalogueChange({ manga: numbers(change.manga), counters, catalogue: change.catalogue === true });
   });
   const offResync = bus.onResync(() => {
     generations.manga.clear();
