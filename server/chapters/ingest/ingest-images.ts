@@ -1,6 +1,7 @@
 import os from "node:os";
 import type { Db } from "@/db/client";
 import { ChapterSource } from "@/db/schema/enums";
+import { encodesInBackground, processPageVariantsInBackground } from "@/server/media/background-encoder";
 import { IMAGE_MAX_BYTES, MediaError, processPageVariants, type EncodedImage } from "@/server/media/process-image";
 import { sniffImage } from "@/server/media/sniff";
 import { IngestError, type IngestErrorCode } from "./errors";
@@ -53,6 +54,8 @@ export async function processImagePages(opts: ProcessImagePagesOptions): Promise
     }
   });
 
+  // In production a child process at a lower CPU priority encodes (server/media/background-encoder.ts).
+  const encode = encodesInBackground() ? processPageVariantsInBackground : processPageVariants;
   const results = new Array<EncodedPage>(files.length);
   const failures: IngestError[] = [];
   let next = 0;
@@ -62,7 +65,7 @@ export async function processImagePages(opts: ProcessImagePagesOptions): Promise
       const index = next++;
       const pageNumber = index + 1;
       try {
-        const variants = await processPageVariants({ input: files[index] as Uint8Array, widths: PAGE_WIDTHS });
+        const variants = await encode({ input: files[index] as Uint8Array, widths: PAGE_WIDTHS });
         results[index] = toEncodedPage(variants);
       } catch (err) {
         failures.push(toIngestError(err, pageNumber));

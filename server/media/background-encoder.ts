@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { MediaError, type MediaErrorCode } from "./errors";
+import type { EncodedImage, ProcessImageVariantsOptions } from "./process-image";
+
+/**
+ * Uploaded page images are encoded in a child process at a lower CPU priority (nice IMAGE_ENCODER_NICE, 10), so a
+ * writer's upload (about 200 ms of CPU per page: a decode and four mozjpeg encodes) never takes the cores from
+ * readers: the kernel runs the app process's request handling first and the encoder on what is left (issue 18's mixed
+ * load; docs/decisions/019). One encoder per app process, started on first use and again after it stopped; its
+ * answers are the same as processPageVariants' in this process (the same function runs there), MediaError included.
+ *
+ * On by default in production (NODE_ENV=production); IMAGE_ENCODER=process or inline chooses. A page whose encoder
+ * stopped or did not answer within ENCODE_TIMEOUT_MS is encoded in this process instead, so an upload never fails
+ * because of the encoder itself.
+ */
+
+const ENCODE_TIMEOUT_MS = 120_000;
+
+interface Pending {
+  resolve: (variants: Map<number, EncodedImage>) => void;
+  reject: (err: unknown) => void;
+  timer: NodeJS.Timeout;
+}
+
+type Reply =
+  | { ready: true }
+  | { id: number; variants?: Array<[number, { bytes: Uint8Array; mime: "image/jpeg"; width: number; height: number }]>; error?: { code?: MediaErrorCode; message: string; limit?: number } };
+
+/** Whether uploads are encoded in the background process (production by default). */
+export function encodesInBackground(): boolean {
+  const choice = process.env.IMAGE_ENCODER;
+  if (choice === "process") return true;
+  if (choice === "inline") return false;
+  return process.env.NODE_ENV === "production" && childScript() !== null;
+}
+
+function childScript(): string | null {
+  const candidates = [path.join(process.cwd(), "server", "media", "encoder-child.ts")];
+  try {
+    candidates.unshift(path.join(import.meta.dirname, "encoder-child.ts"));
+  } catch {
+    // bundled: no source directory
+  }
+  return candidates.find((file) => existsSync(file)) ?? null;
+}
+
+/** The encoder did not answer (stopped, could not start, timed out): the caller encodes in this process. */
+class EncoderUnavailable extends Error {}
+
+class Encoder {
+  private child: ChildProcess | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  encode(input: Uint8Array, widths: readonly number[]): Promise<Map<number, EncodedImage>> {
+    const child = this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new EncoderUnavailable("the image encoder did not answer in time"));
+        this.stop();
+      }, ENCODE_TIMEOUT_MS);
+      timer.unref();
+      this.pending.set(id, { resolve, reject, timer });
+      child.send({ id, input, widths: [...widths] }, (err) => {
+        if (err) this.settle(id, undefined, new EncoderUnavailable(`the image encoder is gone: ${err.message}`));
+      });
+    });
+  }
+
+  private start(): ChildProcess {
+    if (this.child) return this.child;
+    const script = childScript();
+    if (!script) throw new EncoderUnavailable("the image encoder script was not found");
+    // spawn with an IPC channel rather than fork: Turbopack resolves fork's path as a module at build time
+    // (vercel/next.js#97952).
+    const child = spawn(process.execPath, ["--import", "tsx", script], {
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      env: { ...process.env, NODE_OPTIONS: "" },
+    });
+    child.unref();
+    child.channel?.unref();
+    child.on("message", (reply: Reply) => {
+      if ("ready" in reply) return;
+      const { id, variants, error } = reply;
+      if (error) this.settle(id, undefined, error.code ? new MediaError(error.code, error.message, { limit: error.limit }) : new Error(error.message));
+      else this.settle(id, new Map((variants ?? []).map(([w, v]) => [w, { ...v, bytes: Buffer.from(v.bytes.buffer, v.bytes.byteOffset, v.bytes.byteLength) }])));
+    });
+    const gone = () => {
+      if (this.child !== child) return;
+      this.child = null;
+      for (const id of [...this.pending.keys()]) this.settle(id, undefined, new EncoderUnavailable("the image encoder stopped"));
+    };
+    child.on("exit", gone);
+    child.on("error", gone);
+    this.child = child;
+    return child;
+  }
+
+  private settle(id: number, variants?: Map<number, EncodedImage>, err?: unknown) {
+    const job = this.pending.get(id);
+    if (!job) return;
+    this.pending.delete(id);
+    clearTimeout(job.timer);
+    if (err !== undefined) job.reject(err);
+    else job.resolve(variants!);
+  }
+
+  stop() {
+    const child = this.child;
+    this.child = null;
+    child?.kill();
+    for (const id of [...this.pending.keys()]) this.settle(id, undefined, new EncoderUnavailable("the image encoder was stopped"));
+  }
+}
+
+const KEY = Symbol.for("manga.media.encoder");
+const encoder = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Encoder()) as Encoder;
+
+/** processPageVariants in the background encoder; in this process when the encoder cannot answer. */
+export async function processPageVariantsInBackground(opts: ProcessImageVariantsOptions): Promise<Map<number, EncodedImage>> {
+  if (opts.maxBytes === undefined && opts.maxPixels === undefined) {
+    try {
+      return await encoder.encode(opts.input, opts.widths);
+    } catch (err) {
+      if (!(err instanceof EncoderUnavailable)) throw err;
+      console.warn(`[media] ${err.message}; encoding in the app process`);
+    }
+  }
+  const { processPageVariants } = await import("./process-image");
+  return processPageVariants(opts);
+}
+
+/** The encoder's process id while it runs (tests). */
+export const encoderPid = () => encoder.pid();
+/** Stops the encoder (tests; it is started again on next use). */
+export const stopEncoder = () => encoder.stop();
