@@ -4,9 +4,12 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getMangaById } from "@/app/api/manga/GetMangaById/route";
 import { GET as paginatedManga } from "@/app/api/manga/PaginatedManga/route";
+import { GET as chapterPages } from "@/app/api/chapter/PaginatedChapterImagePages/route";
+import { chapters } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
 import { seedFixture, type Fixture } from "@/server/manga/test-fixtures";
 import * as catalogueRoutes from "./catalogue-routes";
+import * as readerRoutes from "./reader-routes";
 import { acceptsGzip } from "./accept-encoding";
 import { serveDirectly } from "./direct-routes";
 import { noParams, tokenFor } from "./test-helpers";
@@ -47,10 +50,12 @@ describe("serveDirectly", () => {
   it("serves the very handlers the route files export (defined in server/http, re-exported by app/)", () => {
     expect(paginatedManga).toBe(catalogueRoutes.paginatedManga);
     expect(getMangaById).toBe(catalogueRoutes.getMangaById);
+    expect(chapterPages).toBe(readerRoutes.paginatedChapterImagePages);
   });
 
-  it("answers the catalogue reads exactly as their route handlers do", async () => {
+  it("answers the catalogue and reader reads exactly as their route handlers do", async () => {
     const token = await tokenFor(Role.writer, fx.users.writerA);
+    const [{ chapterId }] = await fx.db.select({ chapterId: chapters.id }).from(chapters).limit(1) as [{ chapterId: number }];
     const cases: Array<[string, typeof paginatedManga, Record<string, string>]> = [
       ["/api/manga/PaginatedManga?pageSize=3&sortBy=1&imageFormat=url", paginatedManga, {}],
       ["/api/manga/PaginatedManga?searchTerm=dragon", paginatedManga, {}],
@@ -59,6 +64,10 @@ describe("serveDirectly", () => {
       ["/api/manga/PaginatedManga", paginatedManga, { authorization: "Bearer forged" }],
       [`/api/manga/GetMangaById?id=${fx.ids["Dragon Quest Alpha"]}&imageFormat=url`, getMangaById, {}],
       ["/api/manga/GetMangaById?id=999999", getMangaById, {}],
+      [`/api/chapter/PaginatedChapterImagePages?chapterId=${chapterId}&pageSize=2&imageFormat=url`, chapterPages, { authorization: `Bearer ${token}` }],
+      [`/api/chapter/PaginatedChapterImagePages?chapterId=${chapterId}&pageNumber=1&pageSize=1`, chapterPages, {}],
+      ["/api/chapter/PaginatedChapterImagePages?chapterId=0x1", chapterPages, {}],
+      ["/api/chapter/PaginatedChapterImagePages?chapterId=999999", chapterPages, { "x-locale": "ar" }],
     ];
     for (const [path, handler, headers] of cases) {
       const direct = await request(path, { headers });

@@ -7,6 +7,7 @@ import { getMangaById, paginatedManga } from "./catalogue-routes";
 import { clientIp } from "./client-ip";
 import { toResponse } from "./errors";
 import { paginatedNotification, unreadNotificationCountRoute } from "./notification-routes";
+import { paginatedChapterImagePages } from "./reader-routes";
 import type { RouteHandler } from "./route";
 import { acceptsGzip } from "./accept-encoding";
 
@@ -22,6 +23,7 @@ import { acceptsGzip } from "./accept-encoding";
 const DIRECT_ROUTES: ReadonlyMap<string, RouteHandler> = new Map([
   ["/api/manga/PaginatedManga", paginatedManga],
   ["/api/manga/GetMangaById", getMangaById],
+  ["/api/chapter/PaginatedChapterImagePages", paginatedChapterImagePages],
   ["/api/Notification/PaginatedNotification", paginatedNotification],
   ["/api/Notification/GetUnreadNotificationCount", unreadNotificationCountRoute],
 ]);
