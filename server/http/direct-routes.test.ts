@@ -5,8 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getMangaById } from "@/app/api/manga/GetMangaById/route";
 import { GET as paginatedManga } from "@/app/api/manga/PaginatedManga/route";
 import { GET as chapterPages } from "@/app/api/chapter/PaginatedChapterImagePages/route";
+import { eq } from "drizzle-orm";
+import { POST as recordView } from "@/app/api/chapter/RecordView/route";
+import { POST as toggleFavorite } from "@/app/api/manga/ToggleFavorite/route";
 import { chapters } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role, Status } from "@/db/schema/enums";
 import { seedFixture, type Fixture } from "@/server/manga/test-fixtures";
 import * as catalogueRoutes from "./catalogue-routes";
 import * as readerRoutes from "./reader-routes";
@@ -33,8 +36,10 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
+type RouteHandlerLike = (req: Request, ctx: typeof noParams) => Promise<Response>;
+
 /** A raw request (fetch would add Accept-Encoding and decompress). */
-function request(path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+function request(path: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
     const req = http.request(`${base}${path}`, { method: init.method ?? "GET", headers: init.headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -42,7 +47,7 @@ function request(path: string, init: { method?: string; headers?: Record<string,
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on("error", reject);
-    req.end();
+    req.end(init.body);
   });
 }
 
@@ -104,6 +109,8 @@ describe("serveDirectly", () => {
   it("leaves other methods, paths and spellings to Next (405, OPTIONS, 404, redirects)", async () => {
     for (const [method, path] of [
       ["POST", "/api/manga/PaginatedManga"],
+      ["PUT", "/api/manga/ToggleFavorite"],
+      ["POST", "/api/manga/ToggleFavorite/"],
       ["OPTIONS", "/api/manga/PaginatedManga"],
       ["DELETE", "/api/manga/GetMangaById?id=1"],
       ["GET", "/api/manga/PaginatedManga/"],
@@ -113,6 +120,50 @@ describe("serveDirectly", () => {
     ] as const) {
       const res = await request(path, { method });
       expect(res.headers["x-left-to"], `${method} ${path}`).toBe("next");
+    }
+  });
+});
+
+describe("serveDirectly's writes (RecordView, ToggleFavorite)", () => {
+  it("answer as their route handlers do, with the same effects, and refuse bad bodies the same way", async () => {
+    const reader = await tokenFor(Role.reader, fx.users.reader);
+    const json = (token?: string, extra: Record<string, string> = {}) => ({ "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra });
+    const [{ chapterId }] = (await fx.db.select({ chapterId: chapters.id }).from(chapters).where(eq(chapters.status, Status.Accepted)).limit(1)) as [{ chapterId: number }];
+    const mangaId = fx.ids["Blue Ocean"]!;
+
+    // The heart: direct, then through the route handler, back where it was; each answer the next state and count.
+    const on = await request("/api/manga/ToggleFavorite", { method: "POST", headers: json(reader), body: JSON.stringify({ mangaId }) });
+    const onBody = JSON.parse(on.body.toString()) as { data: { isFavorite: boolean; favorites: number } };
+    expect(on.status).toBe(200);
+    const off = await toggleFavorite(new Request("http://localhost/api/manga/ToggleFavorite", { method: "POST", headers: json(reader), body: JSON.stringify({ mangaId }) }), noParams);
+    const offBody = (await off.json()) as { data: { isFavorite: boolean; favorites: number } };
+    expect(offBody.data).toEqual({ mangaId, isFavorite: !onBody.data.isFavorite, favorites: onBody.data.favorites + (onBody.data.isFavorite ? -1 : 1) });
+
+    // A view: counted once for this reader, whichever path.
+    const first = await request("/api/chapter/RecordView", { method: "POST", headers: json(reader), body: JSON.stringify({ chapterId }) });
+    expect(first.status).toBe(200);
+    expect((JSON.parse(first.body.toString()) as { data: { counted: boolean } }).data.counted).toBe(true);
+    const again = await recordView(new Request("http://localhost/api/chapter/RecordView", { method: "POST", headers: json(reader), body: JSON.stringify({ chapterId }) }), noParams);
+    expect(((await again.json()) as { data: { counted: boolean } }).data.counted).toBe(false);
+    // A visitor gets the viewer cookie from the direct path too.
+    const visitor = await request("/api/chapter/RecordView", { method: "POST", headers: json(undefined, { "user-agent": "direct-test" }), body: JSON.stringify({ chapterId }) });
+    expect(visitor.status).toBe(200);
+    expect(String(visitor.headers["set-cookie"] ?? "")).toMatch(/HttpOnly/i);
+
+    // Refusals: the same status and envelope as the handler's.
+    const cases: Array<[string, RouteHandlerLike, Record<string, string>, string | Buffer]> = [
+      ["/api/manga/ToggleFavorite", toggleFavorite, json(), JSON.stringify({ mangaId })],
+      ["/api/manga/ToggleFavorite", toggleFavorite, json(reader), "{not json"],
+      ["/api/manga/ToggleFavorite", toggleFavorite, json(reader, { "content-type": "text/plain" }), JSON.stringify({ mangaId })],
+      ["/api/manga/ToggleFavorite", toggleFavorite, json(reader), JSON.stringify({ mangaId: "0x1" })],
+      ["/api/manga/ToggleFavorite", toggleFavorite, json(reader, { "x-locale": "ar" }), JSON.stringify({ mangaId: 2_000_000_000 })],
+      ["/api/chapter/RecordView", recordView, json(reader), Buffer.alloc(1024 * 1024 + 10, 32)],
+    ];
+    for (const [path, handler, headers, body] of cases) {
+      const direct = await request(path, { method: "POST", headers, body });
+      const expected = await handler(new Request(`http://localhost${path}`, { method: "POST", headers, body: typeof body === "string" ? body : new Uint8Array(body) }), noParams);
+      expect(direct.status, `${path} ${String(body).slice(0, 20)}`).toBe(expected.status);
+      expect(JSON.parse(direct.body.toString()), path).toEqual(await expected.json());
     }
   });
 });

@@ -1,4 +1,5 @@
 import type http from "node:http";
+import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { constants as zlibConstants, gzip, type InputType, type ZlibOptions } from "node:zlib";
 import { localeOf } from "@/server/core/messages";
@@ -7,18 +8,19 @@ import { getMangaById, paginatedManga } from "./catalogue-routes";
 import { clientIp } from "./client-ip";
 import { toResponse } from "./errors";
 import { paginatedNotification, unreadNotificationCountRoute } from "./notification-routes";
-import { paginatedChapterImagePages } from "./reader-routes";
+import { paginatedChapterImagePages, recordViewRoute, toggleFavoriteRoute } from "./reader-routes";
 import type { RouteHandler } from "./route";
 import { acceptsGzip } from "./accept-encoding";
 
 /**
- * Hot read-only API routes served by the custom server itself (production only, see server/main.ts), without
- * Next's router: for a catalogue read, or the bell's unread count, Next's request pipeline costs more CPU than the
- * route does (issues 4 and 14).
- * The handlers are the ones the route files re-export (./catalogue-routes.ts: one definition, one code path); only
- * GET and HEAD of routes without path parameters go this way. Every other method (405, OPTIONS) and every other path is left to Next,
- * so those answers are unchanged. The web Request handed to the handler is what Next would hand it: the same
- * headers (X-Forwarded-For already recorded), a `http://localhost:<port>` origin, no body.
+ * Hot API routes served by the custom server itself (production only, see server/main.ts), without Next's router: for
+ * a catalogue read, the bell's unread count or a reader's page turn, Next's request pipeline costs more CPU than the
+ * route does (issues 4, 14 and 18).
+ * The handlers are the ones the route files re-export (./catalogue-routes.ts, ./reader-routes.ts: one definition, one
+ * code path); only GET and HEAD of these reads and POST of the reader's two writes go this way. Every other method
+ * (405, OPTIONS) and every other path is left to Next, so those answers are unchanged. The web Request handed to the
+ * handler is what Next would hand it: the same headers (X-Forwarded-For already recorded), a
+ * `http://localhost:<port>` origin, the body as a stream (writes) or none (reads).
  */
 const DIRECT_ROUTES: ReadonlyMap<string, RouteHandler> = new Map([
   ["/api/manga/PaginatedManga", paginatedManga],
@@ -28,15 +30,33 @@ const DIRECT_ROUTES: ReadonlyMap<string, RouteHandler> = new Map([
   ["/api/Notification/GetUnreadNotificationCount", unreadNotificationCountRoute],
 ]);
 
+/**
+ * The reader's writes (a view, the heart): POST with a JSON body, handed to the handler as the request's stream, so the
+ * route reads and caps it as it does under Next (415, 413 without reading on, 400 for broken JSON).
+ */
+const DIRECT_WRITES: ReadonlyMap<string, RouteHandler> = new Map([
+  ["/api/chapter/RecordView", recordViewRoute],
+  ["/api/manga/ToggleFavorite", toggleFavoriteRoute],
+]);
+
 const NO_PARAMS = { params: Promise.resolve({}) };
 
 /** Serves the request when it is one of the direct routes (resolving when answered); undefined leaves it to Next. */
 export function serveDirectly(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> | undefined {
-  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
   const url = req.url ?? "";
   const query = url.indexOf("?");
-  const handler = DIRECT_ROUTES.get(query < 0 ? url : url.slice(0, query));
+  const path = query < 0 ? url : url.slice(0, query);
+  if (req.method === "POST") {
+    const handler = DIRECT_WRITES.get(path);
+    return handler && serveWrite(handler, req, res);
+  }
+  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+  const handler = DIRECT_ROUTES.get(path);
   return handler && serve(handler, req, res);
+}
+
+async function serveWrite(handler: RouteHandler, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  await write(await handler(toWebRequest(req, true), NO_PARAMS), req, res);
 }
 
 /**
@@ -93,13 +113,16 @@ function noStore(response: Response): Response {
   return response;
 }
 
-function toWebRequest(req: http.IncomingMessage): Request {
+function toWebRequest(req: http.IncomingMessage, withBody = false): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
-  return new Request(`http://localhost:${req.socket.localPort ?? 80}${req.url ?? "/"}`, { method: req.method, headers });
+  const url = `http://localhost:${req.socket.localPort ?? 80}${req.url ?? "/"}`;
+  if (!withBody) return new Request(url, { method: req.method, headers });
+  // What the route does not read (a body refused by its size or type) is discarded by Node once the answer is sent.
+  return new Request(url, { method: req.method, headers, body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } as RequestInit);
 }
 
 const COMPRESSION_THRESHOLD = 1024;

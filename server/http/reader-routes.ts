@@ -1,11 +1,21 @@
+import { z } from "zod";
+import { id } from "@/lib/validation/numbers";
+import { countingViewer } from "@/server/chapters/counting-viewer";
 import { listChapterImagePages } from "@/server/chapters/list-chapter-pages";
-import { chapterPagesQuery } from "@/server/chapters/schemas";
+import { recordView } from "@/server/chapters/record-view";
+import { chapterPagesQuery, recordViewBody } from "@/server/chapters/schemas";
+import { apiMessage } from "@/server/core/messages";
+import { enforceRateLimit, RATE_RULES } from "@/server/core/rate-limit";
+import { toggleFavorite } from "@/server/favorites/toggle-favorite";
+import { clientIp } from "./client-ip";
+import { ok } from "./envelope";
 import { defineRoute } from "./route";
 
 /**
- * The reader's hot read, defined here so the custom server serves it directly (./direct-routes.ts) like the catalogue
- * reads (./catalogue-routes.ts): every page turn of every reader asks for it, and Next's request pipeline cost more
- * CPU than the read itself (issue 18's mixed load). The route file under app/api/chapter re-exports it.
+ * What every reader does all the time (a chapter's pages, its view, the heart), defined here so the custom server
+ * serves these routes directly (./direct-routes.ts) like the catalogue reads (./catalogue-routes.ts): Next's request
+ * pipeline cost more CPU than the routes themselves (issue 18's mixed load). The route files under app/api re-export
+ * them, so Next and the direct path run one handler.
  */
 
 /** Spec §7: a chapter's pages (`pageNumber`, base64 JPEG `imageData`, plus URLs; `imageFormat=url` drops the base64). */
@@ -13,4 +23,33 @@ export const paginatedChapterImagePages = defineRoute({
   key: "GET /api/chapter/PaginatedChapterImagePages",
   query: chapterPagesQuery,
   handler: async ({ ctx, user, query }) => listChapterImagePages({ db: await ctx.db, viewer: user, ...query }),
+});
+
+/**
+ * Spec §7 POST /chapter/RecordView { chapterid }: counts one view per chapter per viewer (a signed-in user,
+ * or an anonymous visitor by a signed httpOnly cookie this route sets when it is missing; without one, once per
+ * address and user agent per day: server/chapters/counting-viewer.ts), at most RATE_RULES.recordViewIp calls per
+ * address. Answers `{ counted, views }`: `counted` is false when this viewer had already been counted.
+ */
+export const recordViewRoute = defineRoute({
+  key: "POST /api/chapter/RecordView",
+  body: recordViewBody,
+  handler: async ({ req, body, ctx }) => {
+    const db = await ctx.db;
+    const ip = clientIp(req);
+    // A limit no reader meets (RATE_RULES.recordViewIp): 429 with Retry-After past it.
+    await enforceRateLimit({ db, rule: RATE_RULES.recordViewIp, subject: ip });
+    const who = countingViewer(req, ctx.viewer, ip);
+    const result = await recordView({ db, chapterId: body.chapterId, viewer: ctx.viewer, viewerKey: who.viewerKey, alsoKnownAs: who.alsoKnownAs });
+    const res = ok(result, apiMessage(ctx.locale, "success"));
+    if (who.setCookie) res.headers.append("Set-Cookie", who.setCookie);
+    return res;
+  },
+});
+
+/** Spec §7 POST /manga/ToggleFavorite { mangaId }: signed-in users only; answers the new state and count. */
+export const toggleFavoriteRoute = defineRoute({
+  key: "POST /api/manga/ToggleFavorite",
+  body: z.object({ mangaId: id() }),
+  handler: async ({ ctx, body }) => toggleFavorite({ db: await ctx.db, viewer: ctx.viewer, mangaId: body.mangaId }),
 });
