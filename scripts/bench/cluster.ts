@@ -22,6 +22,7 @@ import { randomBytes } from "node:crypto";
 import { startCluster } from "../cluster";
 import { startPrivatePostgres } from "../../tests/e2e/fault-kit";
 import { byLabel, prepareWorld, runMixedLoad, summarize, verifyWorld, type LoadResult } from "./mixed-load";
+import { cpuDelta, cpuSecondsByPart } from "./cpu-usage";
 import { option } from "./timing";
 
 const USERS = Number(option("users", "200"));
@@ -48,7 +49,10 @@ try {
   const { getDb } = await import("../../db/client");
   const db = await getDb();
 
+  const appPids = cluster.apps.map((a) => a.child.pid!).filter(Boolean);
+  let cpuBefore = cpuSecondsByPart(appPids);
   const report = (title: string, load: LoadResult, verified: Awaited<ReturnType<typeof verifyWorld>>) => {
+    const cpuAfter = cpuSecondsByPart(appPids);
     const api = summarize(load.answers.filter((a) => a.kind === "api" || a.kind === "write"));
     const uploads = summarize(load.answers.filter((a) => a.kind === "upload"));
     const pages = summarize(load.answers.filter((a) => a.kind === "page"));
@@ -59,16 +63,22 @@ try {
     console.log(`  chapter uploads (two 500 × 720 pages re-encoded with their variants): ${uploads.count}, p50 ${uploads.p50.toFixed(0)} ms, p99 ${uploads.p99.toFixed(0)} ms`);
     console.log(`  uploads acknowledged ${load.uploads.length}, views ${load.views.size}, favourite toggles (last states) ${load.favourites.size}`);
     for (const row of byLabel(load.answers)) console.log(`    ${row.label.padEnd(34)} ${String(row.count).padStart(6)}  p50 ${row.p50.toFixed(1).padStart(7)} ms  p99 ${row.p99.toFixed(1).padStart(7)} ms${row.label.startsWith("page") ? `  rendered (cache MISS) ${row.misses}` : ""}`);
+    const apiAnswers = load.answers.filter((a) => a.kind === "api" || a.kind === "write");
+    const slices = Array.from({ length: Math.ceil(SECONDS / 10) }, (_, i) => summarize(apiAnswers.filter((a) => a.at >= i * 10_000 && a.at < (i + 1) * 10_000)));
+    console.log(`  API p99 by 10 s: ${slices.map((x) => `${x.p99.toFixed(0)} ms`).join(", ")}`);
+    console.log(`  CPU: ${cpuDelta(cpuBefore, cpuAfter, SECONDS)}`);
     console.log(`  database: favourites lost ${verified.lostFavourites}, counters wrong ${verified.wrongCounters}, views lost ${verified.lostViews} / extra ${verified.extraViews}, uploads lost ${verified.lostUploads}`);
   };
 
   console.log(`${USERS} users (${visitors} visitors, ${readers} readers, ${writers} writers), ${SECONDS} s, two processes behind nginx`);
   const steady = await prepareWorld(db, cluster.url, { readers, writers });
+  cpuBefore = cpuSecondsByPart(appPids);
   const first = await runMixedLoad({ base: cluster.url, world: steady, seconds: SECONDS, visitors, uploadEveryMs });
   report("steady load", first, await verifyWorld(db, steady, first));
 
   if (RESTART) {
     const world = await prepareWorld(db, cluster.url, { readers, writers });
+    cpuBefore = cpuSecondsByPart(appPids);
     let downAt = 0;
     let upAt = 0;
     const load = await runMixedLoad({

@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from "node:fs";
+
+/**
+ * CPU time used so far on this Linux machine by the parts of a benchmarked deployment, from /proc (user + system,
+ * every thread): the app processes, their children (the image encoders), PostgreSQL, nginx and this process (the load
+ * generator). Processes that ended meanwhile are not counted. Empty off Linux.
+ */
+export function cpuSecondsByPart(appPids: readonly number[]): Record<string, number> {
+  const parts: Record<string, number> = { app: 0, encoder: 0, postgres: 0, nginx: 0, "load generator": 0 };
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return {};
+  }
+  const apps = new Set(appPids);
+  for (const name of entries) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const pid = Number(name);
+    const ppid = Number(fields[1]);
+    const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+    const part = apps.has(pid) ? "app" : apps.has(ppid) ? "encoder" : comm === "postgres" ? "postgres" : comm === "nginx" ? "nginx" : pid === process.pid ? "load generator" : undefined;
+    if (part) parts[part]! += seconds;
+  }
+  return parts;
+}
+
+/** What each part used between two readings, as "app 61.2 s, encoder 20.1 s, …". */
+export function cpuDelta(before: Record<string, number>, after: Record<string, number>, seconds: number): string {
+  const total = Object.keys(after).reduce((sum, k) => sum + (after[k]! - (before[k] ?? 0)), 0);
+  const parts = Object.keys(after).map((k) => `${k} ${(after[k]! - (before[k] ?? 0)).toFixed(1)} s`);
+  return `${parts.join(", ")}; ${total.toFixed(1)} s of CPU in ${seconds} s (${(total / seconds).toFixed(2)} cores)`;
+}
