@@ -34,7 +34,9 @@ export function cpuSecondsByPart(appPids: readonly number[]): Record<string, num
 
 /** What each part used between two readings, as "app 61.2 s, encoder 20.1 s, …". */
 export function cpuDelta(before: Record<string, number>, after: Record<string, number>, seconds: number): string {
-  const total = Object.keys(after).reduce((sum, k) => sum + (after[k]! - (before[k] ?? 0)), 0);
-  const parts = Object.keys(after).map((k) => `${k} ${(after[k]! - (before[k] ?? 0)).toFixed(1)} s`);
+  // A part whose processes ended meanwhile (PostgreSQL restarted) reads less than before: it is left out.
+  const used = (k: string) => after[k]! - (before[k] ?? 0);
+  const total = Object.keys(after).reduce((sum, k) => sum + Math.max(0, used(k)), 0);
+  const parts = Object.keys(after).map((k) => (used(k) < 0 ? `${k} not known (restarted)` : `${k} ${used(k).toFixed(1)} s`));
   return `${parts.join(", ")}; ${total.toFixed(1)} s of CPU in ${seconds} s (${(total / seconds).toFixed(2)} cores)`;
 }

@@ -11,6 +11,7 @@
  */
 import http from "node:http";
 import { performance } from "node:perf_hooks";
+import { gunzipSync } from "node:zlib";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { chapterPages, chapters, favorites, manga } from "../../db/schema";
@@ -124,11 +125,18 @@ function send(agent: http.Agent, base: string, path: string, init: { method?: st
   return new Promise((resolve) => {
     const url = new URL(path, base);
     const req = http.request(
-      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: init.method ?? "GET", agent, headers: { "accept-encoding": "identity", ...init.headers }, timeout: init.timeoutMs ?? 15_000 },
+      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: init.method ?? "GET", agent, headers: { "accept-encoding": "gzip", ...init.headers }, timeout: init.timeoutMs ?? 15_000 },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), ms: performance.now() - t0, label, cache: res.headers["x-page-cache"] as string | undefined }));
+        res.on("end", () => {
+          const ms = performance.now() - t0;
+          // As a browser asks (gzip); only API answers are read (their envelope), so only they are inflated.
+          const raw = Buffer.concat(chunks);
+          const api = path.startsWith("/api/");
+          const bytes = api && res.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw;
+          resolve({ status: res.statusCode ?? 0, body: api ? bytes.toString() : "", ms, label, cache: res.headers["x-page-cache"] as string | undefined });
+        });
         res.on("error", () => resolve({ status: 0, body: "", ms: performance.now() - t0, label }));
       },
     );
