@@ -1,7 +1,6 @@
 import { createHmac } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { env } from "@/server/env";
 import { chapters, chapterViews, dailyViews, manga } from "@/db/schema";
 import { POPULARITY_PER_FAVORITE, POPULARITY_PER_VIEW } from "@/server/manga/popularity";
@@ -11,7 +10,7 @@ import { requireChapterAccess } from "./chapter-access";
 /**
  * POST /api/chapter/RecordView: one view per chapter per viewer, however often it is called.
  * `viewerKey` is `u:{userId}` for a signed-in user or `a:{cookie}` for an anonymous visitor (the route
- * sets that cookie). In one transaction the (chapter, viewer) row is inserted with ON CONFLICT DO NOTHING;
+ * sets that cookie). In one statement (its own transaction) the (chapter, viewer) row is inserted with ON CONFLICT DO NOTHING;
  * only when a row was inserted are chapters.views and manga.views incremented and the manga's popularity
  * recomputed, and the manga's row of the day (UTC) in daily_views is raised by one (INSERT … ON CONFLICT DO UPDATE),
  * which the administrator's overview reads instead of chapter_views. Concurrent calls by one viewer wait on the
@@ -52,36 +51,32 @@ export async function recordView({
   alsoKnownAs?: string;
 }): Promise<{ counted: boolean; views: number }> {
   await requireChapterAccess({ db, chapterId, viewer });
-  return runUnitOfWork(db, async ({ tx }) => {
-    const inserted = await tx
-      .insert(chapterViews)
-      .values({ chapterId, viewerKey })
-      .onConflictDoNothing()
-      .returning({ chapterId: chapterViews.chapterId });
-    if (alsoKnownAs) await tx.insert(chapterViews).values({ chapterId, viewerKey: alsoKnownAs }).onConflictDoNothing();
-    if (inserted.length === 0) {
-      const [row] = await tx.select({ views: chapters.views }).from(chapters).where(eq(chapters.id, chapterId));
-      return { counted: false, views: row?.views ?? 0 };
-    }
-    const [row] = await tx
-      .update(chapters)
-      .set({ views: sql`${chapters.views} + 1` })
-      .where(eq(chapters.id, chapterId))
-      .returning({ views: chapters.views, mangaId: chapters.mangaId });
-    if (row) {
-      await tx
-        .update(manga)
-        .set({
-          views: sql`${manga.views} + 1`,
-          // Recomputed from the new counts with the catalogue's formula (server/manga/popularity.ts).
-          popularity: sql`(${manga.views} + 1) * ${POPULARITY_PER_VIEW} + ${manga.favorites} * ${POPULARITY_PER_FAVORITE}`,
-        })
-        .where(eq(manga.id, row.mangaId));
-      await tx
-        .insert(dailyViews)
-        .values({ day: sql`(now() at time zone 'UTC')::date`, mangaId: row.mangaId, views: 1 })
-        .onConflictDoUpdate({ target: [dailyViews.day, dailyViews.mangaId], set: { views: sql`${dailyViews.views} + 1` } });
-    }
-    return { counted: true, views: row?.views ?? 0 };
-  });
+  // One statement (one round trip, atomic on its own): the view row; only when it was new, the chapter's and the
+  // manga's counters, the popularity (server/manga/popularity.ts) and the day's row. Data-modifying CTEs all run
+  // once, to completion; the counters' `+ 1` apply to the latest committed row under its lock.
+  const result = await db.execute(sql`
+    with inserted as (
+      insert into ${chapterViews} (chapter_id, viewer_key) values (${chapterId}, ${viewerKey})
+      on conflict do nothing returning chapter_id
+    ), known_as as (
+      insert into ${chapterViews} (chapter_id, viewer_key)
+      select ${chapterId}, ${alsoKnownAs ?? null}::text where ${alsoKnownAs ?? null}::text is not null
+      on conflict do nothing
+    ), chapter as (
+      update ${chapters} set views = views + 1
+      where id = ${chapterId} and exists (select 1 from inserted)
+      returning views, manga_id
+    ), counted_manga as (
+      update ${manga} set views = views + 1, popularity = (views + 1) * ${POPULARITY_PER_VIEW} + favorites * ${POPULARITY_PER_FAVORITE}
+      where id = (select manga_id from chapter)
+    ), day as (
+      insert into ${dailyViews} (day, manga_id, views)
+      select (now() at time zone 'UTC')::date, manga_id, 1 from chapter
+      on conflict (day, manga_id) do update set views = ${dailyViews.views} + 1
+    )
+    select exists (select 1 from chapter) as counted,
+      coalesce((select views from chapter), (select views from ${chapters} where id = ${chapterId}), 0)::int as views
+  `);
+  const row = result.rows[0] as { counted?: unknown; views?: unknown } | undefined;
+  return { counted: row?.counted === true || row?.counted === "t", views: Number(row?.views ?? 0) };
 }
