@@ -2,7 +2,6 @@
 
 import { useSyncExternalStore } from "react";
 import { formatMessage, type Compiled } from "@/i18n/format";
-import { COUNTER_REFRESH_MS } from "@/lib/constants";
 
 /**
  * What the browser has learnt about manga favourite counts since the page was rendered, so every place that shows a
@@ -15,46 +14,21 @@ const pending = new Map<number, number>();
 const listeners = new Set<() => void>();
 let version = 0;
 
-/**
- * The server's answers to this browser's toggles, kept for COUNTER_REFRESH_MS (localStorage, every tab): a public
- * page may show a busy manga's count up to that late (server/manga/changed.ts), and a reload must not take back the
- * count the visitor just changed.
- */
-const STORE = "manga.favorite-counts";
-type Stored = Record<string, { count: number; at: number }>;
-
-function readStored(): Stored {
-  try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(STORE) ?? "{}");
-    const fresh: Stored = {};
-    for (const [id, entry] of Object.entries(parsed && typeof parsed === "object" ? parsed : {})) {
-      const { count, at } = (entry ?? {}) as { count?: unknown; at?: unknown };
-      if (typeof count === "number" && typeof at === "number" && Date.now() - at < COUNTER_REFRESH_MS) fresh[id] = { count, at };
-    }
-    return fresh;
-  } catch {
-    return {};
-  }
+/** Counts the browser learnt before this page (./favorite-count-memory.ts, loaded with the signed-in heart). */
+export function learnFavoriteCounts(counts: ReadonlyMap<number, number>) {
+  if (counts.size === 0) return;
+  counts.forEach((count, mangaId) => known.set(mangaId, count));
+  notify();
 }
 
-function remember(mangaId: number, count: number) {
-  try {
-    window.localStorage.setItem(STORE, JSON.stringify({ ...readStored(), [mangaId]: { count, at: Date.now() } }));
-  } catch {
-    // Storage full or refused: the count is still right on this page.
-  }
-}
-
-if (typeof window !== "undefined") {
-  for (const [id, { count }] of Object.entries(readStored())) known.set(Number(id), count);
-  // Applied after hydration (the server snapshot below is 0), so the first render matches the server's HTML.
-  if (known.size > 0) version = 1;
+function notify() {
+  version += 1;
+  listeners.forEach((listener) => listener());
 }
 
 function add(mangaId: number, delta: number) {
   pending.set(mangaId, (pending.get(mangaId) ?? 0) + delta);
-  version += 1;
-  listeners.forEach((listener) => listener());
+  notify();
 }
 
 /** A flip sent to the server (+1 added, -1 removed); `settle` it with the server's count, or `undo` it. */
@@ -63,7 +37,6 @@ export function flipFavoriteCount(mangaId: number, delta: 1 | -1) {
   return {
     settle(count: number) {
       known.set(mangaId, count);
-      remember(mangaId, count);
       add(mangaId, -delta);
     },
     undo: () => add(mangaId, -delta),

@@ -5,7 +5,11 @@ import { useAuth } from "@/components/providers/use-auth";
 import { useApi } from "@/components/providers/use-api";
 import { getQueryClient } from "@/lib/query-client";
 import { MANGA_LIST_STALE_MS } from "@/lib/constants";
-import { flipFavoriteCount } from "./FavoriteCount";
+import { flipFavoriteCount, learnFavoriteCounts } from "./FavoriteCount";
+import { rememberedFavoriteCounts, rememberFavoriteCount } from "./favorite-count-memory";
+
+// This browser's recent toggles (kept while a public page may still show the count of before): shown from now on.
+if (typeof window !== "undefined") learnFavoriteCounts(rememberedFavoriteCounts());
 
 /**
  * The signed-in user's favourite manga ids, shared by every heart on the page: one request
@@ -86,6 +90,7 @@ export function useToggleFavorite(mangaId: number) {
     // The server's answer is the truth (e.g. a click made before the list was read).
     onSuccess: (answer, _vars, context) => {
       context.count.settle(answer.favorites);
+      rememberFavoriteCount(mangaId, answer.favorites);
       const now = client.getQueryData<number[]>(key) ?? [];
       client.setQueryData(key, answer.isFavorite ? [...new Set([...now, mangaId])] : now.filter((id) => id !== mangaId));
     },

@@ -86,6 +86,8 @@ for (const prefix of ["", "/ar"] as const) {
   const T = TEXT[prefix];
 
   test(`a writer sets a payout e-mail, reads a statement and requests a payout; root marks it paid (${prefix || "en"})`, async ({ page, request, browser }) => {
+    // Two people, two sign-ins and a dozen round trips: 20–30 s on a busy 2-core CI machine, past the default 30 s.
+    test.setTimeout(90_000);
     const { username } = await earningWriter(request);
     await signInAs(page, username, PASSWORD, prefix);
     await page.goto(`${prefix}/dashboard/monetization`);
