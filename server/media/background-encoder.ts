@@ -36,7 +36,13 @@ export function encodesInBackground(): boolean {
   return process.env.NODE_ENV === "production" && childScript() !== null;
 }
 
+/** Where the child's script is (looked up once: the source tree does not move under a running server). */
+let script: string | null | undefined;
 function childScript(): string | null {
+  return (script ??= findChildScript());
+}
+
+function findChildScript(): string | null {
   const candidates = [path.join(process.cwd(), "server", "media", "encoder-child.ts")];
   try {
     candidates.unshift(path.join(import.meta.dirname, "encoder-child.ts"));
@@ -77,11 +83,11 @@ class Encoder {
 
   private start(): ChildProcess {
     if (this.child) return this.child;
-    const script = childScript();
-    if (!script) throw new EncoderUnavailable("the image encoder script was not found");
+    const file = childScript();
+    if (!file) throw new EncoderUnavailable("the image encoder script was not found");
     // spawn with an IPC channel rather than fork: Turbopack resolves fork's path as a module at build time
     // (vercel/next.js#97952).
-    const child = spawn(process.execPath, ["--import", "tsx", script], {
+    const child = spawn(process.execPath, ["--import", "tsx", file], {
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       env: { ...process.env, NODE_OPTIONS: "" },
