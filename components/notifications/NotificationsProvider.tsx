@@ -107,10 +107,11 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!signedIn) return;
     const connection = createLiveConnection({
-      getToken: async () => {
+      getToken: async ({ fresh }) => {
         const current = token.current;
-        // An expired token would be refused (and one expiring closes the socket with 1008): take a fresh one first.
-        if (current && (tokenSecondsLeft(current) ?? Infinity) < 15) return refreshSessionToken();
+        // An expired token would be refused (and one expiring closes the socket with 1008): take a fresh one first. After
+        // a close by policy the session may have ended (sign-out elsewhere, deletion, ban): the refresh then answers null.
+        if (current && (fresh || (tokenSecondsLeft(current) ?? Infinity) < 15)) return refreshSessionToken();
         return current;
       },
       urlFor: (value) => socketUrl(window.location, value),

@@ -15,8 +15,12 @@ export interface SocketLike {
 const CONNECTING = 0;
 
 export interface LiveConnectionOptions {
-  /** The access token to connect with, or null (then no connection is made, spec §4). */
-  getToken: () => Promise<string | null>;
+  /**
+   * The access token to connect with, or null (then no connection is made, spec §4). `fresh` is set after the server
+   * closed the socket by policy (1008: the token expired or the session was revoked): the token in hand would be
+   * refused at the upgrade, so a new one is taken first, and none comes for a session that has ended.
+   */
+  getToken: (request: { fresh: boolean }) => Promise<string | null>;
   /** The socket URL for a token (reconnect.ts socketUrl). */
   urlFor: (token: string) => string;
   onStatus: (status: ConnectionStatus) => void;
@@ -44,10 +48,11 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
   let socket: SocketLike | null = null;
   let stopped = true;
   let generation = 0;
+  let closedByPolicy = false;
 
   const connect = async () => {
     const mine = ++generation;
-    const token = await options.getToken().catch(() => null);
+    const token = await options.getToken({ fresh: closedByPolicy }).catch(() => null);
     if (stopped || mine !== generation) return;
     if (!token) {
       options.onStatus("disconnected");
@@ -57,6 +62,7 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     const ws = createSocket(options.urlFor(token));
     socket = ws;
     ws.onopen = () => {
+      closedByPolicy = false;
       scheduler.reset();
       options.onStatus("open");
     };
@@ -75,6 +81,7 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     ws.onclose = (event) => {
       if (socket === ws) socket = null;
       if (stopped) return;
+      closedByPolicy = event.code === 1008;
       const line = closeLine(event.code);
       if (event.code === 1000) log.info(line);
       else log.warn(line);

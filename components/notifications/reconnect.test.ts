@@ -107,13 +107,13 @@ describe("createLiveConnection (fake timers, fake socket)", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  function setup(token: string | null = "tok") {
+  function setup(token: string | null = "tok", getToken?: (request: { fresh: boolean }) => Promise<string | null>) {
     const sockets: FakeSocket[] = [];
     const statuses: ConnectionStatus[] = [];
     const received: unknown[] = [];
     const log = { info: vi.fn(), warn: vi.fn() };
     const connection = createLiveConnection({
-      getToken: async () => token,
+      getToken: getToken ?? (async () => token),
       urlFor: (t) => `ws://test/?accesstoken=${t}`,
       onStatus: (s) => statuses.push(s),
       onNotification: (n) => received.push(n),
@@ -168,6 +168,34 @@ describe("createLiveConnection (fake timers, fake socket)", () => {
     sockets[3]!.serverClose(1006);
     await vi.advanceTimersByTimeAsync(1000);
     expect(sockets).toHaveLength(5);
+  });
+
+  it("after a close by policy (1008) asks for a fresh token, and makes no socket when the session has ended", async () => {
+    const requests: boolean[] = [];
+    let sessionEnded = false;
+    const { connection, sockets, statuses } = setup("tok", async ({ fresh }) => {
+      requests.push(fresh);
+      return fresh ? (sessionEnded ? null : "new") : "tok";
+    });
+    connection.start();
+    await flush();
+    sockets[0]!.open();
+    // A dropped network keeps the token; a close by policy (expiry) takes a new one.
+    sockets[0]!.serverClose(1006);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sockets[1]!.url).toBe("ws://test/?accesstoken=tok");
+    sockets[1]!.open();
+    sockets[1]!.serverClose(1008);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sockets[2]!.url).toBe("ws://test/?accesstoken=new");
+    expect(requests).toEqual([false, false, true]);
+    // The session was revoked (deletion, ban, sign-out elsewhere): no refused handshake, just disconnected.
+    sockets[2]!.open();
+    sessionEnded = true;
+    sockets[2]!.serverClose(1008);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(sockets).toHaveLength(3);
+    expect(statuses.at(-1)).toBe("disconnected");
   });
 
   it("does not retry after a normal close (1000)", async () => {
