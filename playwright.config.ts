@@ -18,7 +18,9 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
+  // CI machines run two workers, the server and the fault tests' extra processes on two cores: a flow that takes 10 s
+  // here may take 40 s there without anything being wrong, so CI gives each test twice the time.
+  timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
