@@ -258,7 +258,7 @@ function ContactCard({ ui }: { ui: StaticPageUi }) {
       </div>
       <a
         href={`mailto:${SUPPORT_EMAIL}`}
-        className={`inline-flex shrink-0 items-center justify-center gap-2 rounded-full bg-rose-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-rose-700 dark:bg-rose-500 dark:hover:bg-rose-400 ${focusRing}`}
+        className={`inline-flex shrink-0 items-center justify-center gap-2 rounded-full bg-rose-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-rose-700 ${focusRing}`}
       >
         {ui.contactCta}
       </a>

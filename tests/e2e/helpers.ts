@@ -24,6 +24,20 @@ export async function signIn(page: Page, who: keyof typeof DEMO, prefix = "") {
 
 export const isPhone = () => test.info().project.name === "phone";
 
+/**
+ * The suite's matrix (docs/decisions/020): a flow runs in both languages at desktop width and, at phone width, in
+ * Arabic only (right to left, the direction that breaks first); the page-level specs open every page at both widths in
+ * both languages. Called first in a flow's body (the test is then skipped at phone width in English).
+ */
+export function skipEnglishOnPhone(english: boolean) {
+  test.skip(isPhone() && english, "at phone width this flow runs in Arabic (docs/decisions/020)");
+}
+
+/** skipEnglishOnPhone for every test of a describe block (called in the block). */
+export function skipEnglishOnPhoneInBlock(english: boolean) {
+  test.skip(({ isMobile }) => isMobile && english, "at phone width these flows run in Arabic (docs/decisions/020)");
+}
+
 export interface CatalogueItem { id: number; title: string; genres: string[]; chapterCount: number; favorites: number; coverImageUrl: string | null }
 export interface CataloguePage { items: CatalogueItem[]; totalRecords: number; totalDisplayRecords: number; totalPages: number }
 
