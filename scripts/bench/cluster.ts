@@ -16,7 +16,9 @@
  *
  * BENCH_NODE_OPTIONS is given to the app processes only (profiling: "--cpu-prof --cpu-prof-dir=/tmp/prof").
  *
- * Options: --users n (200) --seconds s (60) --restart-at s (20) --down s (3) --upload-every s (15) --no-restart
+ * Users start spread over their first pause, as in a steady state; `--burst` starts all of them at second 0.
+ *
+ * Options: --users n (200) --seconds s (60) --restart-at s (20) --down s (3) --upload-every s (15) --no-restart --burst
  */
 import { randomBytes } from "node:crypto";
 import { startCluster } from "../cluster";
@@ -30,6 +32,7 @@ const SECONDS = Number(option("seconds", "60"));
 const RESTART_AT = Number(option("restart-at", "20"));
 const DOWN = Number(option("down", "3"));
 const RESTART = !process.argv.includes("--no-restart");
+const BURST = process.argv.includes("--burst");
 const UPLOAD_EVERY_MS = Number(option("upload-every", "15")) * 1000;
 const uploadEveryMs: [number, number] = [UPLOAD_EVERY_MS * 0.5, UPLOAD_EVERY_MS * 1.5];
 
@@ -66,6 +69,8 @@ try {
     const apiAnswers = load.answers.filter((a) => a.kind === "api" || a.kind === "write");
     const slices = Array.from({ length: Math.ceil(SECONDS / 10) }, (_, i) => summarize(apiAnswers.filter((a) => a.at >= i * 10_000 && a.at < (i + 1) * 10_000)));
     console.log(`  API p99 by 10 s: ${slices.map((x) => `${x.p99.toFixed(0)} ms`).join(", ")}`);
+    const warm = summarize(apiAnswers.filter((a) => a.at >= 10_000));
+    console.log(`  API after the processes' first 10 s: ${warm.count}, p50 ${warm.p50.toFixed(1)} ms, p99 ${warm.p99.toFixed(1)} ms`);
     console.log(`  CPU: ${cpuDelta(cpuBefore, cpuAfter, SECONDS)}`);
     console.log(`  database: favourites lost ${verified.lostFavourites}, counters wrong ${verified.wrongCounters}, views lost ${verified.lostViews} / extra ${verified.extraViews}, uploads lost ${verified.lostUploads}`);
   };
@@ -73,7 +78,7 @@ try {
   console.log(`${USERS} users (${visitors} visitors, ${readers} readers, ${writers} writers), ${SECONDS} s, two processes behind nginx`);
   const steady = await prepareWorld(db, cluster.url, { readers, writers });
   cpuBefore = cpuSecondsByPart(appPids);
-  const first = await runMixedLoad({ base: cluster.url, world: steady, seconds: SECONDS, visitors, uploadEveryMs });
+  const first = await runMixedLoad({ base: cluster.url, world: steady, seconds: SECONDS, visitors, uploadEveryMs, burst: BURST });
   report("steady load", first, await verifyWorld(db, steady, first));
 
   if (RESTART) {
@@ -87,6 +92,7 @@ try {
       seconds: SECONDS,
       visitors,
       uploadEveryMs,
+      burst: BURST,
       onSecond: async (s, elapsed) => {
         if (s !== RESTART_AT) return;
         downAt = elapsed();

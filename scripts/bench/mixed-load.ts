@@ -113,6 +113,8 @@ export interface LoadOptions {
   uploadEveryMs?: [number, number];
   /** Called once a second (e.g. to restart the database mid-run); `elapsed` is the clock answers' `at` is read on. */
   onSecond?: (second: number, elapsed: () => number) => void | Promise<void>;
+  /** Everyone starts at second 0 (a cold start under a crowd) instead of somewhere in their first pause. */
+  burst?: boolean;
 }
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
@@ -251,10 +253,18 @@ export async function runMixedLoad(opts: LoadOptions): Promise<LoadResult> {
       if (ticking) await opts.onSecond?.(s, () => performance.now() - start);
     }
   })();
+  // Concurrent users in a steady state are each somewhere in their own cycle, not all at its start: each one begins
+  // after a random part of its first pause (a writer's first upload comes somewhere in its first upload interval), so
+  // second 0 is not a burst of 200 simultaneous first requests and 20 simultaneous uploads. `--burst` starts everyone
+  // at once (a cold start under a crowd).
+  const staggered = <T>(run: (arg: T) => Promise<void>, maxMs: number) => async (arg: T) => {
+    if (!opts.burst) await sleep(Math.random() * maxMs);
+    await run(arg);
+  };
   await Promise.all([
-    ...Array.from({ length: visitors }, visitor),
-    ...world.readers.map(reader),
-    ...world.writers.map(writer),
+    ...Array.from({ length: visitors }, () => staggered(visitor, thinkMax)(undefined)),
+    ...world.readers.map(staggered(reader, thinkMax)),
+    ...world.writers.map(staggered(writer, uploadMax)),
   ]);
   ticking = false;
   await ticker;
