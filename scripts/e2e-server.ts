@@ -11,6 +11,8 @@ process.env.AUTH_SECRET ||= randomBytes(32).toString("hex");
 // Premium pages' signed URLs live 20-25 s here (2 hours by default), so a browser test can see one expire (issue 19,
 // item 11); the reader fetches fresh ones when an image fails.
 process.env.MEDIA_URL_TTL_SECONDS ||= "20";
+// The page cache warms a few previews only: the browser tests start this server a dozen times (docs/decisions/019).
+process.env.PAGE_CACHE_WARM ||= "3";
 // The /api/test/* helpers (outbox reader, must-select-role setup) answer only in this process.
 process.env.E2E_TEST_ROUTES = "1";
 

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { closeDb, getDbHandle } from "@/db/client";
+import { closeDb, getDbHandle, type Db } from "@/db/client";
 import { closeBus, getBus } from "@/server/core/bus";
 import { followCatalogueChanges } from "./manga/changed";
 import { startChapterJobRunner } from "./publishing/chapter-jobs";
@@ -12,7 +12,7 @@ import { startNotificationDelivery } from "./realtime/deliver-notifications";
 import { env } from "@/server/env";
 import { setClientAddress } from "./http/client-ip";
 import { answerClientError, refuseWrongMethod } from "./http/method-guard";
-import { createPageCache } from "./http/page-cache";
+import { createPageCache, type PageCache } from "./http/page-cache";
 import { answerFailure, serveWithFaults } from "./http/request-faults";
 import { applySecurityHeaders } from "./http/security-headers";
 import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
@@ -37,6 +37,8 @@ export interface RunningServer {
 }
 
 const GRACE_MS = 5000;
+/** Warming the page cache never holds the start longer than this. */
+const WARM_LIMIT_MS = 30_000;
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dev = options.dev ?? false;
@@ -73,12 +75,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // where Next recompiles the route files on change and this process would keep serving the old code.
   const direct = dev ? undefined : await import("./http/direct-routes");
   // Public pages answered from memory (server/http/page-cache.ts); production only, PAGE_CACHE=0 turns it off.
-  const pages =
+  const pages: PageCache | undefined =
     dev || process.env.PAGE_CACHE === "0"
       ? undefined
-      : createPageCache({ target: () => loopbackTarget(server), maxBytes: Number(process.env.PAGE_CACHE_MB || 64) * 1024 * 1024 });
+      : createPageCache({ target: () => loopbackTarget(renderer!), maxBytes: Number(process.env.PAGE_CACHE_MB || 64) * 1024 * 1024 });
 
-  const server = http.createServer((req, res) => {
+  const listener: http.RequestListener = (req, res) => {
     recordClientAddress(req, trustProxyHops);
     applySecurityHeaders(res, { siteUrl: env.siteUrl, dev }); // every response; pages get their nonce policy from proxy.ts
     // A method an API path does not take: the 405 envelope with Allow (Next's own 405 has no body).
@@ -86,7 +88,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // A database outage answers 503 (docs/decisions/019): the API's envelope, and pages whose render it broke.
     const next = () => serveWithFaults(res, () => handle(req, res));
     (direct?.serveDirectly(req, res) ?? pages?.serve(req, res, next) ?? next()).catch((err: unknown) => answerFailure(req, res, err));
-  });
+  };
+  const server = http.createServer(listener);
+  // The page cache renders through a server of its own on the loopback interface. It listens first, so the cache is
+  // filled with the pages the first visitors ask for before the public port opens (server/http/page-cache-warm.ts).
+  const renderer: http.Server | undefined = pages && http.createServer(listener);
+  if (pages && renderer) {
+    await listen(renderer, 0, "127.0.0.1");
+    await warmPageCache(pages, db.db);
+  }
   // A request the HTTP parser refuses (431 for oversized headers, 400 otherwise) is answered with the envelope too.
   server.on("clientError", answerClientError);
   server.on("upgrade", (req: http.IncomingMessage, socket, head: Buffer) => {
@@ -106,6 +116,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const close = () =>
     (closing ??= (async () => {
       await stopHttpServer(server);
+      if (renderer) {
+        renderer.close();
+        renderer.closeAllConnections();
+      }
       pages?.close();
       await app.close();
       stopDelivery();
@@ -117,6 +131,25 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await closeDb();
     })());
   return { url, server, close };
+}
+
+/** Fills the page cache before the port opens; PAGE_CACHE_WARM previews per list (0: none). Never stops the start. */
+async function warmPageCache(pages: PageCache, db: Db): Promise<void> {
+  const { DEFAULT_WARM_PREVIEWS, pagesToWarm } = await import("./http/page-cache-warm");
+  const previews = Number(process.env.PAGE_CACHE_WARM ?? DEFAULT_WARM_PREVIEWS);
+  if (!Number.isFinite(previews) || previews <= 0) return;
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<string>((resolve) => (timer = setTimeout(() => resolve("stopped at the time limit"), WARM_LIMIT_MS)));
+  try {
+    const paths = await pagesToWarm(db, previews);
+    const outcome = await Promise.race([pages.warm(paths).then((stored) => `${stored} of ${paths.length} pages`), limit]);
+    console.log(`[page-cache] warmed: ${outcome} in ${Date.now() - started} ms`);
+  } catch (err) {
+    console.error("[page-cache] warming failed:", err);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Where this server can reach itself (the page cache renders through it): its own address, loopback for a wildcard. */

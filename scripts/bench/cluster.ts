@@ -70,7 +70,7 @@ try {
     const slices = Array.from({ length: Math.ceil(SECONDS / 10) }, (_, i) => summarize(apiAnswers.filter((a) => a.at >= i * 10_000 && a.at < (i + 1) * 10_000)));
     console.log(`  API p99 by 10 s: ${slices.map((x) => `${x.p99.toFixed(0)} ms`).join(", ")}`);
     const warm = summarize(apiAnswers.filter((a) => a.at >= 10_000));
-    console.log(`  API after the processes' first 10 s: ${warm.count}, p50 ${warm.p50.toFixed(1)} ms, p99 ${warm.p99.toFixed(1)} ms`);
+    console.log(`  API after the run's first 10 s: ${warm.count}, p50 ${warm.p50.toFixed(1)} ms, p99 ${warm.p99.toFixed(1)} ms`);
     console.log(`  CPU: ${cpuDelta(cpuBefore, cpuAfter, SECONDS)}`);
     console.log(`  database: favourites lost ${verified.lostFavourites}, counters wrong ${verified.wrongCounters}, views lost ${verified.lostViews} / extra ${verified.extraViews}, uploads lost ${verified.lostUploads}`);
   };

@@ -157,6 +157,16 @@ describe("the page cache in front of a renderer", () => {
     expect(renders()).toBe(3);
   });
 
+  it("warms: renders the cacheable pages it is given before anyone asks, skips the rest and keeps no failure", async () => {
+    const { base, renders } = await start();
+    const stored = await cache!.warm(["/", "/ar", "/discovery/manga/7", "/discovery/manga/404", "/discovery?q=search", "/dashboard"], 2);
+    expect(stored).toBe(3);
+    expect(renders()).toBe(4);
+    for (const path of ["/ar", "/discovery/manga/7"]) expect((await fetch(`${base}${path}`)).headers.get("x-page-cache"), path).toBe("HIT");
+    expect(renders()).toBe(4);
+    expect(cache!.stats().entries).toBe(3);
+  });
+
   it("renders once for many visitors arriving together", async () => {
     const { base, renders, release } = await start(1);
     const all = Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/discovery`).then((r) => r.text())));

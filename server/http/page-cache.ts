@@ -42,6 +42,11 @@ export interface PageCacheOptions {
 export interface PageCache {
   /** Serves a cacheable page (resolving when answered), or returns undefined to leave the request to Next. */
   serve(req: http.IncomingMessage, res: http.ServerResponse, fallback: () => Promise<void>): Promise<void> | undefined;
+  /**
+   * Renders these pages now, `concurrency` at a time, as a first visitor would (paths that are not cacheable are
+   * skipped): a process fills its cache before it takes traffic. Resolves with how many were stored.
+   */
+  warm(paths: readonly string[], concurrency?: number): Promise<number>;
   /** Entries and bytes held (tests, diagnostics). */
   stats(): { entries: number; bytes: number };
   close(): void;
@@ -307,6 +312,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         if (negotiatedLocale(cookie, Array.isArray(acceptLanguage) ? acceptLanguage.join(",") : acceptLanguage) !== "en") return undefined;
       }
       return answer(req, res, page, fallback);
+    },
+    async warm(paths, concurrency = 2) {
+      const queue = paths.map((path) => cacheableRequest(path)).filter((page) => page !== undefined);
+      let stored = 0;
+      const worker = async () => {
+        for (let page = queue.shift(); page; page = queue.shift()) if ((await render(page, page.generation()))?.status === 200) stored++;
+      };
+      await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+      return stored;
     },
     stats: () => ({ entries: entries.size, bytes }),
     close() {
