@@ -1,14 +1,11 @@
 import { z } from "zod";
 import { id } from "@/lib/validation/numbers";
-import { countingViewer } from "@/server/chapters/counting-viewer";
 import { listChapterImagePages } from "@/server/chapters/list-chapter-pages";
 import { recordView } from "@/server/chapters/record-view";
 import { chapterPagesQuery, recordViewBody } from "@/server/chapters/schemas";
-import { apiMessage } from "@/server/core/messages";
-import { enforceRateLimit, RATE_RULES } from "@/server/core/rate-limit";
+import { RATE_RULES } from "@/server/core/rate-limit";
 import { toggleFavorite } from "@/server/favorites/toggle-favorite";
-import { clientIp } from "./client-ip";
-import { ok } from "./envelope";
+import { countPerViewer } from "./count-per-viewer";
 import { defineRoute } from "./route";
 
 /**
@@ -34,17 +31,10 @@ export const paginatedChapterImagePages = defineRoute({
 export const recordViewRoute = defineRoute({
   key: "POST /api/chapter/RecordView",
   body: recordViewBody,
-  handler: async ({ req, body, ctx }) => {
-    const db = await ctx.db;
-    const ip = clientIp(req);
-    // A limit no reader meets (RATE_RULES.recordViewIp): 429 with Retry-After past it.
-    await enforceRateLimit({ db, rule: RATE_RULES.recordViewIp, subject: ip });
-    const who = countingViewer(req, ctx.viewer, ip);
-    const result = await recordView({ db, chapterId: body.chapterId, viewer: ctx.viewer, viewerKey: who.viewerKey, alsoKnownAs: who.alsoKnownAs });
-    const res = ok(result, apiMessage(ctx.locale, "success"));
-    if (who.setCookie) res.headers.append("Set-Cookie", who.setCookie);
-    return res;
-  },
+  handler: ({ req, body, ctx }) =>
+    countPerViewer(req, ctx, RATE_RULES.recordViewIp, (db, who) =>
+      recordView({ db, chapterId: body.chapterId, viewer: ctx.viewer, viewerKey: who.viewerKey, alsoKnownAs: who.alsoKnownAs }),
+    ),
 });
 
 /** Spec §7 POST /manga/ToggleFavorite { mangaId }: signed-in users only; answers the new state and count. */

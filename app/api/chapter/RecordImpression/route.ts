@@ -1,8 +1,5 @@
-import { countingViewer } from "@/server/chapters/counting-viewer";
-import { enforceRateLimit, RATE_RULES } from "@/server/core/rate-limit";
-import { apiMessage } from "@/server/core/messages";
-import { clientIp } from "@/server/http/client-ip";
-import { ok } from "@/server/http/envelope";
+import { RATE_RULES } from "@/server/core/rate-limit";
+import { countPerViewer } from "@/server/http/count-per-viewer";
 import { defineRoute } from "@/server/http/route";
 import { recordImpressionBody } from "@/server/monetization/input";
 import { recordImpression } from "@/server/monetization/record-impression";
@@ -16,14 +13,8 @@ import { recordImpression } from "@/server/monetization/record-impression";
 export const POST = defineRoute({
   key: "POST /api/chapter/RecordImpression",
   body: recordImpressionBody,
-  handler: async ({ req, body, ctx }) => {
-    const db = await ctx.db;
-    const ip = clientIp(req);
-    await enforceRateLimit({ db, rule: RATE_RULES.recordImpressionIp, subject: ip });
-    const who = countingViewer(req, ctx.viewer, ip);
-    const result = await recordImpression({ db, chapterId: body.chapterId, viewer: ctx.viewer, viewerKey: who.viewerKey, alsoKnownAs: who.alsoKnownAs, position: body.position });
-    const res = ok(result, apiMessage(ctx.locale, "success"));
-    if (who.setCookie) res.headers.append("Set-Cookie", who.setCookie);
-    return res;
-  },
+  handler: ({ req, body, ctx }) =>
+    countPerViewer(req, ctx, RATE_RULES.recordImpressionIp, (db, who) =>
+      recordImpression({ db, chapterId: body.chapterId, viewer: ctx.viewer, viewerKey: who.viewerKey, alsoKnownAs: who.alsoKnownAs, position: body.position }),
+    ),
 });
