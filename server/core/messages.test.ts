@@ -14,7 +14,7 @@ describe("API messages", () => {
   });
 
   it("uses the same placeholders in both languages", () => {
-    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+(?::\w+)?)\}/g)].map((m) => m[1]).sort();
     for (const key of Object.keys(apiMessages.en) as Array<keyof typeof apiMessages.en>) {
       expect(placeholders(apiMessages.ar[key]), key).toEqual(placeholders(apiMessages.en[key]));
     }
@@ -23,6 +23,14 @@ describe("API messages", () => {
   it("fills placeholders", () => {
     expect(apiMessage("en", "payloadTooLarge", { limit: "1 MB" })).toBe("The request is too large (at most 1 MB).");
     expect(apiMessage("ar", "payloadTooLarge", { limit: "1 MB" })).toContain("1 MB");
+  });
+
+  it("writes a number with its unit in each language's plural form (the sign-in lock's minutes)", () => {
+    const minutes = (locale: "en" | "ar", n: number) => apiMessage(locale, "accountLocked", { minutes: n });
+    expect(minutes("en", 1)).toBe("Too many failed sign-in attempts. Please try again in 1 minute.");
+    expect(minutes("en", 15)).toBe("Too many failed sign-in attempts. Please try again in 15 minutes.");
+    // Arabic: one and two are words of their own, 3–10 take the plural, 11 and up the singular; Latin digits.
+    expect([1, 2, 8, 15].map((n) => minutes("ar", n).split(" بعد ")[1])).toEqual(["دقيقة.", "دقيقتان.", "8 دقائق.", "15 دقيقة."]);
   });
 
   it("keeps the spec's texts", () => {

@@ -52,7 +52,7 @@ const en = {
   // Accounts (server/auth)
   invalidCredentials: "Invalid username or password.",
   accountBanned: "This account has been banned.",
-  accountLocked: "Too many failed sign-in attempts. Please try again in {minutes} minutes.",
+  accountLocked: "Too many failed sign-in attempts. Please try again in {minutes:minute}.",
   usernameTaken: "This username is already taken.",
   usernameConfusable: "This username looks too much like an existing one. Choose another.",
   emailTaken: "This email is already registered.",
@@ -160,7 +160,7 @@ const ar: Record<MessageKey, string> = {
   reportNothingOpen: "لا توجد بلاغات مفتوحة عن هذا المحتوى؛ ربما عولجت بالفعل.",
   invalidCredentials: "اسم المستخدم أو كلمة المرور غير صحيحة.",
   accountBanned: "تم حظر هذا الحساب.",
-  accountLocked: "محاولات تسجيل دخول فاشلة كثيرة. يرجى المحاولة مرة أخرى بعد {minutes} دقيقة.",
+  accountLocked: "محاولات تسجيل دخول فاشلة كثيرة. يرجى المحاولة مرة أخرى بعد {minutes:minute}.",
   usernameTaken: "اسم المستخدم هذا مستخدم بالفعل.",
   usernameConfusable: "اسم المستخدم هذا يشبه كثيرًا اسمًا موجودًا. اختر اسمًا آخر.",
   emailTaken: "هذا البريد الإلكتروني مسجل بالفعل.",
@@ -224,13 +224,23 @@ export function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(en, value);
 }
 
-/** The message for `key` in `locale`, with `{name}` placeholders filled from `params`. */
+/**
+ * The message for `key` in `locale`, with `{name}` placeholders filled from `params`. `{name:unit}` writes a number
+ * with its unit in the language's own plural form ("1 minute", "15 minutes"; "دقيقة", "دقيقتان", "3 دقائق", "15 دقيقة"),
+ * in Latin digits like the rest of the messages.
+ */
 export function apiMessage(locale: Locale, key: MessageKey, params?: MessageParams): string {
   const text = apiMessages[locale][key];
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+  return text.replace(/\{(\w+)(?::(\w+))?\}/g, (whole, name: string, unit: string | undefined) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const value = params[name];
+    return unit && typeof value === "number" ? withUnit(locale, value, unit) : String(value);
+  });
+}
+
+function withUnit(locale: Locale, value: number, unit: string): string {
+  return new Intl.NumberFormat(locale === "ar" ? "ar-u-nu-latn" : "en", { style: "unit", unit, unitDisplay: "long" }).format(value);
 }
 
 /**
