@@ -78,7 +78,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const pages: PageCache | undefined =
     dev || process.env.PAGE_CACHE === "0"
       ? undefined
-      : createPageCache({ target: () => loopbackTarget(renderer!), maxBytes: Number(process.env.PAGE_CACHE_MB || 64) * 1024 * 1024 });
+      : createPageCache({ target: () => ({ host: "127.0.0.1", port: (renderer!.address() as AddressInfo).port }), maxBytes: Number(process.env.PAGE_CACHE_MB || 64) * 1024 * 1024 });
 
   const listener: http.RequestListener = (req, res) => {
     recordClientAddress(req, trustProxyHops);
@@ -93,9 +93,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // The page cache renders through a server of its own on the loopback interface. It listens first, so the cache is
   // filled with the pages the first visitors ask for before the public port opens (server/http/page-cache-warm.ts).
   const renderer: http.Server | undefined = pages && http.createServer(listener);
-  if (pages && renderer) {
+  if (renderer) {
     await listen(renderer, 0, "127.0.0.1");
-    await warmPageCache(pages, db.db);
+    await warmPageCache(pages!, db.db);
   }
   // A request the HTTP parser refuses (431 for oversized headers, 400 otherwise) is answered with the envelope too.
   server.on("clientError", answerClientError);
@@ -150,13 +150,6 @@ async function warmPageCache(pages: PageCache, db: Db): Promise<void> {
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** Where this server can reach itself (the page cache renders through it): its own address, loopback for a wildcard. */
-function loopbackTarget(server: http.Server): { host: string; port: number } {
-  const { address, port } = server.address() as AddressInfo;
-  const wildcard = address === "0.0.0.0" || address === "::" || address === "";
-  return { host: wildcard ? "127.0.0.1" : address, port };
 }
 
 /**

@@ -257,14 +257,11 @@ export async function runMixedLoad(opts: LoadOptions): Promise<LoadResult> {
   // after a random part of its first pause (a writer's first upload comes somewhere in its first upload interval), so
   // second 0 is not a burst of 200 simultaneous first requests and 20 simultaneous uploads. `--burst` starts everyone
   // at once (a cold start under a crowd).
-  const staggered = <T>(run: (arg: T) => Promise<void>, maxMs: number) => async (arg: T) => {
-    if (!opts.burst) await sleep(Math.random() * maxMs);
-    await run(arg);
-  };
+  const firstPause = (maxMs: number) => (opts.burst ? Promise.resolve() : sleep(Math.random() * maxMs));
   await Promise.all([
-    ...Array.from({ length: visitors }, () => staggered(visitor, thinkMax)(undefined)),
-    ...world.readers.map(staggered(reader, thinkMax)),
-    ...world.writers.map(staggered(writer, uploadMax)),
+    ...Array.from({ length: visitors }, () => firstPause(thinkMax).then(visitor)),
+    ...world.readers.map((me) => firstPause(thinkMax).then(() => reader(me))),
+    ...world.writers.map((me) => firstPause(uploadMax).then(() => writer(me))),
   ]);
   ticking = false;
   await ticker;
