@@ -15,7 +15,12 @@ describe("cookies on an https site", () => {
     const plain = new Request("http://127.0.0.1:3000/api/chapter/RecordView");
     vi.stubEnv("SITE_URL", "http://localhost:3000");
     expect(isSecureRequest(plain)).toBe(false);
-    expect(isSecureRequest(new Request(plain.url, { headers: { "x-forwarded-proto": "https" } }))).toBe(true);
+    const forwarded = new Request(plain.url, { headers: { "x-forwarded-proto": "https" } });
+    // X-Forwarded-Proto is a proxy's word: believed behind one, ignored from a client speaking directly.
+    vi.stubEnv("TRUST_PROXY_HOPS", "1");
+    expect(isSecureRequest(forwarded)).toBe(true);
+    vi.stubEnv("TRUST_PROXY_HOPS", "0");
+    expect(isSecureRequest(forwarded)).toBe(false);
     vi.stubEnv("SITE_URL", "https://manga.example");
     expect(isSecureRequest(plain)).toBe(true);
     expect(viewerCookieHeader("v", isSecureRequest(plain))).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);

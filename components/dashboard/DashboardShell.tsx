@@ -13,6 +13,7 @@ import { NotificationBell } from "@/components/notifications/NotificationBell";
 import { NotificationsProvider } from "@/components/notifications/NotificationsProvider";
 import { useAuth } from "@/components/providers/use-auth";
 import { PremiumBanner } from "@/components/premium/PremiumBanner";
+import { Role } from "@/lib/enums";
 import type { SessionUser } from "@/types/session";
 import { groupOf, navigationFor, titleKeyFor, type GroupKey } from "./navigation";
 import { ProfileMenu } from "./ProfileMenu";
@@ -156,7 +157,8 @@ function ShellFrame({
           </div>
         </header>
         <main id="main" className="mx-auto w-full max-w-[1800px] flex-1 p-4 sm:p-6 lg:p-8">
-          <PremiumBanner userId={user.id} />
+          {/* Root reads every chapter (server/visibility.ts): a subscription would give it nothing. */}
+          {user.role !== Role.root && <PremiumBanner userId={user.id} />}
           {children}
         </main>
       </div>

@@ -44,10 +44,11 @@ export function viewerCookieHeader(value: string, secure: boolean): string {
 
 /**
  * Whether the cookie must be Secure: the site is public over https (SITE_URL, issue 19 item 7: whatever a proxy in
- * front says), or the request reached us over HTTPS (directly or through a proxy that says so).
+ * front says), or the request reached us over HTTPS (directly, or through a proxy that says so: X-Forwarded-Proto is
+ * believed only behind a trusted proxy, TRUST_PROXY_HOPS > 0, as the client address is).
  */
 export function isSecureRequest(req: Request): boolean {
   if (isHttpsSite(env.siteUrl)) return true;
-  const forwarded = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+  const forwarded = env.trustProxyHops > 0 ? req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() : undefined;
   return forwarded ? forwarded === "https" : new URL(req.url).protocol === "https:";
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientIp, parseTrustProxyHops, resolveClientAddress, setClientAddress } from "./client-ip";
+import { clientIp, countingAddress, parseTrustProxyHops, resolveClientAddress, setClientAddress } from "./client-ip";
 
 /** What a route handler would read after the server recorded the address: `clientIp` of the rewritten headers. */
 function seenByRoutes(peer: string | undefined, headers: Record<string, string | string[]>, hops: number): string {
@@ -51,6 +51,22 @@ describe("client address (TRUST_PROXY_HOPS)", () => {
   it("without a peer (a socket already gone) routes see 'unknown', even with forged headers", () => {
     expect(resolveClientAddress(undefined, "1.2.3.4", 1)).toBeUndefined();
     expect(seenByRoutes(undefined, { "x-forwarded-for": "1.2.3.4", "x-real-ip": "1.2.3.4" }, 0)).toBe("unknown");
+  });
+
+  it("counts an IPv6 client by its /64 (any address in it is theirs), IPv4 and 'unknown' as they are", () => {
+    const network = "2001:db8:1:2::/64";
+    for (const address of ["2001:db8:1:2::1", "2001:0DB8:0001:0002:ffff:ffff:ffff:ffff", "2001:db8:1:2:a::7", "2001:db8:1:2::c000:201", "2001:db8:1:2::192.0.2.1"]) {
+      expect(countingAddress(address), address).toBe(network);
+    }
+    expect(countingAddress("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(countingAddress("::1")).toBe("0:0:0:0::/64");
+    expect(countingAddress("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(countingAddress("64:ff9b::192.0.2.1")).toBe("64:ff9b:0:0::/64");
+    expect(countingAddress("198.51.100.7")).toBe("198.51.100.7");
+    expect(countingAddress("unknown")).toBe("unknown");
+    // What route handlers read: two addresses of one network are one caller to every limit.
+    expect(seenByRoutes("2001:db8:1:2::aaaa", {}, 0)).toBe(network);
+    expect(seenByRoutes("10.0.0.2", { "x-forwarded-for": "2001:db8:1:2:ffff::1" }, 1)).toBe(network);
   });
 
   it("accepts 0 to 10 and refuses anything else", () => {

@@ -55,12 +55,33 @@ export function setClientAddress(req: IncomingMessage, hops: number): void {
 }
 
 /**
- * The caller's address in a route handler: the X-Forwarded-For the server set (its last entry), else X-Real-IP,
- * else "unknown" (all such callers share one bucket). Behind server/main.ts the header holds exactly the address
- * `resolveClientAddress` chose; handlers called directly (unit tests) read what the test put there.
+ * The caller's address in a route handler, as everything per address counts it (`countingAddress`): the
+ * X-Forwarded-For the server set (its last entry), else X-Real-IP, else "unknown" (all such callers share one
+ * bucket). Behind server/main.ts the header holds exactly the address `resolveClientAddress` chose; handlers called
+ * directly (unit tests) read what the test put there.
  */
 export function clientIp(req: Request): string {
   const forwarded = req.headers.get("x-forwarded-for");
   const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
-  return last || req.headers.get("x-real-ip")?.trim() || "unknown";
+  return countingAddress(last || req.headers.get("x-real-ip")?.trim() || "unknown");
+}
+
+/**
+ * An address as the rate limits and view de-duplication count it. An IPv6 subscriber is given a whole /64 and may
+ * use any address in it (privacy addresses change by themselves), so an IPv6 address counts as its /64 network,
+ * written `2001:db8:1:2::/64`; IPv4 addresses and anything else are returned as they are.
+ */
+export function countingAddress(address: string): string {
+  const bare = address.split("%")[0]!;
+  if (!net.isIPv6(bare)) return address;
+  // An IPv4 tail (`::ffff:0:192.0.2.1`, `64:ff9b::192.0.2.1`) is the last two groups.
+  const ipv4Tail = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(bare);
+  const hex = ipv4Tail
+    ? `${bare.slice(0, ipv4Tail.index)}${((Number(ipv4Tail[1]) << 8) | Number(ipv4Tail[2])).toString(16)}:${((Number(ipv4Tail[3]) << 8) | Number(ipv4Tail[4])).toString(16)}`
+    : bare;
+  const [head = "", tail] = hex.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(":")}::/64`;
 }

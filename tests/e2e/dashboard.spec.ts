@@ -101,6 +101,8 @@ test("writer: content-management sub-menu first, then manga management, discover
 });
 
 test("root: the full navigation and the administrative pages", async ({ page }) => {
+  const subscriptionReads: string[] = [];
+  page.on("request", (r) => r.url().includes("/api/Authentication/Me/Subscriptions") && subscriptionReads.push(r.url()));
   await signIn(page, "root");
   const nav = await navigation(page);
   expect(await topLevel(nav)).toEqual([
@@ -120,6 +122,9 @@ test("root: the full navigation and the administrative pages", async ({ page }) 
   await expect(page.getByTestId("coming-soon")).toHaveCount(0);
   await page.getByTestId("profile-menu-button").click();
   await expect(page.getByTestId("profile-role")).toHaveText("Root");
+  // Root reads every chapter: no premium banner on any of these pages, and its subscriptions are never asked for.
+  await expect(page.getByTestId("premium-banner")).toHaveCount(0);
+  expect(subscriptionReads).toEqual([]);
 });
 
 test("root: every administrative page opens with its title", async ({ page }) => {
