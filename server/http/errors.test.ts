@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError, badRequest, conflict, forbidden, notFound, tooLarge, tooManyRequests, unauthorized, validation } from "@/server/core/errors";
-import { toResponse } from "@/server/http/errors";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { isClientAbort, toResponse } from "@/server/http/errors";
 import { IngestError, INGEST_ERROR_STATUS, type IngestErrorCode } from "@/server/chapters/ingest/errors";
 import { MediaError, type MediaErrorCode } from "@/server/media/errors";
 
@@ -72,6 +74,38 @@ describe("toResponse", () => {
       "address.city": ["City is required"],
       password: ["Password must be at least 6 characters long", "Needs an uppercase letter"],
     });
+  });
+
+  it("a client that left mid-body is a quiet 400, not a database fault (Node's own error, from a real socket)", async () => {
+    let thrown: unknown;
+    const read = new Promise<void>((resolve) => {
+      const server = http.createServer(async (req) => {
+        try {
+          for await (const chunk of req) void chunk;
+        } catch (err) {
+          thrown = err;
+        }
+        server.close();
+        resolve();
+      });
+      server.listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as AddressInfo;
+        const client = http.request({ port, host: "127.0.0.1", method: "POST", headers: { "content-length": "1000" } });
+        client.on("error", () => undefined);
+        client.write("partial", () => setImmediate(() => client.destroy()));
+      });
+    });
+    await read;
+    expect(isClientAbort(thrown)).toBe(true);
+    expect(isClientAbort(new Error("wrapped", { cause: thrown }))).toBe(true);
+    expect(isClientAbort(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }))).toBe(false);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const res = toResponse(thrown, "en");
+    expect(res.status).toBe(400);
+    expect((await res.json()).data.code).toBe("badRequest");
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
   });
 
   it("answers anything else with a 500 envelope, logged on the server, with no stack", async () => {

@@ -38,6 +38,9 @@ export function toResponse(err: unknown, locale: Locale, context = "api"): Respo
     const message = apiMessage(locale, "mediaUnavailable");
     return fail(503, message, { code: "mediaUnavailable", message }, { "Retry-After": "5" });
   }
+  // A client that left while its body was being read (Node's "aborted", ECONNRESET) is not a database fault, and
+  // not worth a log line: nobody reads this answer.
+  if (isClientAbort(err)) return fail(400, apiMessage(locale, "badRequest"), { code: "badRequest", message: apiMessage(locale, "badRequest") });
   if (isDatabaseUnavailable(err)) return unavailable(locale, context, err);
   console.error(`[${context}] unexpected error:`, err);
   const message = apiMessage(locale, "internal");
@@ -49,6 +52,16 @@ export function unavailable(locale: Locale, context = "api", err?: unknown): Res
   if (err !== undefined) console.warn(`[${context}] database unavailable:`, describe(err));
   const message = apiMessage(locale, "serviceUnavailable");
   return fail(503, message, { code: "serviceUnavailable", message }, { "Retry-After": String(RETRY_AFTER_SECONDS) });
+}
+
+/** Node's error for a request whose client closed the connection before its body was read (anywhere in the cause chain). */
+export function isClientAbort(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+    if (current.message === "aborted" && (current as { code?: unknown }).code === "ECONNRESET") return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 /** The driver's own error at the bottom of the cause chain (Drizzle's wrapper names the query and its parameters). */
