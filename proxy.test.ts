@@ -43,6 +43,16 @@ describe("proxy: dashboard guard", () => {
     }
   });
 
+  it("names the page they asked for, without its language prefix, for the login form to return to", async () => {
+    const next = async (path: string) => new URL((await proxy(await request(path))).headers.get("location")!).searchParams.get("next");
+    expect(await next("/dashboard/favorites")).toBe("/dashboard/favorites");
+    expect(await next("/ar/dashboard/discovery/manga/3")).toBe("/dashboard/discovery/manga/3");
+    expect(await next("/dashboard/user-management?page=2")).toBe("/dashboard/user-management?page=2");
+    // Plain /dashboard is where signing in goes anyway; an odd path is not repeated.
+    expect(await next("/dashboard")).toBeNull();
+    expect(await next("/dashboard/x%3Cscript%3E")).toBeNull();
+  });
+
   it("treats an errored session or an expired refresh token as signed out", async () => {
     expect(location(await proxy(await request("/dashboard", { error: "RefreshAccessTokenError" })))).toBe("/auth");
     const stale = { user, tokens: { ...tokens, refreshTokenExpiresAt: new Date(Date.now() - 1000).toISOString() } };

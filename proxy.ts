@@ -4,6 +4,7 @@ import { LOCALE_COOKIE, routing } from "./i18n/routing";
 import { isLiveSession, readSessionToken } from "./server/auth/session";
 import { isHttpsSite, newNonce, pageCsp } from "./server/http/security-headers";
 import { env } from "./server/env";
+import { RETURN_PARAM, returnPathOf } from "./lib/return-path";
 
 // The language cookie is Secure when the site is served over https (issue 19, item 7).
 const intl = createMiddleware({ ...routing, localeCookie: { ...LOCALE_COOKIE, secure: isHttpsSite(env.siteUrl) } });
@@ -17,7 +18,7 @@ const NOT_ROUTED = /^\/_next\/|\/[^/]*\.[^/]*$/;
 /**
  * Next 16's middleware: language routing (next-intl), plus the dashboard guard (spec §2 auth guard,
  * DESIGN §4): signed-out visitors — no session cookie, an errored session, or an expired refresh token —
- * go to /auth, and a signed-in user who still must choose a role goes to /auth/must-select-role.
+ * go to /auth (with `?next=` the page they asked for, lib/return-path.ts), and a signed-in user who still must choose a role goes to /auth/must-select-role.
  * The session cookie is only decoded here, never refreshed.
  *
  * Every page gets a fresh nonce and its Content-Security-Policy (server/http/security-headers.ts): the policy goes
@@ -41,17 +42,21 @@ async function route(req: NextRequest, headers: Headers): Promise<NextResponse> 
   if (match) {
     const prefix = match[1] === "ar" ? "/ar" : "";
     const token = await readSessionToken(req.cookies);
-    if (!isLiveSession(token)) return redirectTo(req, `${prefix}/auth`);
+    if (!isLiveSession(token)) {
+      // The login form brings the visitor back here afterwards (a plain /dashboard needs no return path).
+      const back = returnPathOf(req.nextUrl.pathname, req.nextUrl.search);
+      return redirectTo(req, `${prefix}/auth`, back && back !== "/dashboard" ? { [RETURN_PARAM]: back } : {});
+    }
     if (token.user.mustSelectRole) return redirectTo(req, `${prefix}/auth/must-select-role`);
   }
   // next-intl hands the request's headers on to the page (a copy of them, plus its locale header).
   return intl(new NextRequest(req.url, { headers, method: req.method }));
 }
 
-function redirectTo(req: NextRequest, pathname: string): NextResponse {
+function redirectTo(req: NextRequest, pathname: string, query: Record<string, string> = {}): NextResponse {
   const url = req.nextUrl.clone();
   url.pathname = pathname;
-  url.search = "";
+  url.search = new URLSearchParams(query).toString();
   const res = NextResponse.redirect(url);
   res.headers.set("Cache-Control", "no-store");
   return res;

@@ -3,10 +3,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { getSession, signInWithCredentials } from "@/components/providers/session-store";
 import { useLocale, useTranslations } from "next-intl";
+import { useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Link, useRouter } from "@/i18n/navigation";
+import { RETURN_PARAM, safeReturnPath } from "@/lib/return-path";
 import { loginSchema } from "@/lib/validation/auth";
 import { Banner, PasswordField, SubmitButton, TextField, textLink } from "./fields";
 
@@ -25,13 +27,15 @@ export function signInFailureMessage(error: string | null | undefined): string |
 /**
  * Login (spec §2): username or e-mail, password, Forgot Password link. A failure shows the server's
  * message in a red banner above the form; success goes to /auth/force-reset-password/{id} when the
- * account must still choose a role, else to /dashboard.
+ * account must still choose a role, else back to the dashboard page the visitor was sent here from
+ * (`?next=`, lib/return-path.ts), else to /dashboard.
  */
 export function LoginForm({ notice, defaultIdentifier = "", onRegister }: { notice?: string | null; defaultIdentifier?: string; onRegister: () => void }) {
   const t = useTranslations("auth.login");
   const tv = useTranslations("validation");
   const locale = useLocale();
   const router = useRouter();
+  const returnTo = safeReturnPath(useSearchParams().get(RETURN_PARAM)) ?? "/dashboard";
   const schema = useMemo(() => loginSchema((key) => tv(key)), [tv]);
   const {
     register,
@@ -62,7 +66,7 @@ export function LoginForm({ notice, defaultIdentifier = "", onRegister }: { noti
       return;
     }
     setLeaving(true);
-    router.replace(user.mustSelectRole ? `/auth/force-reset-password/${user.id}` : "/dashboard");
+    router.replace(user.mustSelectRole ? `/auth/force-reset-password/${user.id}` : returnTo);
   });
 
   return (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, type ReactNode } from "react";
+import { RETURN_PARAM, returnPathOf } from "@/lib/return-path";
 import { endSession } from "./end-session";
 import { startSessionSync, updateSession, useSession } from "./session-store";
 
@@ -35,7 +36,9 @@ function SessionKeeper() {
     ending.current = true;
     const path = window.location.pathname.replace(/^\/ar(?=\/|$)/, "") || "/";
     const protectedArea = path.startsWith("/dashboard") || path.startsWith("/auth/must-select-role");
-    void endSession({ redirectTo: protectedArea ? "/auth" : null });
+    // Sent to sign in again, and brought back to this page afterwards (lib/return-path.ts).
+    const back = returnPathOf(window.location.pathname, window.location.search);
+    void endSession({ redirectTo: protectedArea ? (back ? `/auth?${new URLSearchParams({ [RETURN_PARAM]: back })}` : "/auth") : null });
   }, [errored]);
 
   return null;

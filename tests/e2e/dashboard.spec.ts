@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { DEMO, isPhone, openSiteMenu, signIn } from "./helpers";
+import { DEMO, isPhone, openSiteMenu, signIn, skipEnglishOnPhone } from "./helpers";
 
 /**
  * The dashboard shell (issue 3): the signed-out guard, navigation by role for the demo accounts, the
@@ -29,10 +29,10 @@ async function topLevel(nav: Locator): Promise<string[]> {
 test.describe("signed out", () => {
   for (const [path, target] of [
     ["/dashboard", /\/auth$/],
-    ["/dashboard/favorites", /\/auth$/],
-    ["/dashboard/user-management", /\/auth$/],
+    ["/dashboard/favorites", /\/auth\?next=%2Fdashboard%2Ffavorites$/],
+    ["/dashboard/user-management", /\/auth\?next=%2Fdashboard%2Fuser-management$/],
     ["/ar/dashboard", /\/ar\/auth$/],
-    ["/ar/dashboard/discovery", /\/ar\/auth$/],
+    ["/ar/dashboard/discovery", /\/ar\/auth\?next=%2Fdashboard%2Fdiscovery$/],
   ] as const) {
     test(`${path} redirects to the login page`, async ({ page }) => {
       await page.goto(path);
@@ -40,6 +40,28 @@ test.describe("signed out", () => {
       await expect(page.locator("#login-username")).toBeVisible();
     });
   }
+
+  for (const prefix of ["", "/ar"] as const) {
+    test(`${prefix || "/"}: signing in from that redirect returns to the page asked for`, async ({ page }) => {
+      skipEnglishOnPhone(!prefix);
+      await page.goto(`${prefix}/dashboard/notifications?page=1`);
+      await expect(page).toHaveURL(new RegExp(`${prefix}/auth\\?next=`));
+      await page.locator("#login-username").fill(DEMO.root.username);
+      await page.locator("#login-password").fill(DEMO.root.password);
+      await page.locator("form button[type=submit]").click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/notifications\\?page=1$`));
+      await expect(page.getByTestId("dashboard-title")).toHaveText(prefix ? "الإشعارات" : "Notifications");
+    });
+  }
+
+  test("a return path that leaves the dashboard is ignored", async ({ page }) => {
+    skipEnglishOnPhone(true);
+    await page.goto(`/auth?next=${encodeURIComponent("//example.com/dashboard")}`);
+    await page.locator("#login-username").fill(DEMO.reader.username);
+    await page.locator("#login-password").fill(DEMO.reader.password);
+    await page.locator("form button[type=submit]").click();
+    await expect(page).toHaveURL(/\/dashboard\/discovery$/);
+  });
 
   test("the public header offers Login and Register", async ({ page }) => {
     await page.goto("/");

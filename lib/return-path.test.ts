@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { returnPathOf, safeReturnPath } from "./return-path";
+
+describe("the return path after signing in", () => {
+  it("follows a dashboard path of this site, with its query", () => {
+    for (const path of ["/dashboard", "/dashboard/favorites", "/dashboard/discovery/manga/12", "/dashboard/user-management?page=2&q=ab%20c", "/dashboard/manga-approval/editor/3"]) {
+      expect(safeReturnPath(path), path).toBe(path);
+    }
+  });
+
+  it("drops anything that could leave the site or the dashboard", () => {
+    for (const path of [
+      null, undefined, "", "//evil.example/dashboard", "https://evil.example/dashboard", "/\\evil.example", "/dashboard\\..\\x", "/dashboardx",
+      "/auth", "/", "/dashboard/../auth", "/dashboard/x#frag", "/dashboard/<script>", ` /dashboard`, `/dashboard/${"a".repeat(600)}`, "javascript:alert(1)",
+    ]) {
+      expect(safeReturnPath(path), String(path)).toBeUndefined();
+    }
+  });
+
+  it("reads a page's address without its language prefix", () => {
+    expect(returnPathOf("/ar/dashboard/favorites")).toBe("/dashboard/favorites");
+    expect(returnPathOf("/en/dashboard/notifications", "?page=2")).toBe("/dashboard/notifications?page=2");
+    expect(returnPathOf("/dashboard/profile-management")).toBe("/dashboard/profile-management");
+    expect(returnPathOf("/ar/discovery")).toBeUndefined();
+    expect(returnPathOf("/arabic/dashboard")).toBeUndefined();
+  });
+});
