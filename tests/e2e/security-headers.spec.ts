@@ -158,6 +158,8 @@ test.describe("security headers", () => {
       ["GET sitemap", 200, () => request.get("/sitemap.xml")],
       ["GET robots", 200, () => request.get("/robots.txt")],
       ["GET icon", 200, () => request.get("/icon.svg")],
+      // Browsers ask for it whatever the page links: a 404 here is a console error on any page.
+      ["GET favicon.ico", 200, () => request.get("/favicon.ico")],
     ];
     for (const [what, status, send] of answers) {
       const res = await send();
