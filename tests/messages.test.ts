@@ -44,4 +44,9 @@ describe("messages", () => {
     const latinOnly = [...arKeys].filter(([key, v]) => typeof v === "string" && untranslated(v) && !/^language\.(en|switchTo)$/.test(key));
     expect(latinOnly.map(([k]) => k)).toEqual([]);
   });
+
+  it("Arabic messages write digits 0–9, as every number the site formats does (ar-u-nu-latn)", () => {
+    const indic = [...arKeys].filter(([, v]) => typeof v === "string" && /[\u0660-\u0669\u06F0-\u06F9]/.test(v));
+    expect(indic.map(([k]) => k)).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { Translate } from "@/i18n/format";
+import { Link } from "@/i18n/navigation";
 import { discoveryPath, type DiscoveryParams } from "@/lib/discovery-params";
 import { GRID_COVER_SIZES } from "@/lib/media-url";
 import { shownRange } from "@/lib/pagination";
@@ -6,25 +7,57 @@ import { MangaCard, type CardTexts, type PreviewBase } from "@/components/manga/
 import type { CataloguePage } from "./discovery-fetch";
 import { Pagination } from "./Pagination";
 
+const emptyBox = "flex flex-col items-center gap-4 rounded-2xl border border-dashed border-zinc-300 p-12 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400";
+const emptyAction = "inline-flex items-center rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
 /**
  * One page of the discovery catalogue (spec §2): "Showing X to Y of Z results" (and "(filtered from Z total)"), the
- * grid and the pagination, or the empty text. No hooks and no handlers: the server renders the first page with it
+ * grid and the pagination, or the empty text (naming the genre filter, with a link to every genre), or, for a page
+ * past the last one, a link to the last page. No hooks and no handlers: the server renders the first page with it
  * and the browser the pages it turns to (./discovery-live.tsx); DiscoveryCatalogue handles the pagination's clicks.
  */
-export function CatalogueResults({ data, params, previewBase, cardTexts, t }: {
+export function CatalogueResults({ data, params, previewBase, cardTexts, genreName, t }: {
   data: CataloguePage;
   /** What was asked for (its search text is quoted by the empty text). */
   params: DiscoveryParams;
   previewBase: PreviewBase;
   cardTexts: CardTexts;
+  /** The chosen genre's name in the page's language (null: all genres). */
+  genreName: string | null;
   /** Over the "discovery" namespace. */
   t: Translate;
 }) {
   if (data.totalDisplayRecords === 0) {
+    const { search } = params;
+    const text = genreName
+      ? search
+        ? t("noResultsInGenre", { genre: genreName, query: search })
+        : t("noMangaInGenre", { genre: genreName })
+      : search
+        ? t("noResults", { query: search })
+        : t("noManga");
     return (
-      <p id="results-summary" className="rounded-2xl border border-dashed border-zinc-300 p-12 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-        {params.search ? t("noResults", { query: params.search }) : t("noManga")}
-      </p>
+      <div className={emptyBox}>
+        <p id="results-summary">{text}</p>
+        {/* Nothing in this genre: the same search (or browsing) over every genre is one click away. */}
+        {genreName && (
+          <Link href={discoveryPath(previewBase, { ...params, genre: null, page: 1 })} scroll={false} data-all-genres="" className={emptyAction}>
+            {t(search ? "searchAllGenres" : "showAllGenres")}
+          </Link>
+        )}
+      </div>
+    );
+  }
+  if (data.items.length === 0) {
+    // A page number past the last page (an old link, a hand-edited URL): say so and offer the last page.
+    const last = Math.max(1, data.totalPages);
+    return (
+      <div className={emptyBox}>
+        <p id="results-summary">{t("pastEnd")}</p>
+        <Link href={discoveryPath(previewBase, { ...params, page: last })} scroll={false} data-page={last} className={emptyAction}>
+          {t("goToPage", { page: last })}
+        </Link>
+      </div>
     );
   }
   const { from, to } = shownRange(data.pageNumber, data.pageSize, data.totalDisplayRecords);

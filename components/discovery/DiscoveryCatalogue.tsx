@@ -129,13 +129,15 @@ export function DiscoveryCatalogue({
     scrollToList.current = false;
     showListTop();
   }, [shown, loading]);
-  // The pagination's links (server-rendered or not) carry data-page; a plain click turns the page here instead of
-  // loading it (capture phase: before next/link would navigate).
+  // The pagination's links (server-rendered or not) carry data-page, the empty text's "every genre" link
+  // data-all-genres; a plain click turns the page or drops the genre here instead of loading it (capture phase:
+  // before next/link would navigate).
   const onResultsClick = (e: MouseEvent) => {
-    const link = (e.target as Element).closest?.<HTMLAnchorElement>("a[data-page]");
+    const link = (e.target as Element).closest?.<HTMLAnchorElement>("a[data-page], a[data-all-genres]");
     if (!link || !isPlainClick(e)) return;
     e.preventDefault();
-    if (link.getAttribute("aria-disabled") !== "true") goToPage(Number(link.dataset.page));
+    if (link.dataset.allGenres !== undefined) navigate({ genre: null, page: 1 });
+    else if (link.getAttribute("aria-disabled") !== "true") goToPage(Number(link.dataset.page));
   };
   const chipClick = (genre: DiscoveryParams["genre"]) => (e: MouseEvent) => {
     if (!isPlainClick(e)) return;

@@ -18,11 +18,12 @@ async function DiscoveryBanner({ signedIn }: { signedIn: boolean }) {
 }
 
 async function Catalogue({ params, signedIn }: { params: DiscoveryParams; signedIn: boolean }) {
-  const [result, messages, cardTexts, t] = await Promise.all([
+  const [result, messages, cardTexts, t, tg] = await Promise.all([
     readCataloguePage({ page: params.page, sortBy: params.sort, genre: params.genre, search: params.search }),
     getMessages(),
     getCardTexts(),
     getTranslations("discovery"),
+    getTranslations("genres"),
   ]);
   const previewBase = signedIn ? "/dashboard/discovery/manga" : "/discovery/manga";
   return (
@@ -33,6 +34,7 @@ async function Catalogue({ params, signedIn }: { params: DiscoveryParams; signed
           params={params}
           previewBase={previewBase}
           cardTexts={cardTexts}
+          genreName={params.genre ? tg(params.genre) : null}
           t={(key, values) => t(key as Parameters<typeof t>[0], values)}
         />
       </DiscoveryCatalogue>

@@ -13,9 +13,10 @@ export { readDiscoveryPage } from "./discovery-query";
  * TanStack Query reader of pages, the results view for the pages the browser reads, and what shows when one could
  * not be read.
  */
-export function LiveResults(props: Omit<ComponentProps<typeof CatalogueResults>, "t">) {
+export function LiveResults(props: Omit<ComponentProps<typeof CatalogueResults>, "t" | "genreName">) {
   const t = useTexts("discovery");
-  return <CatalogueResults {...props} t={t} />;
+  const tg = useTexts("genres");
+  return <CatalogueResults {...props} genreName={props.params.genre ? tg(props.params.genre) : null} t={t} />;
 }
 
 /** A page that could not be read: "Failed to load manga" and a retry button; card skeletons while retrying. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { catalogue, signIn } from "./helpers";
+import { catalogue, signIn, skipEnglishOnPhone } from "./helpers";
 
 /**
  * The catalogue (issue 4): landing carousels, discovery paging/sorting/search in both languages and on phones,
@@ -110,6 +110,27 @@ test.describe("discovery", () => {
     const all = await catalogue(request, "pageSize=20");
     await expect(summary(page)).toHaveText(`Showing 1 to 20 of ${all.totalDisplayRecords} results`);
   });
+
+  for (const prefix of ["", "/ar"] as const) {
+    test(`${prefix || "/"}: an empty genre names the genre and offers every genre; a page past the end offers the last page`, async ({ page, request }) => {
+      skipEnglishOnPhone(!prefix);
+      const english = !prefix;
+      // Orbit Zero exists, but is not horror.
+      await page.goto(`${prefix}/discovery?genre=Horror&search=Orbit%20Zero`);
+      await expect(summary(page)).toHaveText(english ? 'No Horror manga match "Orbit Zero".' : 'لا توجد مانجا من نوع رعب تطابق "Orbit Zero".');
+      await page.getByRole("link", { name: english ? "Search all genres" : "البحث في كل الأنواع" }).click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/discovery\\?search=Orbit(\\+|%20)Zero$`));
+      await expect(cards(page)).toHaveCount(1);
+      await expect(cards(page).first()).toContainText("Orbit Zero");
+
+      const last = (await catalogue(request, "pageSize=20")).totalPages;
+      await page.goto(`${prefix}/discovery?page=${last + 5}`);
+      await expect(summary(page)).toHaveText(english ? "This page is past the end of the results." : "هذه الصفحة بعد نهاية النتائج.");
+      await page.getByRole("link", { name: english ? `Go to page ${last}` : `الذهاب إلى الصفحة ${last}` }).click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/discovery\\?page=${last}$`));
+      await expect(cards(page).first()).toBeVisible();
+    });
+  }
 
   test("works in Arabic, right to left", async ({ page }) => {
     await page.goto("/ar/discovery");

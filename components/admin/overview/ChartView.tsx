@@ -50,12 +50,13 @@ function useLayersOutOfTabOrder() {
   return ref;
 }
 
-/** The value axis's width: its longest label (compact, "100K" or "100 ألف") at 12 px, 40 px at least. */
+/** The value axis's width: its longest label (compact, "100K", "1.35K" or "100 ألف") at 12 px, 40 px at least. */
 function valueAxisWidth(data: ChartPoint[], format: Intl.NumberFormat): number {
   const max = Math.max(0, ...data.map((p) => p.value));
-  // Ticks are rounded up ("nice"): the next power of ten bounds the longest label.
+  // Ticks are rounded up ("nice"): the next power of ten bounds them, and a three-digit tick below it is the widest.
   const bound = max <= 0 ? 0 : 10 ** Math.ceil(Math.log10(max + 1));
-  return Math.min(88, Math.max(40, Math.ceil(format.format(bound).length * 7.5) + 8));
+  const longest = Math.max(format.format(bound).length, format.format(Math.round(bound * 0.135)).length);
+  return Math.min(88, Math.max(40, Math.ceil(longest * 7.5) + 8));
 }
 
 export default function ChartView({
@@ -77,7 +78,8 @@ export default function ChartView({
   const mode = dark ? "dark" : "light";
   const color = PALETTE[tone][mode];
   const rtl = locale === "ar";
-  const numbers = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 });
+  // Three significant digits: a tick at 1,350 reads "1.35K", not a rounded "1.4K" that no gridline is at.
+  const numbers = new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: 3 });
   const full = new Intl.NumberFormat(locale);
   const tick = { fill: AXIS[mode], fontSize: 12 };
   const tooltip = (

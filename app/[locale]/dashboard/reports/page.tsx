@@ -86,9 +86,12 @@ export default async function ReportsPage({ params, searchParams }: Props) {
         </nav>
       </header>
 
-      <p className="text-sm font-medium text-zinc-600 dark:text-zinc-400" role="status" data-testid="reports-results">
-        {t("results", { count: data.totalRecords })}
-      </p>
+      {/* The count only above a list: an empty tab says so once, in its box below. */}
+      {data.totalRecords > 0 && (
+        <p className="text-sm font-medium text-zinc-600 dark:text-zinc-400" role="status" data-testid="reports-results">
+          {t("results", { count: data.totalRecords })}
+        </p>
+      )}
 
       {data.items.length > 0 ? (
         <TextsProvider messages={pickMessages(messages, ["reports"])}>
