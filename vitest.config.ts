@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", ".next/**", "tests/e2e/**", "data/**", ".node/**"],
+    // With TEST_DATABASE_URL: one database migrated per run, copied for each test file (tests/setup/database.ts).
+    globalSetup: ["tests/setup/database-template.ts"],
     setupFiles: ["tests/setup/database.ts"],
     pool: "forks",
     testTimeout: 30_000,
