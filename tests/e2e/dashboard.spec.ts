@@ -81,6 +81,8 @@ test("reader: reader navigation, 403 on administrative pages, profile dropdown",
     await page.goto(path);
     await expect(page.getByTestId("forbidden"), path).toBeVisible();
     await expect(page.getByText("Access denied")).toBeVisible();
+    // The tab names what is shown, not the page the role may not see.
+    await expect(page, path).toHaveTitle("Access denied | MangaNova");
   }
   await page.goto("/dashboard/premium");
   await expect(page.getByTestId("dashboard-title")).toHaveText("Premium");

@@ -6,20 +6,18 @@ import { AuditList } from "@/components/admin/audit/AuditList";
 import { auditHref } from "@/components/admin/audit/audit-href";
 import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
 import { Pagination } from "@/components/discovery/Pagination";
 import { getDb } from "@/db/client";
 import { Link, redirect } from "@/i18n/navigation";
-import { isLocale } from "@/i18n/routing";
 import type { Role } from "@/lib/enums";
 import { listAuditActions, listAuditLog } from "@/server/admin/list-audit-log";
 import { getSessionUser } from "@/server/auth/session";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "dashboard.titles" });
-  return { title: t("auditLog") };
+export function generateMetadata({ params }: Props): Promise<Metadata> {
+  return gatedPageMetadata(params, "auditLog", PAGE_ROLES.auditLog);
 }
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

@@ -2,16 +2,14 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { RoleGate } from "@/components/dashboard/Forbidden";
 import { PAGE_ROLES } from "@/components/dashboard/navigation";
+import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
 import { MangaForm } from "@/components/publishing/MangaForm";
 import { GENRES } from "@/lib/enums";
-import { isLocale } from "@/i18n/routing";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "dashboard.titles" });
-  return { title: t("createManga") };
+export function generateMetadata({ params }: Props): Promise<Metadata> {
+  return gatedPageMetadata(params, "createManga", PAGE_ROLES.createManga);
 }
 
 /** /dashboard/create-manga (writers and root): the manga form; success opens the new manga's editor. */

@@ -3,6 +3,7 @@ import { Inbox, ScanSearch } from "lucide-react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
 import { Pagination } from "@/components/discovery/Pagination";
 import { QueueFilters } from "@/components/publishing/review/QueueFilters";
 import { QueueList } from "@/components/publishing/review/QueueList";
@@ -10,16 +11,13 @@ import { queueHref } from "@/components/publishing/review/queue-href";
 import { getDb } from "@/db/client";
 import { Role } from "@/lib/enums";
 import { Link, redirect } from "@/i18n/navigation";
-import { isLocale } from "@/i18n/routing";
 import { getSessionUser } from "@/server/auth/session";
 import { isQueueState, listReviewQueue, nextPendingMangaId, type QueueState } from "@/server/publishing/review-queue";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "dashboard.titles" });
-  return { title: t("mangaApproval") };
+export function generateMetadata({ params }: Props): Promise<Metadata> {
+  return gatedPageMetadata(params, "mangaApproval", PAGE_ROLES.mangaApproval);
 }
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

@@ -6,12 +6,12 @@ import { getMessages, getTranslations, setRequestLocale } from "next-intl/server
 import { inputClass } from "@/components/auth/fields";
 import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
 import { Pagination } from "@/components/discovery/Pagination";
 import { ManagedMangaList } from "@/components/publishing/ManagedMangaList";
 import { getDb } from "@/db/client";
 import { Role, Status } from "@/lib/enums";
 import { getPathname, Link } from "@/i18n/navigation";
-import { isLocale } from "@/i18n/routing";
 import { pickMessages } from "@/lib/i18n-pick";
 import { getSessionUser } from "@/server/auth/session";
 import { listManagedManga } from "@/server/publishing/list-managed-manga";
@@ -22,10 +22,8 @@ const STATUS_PARAM = { pending: Status.Pending, accepted: Status.Accepted, rejec
 type StatusParam = keyof typeof STATUS_PARAM;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "dashboard.titles" });
-  return { title: t("mangaManagement") };
+export function generateMetadata({ params }: Props): Promise<Metadata> {
+  return gatedPageMetadata(params, "mangaManagement", PAGE_ROLES.mangaManagement);
 }
 
 /**

@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
 import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
 import { EarningsSection } from "@/components/monetization/EarningsSection";
 import { RootSection } from "@/components/monetization/RootSection";
 import { getDb } from "@/db/client";
 import { TextsProvider } from "@/i18n/client";
 import { redirect } from "@/i18n/navigation";
-import { isLocale } from "@/i18n/routing";
 import { Role } from "@/lib/enums";
 import { pickMessages } from "@/lib/i18n-pick";
 import { getSessionUser } from "@/server/auth/session";
@@ -17,10 +17,8 @@ import { listPayouts, type PayoutQueueState } from "@/server/monetization/list-p
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "dashboard.titles" });
-  return { title: t("monetization") };
+export function generateMetadata({ params }: Props): Promise<Metadata> {
+  return gatedPageMetadata(params, "monetization", PAGE_ROLES.monetization);
 }
 
 /** Always read fresh: balances and queues are live. */

@@ -6,19 +6,17 @@ import type { ChartPoint } from "@/components/admin/overview/chart-types";
 import { Figures } from "@/components/admin/overview/Figures";
 import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
 import { getDb } from "@/db/client";
 import { Link, redirect } from "@/i18n/navigation";
-import { isLocale } from "@/i18n/routing";
 import type { Role } from "@/lib/enums";
 import { getOverview, type DayCount, type TopManga } from "@/server/admin/overview";
 import { getSessionUser } from "@/server/auth/session";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "dashboard.titles" });
-  return { title: t("overview") };
+export function generateMetadata({ params }: Props): Promise<Metadata> {
+  return gatedPageMetadata(params, "overview", PAGE_ROLES.overview);
 }
 
 /** Always read fresh: the figures are live. */

@@ -3,12 +3,12 @@ import { Inbox } from "lucide-react";
 import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
 import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
 import { Pagination } from "@/components/discovery/Pagination";
 import { ReportQueue } from "@/components/reports/ReportQueue";
 import { getDb } from "@/db/client";
 import { TextsProvider } from "@/i18n/client";
 import { Link, redirect } from "@/i18n/navigation";
-import { isLocale } from "@/i18n/routing";
 import { pickMessages } from "@/lib/i18n-pick";
 import type { ReportQueueState } from "@/lib/validation/reports";
 import { getSessionUser } from "@/server/auth/session";
@@ -16,10 +16,8 @@ import { listReports } from "@/server/reports/list-reports";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "dashboard.titles" });
-  return { title: t("reports") };
+export function generateMetadata({ params }: Props): Promise<Metadata> {
+  return gatedPageMetadata(params, "reports", PAGE_ROLES.reports);
 }
 
 const PAGE_SIZE = 10;

@@ -3,12 +3,13 @@ import { NextIntlClientProvider, type AbstractIntlMessages } from "next-intl";
 import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
 import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
 import { SiteSettingsEditor } from "@/components/admin/settings/SiteSettingsEditor";
 import type { PreviewTexts, SavedSettings } from "@/components/admin/settings/types";
 import { getDb } from "@/db/client";
 import { GENRES } from "@/lib/enums";
 import { redirect } from "@/i18n/navigation";
-import { isLocale, type Locale } from "@/i18n/routing";
+import type { Locale } from "@/i18n/routing";
 import { pickMessages } from "@/lib/i18n-pick";
 import { IMAGE_MAX_BYTES } from "@/server/media/errors";
 import { getSessionUser } from "@/server/auth/session";
@@ -18,10 +19,8 @@ import { mediaUrl } from "@/lib/media-url";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "dashboard.titles" });
-  return { title: t("siteSettings") };
+export function generateMetadata({ params }: Props): Promise<Metadata> {
+  return gatedPageMetadata(params, "siteSettings", PAGE_ROLES.siteSettings);
 }
 
 /** What the live preview needs in each language: the banner's and hero's words and the page's default texts. */

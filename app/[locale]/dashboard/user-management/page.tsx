@@ -9,19 +9,17 @@ import { UsersView } from "@/components/admin/users/UsersView";
 import { parseUserQuery, USER_SORT_BY, USERS_PAGE_SIZE, userQueryHref } from "@/components/admin/users/user-query";
 import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
 import { Pagination } from "@/components/discovery/Pagination";
 import { getDb } from "@/db/client";
 import { Link, redirect } from "@/i18n/navigation";
-import { isLocale } from "@/i18n/routing";
 import { getSessionUser } from "@/server/auth/session";
 import { listUsers } from "@/server/users/list-users";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "dashboard.titles" });
-  return { title: t("userManagement") };
+export function generateMetadata({ params }: Props): Promise<Metadata> {
+  return gatedPageMetadata(params, "userManagement", PAGE_ROLES.userManagement);
 }
 
 /** The texts this page's client islands read (the dashboard layout's provider does not carry `admin`). */

@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { gatedPageTitle } from "@/components/dashboard/page-metadata";
 import { ChapterList } from "@/components/publishing/ChapterList";
 import { ChapterUploader } from "@/components/publishing/ChapterUploader";
 import { MangaForm } from "@/components/publishing/MangaForm";
@@ -12,7 +13,6 @@ import { StatusChip } from "@/components/publishing/StatusChip";
 import { getDb } from "@/db/client";
 import { GENRES } from "@/lib/enums";
 import { Link } from "@/i18n/navigation";
-import { isLocale } from "@/i18n/routing";
 import { getSessionUser } from "@/server/auth/session";
 import { loadManagedManga, mayManage } from "@/server/publishing/managed";
 
@@ -27,11 +27,12 @@ const loadEditable = cache(async (id: string) => {
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale: raw, id } = await params;
-  const locale = isLocale(raw) ? raw : "en";
-  const m = await loadEditable(id);
-  const t = await getTranslations({ locale, namespace: "mangaForm" });
-  return { title: m ? `${t("editTitle")}: ${m.title}` : t("editTitle") };
+  const { id } = await params;
+  const title = await gatedPageTitle(params, PAGE_ROLES.mangaApproval, async (locale) => {
+    const [m, t] = await Promise.all([loadEditable(id), getTranslations({ locale, namespace: "mangaForm" })]);
+    return m ? `${t("editTitle")}: ${m.title}` : t("editTitle");
+  });
+  return { title };
 }
 
 /**
