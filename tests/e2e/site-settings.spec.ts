@@ -189,6 +189,11 @@ for (const L of LANGS) {
           const frame = dialog.getByTestId("banner-crop-frame");
           await expect(frame.locator("img")).toHaveJSProperty("complete", true);
           await expect(frame).toBeFocused();
+          // The band a 360 px phone shows (the middle ~37 % of the banner's width), centred between dashed lines.
+          const band = (await frame.getByTestId("banner-phone-band").boundingBox())!;
+          const whole = (await frame.boundingBox())!;
+          expect(band.width / whole.width).toBeCloseTo(0.366, 1);
+          expect(Math.abs(band.x + band.width / 2 - (whole.x + whole.width / 2))).toBeLessThan(2);
           await frame.press("ArrowDown");
           await frame.press("Shift+ArrowUp");
           await dialog.getByTestId("banner-zoom").fill("1.5");

@@ -15,6 +15,13 @@ interface Crop {
 }
 
 const MAX_ZOOM = 4;
+/**
+ * What a phone shows of the banner: on a 360 px screen the banner box is 328 × 336 px (BANNER_HEIGHT, 1 rem margins)
+ * and the image covers it from the centre, so the middle (328 / 336) / (8 / 3) ≈ 37 % of its width is seen. The crop
+ * frame marks that band, so the important part of the picture can be kept inside it.
+ */
+const PHONE_BAND = 328 / 336 / BANNER_ASPECT;
+const PHONE_SIDE = `${(((1 - PHONE_BAND) / 2) * 100).toFixed(1)}%`;
 const JPEG_QUALITY = 0.9;
 
 /** The visible window's size as fractions of the image, for a zoom (cover fit: one side exactly, the other ≤ 1). */
@@ -181,6 +188,13 @@ export function BannerCropper({
             style={style}
           />
         )}
+        {/* The band a phone shows (PHONE_BAND), between dashed lines. */}
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-y-0 border-x-2 border-dashed border-white/80 shadow-[0_0_0_1px_rgba(0,0,0,0.35)]"
+          style={{ left: PHONE_SIDE, right: PHONE_SIDE }}
+          data-testid="banner-phone-band"
+        />
         <Move className="pointer-events-none absolute end-3 top-3 size-5 text-white drop-shadow" aria-hidden />
       </div>
       <div className="mt-4 flex items-center gap-3">
