@@ -11,6 +11,8 @@ vi.mock("next-intl/middleware", () => ({
   default: (config: { localeCookie?: unknown }) => (intlConfigs.push(config), (req: NextRequest) => {
     const res = NextResponse.next({ request: { headers: new Headers(req.headers) } });
     res.headers.set("x-intl", "1");
+    // As next-intl does on a page of a language other than the remembered one.
+    if (req.nextUrl.pathname.startsWith("/ar")) res.cookies.set("NEXT_LOCALE", "ar");
     return res;
   }),
 }));
@@ -33,6 +35,17 @@ const location = (res: Response) => {
   const value = res.headers.get("location");
   return value ? new URL(value).pathname : null;
 };
+
+describe("proxy: the language cookie", () => {
+  it("is never set by the server, on any page (only the language switcher writes it)", async () => {
+    for (const path of ["/ar", "/ar/auth", "/ar/discovery?search=x", "/discovery"]) {
+      const res = await proxy(await request(path));
+      expect(res.headers.get("x-intl"), path).toBe("1");
+      expect(res.headers.get("set-cookie"), path).toBeNull();
+      expect(res.headers.get("x-middleware-set-cookie"), path).toBeNull();
+    }
+  });
+});
 
 describe("proxy: dashboard guard", () => {
   it("sends signed-out visitors to /auth in their language", async () => {

@@ -50,7 +50,13 @@ async function route(req: NextRequest, headers: Headers): Promise<NextResponse> 
     if (token.user.mustSelectRole) return redirectTo(req, `${prefix}/auth/must-select-role`);
   }
   // next-intl hands the request's headers on to the page (a copy of them, plus its locale header).
-  return intl(new NextRequest(req.url, { headers, method: req.method }));
+  const res = intl(new NextRequest(req.url, { headers, method: req.method }));
+  // Only the language switcher writes the language cookie (components/layout/LanguageSwitcher.tsx): next-intl would
+  // also set it on any /ar page it answers (so opening one Arabic link would send every later visit to `/` to /ar)
+  // but never on a cached page, which must not set cookies (ADR 019). One rule for every page: the server never does.
+  res.headers.delete("set-cookie");
+  res.headers.delete("x-middleware-set-cookie");
+  return res;
 }
 
 function redirectTo(req: NextRequest, pathname: string, query: Record<string, string> = {}): NextResponse {

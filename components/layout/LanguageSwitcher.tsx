@@ -7,7 +7,8 @@ import { STORAGE_KEYS } from "@/lib/site";
 import { localeCookie } from "@/lib/locale-cookie";
 
 /**
- * Links to the same page in the other language (`compact`: the icon alone below 1024 px, where the header is crowded); the choice is remembered (cookie by next-intl, i18nextLng locally).
+ * Links to the same page in the other language (`compact`: the icon alone below 1024 px, where the header is crowded);
+ * the choice is remembered (the NEXT_LOCALE cookie, written here and nowhere else, and i18nextLng locally).
  */
 export function LanguageSwitcher({ className = "", compact = false }: { className?: string; compact?: boolean }) {
   const t = useTexts("language");
@@ -26,8 +27,10 @@ export function LanguageSwitcher({ className = "", compact = false }: { classNam
         } catch {
           // not fatal: the cookie still remembers the language
         }
-        // Keep the query (search, sort, page…). Read at click time so static pages need no search params to render.
-        if (window.location.search) {
+        // A full page load, keeping the query (search, sort, page…; read at click time so static pages need no search
+        // params to render). A client-side switch would keep the router's cache of the old language: its redirects of
+        // unprefixed paths to /ar would come back on Back and Forward.
+        if (event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) {
           event.preventDefault();
           window.location.assign(getPathname({ href: pathname, locale: other }) + window.location.search);
         }

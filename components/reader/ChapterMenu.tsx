@@ -76,7 +76,10 @@ export function ChapterMenu(props: {
       {open && (
         <div
           id={listId}
-          className="absolute start-1/2 top-full z-40 mt-2 w-[min(24rem,calc(100vw-1.5rem))] -translate-x-1/2 overflow-hidden rounded-2xl border border-white/10 bg-zinc-900 shadow-2xl shadow-black/60 rtl:translate-x-1/2"
+          // Under the title on wider screens; on phones, where the title is off-centre, across the screen below the
+          // header (the header's backdrop filter makes it the box `fixed` is placed in: full width, 3.5 rem high).
+          className="absolute start-1/2 top-full z-40 mt-2 w-[min(24rem,calc(100vw-1.5rem))] -translate-x-1/2 overflow-hidden rounded-2xl border border-white/10 bg-zinc-900 shadow-2xl shadow-black/60 rtl:translate-x-1/2 max-sm:fixed max-sm:inset-x-3 max-sm:top-14 max-sm:w-auto max-sm:translate-x-0 max-sm:rtl:translate-x-0"
+          data-testid="chapter-menu-panel"
         >
           <div className="flex items-baseline justify-between gap-3 border-b border-white/10 px-4 py-3">
             <p dir="auto" className="truncate font-bold text-white">{mangaTitle}</p>

@@ -334,6 +334,10 @@ test.describe("reader", () => {
     };
     const menuButton = page.getByTestId("chapter-menu-button");
     await menuButton.click();
+    // The whole list is on the screen, at phone width too.
+    const list = (await page.getByTestId("chapter-menu-panel").boundingBox())!;
+    expect(list.x).toBeGreaterThanOrEqual(0);
+    expect(list.x + list.width).toBeLessThanOrEqual(page.viewportSize()!.width);
     const count = detail.data.chapters.length;
     await expect(page.getByTestId("chapter-count")).toHaveText(`${count} ${count === 1 ? "chapter" : "chapters"}`);
     const currentRow = page.locator('a[aria-current="page"]');

@@ -101,6 +101,32 @@ test.describe("language switcher", () => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/ar$/);
   });
+
+  test("after switching back, Back and Forward show each page in the language it was shown in, and only the switcher sets the language", async ({ page, isMobile }) => {
+    const switchTo = async (name: string) => {
+      if (isMobile) await page.getByRole("button", { name: /Open menu|فتح القائمة/ }).click();
+      await page.getByRole("link", { name }).filter({ visible: true }).first().click();
+    };
+    await page.goto("/frequently-asked-questions");
+    await switchTo("Switch to Arabic");
+    await expect(page).toHaveURL(/\/ar\/frequently-asked-questions$/);
+    // Remembered: an unprefixed address now opens in Arabic.
+    await page.goto("/frequently-asked-questions");
+    await expect(page).toHaveURL(/\/ar\/frequently-asked-questions$/);
+    await switchTo("التبديل إلى الإنجليزية");
+    await expect(page).toHaveURL(/\/frequently-asked-questions$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.goto("/discovery");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/frequently-asked-questions$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    // Following an Arabic link (uncached pages included) does not change the language chosen.
+    for (const path of ["/ar/auth?type=login", "/ar/discovery?search=orbit", "/ar/discovery"]) await page.goto(path);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    expect((await page.context().cookies()).find((c) => c.name === "NEXT_LOCALE")?.value).toBe("en");
+  });
 });
 
 test.describe("phone layout", () => {
