@@ -51,7 +51,8 @@ async function route(req: NextRequest, headers: Headers): Promise<NextResponse> 
   }
   // next-intl hands the request's headers on to the page (a copy of them, plus its locale header).
   const res = intl(new NextRequest(req.url, { headers, method: req.method }));
-  // Only the language switcher writes the language cookie (components/layout/LanguageSwitcher.tsx): next-intl would
+  // Only the visitor's own choice writes the language cookie, in the browser (the language switcher, the profile's
+  // language setting): next-intl would
   // also set it on any /ar page it answers (so opening one Arabic link would send every later visit to `/` to /ar)
   // but never on a cached page, which must not set cookies (ADR 019). One rule for every page: the server never does.
   res.headers.delete("set-cookie");

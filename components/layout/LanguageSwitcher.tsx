@@ -8,7 +8,8 @@ import { localeCookie } from "@/lib/locale-cookie";
 
 /**
  * Links to the same page in the other language (`compact`: the icon alone below 1024 px, where the header is crowded);
- * the choice is remembered (the NEXT_LOCALE cookie, written here and nowhere else, and i18nextLng locally).
+ * the choice is remembered (the NEXT_LOCALE cookie, written only in the browser: here and by the profile's language
+ * choice, never by the server; and i18nextLng locally).
  */
 export function LanguageSwitcher({ className = "", compact = false }: { className?: string; compact?: boolean }) {
   const t = useTexts("language");
