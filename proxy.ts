@@ -52,9 +52,9 @@ async function route(req: NextRequest, headers: Headers): Promise<NextResponse> 
   // next-intl hands the request's headers on to the page (a copy of them, plus its locale header).
   const res = intl(new NextRequest(req.url, { headers, method: req.method }));
   // Only the visitor's own choice writes the language cookie, in the browser (the language switcher, the profile's
-  // language setting): next-intl would
-  // also set it on any /ar page it answers (so opening one Arabic link would send every later visit to `/` to /ar)
-  // but never on a cached page, which must not set cookies (ADR 019). One rule for every page: the server never does.
+  // language setting). next-intl would also set it on any /ar page it answers (so opening one Arabic link would send
+  // every later visit to `/` to /ar), but never on a cached page, which must not set cookies (ADR 019). One rule for
+  // every page: the server never does.
   res.headers.delete("set-cookie");
   res.headers.delete("x-middleware-set-cookie");
   return res;
