@@ -41,7 +41,7 @@ export function CatalogueResults({ data, params, previewBase, cardTexts, genreNa
         <p id="results-summary">{text}</p>
         {/* Nothing in this genre: the same search (or browsing) over every genre is one click away. */}
         {genreName && (
-          <Link href={discoveryPath(previewBase, { ...params, genre: null, page: 1 })} scroll={false} data-all-genres="" className={emptyAction}>
+          <Link href={discoveryPath(previewBase, { ...params, genre: null, page: 1 })} scroll={false} data-page={1} data-all-genres="" className={emptyAction}>
             {t(search ? "searchAllGenres" : "showAllGenres")}
           </Link>
         )}

@@ -129,11 +129,11 @@ export function DiscoveryCatalogue({
     scrollToList.current = false;
     showListTop();
   }, [shown, loading]);
-  // The pagination's links (server-rendered or not) carry data-page, the empty text's "every genre" link
-  // data-all-genres; a plain click turns the page or drops the genre here instead of loading it (capture phase:
+  // The pagination's links (server-rendered or not) carry data-page (the empty text's "every genre" link also
+  // data-all-genres); a plain click turns the page, or drops the genre, here instead of loading it (capture phase:
   // before next/link would navigate).
   const onResultsClick = (e: MouseEvent) => {
-    const link = (e.target as Element).closest?.<HTMLAnchorElement>("a[data-page], a[data-all-genres]");
+    const link = (e.target as Element).closest?.<HTMLAnchorElement>("a[data-page]");
     if (!link || !isPlainClick(e)) return;
     e.preventDefault();
     if (link.dataset.allGenres !== undefined) navigate({ genre: null, page: 1 });

@@ -31,7 +31,7 @@ export function LanguageSwitcher({ className = "", compact = false }: { classNam
         // A full page load, keeping the query (search, sort, page…; read at click time so static pages need no search
         // params to render). A client-side switch would keep the router's cache of the old language: its redirects of
         // unprefixed paths to /ar would come back on Back and Forward.
-        if (event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) {
+        if (!(event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) {
           event.preventDefault();
           window.location.assign(getPathname({ href: pathname, locale: other }) + window.location.search);
         }

@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useRef, type ReactNode } from "react";
-import { RETURN_PARAM, returnPathOf } from "@/lib/return-path";
 import { endSession } from "./end-session";
 import { startSessionSync, updateSession, useSession } from "./session-store";
 
@@ -36,9 +35,10 @@ function SessionKeeper() {
     ending.current = true;
     const path = window.location.pathname.replace(/^\/ar(?=\/|$)/, "") || "/";
     const protectedArea = path.startsWith("/dashboard") || path.startsWith("/auth/must-select-role");
-    // Sent to sign in again, and brought back to this page afterwards (lib/return-path.ts).
-    const back = returnPathOf(window.location.pathname, window.location.search);
-    void endSession({ redirectTo: protectedArea ? (back ? `/auth?${new URLSearchParams({ [RETURN_PARAM]: back })}` : "/auth") : null });
+    // Sent to sign in again, and brought back to this page afterwards: the login form follows `next` only when it is a
+    // dashboard path (lib/return-path.ts, not imported here: this runs on every public page, ADR 010).
+    const back = path.startsWith("/dashboard/") ? `?next=${encodeURIComponent(path + window.location.search)}` : "";
+    void endSession({ redirectTo: protectedArea ? `/auth${back}` : null });
   }, [errored]);
 
   return null;

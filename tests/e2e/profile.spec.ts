@@ -100,9 +100,13 @@ for (const L of LANGS) {
 
       // The theme is kept on the account and applied at once.
       const saved = page.waitForResponse((r) => r.url().includes("/api/Authentication/UpdateSelf") && r.status() === 200);
+      // …and in the browser session, which the next page's theme sync reads: a reload before that update lands would
+      // see the old theme (a reload within a moment of choosing: noted, not handled).
+      const inSession = page.waitForResponse((r) => r.url().endsWith("/api/auth/session") && r.request().method() === "POST" && r.status() === 200);
       await page.getByRole("radio", { name: L.dark }).check();
       await expect(page.locator("html")).toHaveClass(/\bdark\b/);
       await saved;
+      await inSession;
       await page.reload();
       await expect(page.getByRole("radio", { name: L.dark })).toBeChecked();
       await expect(page.locator("html")).toHaveClass(/\bdark\b/);
