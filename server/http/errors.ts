@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Locale } from "@/i18n/routing";
 import { IngestError, INGEST_ERROR_STATUS, type IngestErrorCode } from "@/server/chapters/ingest/errors";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/server/core/database-unavailable";
-import { AppError, fieldErrorsOf, formatBytes } from "@/server/core/errors";
+import { AppError, badRequest, fieldErrorsOf, formatBytes } from "@/server/core/errors";
 import { apiMessage, isMessageKey, type MessageKey, type MessageParams } from "@/server/core/messages";
 import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, MediaError, MediaStoreUnavailableError, type MediaErrorCode } from "@/server/media/errors";
 import { fail } from "./envelope";
@@ -40,7 +40,7 @@ export function toResponse(err: unknown, locale: Locale, context = "api"): Respo
   }
   // A client that left while its body was being read (Node's "aborted", ECONNRESET) is not a database fault, and
   // not worth a log line: nobody reads this answer.
-  if (isClientAbort(err)) return fail(400, apiMessage(locale, "badRequest"), { code: "badRequest", message: apiMessage(locale, "badRequest") });
+  if (isClientAbort(err)) return toResponse(badRequest(), locale);
   if (isDatabaseUnavailable(err)) return unavailable(locale, context, err);
   console.error(`[${context}] unexpected error:`, err);
   const message = apiMessage(locale, "internal");
