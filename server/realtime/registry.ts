@@ -25,6 +25,37 @@ function sessionsOf(): WeakMap<WebSocket, string> {
   return (g[SESSIONS_KEY] ??= new WeakMap());
 }
 
+/**
+ * Opens under way (the account check between the cap's check and the socket's registration), by user: the cap counts
+ * them with the open sockets, so many opens at once with one token cannot all pass the check before any registers.
+ */
+const PENDING_KEY = Symbol.for("manga.realtime.pending");
+type GP = typeof globalThis & { [PENDING_KEY]?: Map<number, number> };
+function pendingOf(): Map<number, number> {
+  const g = globalThis as GP;
+  return (g[PENDING_KEY] ??= new Map());
+}
+
+/**
+ * Takes one of the user's MAX_SOCKETS_PER_USER places for an open under way, in the same synchronous step as the check
+ * (no await between them): null when the open sockets and the opens under way already fill them. The returned
+ * function gives the place back (call it once the socket is registered with addSocket, or the open failed).
+ */
+export function reserveSocket(userId: number): (() => void) | null {
+  const pending = pendingOf();
+  const inFlight = pending.get(userId) ?? 0;
+  if (socketCount(userId) + inFlight >= MAX_SOCKETS_PER_USER) return null;
+  pending.set(userId, inFlight + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (pending.get(userId) ?? 1) - 1;
+    if (left <= 0) pending.delete(userId);
+    else pending.set(userId, left);
+  };
+}
+
 export function addSocket(userId: number, ws: WebSocket, sid?: string): void {
   if (sid) sessionsOf().set(ws, sid);
   const all = sockets();

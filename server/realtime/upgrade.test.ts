@@ -12,8 +12,24 @@ import { env } from "@/server/env";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/server/auth/access-token";
 import { getBus, PostgresBus, type Bus } from "@/server/core/bus";
 import { closeUserSockets, followSocketCloses } from "./close-user-sockets";
-import { allSockets, addSocket, closeUser, MAX_BUFFERED_BYTES, sendToUser, socketCount } from "./registry";
+import { allSockets, addSocket, closeUser, MAX_BUFFERED_BYTES, MAX_SOCKETS_PER_USER, sendToUser, socketCount } from "./registry";
 import { closeNotificationSockets, handleNotificationUpgrade, heartbeat, isNotificationSocketRequest, NOTIFICATION_SOCKET_PATH } from "./upgrade";
+
+/** The account check, passed through; a test may hold it (the database slower than the opens arriving). */
+const accountCheck = vi.hoisted(() => ({ hold: null as Promise<void> | null, held: 0 }));
+vi.mock("@/server/auth/account-standing", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/server/auth/account-standing")>();
+  return {
+    ...real,
+    accountStanding: async (...args: Parameters<typeof real.accountStanding>) => {
+      if (accountCheck.hold) {
+        accountCheck.held++;
+        await accountCheck.hold;
+      }
+      return real.accountStanding(...args);
+    },
+  };
+});
 
 /** The socket upgrade on a plain node:http server (starting Next here would be heavy and beside the point). */
 let server: http.Server;
@@ -271,6 +287,50 @@ describe("notification socket upgrade", () => {
     } finally {
       stop();
     }
+  });
+
+  it("many opens at once with one token open at most MAX_SOCKETS_PER_USER sockets; the rest are refused with 429", async () => {
+    const userId = 12;
+    const token = await tokenFor(userId);
+    const attempts = 200;
+    // The account check is held until every open has either reached it or been refused, as when the database is slower
+    // than the opens arrive: the cap must count opens still in flight.
+    let release!: () => void;
+    accountCheck.hold = new Promise<void>((resolve) => (release = resolve));
+    accountCheck.held = 0;
+    let refused = 0;
+    const pending = Array.from({ length: attempts }, async () => {
+      const ws = new WebSocket(urlWith(token));
+      ws.on("error", () => undefined);
+      return Promise.race([
+        once(ws, "open").then(() => ({ ws, status: 101 })),
+        once(ws, "unexpected-response").then(([, res]) => {
+          refused++;
+          return { ws, status: (res as http.IncomingMessage).statusCode ?? 0 };
+        }),
+      ]);
+    });
+    try {
+      await vi.waitFor(() => expect(accountCheck.held + refused).toBe(attempts), { timeout: 20_000 });
+    } finally {
+      accountCheck.hold = null;
+      release();
+    }
+    const outcomes = await Promise.all(pending);
+    const opened = outcomes.filter((o) => o.status === 101);
+    expect(opened.length).toBe(MAX_SOCKETS_PER_USER);
+    expect(outcomes.filter((o) => o.status === 429)).toHaveLength(attempts - MAX_SOCKETS_PER_USER);
+    expect(socketCount(userId)).toBe(MAX_SOCKETS_PER_USER);
+    // A closed one frees its place for the next open.
+    const first = opened[0]!.ws;
+    first.close();
+    await once(first, "close");
+    await vi.waitFor(() => expect(socketCount(userId)).toBe(MAX_SOCKETS_PER_USER - 1));
+    const again = await connect(userId);
+    expect(socketCount(userId)).toBe(MAX_SOCKETS_PER_USER);
+    for (const o of outcomes) o.ws.terminate();
+    again.terminate();
+    await vi.waitFor(() => expect(socketCount(userId)).toBe(0));
   });
 
   it("closes open sockets with 1001 on shutdown", async () => {

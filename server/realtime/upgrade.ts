@@ -9,7 +9,7 @@ import { accountStanding } from "@/server/auth/account-standing";
 import { isDatabaseUnavailable } from "@/server/core/database-unavailable";
 import { decide } from "@/server/http/access";
 import { env } from "@/server/env";
-import { addSocket, closeAll, MAX_BUFFERED_BYTES, MAX_SOCKETS_PER_USER, socketCount } from "./registry";
+import { addSocket, closeAll, MAX_BUFFERED_BYTES, reserveSocket } from "./registry";
 
 /**
  * The live notification channel (spec §7, DESIGN §5): `GET /api/Notification/GetNotificationWebSocket
@@ -50,6 +50,7 @@ export function isNotificationSocketRequest(req: IncomingMessage): boolean {
 
 export async function handleNotificationUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
   socket.on("error", () => socket.destroy());
+  let release: (() => void) | null = null;
   try {
     const origin = req.headers.origin;
     if (origin !== undefined && !env.allowedOrigins.includes(origin) && !isSameOrigin(origin, req.headers.host)) return refuse(socket, 403);
@@ -57,7 +58,10 @@ export async function handleNotificationUpgrade(req: IncomingMessage, socket: Du
     const user = token ? await verifyAccessToken(token) : null;
     if (!user) return refuse(socket, 401);
     if (decide(ACCESS_KEY, user.role) !== "allow") return refuse(socket, 403);
-    if (socketCount(user.userId) >= MAX_SOCKETS_PER_USER) return refuse(socket, 429);
+    // The cap counts opens still under way (the account check below awaits the database): checked and taken in one
+    // step, so many opens at once with one token get at most MAX_SOCKETS_PER_USER sockets.
+    release = reserveSocket(user.userId);
+    if (!release) return refuse(socket, 429);
     // A token outlives a ban, a deletion or its sign-in's end (logout, revoked session) by up to 15 minutes; the live
     // channel does not (server/auth/account-standing.ts: one query).
     const { standing, found } = await accountStanding(user.userId, undefined, await getDb(), user.sid);
@@ -65,6 +69,8 @@ export async function handleNotificationUpgrade(req: IncomingMessage, socket: Du
     if (standing === "revoked") return refuse(socket, 401);
     const expiresAt = (decodeJwt(token!).exp ?? 0) * 1000;
     if (socket.destroyed) return;
+    // ws completes the handshake and calls back synchronously (no verifyClient, no extension negotiation to await), so
+    // the socket is registered before the reservation is given back in `finally`.
     server().handleUpgrade(req, socket, head, (ws) => {
       const expiry = setTimeout(() => ws.close(1008, "Token expired"), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())));
       expiry.unref();
@@ -81,6 +87,8 @@ export async function handleNotificationUpgrade(req: IncomingMessage, socket: Du
     if (isDatabaseUnavailable(err)) return refuse(socket, 503);
     console.error(`[realtime] upgrade of ${pathOf(req.url)} failed:`, err instanceof Error ? err.message : err);
     refuse(socket, 400);
+  } finally {
+    release?.();
   }
 }
 
