@@ -2,7 +2,9 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { auditLog, notifications, users } from "@/db/schema";
+import { auditLog, notifications, rateLimits, users } from "@/db/schema";
+import { rateKey } from "@/server/core/rate-limit";
+import { ADMIN_MESSAGE_RATE_RULE } from "@/server/notifications/send-notification-to-admin";
 import { Role } from "@/db/schema/enums";
 import { getBus } from "@/server/core/bus";
 import { apiMessage } from "@/server/core/messages";
@@ -290,6 +292,26 @@ describe("sending", () => {
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "notification.global"));
     expect(entry).toMatchObject({ actorId: people.root.id, details: { message: "Maintenance tonight", type: 3, recipients: everyone.length } });
     await expect.poll(() => received).toEqual([expect.objectContaining({ message: "Maintenance tonight", type: 3, isRead: false, link: null })]);
+  });
+
+  it("SendNotificationToAdmin is limited per sender like Report/Submit (429 past the hour's limit, nothing sent); root is not", async () => {
+    await clear(people.root.id, people.root2.id);
+    const url = "POST /api/Notification/SendNotificationToAdmin";
+    const key = rateKey(ADMIN_MESSAGE_RATE_RULE, String(people.writer.id));
+    // Up to the limit the writer's messages go through; the one past it is refused before any is stored.
+    await db.insert(rateLimits).values({ key, windowStart: new Date(), count: ADMIN_MESSAGE_RATE_RULE.limit - 1 })
+      .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart: new Date(), count: ADMIN_MESSAGE_RATE_RULE.limit - 1 } });
+    expect((await call(SendNotificationToAdmin, url, { token: people.writer.token, body: { message: "last one", type: 1 } })).status).toBe(200);
+    const refused = await call(SendNotificationToAdmin, url, { token: people.writer.token, headers: { "x-locale": "ar" }, body: { message: "x".repeat(900), type: 1 } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(apiMessage("ar", "tooManyRequests"));
+    expect((await inbox(people.root.id)).map((n) => n.message)).toEqual(["@notif_writer: last one"]);
+    // Root is never limited here (root accounts are not self-service).
+    await db.insert(rateLimits).values({ key: rateKey(ADMIN_MESSAGE_RATE_RULE, String(people.root.id)), windowStart: new Date(), count: 1000 });
+    expect((await call(SendNotificationToAdmin, url, { token: people.root.token, body: { message: "root says", type: 1 } })).status).toBe(200);
+    await db.delete(rateLimits).where(inArray(rateLimits.key, [key, rateKey(ADMIN_MESSAGE_RATE_RULE, String(people.root.id))]));
+    await db.delete(auditLog).where(eq(auditLog.action, "notification.admin"));
+    await clear(people.root.id, people.root2.id);
   });
 
   it("SendNotificationToAdmin reaches every root but banned ones and the sender, names the sender, and audits only root's", async () => {
