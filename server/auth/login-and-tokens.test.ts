@@ -5,6 +5,7 @@ import { auditLog, refreshTokens as refreshTable, users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
 import { AppError } from "@/server/core/errors";
 import { verifyAccessToken } from "./access-token";
+import { settleAfterAnswer } from "./after-answer";
 import { login } from "./login";
 import { logout } from "./logout";
 import { AUTH_POLICY } from "./policy";
@@ -69,6 +70,8 @@ describe("login", () => {
     // The right password does not get in while locked.
     const stillLocked = await failure(login({ db, username: user.username, password: user.password, ip, now: new Date(t0.getTime() + 60_000) }));
     expect(stillLocked.messageKey).toBe("accountLocked");
+    // The account's count and the lockout's audit are written after the answers.
+    await settleAfterAnswer();
     let [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row?.failedLoginAttempts).toBe(5);
     // The lockout is audited once (the failures before it are not).

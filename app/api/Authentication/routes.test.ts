@@ -9,6 +9,7 @@ import { apiMessage } from "@/server/core/messages";
 import type { RouteHandler } from "@/server/http/route";
 import { badTokens, jsonRequest, noParams, tokenFor } from "@/server/http/test-helpers";
 import { hashSecret } from "@/server/auth/secure-token";
+import { settleAfterAnswer } from "@/server/auth/after-answer";
 import { createTestUser, lastMailTo } from "@/server/auth/testing";
 import { validationTranslator } from "@/server/auth/validation";
 import { verifyAccessToken } from "@/server/auth/access-token";
@@ -347,6 +348,8 @@ describe("forgot and reset password", () => {
     const session = await signIn(user.username, user.password);
     const sent = await call("POST /api/Email/SendResetPasswordEmail", { body: { toemail: user.email.toUpperCase() }, locale: "ar" });
     expect([sent.status, sent.body.message]).toEqual([200, apiMessage("ar", "resetEmailSent")]);
+    // The mail is written after the answer (the answer's timing does not tell whether the account exists).
+    await settleAfterAnswer();
     const mail = await lastMailTo(db, user.email);
     expect(mail?.link).toMatch(/\/ar\/auth\/reset-password\?token=[\w-]{43}$/);
 
@@ -369,6 +372,7 @@ describe("forgot and reset password", () => {
     const user = await createTestUser(db);
     const known = await call("POST /api/Email/SendResetPasswordEmail", { body: { toemail: user.email } });
     const unknown = await call("POST /api/Email/SendResetPasswordEmail", { body: { toemail: "ghost@example.com" } });
+    await settleAfterAnswer();
     expect(unknown.status).toBe(known.status);
     expect(unknown.body).toEqual(known.body);
     expect(await lastMailTo(db, "ghost@example.com")).toBeNull();
@@ -402,6 +406,7 @@ describe("forgot and reset password", () => {
     const db = await getDb();
     const user = await createTestUser(db);
     await call("POST /api/Email/SendResetPasswordEmail", { body: { toemail: user.email } });
+    await settleAfterAnswer();
     const token = (await lastMailTo(db, user.email))?.token ?? "";
     await db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(emailTokens.tokenHash, hashSecret(token)));
     for (const t of [token, "unknown-token"]) {
