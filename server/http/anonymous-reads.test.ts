@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // reach: 5 reads at once, refilled over 60 s. Set before the route modules make the process's limiter.
 vi.hoisted(() => {
   process.env.RATE_LIMIT_API_READ = "5/60";
+  // And the signed-in reads' budget per account (issue 27, item 3): 8 reads at once, refilled over 60 s.
+  process.env.RATE_LIMIT_API_READ_USER = "8/60";
 });
 
 const { GET: paginatedManga } = await import("@/app/api/manga/PaginatedManga/route");
@@ -14,7 +16,7 @@ const { GET: notificationCount } = await import("@/app/api/Notification/GetUnrea
 const { Role } = await import("@/db/schema/enums");
 const { LocalRateLimiter } = await import("@/server/core/local-rate-limit");
 const { seedFixture } = await import("@/server/manga/test-fixtures");
-const { AnonymousReadLimits, hasCredential, isLimitedRead } = await import("./anonymous-reads");
+const { AnonymousReadLimits, hasCredential, isLimitedRead, SIGNED_IN_READ_RULE, signedInReadEnv } = await import("./anonymous-reads");
 const { serveDirectly } = await import("./direct-routes");
 const { noParams, tokenFor } = await import("./test-helpers");
 
@@ -73,20 +75,47 @@ describe("anonymous API reads: per-address limit through defineRoute", () => {
     expect((await paginatedManga(from("203.0.113.11", list), noParams)).status).toBe(200);
   });
 
-  it("never limits signed-in callers, /api/health, or an invalid token (a 401 without counting)", async () => {
+  it("never limits /api/health; signed-in callers have a budget of their own, not the address's", async () => {
     const address = "203.0.113.20";
     for (let i = 0; i < 6; i++) await paginatedManga(from(address, list), noParams);
     expect((await paginatedManga(from(address, list), noParams)).status).toBe(429);
 
     const token = await tokenFor(Role.reader, fx.users.reader);
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 4; i++) {
       expect((await paginatedManga(from(address, list, { authorization: `Bearer ${token}` }), noParams)).status).toBe(200);
       expect((await notificationCount(from(address, "/api/Notification/GetUnreadNotificationCount", { authorization: `Bearer ${token}` }), noParams)).status).toBe(200);
-      expect((await health(from(address, "/api/health"), noParams)).status).toBe(200);
     }
-    expect((await paginatedManga(from(address, list, { authorization: "Bearer forged" }), noParams)).status).toBe(401);
+    for (let i = 0; i < 10; i++) expect((await health(from(address, "/api/health"), noParams)).status).toBe(200);
     // "Bearer null" is no credential: anonymous, so limited.
     expect((await paginatedManga(from(address, list, { authorization: "Bearer null" }), noParams)).status).toBe(429);
+  });
+
+  it("an invalid token is limited as an anonymous read of its address before it is answered 401", async () => {
+    const address = "203.0.113.30";
+    // Counted against the address: five 401s spend its bucket of five, as five anonymous reads would.
+    for (let i = 0; i < 5; i++) expect((await paginatedManga(from(address, list, { authorization: "Bearer x.y.z" }), noParams)).status).toBe(401);
+    expect((await paginatedManga(from(address, list, { authorization: "Bearer x.y.z" }), noParams)).status).toBe(429);
+    expect((await paginatedManga(from(address, list), noParams)).status).toBe(429);
+    const forged = await paginatedManga(from(address, list, { authorization: "Basic abc" }), noParams);
+    expect(forged.status).toBe(429);
+    // Another address is not held up, and its own invalid token still gets the 401 with the envelope.
+    const other = await paginatedManga(from("203.0.113.31", list, { authorization: "Bearer x.y.z" }), noParams);
+    expect(other.status).toBe(401);
+    expect(other.headers.get("www-authenticate")).toContain("invalid_token");
+  });
+
+  it("signed-in reads have a budget per account: past it 429, whatever the address; other accounts go on", async () => {
+    const reader = await tokenFor(Role.root, fx.users.root);
+    const writer = await tokenFor(Role.writer, fx.users.writerA);
+    for (let i = 0; i < 8; i++) {
+      expect((await paginatedManga(from(`198.51.100.${40 + i}`, list, { authorization: `Bearer ${reader}` }), noParams)).status).toBe(200);
+    }
+    const refused = await paginatedManga(from("198.51.100.60", list, { authorization: `Bearer ${reader}`, "accept-language": "ar" }), noParams);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(((await refused.json()) as Envelope).message).toBe("طلبات كثيرة جدًا. يرجى الانتظار والمحاولة لاحقًا.");
+    expect((await paginatedManga(from("198.51.100.60", list, { authorization: `Bearer ${writer}` }), noParams)).status).toBe(200);
+    expect((await paginatedManga(from("198.51.100.61", list), noParams)).status).toBe(200);
   });
 
   it("the custom server's direct path limits before the handler, counting each read once", async () => {
@@ -99,8 +128,17 @@ describe("anonymous API reads: per-address limit through defineRoute", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(((await refused.json()) as Envelope)).toMatchObject({ statusCode: 429, message: "طلبات كثيرة جدًا. يرجى الانتظار والمحاولة لاحقًا." });
-    const token = await tokenFor(Role.reader, fx.users.reader);
+    const token = await tokenFor(Role.staff, fx.users.staff);
     expect((await get({ authorization: `Bearer ${token}` })).status).toBe(200);
+    // An invalid token is an anonymous read of the address here too: refused before it is checked further.
+    expect((await get({ authorization: "Bearer x.y.z" })).status).toBe(429);
+  });
+
+  it("the direct path limits a signed-in account's reads too, counting each once", async () => {
+    const token = await tokenFor(Role.writer, fx.users.writerB);
+    const get = () => fetch(`${base}${list}`, { headers: { "x-forwarded-for": "198.51.100.80", authorization: `Bearer ${token}` } });
+    for (let i = 0; i < 8; i++) expect((await get()).status).toBe(200);
+    expect((await get()).status).toBe(429);
   });
 });
 
@@ -183,6 +221,15 @@ describe("the limits' parts", () => {
     const refused = await limits.admit("a").catch((err: unknown) => err);
     expect(performance.now() - started).toBeGreaterThanOrEqual(190);
     expect(refused).toMatchObject({ httpStatus: 429, headers: { "Retry-After": "30" } });
+  });
+
+  it("signed-in limits: off with RATE_LIMIT_API_READ=off unless RATE_LIMIT_API_READ_USER says otherwise", () => {
+    const off = new AnonymousReadLimits({ rule: SIGNED_IN_READ_RULE, env: signedInReadEnv({ RATE_LIMIT_API_READ: "off" }) });
+    expect(off.enabled).toBe(false);
+    const tuned = new AnonymousReadLimits({ rule: SIGNED_IN_READ_RULE, env: signedInReadEnv({ RATE_LIMIT_API_READ: "off", RATE_LIMIT_API_READ_USER: "3/60" }) });
+    expect(tuned.rate.rule).toEqual({ name: "api_read_user", limit: 3, windowSeconds: 60 });
+    const byDefault = new AnonymousReadLimits({ rule: SIGNED_IN_READ_RULE, env: signedInReadEnv({}) });
+    expect(byDefault.rate.rule).toEqual(SIGNED_IN_READ_RULE);
   });
 
   it("turned off with RATE_LIMIT_API_READ=off; tuned with <reads>/<seconds>", () => {

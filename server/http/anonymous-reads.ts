@@ -2,11 +2,12 @@ import { LocalRateLimiter } from "@/server/core/local-rate-limit";
 import { setTimeout as sleep } from "node:timers/promises";
 import { tooManyRequests, type AppError } from "@/server/core/errors";
 import type { RateRule } from "@/server/core/rate-limit";
+import { clientIp } from "./client-ip";
 
 /**
- * Limits on anonymous API reads (issue 19, item 1; docs/decisions/018): GET and HEAD of API routes by a caller without
- * a valid bearer token, per client address (`clientIp`, the caller passes it). Signed-in callers and `/api/health` are
- * never limited; writes have their own limits where they need one (server/core/rate-limit.ts).
+ * Limits on API reads (issue 19, item 1; issue 27, item 3; docs/decisions/018): GET and HEAD of API routes by a caller
+ * without a valid bearer token, per client address (`clientIp`), and by a signed-in caller, per account (below).
+ * `/api/health` is never limited; writes have their own limits where they need one (server/core/rate-limit.ts).
  *
  * 1. Rate, in this process's memory (a database write per read would be the bottleneck): a bucket of 120 reads that
  *    refills at 10 a second (600 a minute). A reader scrolling discovery or paging through a chapter (with the next
@@ -24,6 +25,13 @@ import type { RateRule } from "@/server/core/rate-limit";
  * Per process: across N processes behind a load balancer an address gets at most N× these.
  * `RATE_LIMIT_API_READ="<reads>/<seconds>"` sets the bucket (reads at once, refilled over seconds), `off` turns
  * rate and share off (load tests).
+ *
+ * Signed-in reads (issue 27, item 3) have the same three parts per account instead of per address (signedInReads):
+ * a bucket of 300 refilled at 20 a second, 4 running at once with 200 waiting, the same 1 s pause before a refusal.
+ * Accounts are self-service, so a token is no pass: before, any reader's token switched the limits off. A request
+ * whose credential does not verify is an anonymous read of its address, admitted (or refused) before its 401, so a
+ * flood of `Bearer x.y.z` costs what an anonymous flood does. `RATE_LIMIT_API_READ_USER` tunes the signed-in bucket;
+ * with `RATE_LIMIT_API_READ=off` and no `RATE_LIMIT_API_READ_USER` both are off (load tests).
  */
 export const ANONYMOUS_READ_RULE: RateRule = { name: "api_read", limit: 120, windowSeconds: 12 };
 export const ANONYMOUS_READ_SLOTS = 2;
@@ -32,6 +40,17 @@ export const ANONYMOUS_READ_BYTES = 32 * 1024;
 export const ANONYMOUS_READ_QUEUE = 200;
 /** How long a refusal waits before it is sent (never longer than its Retry-After). */
 export const ANONYMOUS_READ_REFUSAL_DELAY_MS = 1000;
+
+/**
+ * A signed-in account's reads (docs/decisions/018, second round): 300 at once, then 20 a second (1,200 a minute), each
+ * paying for its answer's size as above. A dashboard page opens a handful to a dozen API reads at once, root's user
+ * search one per typed pause, the reader one or two a page turn: a real account stays far under it, and a page of
+ * base64 covers every 0.75 s is still allowed all the time.
+ */
+export const SIGNED_IN_READ_RULE: RateRule = { name: "api_read_user", limit: 300, windowSeconds: 15 };
+/** An account's reads running at once: twice an address's (a dashboard's parallel reads), still a small share. */
+export const SIGNED_IN_READ_SLOTS = 4;
+export const SIGNED_IN_READ_QUEUE = 200;
 
 /** The paths never limited (load balancers' health checks). */
 const UNLIMITED = new Set(["/api/health"]);
@@ -51,7 +70,8 @@ export function hasCredential(header: string | null | undefined): boolean {
   return !(token === "" || token === "null" || token === "undefined");
 }
 
-export class AnonymousReadLimits {
+/** One kind of caller's read limits (an address's anonymous reads, an account's signed-in ones): rate, share, refusal. */
+export class ReadLimits {
   readonly rate: LocalRateLimiter;
   private readonly slots: number;
   private readonly queueLimit: number;
@@ -147,8 +167,45 @@ export class AnonymousReadLimits {
 
 const noop = () => undefined;
 
+/** The anonymous limits are the first use of the class, and its tests' name. */
+export { ReadLimits as AnonymousReadLimits };
+
 /** The process's limits (one per process, shared by defineRoute and the custom server's direct path). */
-export const anonymousReads = new AnonymousReadLimits();
+export const anonymousReads = new ReadLimits();
+
+/** `RATE_LIMIT_API_READ=off` turns the signed-in limits off too, unless `RATE_LIMIT_API_READ_USER` says otherwise. */
+export function signedInReadEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const anonymousOff = env.RATE_LIMIT_API_READ?.trim().toLowerCase() === "off";
+  return anonymousOff && !env.RATE_LIMIT_API_READ_USER?.trim() ? { ...env, RATE_LIMIT_API_READ_USER: "off" } : env;
+}
+
+/** Signed-in reads, per account. */
+export const signedInReads = new ReadLimits({
+  rule: SIGNED_IN_READ_RULE,
+  slots: SIGNED_IN_READ_SLOTS,
+  queue: SIGNED_IN_READ_QUEUE,
+  env: signedInReadEnv(process.env),
+});
+
+/** An admitted read: which limits and whose budget it was counted on, and how to free its slot. */
+export interface ReadAdmission {
+  limits: ReadLimits;
+  subject: string;
+  release: () => void;
+}
+
+/**
+ * Admits an API read before any work on it: `userId` (a token that verified) on that account's budget, anything else
+ * (no credential, or one that did not verify) on its address's. Throws the 429 AppError when refused; undefined when
+ * the limits are off. Charge the answer with `admission.limits.chargeAnswer(admission.subject, bytes)`, then release.
+ */
+export async function admitRead(req: Request, userId: number | null): Promise<ReadAdmission | undefined> {
+  const limits = userId === null ? anonymousReads : signedInReads;
+  if (!limits.enabled) return undefined;
+  const subject = userId === null ? clientIp(req) : `user:${userId}`;
+  const release = await limits.admit(subject);
+  return { limits, subject, release };
+}
 
 /**
  * Requests already admitted by the custom server's direct path (server/http/direct-routes.ts), which checks before it

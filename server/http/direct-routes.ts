@@ -3,13 +3,12 @@ import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { constants as zlibConstants, gzip, type InputType, type ZlibOptions } from "node:zlib";
 import { localeOf } from "@/server/core/messages";
-import { admittedRequests, anonymousReads, hasCredential } from "./anonymous-reads";
+import { admitRead, admittedRequests, hasCredential, type ReadAdmission } from "./anonymous-reads";
 import { getMangaById, paginatedManga } from "./catalogue-routes";
-import { clientIp } from "./client-ip";
 import { toResponse } from "./errors";
 import { paginatedNotification, unreadNotificationCountRoute } from "./notification-routes";
 import { paginatedChapterImagePages, recordViewRoute, toggleFavoriteRoute } from "./reader-routes";
-import type { RouteHandler } from "./route";
+import { authenticate, type RouteHandler } from "./route";
 import { acceptsGzip } from "./accept-encoding";
 
 /**
@@ -60,33 +59,33 @@ async function serveWrite(handler: RouteHandler, req: http.IncomingMessage, res:
 }
 
 /**
- * Runs the handler and writes its Response in one piece (status, headers and body in a single write). An anonymous
- * read is admitted first (./anonymous-reads.ts: the 429 envelope costs no handler) and holds its address's slot until
- * its answer, compression included, is written.
+ * Runs the handler and writes its Response in one piece (status, headers and body in a single write). The read is
+ * admitted first (./anonymous-reads.ts: the 429 envelope costs no handler): a verified token's on its account's budget,
+ * any other on its address's (a credential that does not verify too, before its 401); it holds its slot until its
+ * answer, compression included, is written.
  */
 async function serve(handler: RouteHandler, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   // No body is read on these routes; drain whatever a client sent so the connection can be reused.
   req.resume();
   const request = toWebRequest(req);
-  const address = !anonymousReads.enabled || hasCredential(req.headers.authorization) ? undefined : clientIp(request);
-  let release: (() => void) | undefined;
-  if (address !== undefined) {
-    try {
-      release = await anonymousReads.admit(address);
-    } catch (err) {
-      return write(noStore(toResponse(err, localeOf(request), "direct")), req, res);
-    }
-    admittedRequests.add(request);
-  }
+  let admission: ReadAdmission | undefined;
   try {
-    await write(await handler(request, NO_PARAMS), req, res, address);
+    // Verifying the token is an HMAC over a few hundred bytes; the account's check (a query) is the handler's, after.
+    const userId = hasCredential(req.headers.authorization) ? ((await authenticate(request)).user?.userId ?? null) : null;
+    admission = await admitRead(request, userId);
+  } catch (err) {
+    return write(noStore(toResponse(err, localeOf(request), "direct")), req, res);
+  }
+  admittedRequests.add(request);
+  try {
+    await write(await handler(request, NO_PARAMS), req, res, admission);
   } finally {
-    release?.();
+    admission?.release();
   }
 }
 
-/** Writes the Response; `chargeTo` (an admitted anonymous read's address) pays for the answer's size. */
-async function write(response: Response, req: http.IncomingMessage, res: http.ServerResponse, chargeTo?: string): Promise<void> {
+/** Writes the Response; `charge` (an admitted read) pays for the answer's size. */
+async function write(response: Response, req: http.IncomingMessage, res: http.ServerResponse, charge?: ReadAdmission): Promise<void> {
   const headers: http.OutgoingHttpHeaders = {};
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers[name] = value;
@@ -94,7 +93,7 @@ async function write(response: Response, req: http.IncomingMessage, res: http.Se
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   let body: Buffer | undefined = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
-  if (chargeTo !== undefined && response.ok && body) anonymousReads.chargeAnswer(chargeTo, body.byteLength);
+  if (charge && response.ok && body) charge.limits.chargeAnswer(charge.subject, body.byteLength);
   if (body && isCompressible(headers)) {
     // What Next's compression does for its own responses: gzip from 1 KB when the client accepts it.
     headers.vary = headers.vary ? `${String(headers.vary)}, Accept-Encoding` : "Accept-Encoding";

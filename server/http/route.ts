@@ -5,10 +5,9 @@ import { verifyAccessToken, type AccessClaims } from "@/server/auth/access-token
 import { accountStanding } from "@/server/auth/account-standing";
 import { decide, isRouteKey, type AudiencesOf, type RouteKey } from "./access";
 import { ok, okText } from "./envelope";
-import { badRequest, fieldErrorsOf, forbidden, methodNotAllowed, tooLarge, unauthorized, unsupportedMediaType, validation, type FieldErrors } from "@/server/core/errors";
+import { AppError, badRequest, fieldErrorsOf, forbidden, methodNotAllowed, tooLarge, unauthorized, unsupportedMediaType, validation, type FieldErrors } from "@/server/core/errors";
 import { toResponse } from "@/server/http/errors";
-import { admittedRequests, anonymousReads, isLimitedRead } from "./anonymous-reads";
-import { clientIp } from "./client-ip";
+import { admitRead, admittedRequests, isLimitedRead, type ReadAdmission } from "./anonymous-reads";
 import { allowedMethods } from "./method-guard";
 import { queryValues, refuseNul } from "./nul-guard";
 import { apiMessage, localeOf } from "@/server/core/messages";
@@ -23,7 +22,7 @@ import type { SignedInViewer, Viewer } from "@/server/core/viewer";
  *     handler: async ({ ctx, body }) => toggleFavorite({ db: await ctx.db, viewer: ctx.viewer, mangaId: body.mangaId }),
  *   });
  *
- * It limits anonymous reads per address (./anonymous-reads.ts: 429), checks the access table (401 not signed in /
+ * It limits API reads per address or, signed in, per account (./anonymous-reads.ts: 429), checks the access table (401 not signed in /
  * 403 wrong role), reads JSON only as `application/json` (415), caps the body (413), answers broken JSON with 400
  * and invalid input with 422 field errors, wraps returned data in the success envelope, maps thrown errors with
  * toResponse and marks responses `Cache-Control: no-store` unless the handler set its own.
@@ -104,13 +103,16 @@ export function defineRoute<
 
   return async (req, ctx) => {
     const locale = localeOf(req);
-    let release: (() => void) | undefined;
+    let admission: ReadAdmission | undefined;
     try {
       if (req.method !== method && !(method === "GET" && req.method === "HEAD")) throw methodNotAllowed({ headers: { Allow: allow } });
-      const user = await userFromRequest(req);
-      // Anonymous reads are limited per address before any work (docs/decisions/018); the direct path admits its own.
-      const address = !user && limitedRead && anonymousReads.enabled && !admittedRequests.has(req) ? clientIp(req) : undefined;
-      if (address !== undefined) release = await anonymousReads.admit(address);
+      const { user: authenticated, error: invalidCredential } = await authenticate(req);
+      // API reads are limited before any work (docs/decisions/018): a signed-in account's on its budget, an anonymous
+      // one's or one with a credential that does not verify on its address's (so a 401 flood is bounded like an
+      // anonymous one). The direct path admits its own.
+      if (limitedRead && !admittedRequests.has(req)) admission = await admitRead(req, authenticated?.userId ?? null);
+      if (invalidCredential) throw invalidCredential;
+      const user = authenticated;
       // One context (and so one database handle) for the account check below and the handler.
       const context = requestContext(user ? { userId: user.userId, role: user.role } : null, locale);
       // A banned or deleted account's still-valid access token is refused at once (the client's refresh then fails too),
@@ -149,17 +151,17 @@ export function defineRoute<
         locale,
         ctx: context as RequestContext<ViewerFor<K>>,
       });
-      if (address !== undefined && !(result instanceof Response)) {
-        // An admitted anonymous read pays for the size of its answer (serialised once, here).
+      if (admission && !(result instanceof Response)) {
+        // An admitted read pays for the size of its answer (serialised once, here).
         const text = okText(result, apiMessage(locale, "success"));
-        anonymousReads.chargeAnswer(address, text.length);
+        admission.limits.chargeAnswer(admission.subject, text.length);
         return noStore(new Response(text, { status: 200, headers: { "content-type": "application/json" } }));
       }
       return noStore(result instanceof Response ? result : ok(result, apiMessage(locale, "success")));
     } catch (err) {
       return noStore(toResponse(err, locale, def.key));
     } finally {
-      release?.();
+      admission?.release();
     }
   };
 }
@@ -174,6 +176,16 @@ export function requestContext<V extends Viewer>(viewer: V, locale: Locale): Req
     viewer,
     locale,
   };
+}
+
+/** The caller, or the 401 error of a credential that does not verify (thrown by the caller once the read is admitted). */
+export async function authenticate(req: Request): Promise<{ user: AuthUser | null; error: AppError | null }> {
+  try {
+    return { user: await userFromRequest(req), error: null };
+  } catch (err) {
+    if (err instanceof AppError) return { user: null, error: err };
+    throw err;
+  }
 }
 
 /**
