@@ -1,24 +1,35 @@
 /**
- * `npm run bench:abuse` — what one anonymous client can do to the server (issue 19, item 1), not run by tests.
+ * `npm run bench:abuse` — what one client with a fresh self-registered account can do to the server (issue 19, item 1;
+ * issue 27), not run by tests. Traffic to 127.0.0.1 only, every attack bounded in count and time.
  *
- * On a scratch Postgres database (BENCH_PG_URL; `<BENCH_DB_PREFIX>_abuse`) with the demo content (real covers):
- *   1. the bytes of one anonymous `GET /api/manga/PaginatedManga?page=1&pageSize=20` (the default query, base64
- *      covers) and of the same at pageSize=100, plain and gzip;
- *   2. 50 anonymous connections (`--connections`) on that default query for 20 s (`--duration`) with autocannon,
- *      while a worker thread asks `/api/health` every 50 ms whatever the previous one is doing (open loop, so a slow
- *      answer cannot hide the ones behind it) and records each answer's time;
- *   3. requests per second by status (2xx, 429), bytes per second, health p50/p99/max (and health alone for 5 s
- *      before, for the machine's own latency). Target: health p99 < 100 ms.
- * Needs a production build in .next (`npm run build`). Options: --duration s (20) --connections n (50)
- * --interval ms (50, health sampling) --keep (keep the database) --reuse (take a kept one as it is; saves seeding)
- * --no-limit (start the server with RATE_LIMIT_API_READ=off: what the lists alone cost) --limit <reads>/<seconds> (another
- * bucket, e.g. 1/1).
+ * On a scratch Postgres database (BENCH_PG_URL; `<BENCH_DB_PREFIX>_abuse`) with the demo content (real covers), the
+ * production server (scripts/bench/app.ts) with the API read limits on, and these attacks (`--only` picks some, in
+ * this order; all by default):
+ *   anon       50 connections (`--connections`) on the default `GET /api/manga/PaginatedManga?page=1&pageSize=20`
+ *              (base64 covers) for `--duration` s (10), anonymous; before it the bytes of that answer and of
+ *              pageSize=100, plain and gzip;
+ *   token      the same flood with a registered reader's bearer token (registered and signed in through the API);
+ *   garbage    the same flood with `Authorization: Bearer x.y.z` (a token that does not verify);
+ *   zip        a registered writer's `POST /api/chapter/SubmitChapter` with a 26 KB zip whose 200 central-directory
+ *              entries all point at one deflated 15 MB block of zeros, `--uploads` times (12) on `--upload-connections`
+ *              (4), each given at most `--upload-timeout` s (60);
+ *   multipart  the writer's `PUT /api/manga/UpdateManga` multipart with 40,000 parts all named `g` (~2.7 MB), as many
+ *              times, as bounded.
+ * For each: `/api/health` asked every 50 ms (`--interval`) in a worker thread whatever the previous answer is doing
+ * (open loop, so a slow answer cannot hide the ones behind it), its p50/p99/max during the attack (target p50 < 50 ms,
+ * p99 < 250 ms), the attack's answers by status, and its wall time; health alone for 5 s first, for the machine's own
+ * latency. The writer owns one demo manga (set in the database: the attacks are about the parsers, not publishing).
+ * Needs a production build in .next (`npm run build`). Options: --only anon,token,garbage,zip,multipart --duration s
+ * --connections n --interval ms --uploads n --upload-connections n --upload-timeout s --keep (keep the database)
+ * --reuse (take a kept one as it is; saves seeding) --no-limit (start the server with RATE_LIMIT_API_READ=off: what the
+ * lists alone cost) --limit <reads>/<seconds> (another anonymous bucket, e.g. 1/1).
  */
 import { spawnSync } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { crc32, deflateRawSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { effectiveRule } from "../../server/core/rate-limit";
@@ -31,7 +42,14 @@ const option = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
-const DURATION = Number(option("duration", "20"));
+const DURATION = Number(option("duration", "10"));
+const ATTACKS = ["anon", "token", "garbage", "zip", "multipart"] as const;
+type Attack = (typeof ATTACKS)[number];
+const ONLY = new Set(option("only", ATTACKS.join(",")).split(",").map((a) => a.trim()));
+for (const a of ONLY) if (!(ATTACKS as readonly string[]).includes(a)) throw new Error(`--only: unknown attack "${a}" (${ATTACKS.join(", ")})`);
+const UPLOADS = Math.min(200, Number(option("uploads", "12")));
+const UPLOAD_CONNECTIONS = Math.min(16, Number(option("upload-connections", "4")));
+const UPLOAD_TIMEOUT_S = Math.min(300, Number(option("upload-timeout", "60")));
 const CONNECTIONS = Number(option("connections", "50"));
 const INTERVAL_MS = Number(option("interval", "50"));
 const PG_URL = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -192,54 +210,239 @@ function percentile(sorted: number[], p: number): number {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 
+/** A fresh self-service account (as anyone can make one), signed in: its access token. */
+async function registeredToken(base: string, role: 0 | 1): Promise<{ token: string; userId: number }> {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const username = `abuse_${role === 1 ? "w" : "r"}_${tag}`;
+  const password = "Abuse#Bench1";
+  const consents = role === 1 ? { tosConfirm: true, privacyConfirm: true, ageConfirm: true, contentSafetyConfirm: true } : {};
+  const registered = await fetch(`${base}/api/Authentication/Register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ fullName: username, username, email: `${username}@example.com`, password, confirmPassword: password, role, dateOfBirth: "14/02/2000", ...consents }),
+  });
+  if (!registered.ok) throw new Error(`Register answered ${registered.status}: ${await registered.text()}`);
+  const signedIn = await fetch(`${base}/api/Authentication/Login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await signedIn.json()) as { data?: { accessToken?: string } };
+  if (!signedIn.ok || !body.data?.accessToken) throw new Error(`Login answered ${signedIn.status}`);
+  const userId = Number(JSON.parse(Buffer.from(body.data.accessToken.split(".")[1]!, "base64url").toString()).sub);
+  return { token: body.data.accessToken, userId };
+}
+
+/**
+ * The zip bomb: one local entry of 15 MB of zeros deflated (~15 KB), and 200 central-directory entries (page001.png …)
+ * that all point at it, so a reader that trusts the directory inflates 3 GB from ~26 KB.
+ */
+export function zipBomb(entries = 200, inflatedBytes = 15 * 1024 * 1024): Buffer {
+  const zeros = Buffer.alloc(inflatedBytes);
+  const data = deflateRawSync(zeros, { level: 9 });
+  const crc = crc32(zeros);
+  const localName = Buffer.from("page001.png");
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4); // version needed
+  local.writeUInt16LE(0, 6); // flags
+  local.writeUInt16LE(8, 8); // deflate
+  local.writeUInt16LE(0, 10); // time
+  local.writeUInt16LE(0x21, 12); // date (1980-01-01)
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(inflatedBytes, 22);
+  local.writeUInt16LE(localName.length, 26);
+  local.writeUInt16LE(0, 28);
+  const directory: Buffer[] = [];
+  for (let i = 1; i <= entries; i++) {
+    const name = Buffer.from(`page${String(i).padStart(3, "0")}.png`);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4); // made by
+    entry.writeUInt16LE(20, 6); // needed
+    entry.writeUInt16LE(0, 8);
+    entry.writeUInt16LE(8, 10);
+    entry.writeUInt16LE(0, 12);
+    entry.writeUInt16LE(0x21, 14);
+    entry.writeUInt32LE(crc, 16);
+    entry.writeUInt32LE(data.length, 20);
+    entry.writeUInt32LE(inflatedBytes, 24);
+    entry.writeUInt16LE(name.length, 28);
+    // extra, comment, disk, attributes: 0; the local header's offset: 0, the one entry, for every name.
+    entry.writeUInt32LE(0, 42);
+    directory.push(entry, name);
+  }
+  const cd = Buffer.concat(directory);
+  const cdOffset = local.length + localName.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries, 8);
+  end.writeUInt16LE(entries, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(cdOffset, 16);
+  return Buffer.concat([local, localName, data, cd, end]);
+}
+
+/** A multipart body of `parts` fields all named `g` (and the manga's `id`), ~67 bytes each. */
+function manyParts(mangaId: number, parts = 40_000): { body: Buffer; contentType: string } {
+  const boundary = "----abusebench7MA4YWxkTrZu0gW";
+  const one = `--${boundary}\r\nContent-Disposition: form-data; name="g"\r\n\r\nx\r\n`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="id"\r\n\r\n${mangaId}\r\n`;
+  return { body: Buffer.from(head + one.repeat(parts) + `--${boundary}--\r\n`), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+interface AttackResult {
+  statuses: Record<string, number>;
+  /** One more line about the attack (its own latency, sizes). */
+  detail: string;
+}
+
+/** 50 connections on the default list query for DURATION s, with these headers. */
+async function flood(base: string, headers: Record<string, string>): Promise<AttackResult> {
+  const run = await autocannon({ url: `${base}${DEFAULT_QUERY}`, connections: CONNECTIONS, duration: DURATION, headers });
+  const statuses: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(run.statusCodeStats ?? {})) statuses[code] = stat?.count ?? 0;
+  if (run.errors) statuses.errors = run.errors;
+  if (run.timeouts) statuses.timeouts = run.timeouts;
+  return {
+    statuses,
+    detail:
+      `${run.requests.total} answers, ${run.requests.average.toFixed(0)}/s (${(run["2xx"] / DURATION).toFixed(1)} 2xx/s); ` +
+      `latency p50 ${ms(run.latency.p50)} p99 ${ms(run.latency.p99)}; ${kb(run.throughput.average)}/s`,
+  };
+}
+
+/** `UPLOADS` requests made by `makeRequest`, `UPLOAD_CONNECTIONS` at a time, each cut after UPLOAD_TIMEOUT_S. */
+async function uploads(makeRequest: (signal: AbortSignal) => Promise<Response>): Promise<AttackResult> {
+  const statuses: Record<string, number> = {};
+  const times: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < UPLOADS) {
+      next++;
+      const t0 = performance.now();
+      let key: string;
+      try {
+        const res = await makeRequest(AbortSignal.timeout(UPLOAD_TIMEOUT_S * 1000));
+        await res.arrayBuffer();
+        key = String(res.status);
+      } catch (err) {
+        key = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError") ? `timeout ${UPLOAD_TIMEOUT_S} s` : "error";
+      }
+      times.push(performance.now() - t0);
+      statuses[key] = (statuses[key] ?? 0) + 1;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, UPLOAD_CONNECTIONS) }, worker));
+  times.sort((a, b) => a - b);
+  return { statuses, detail: `${UPLOADS} requests, ${UPLOAD_CONNECTIONS} at a time; answer time p50 ${ms(percentile(times, 50))}, max ${ms(times.at(-1) ?? NaN)}` };
+}
+
+/** Runs one attack while health is sampled; prints health during it, answers by status and wall time. */
+async function measured(base: string, name: Attack, label: string, attack: () => Promise<AttackResult>): Promise<void> {
+  const sampler = new HealthSampler(base);
+  await sampler.ready;
+  const started = Date.now();
+  const result = await attack();
+  const ended = Date.now();
+  const during = (await sampler.stop()).filter((x) => x.at >= started && x.at < ended);
+  const { times, failed } = summary(during);
+  const p50 = percentile(times, 50);
+  const p99 = percentile(times, 99);
+  const met = p50 < 50 && p99 < 250 && failed === 0;
+  const slow = during.filter((x) => !x.ok || x.ms >= 250).map((x) => [Math.round((x.at - started) / 100) / 10, Math.round(x.ms)] as const);
+  console.log(`\n=== ${name}: ${label} ===`);
+  console.log(`wall time ${((ended - started) / 1000).toFixed(1)} s; answers by status: ${Object.entries(result.statuses).map(([k, v]) => `${k}: ${v}`).join(", ") || "none"}`);
+  console.log(result.detail);
+  console.log(
+    `/api/health every ${INTERVAL_MS} ms meanwhile: ${times.length} answers, ${failed} failed; p50 ${ms(p50)}, p99 ${ms(p99)}, max ${ms(times.at(-1) ?? NaN)} ` +
+      `(target p50 < 50 ms, p99 < 250 ms: ${met ? "met" : "NOT met"})`,
+  );
+  if (slow.length) console.log(`slow health answers [s into the attack, ms]: ${slow.slice(0, 30).map(([t, d]) => `${t}s:${d}`).join(" ")}${slow.length > 30 ? " …" : ""}`);
+}
+
+/** Waits until this script's address has a full anonymous bucket again (twice its window: big answers cost more). */
+async function refill(env: Record<string, string>): Promise<void> {
+  const rule = effectiveRule(ANONYMOUS_READ_RULE, { ...process.env, ...env } as NodeJS.ProcessEnv);
+  if (rule) await new Promise((r) => setTimeout(r, rule.windowSeconds * 2000));
+}
+
 async function main(): Promise<void> {
   const url = await prepareDatabase();
   // startApp turns the anonymous read limits off for the other benchmarks; here they are the point.
   const env: Record<string, string> = { RATE_LIMIT_API_READ: flag("no-limit") ? "off" : option("limit", "") };
+  if (flag("no-limit")) env.RATE_LIMIT_API_READ_USER = "off";
   const app = await startApp(url, env);
   try {
-    // One answer of each first (covers' card copies are made on first use), then their sizes.
+    // One answer first (covers' card copies are made on first use).
     await fetch(`${app.url}${DEFAULT_QUERY}`).then((r) => r.arrayBuffer());
-    const sizes: string[] = [];
-    for (const q of [`${DEFAULT_QUERY}&imageFormat=url`, DEFAULT_QUERY, "/api/manga/PaginatedManga?page=1&pageSize=100"]) {
-      const plain = await responseBytes(app.url, q, "identity");
-      const gz = await responseBytes(app.url, q, "gzip");
-      const shape = await listShape(app.url, q);
-      sizes.push(
-        `${q}: ${kb(plain.bytes)} (gzip ${kb(gz.bytes)}); ${shape.items} items, ${shape.withBase64} with base64 covers ` +
-          `(${kb(shape.base64Chars)} of base64, ${shape.withBase64 ? kb(shape.base64Chars / shape.withBase64) : "–"} each)`,
+    const reader = ONLY.has("token") ? await registeredToken(app.url, 0) : undefined;
+    const writer = ONLY.has("zip") || ONLY.has("multipart") ? await registeredToken(app.url, 1) : undefined;
+    let mangaId = 0;
+    if (writer) {
+      // The writer owns one demo manga (the attacks are on the parsers; publishing one is beside the point).
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      const row = await pool.query<{ id: number }>("update manga set author_id = $1 where id = (select min(id) from manga) returning id", [writer.userId]);
+      await pool.end();
+      mangaId = Number(row.rows[0]?.id ?? 0);
+    }
+    if (ONLY.has("anon")) {
+      for (const q of [`${DEFAULT_QUERY}&imageFormat=url`, DEFAULT_QUERY, "/api/manga/PaginatedManga?page=1&pageSize=100"]) {
+        const plain = await responseBytes(app.url, q, "identity");
+        const gz = await responseBytes(app.url, q, "gzip");
+        const shape = await listShape(app.url, q);
+        console.log(
+          `${q}: ${kb(plain.bytes)} (gzip ${kb(gz.bytes)}); ${shape.items} items, ${shape.withBase64} with base64 covers ` +
+            `(${kb(shape.base64Chars)} of base64, ${shape.withBase64 ? kb(shape.base64Chars / shape.withBase64) : "–"} each)`,
+        );
+      }
+    }
+    // The machine's own latency first (shared machines vary): health alone for 5 s.
+    {
+      const sampler = new HealthSampler(app.url);
+      await sampler.ready;
+      await new Promise((r) => setTimeout(r, 5000));
+      const idle = summary(await sampler.stop()).times;
+      console.log(`/api/health alone (5 s): p50 ${ms(percentile(idle, 50))}, p99 ${ms(percentile(idle, 99))}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.availableParallelism()} cores`);
+    }
+    const limiter = flag("no-limit") ? ", limiter off" : "";
+    if (ONLY.has("anon")) {
+      // Each flood starts on a full bucket, as from a fresh address (the server sees this script as one address).
+      await refill(env);
+      await measured(app.url, "anon", `anonymous ${DEFAULT_QUERY} (${CONNECTIONS} connections, ${DURATION} s${limiter})`, () => flood(app.url, {}));
+    }
+    if (reader) {
+      await measured(app.url, "token", `a registered reader's token on ${DEFAULT_QUERY} (${CONNECTIONS} connections, ${DURATION} s${limiter})`, () =>
+        flood(app.url, { authorization: `Bearer ${reader.token}` }),
       );
     }
-    // The load starts on a full bucket, as from a fresh address: the answers above spent part of it (the server sees
-    // this script as one address), so wait until it has refilled (twice its window: the big answers cost more).
-    const rule = effectiveRule(ANONYMOUS_READ_RULE, { ...process.env, ...env } as NodeJS.ProcessEnv);
-    if (rule) await new Promise((r) => setTimeout(r, rule.windowSeconds * 2000));
-    // The machine's own latency first (shared machines vary): health alone for 5 s, then under the load.
-    const sampler = new HealthSampler(app.url);
-    await sampler.ready;
-    await new Promise((r) => setTimeout(r, 5000));
-    const loadStarted = Date.now();
-    const run = await autocannon({ url: `${app.url}${DEFAULT_QUERY}`, connections: CONNECTIONS, duration: DURATION });
-    const loadEnded = Date.now();
-    const samples = await sampler.stop();
-    const idle = summary(samples.filter((x) => x.at < loadStarted)).times;
-    const during = samples.filter((x) => x.at >= loadStarted && x.at < loadEnded);
-    const { times, failed } = summary(during);
-    const slow = during.filter((x) => !x.ok || x.ms >= 100).map((x) => [Math.round((x.at - loadStarted) / 100) / 10, Math.round(x.ms)] as const);
-    const ok = run["2xx"];
-    const statuses = run.statusCodeStats ? Object.entries(run.statusCodeStats).map(([code, s]) => `${code}: ${s.count}`).join(", ") : "";
-    console.log(`\n=== anonymous abuse of ${DEFAULT_QUERY} (${CONNECTIONS} connections, ${DURATION} s${flag("no-limit") ? ", limiter off" : ""}) ===`);
-    for (const line of sizes) console.log(line);
-    console.log(
-      `requests: ${run.requests.average.toFixed(0)} req/s (${(ok / DURATION).toFixed(1)} 2xx/s); ${run.requests.total} in all (${statuses}); ` +
-        `errors ${run.errors}, timeouts ${run.timeouts}; latency p50 ${ms(run.latency.p50)} p99 ${ms(run.latency.p99)}; ${kb(run.throughput.average)}/s`,
-    );
-    console.log(`/api/health alone before (5 s): p50 ${ms(percentile(idle, 50))}, p99 ${ms(percentile(idle, 99))}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.availableParallelism()} cores`);
-    console.log(
-      `/api/health every ${INTERVAL_MS} ms meanwhile: ${times.length} answers, ${failed} failed; p50 ${ms(percentile(times, 50))}, ` +
-        `p99 ${ms(percentile(times, 99))}, max ${ms(times.at(-1) ?? NaN)} (target p99 < 100 ms: ${percentile(times, 99) < 100 && failed === 0 ? "met" : "NOT met"})`,
-    );
-    if (slow.length) console.log(`slow health answers [s into the run, ms]: ${slow.slice(0, 30).map(([t, d]) => `${t}s:${d}`).join(" ")}${slow.length > 30 ? " …" : ""}`);
+    if (ONLY.has("garbage")) {
+      await refill(env);
+      await measured(app.url, "garbage", `Bearer x.y.z on ${DEFAULT_QUERY} (${CONNECTIONS} connections, ${DURATION} s${limiter})`, () =>
+        flood(app.url, { authorization: "Bearer x.y.z" }),
+      );
+    }
+    if (writer && ONLY.has("zip")) {
+      const zip = zipBomb();
+      await measured(app.url, "zip", `SubmitChapter with a ${kb(zip.length)} zip: 200 entries on one deflated 15 MB of zeros`, () =>
+        uploads((signal) => {
+          const form = new FormData();
+          form.set("mangaId", String(mangaId));
+          form.set("title", "Zip bomb");
+          form.set("pages", new Blob([new Uint8Array(zip)], { type: "application/zip" }), "pages.zip");
+          return fetch(`${app.url}/api/chapter/SubmitChapter`, { method: "POST", headers: { authorization: `Bearer ${writer.token}` }, body: form, signal });
+        }),
+      );
+    }
+    if (writer && ONLY.has("multipart")) {
+      const { body, contentType } = manyParts(mangaId);
+      await measured(app.url, "multipart", `UpdateManga multipart of 40,000 parts named g (${kb(body.length)})`, () =>
+        uploads((signal) =>
+          fetch(`${app.url}/api/manga/UpdateManga`, { method: "PUT", headers: { authorization: `Bearer ${writer.token}`, "content-type": contentType }, body: new Uint8Array(body), signal }),
+        ),
+      );
+    }
   } finally {
     await stopApp(app.proc);
     if (!flag("keep") && !flag("reuse")) await dropDatabase();
