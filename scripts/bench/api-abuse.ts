@@ -328,7 +328,8 @@ async function uploads(makeRequest: (signal: AbortSignal) => Promise<Response>):
         await res.arrayBuffer();
         key = String(res.status);
       } catch (err) {
-        key = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError") ? `timeout ${UPLOAD_TIMEOUT_S} s` : "error";
+        const cause = err instanceof Error ? ((err.cause as { code?: string } | undefined)?.code ?? err.name) : String(err);
+        key = cause === "TimeoutError" || cause === "AbortError" ? `timeout ${UPLOAD_TIMEOUT_S} s` : `error ${cause}`;
       }
       times.push(performance.now() - t0);
       statuses[key] = (statuses[key] ?? 0) + 1;
@@ -340,7 +341,8 @@ async function uploads(makeRequest: (signal: AbortSignal) => Promise<Response>):
 }
 
 /** Runs one attack while health is sampled; prints health during it, answers by status and wall time. */
-async function measured(base: string, name: Attack, label: string, attack: () => Promise<AttackResult>): Promise<void> {
+async function measured(app: App, name: Attack, label: string, attack: () => Promise<AttackResult>): Promise<void> {
+  const base = app.url;
   const sampler = new HealthSampler(base);
   await sampler.ready;
   const started = Date.now();
@@ -360,6 +362,28 @@ async function measured(base: string, name: Attack, label: string, attack: () =>
       `(target p50 < 50 ms, p99 < 250 ms: ${met ? "met" : "NOT met"})`,
   );
   if (slow.length) console.log(`slow health answers [s into the attack, ms]: ${slow.slice(0, 30).map(([t, d]) => `${t}s:${d}`).join(" ")}${slow.length > 30 ? " …" : ""}`);
+  if (app.proc.exitCode !== null || app.proc.signalCode !== null) {
+    console.log(`the server DIED during the attack (exit code ${app.proc.exitCode}, signal ${app.proc.signalCode}); its last output:\n${app.log().slice(-1500)}`);
+  }
+}
+
+type App = Awaited<ReturnType<typeof startApp>> & { log: () => string };
+
+/** The server, with its output kept (the last of it is printed when an attack kills it). */
+async function start(url: string, env: Record<string, string>): Promise<App> {
+  const app = await startApp(url, env);
+  let log = "";
+  const keep = (d: Buffer) => (log = (log + d.toString()).slice(-20_000));
+  app.proc.stdout?.on("data", keep);
+  app.proc.stderr?.on("data", keep);
+  return { ...app, log: () => log };
+}
+
+/** The same server again when the last attack killed it, so the next attack measures something. */
+async function alive(app: App, url: string, env: Record<string, string>): Promise<App> {
+  if (app.proc.exitCode === null && app.proc.signalCode === null) return app;
+  console.log("(server restarted for the next attack)");
+  return start(url, env);
 }
 
 /** Waits until this script's address has a full anonymous bucket again (twice its window: big answers cost more). */
@@ -373,7 +397,7 @@ async function main(): Promise<void> {
   // startApp turns the anonymous read limits off for the other benchmarks; here they are the point.
   const env: Record<string, string> = { RATE_LIMIT_API_READ: flag("no-limit") ? "off" : option("limit", "") };
   if (flag("no-limit")) env.RATE_LIMIT_API_READ_USER = "off";
-  const app = await startApp(url, env);
+  let app = await start(url, env);
   try {
     // One answer first (covers' card copies are made on first use).
     await fetch(`${app.url}${DEFAULT_QUERY}`).then((r) => r.arrayBuffer());
@@ -410,22 +434,22 @@ async function main(): Promise<void> {
     if (ONLY.has("anon")) {
       // Each flood starts on a full bucket, as from a fresh address (the server sees this script as one address).
       await refill(env);
-      await measured(app.url, "anon", `anonymous ${DEFAULT_QUERY} (${CONNECTIONS} connections, ${DURATION} s${limiter})`, () => flood(app.url, {}));
+      await measured(app, "anon", `anonymous ${DEFAULT_QUERY} (${CONNECTIONS} connections, ${DURATION} s${limiter})`, () => flood(app.url, {}));
     }
     if (reader) {
-      await measured(app.url, "token", `a registered reader's token on ${DEFAULT_QUERY} (${CONNECTIONS} connections, ${DURATION} s${limiter})`, () =>
+      await measured(app, "token", `a registered reader's token on ${DEFAULT_QUERY} (${CONNECTIONS} connections, ${DURATION} s${limiter})`, () =>
         flood(app.url, { authorization: `Bearer ${reader.token}` }),
       );
     }
     if (ONLY.has("garbage")) {
       await refill(env);
-      await measured(app.url, "garbage", `Bearer x.y.z on ${DEFAULT_QUERY} (${CONNECTIONS} connections, ${DURATION} s${limiter})`, () =>
+      await measured(app, "garbage", `Bearer x.y.z on ${DEFAULT_QUERY} (${CONNECTIONS} connections, ${DURATION} s${limiter})`, () =>
         flood(app.url, { authorization: "Bearer x.y.z" }),
       );
     }
     if (writer && ONLY.has("zip")) {
       const zip = zipBomb();
-      await measured(app.url, "zip", `SubmitChapter with a ${kb(zip.length)} zip: 200 entries on one deflated 15 MB of zeros`, () =>
+      await measured(app, "zip", `SubmitChapter with a ${kb(zip.length)} zip: 200 entries on one deflated 15 MB of zeros`, () =>
         uploads((signal) => {
           const form = new FormData();
           form.set("mangaId", String(mangaId));
@@ -435,9 +459,10 @@ async function main(): Promise<void> {
         }),
       );
     }
+    app = await alive(app, url, env);
     if (writer && ONLY.has("multipart")) {
       const { body, contentType } = manyParts(mangaId);
-      await measured(app.url, "multipart", `UpdateManga multipart of 40,000 parts named g (${kb(body.length)})`, () =>
+      await measured(app, "multipart", `UpdateManga multipart of 40,000 parts named g (${kb(body.length)})`, () =>
         uploads((signal) =>
           fetch(`${app.url}/api/manga/UpdateManga`, { method: "PUT", headers: { authorization: `Bearer ${writer.token}`, "content-type": contentType }, body: new Uint8Array(body), signal }),
         ),
