@@ -21,7 +21,9 @@ import { mediaUrl } from "@/lib/media-url";
  */
 export const ROWS_PER_FILE = 5000;
 export const MAX_URLS_PER_FILE = 50_000;
-const BATCH = 1000;
+const BATCH = 2500;
+/** Text handed to the response at a time (~64 KB), so a child is sent while it is being read. */
+const CHUNK_CHARS = 64 * 1024;
 /** Block numbers accepted in a child's name (ids are PostgreSQL integers: < 2^31 / ROWS_PER_FILE blocks). */
 const MAX_BLOCK = Math.floor(2 ** 31 / ROWS_PER_FILE);
 
@@ -98,17 +100,20 @@ interface Page {
   image?: string;
 }
 
-/** Both languages of a page, each its own <url> with the same reciprocal alternates (en, ar, x-default). */
+/**
+ * Both languages of a page, each its own <url> with the same reciprocal alternates (en, ar, x-default). `base` is
+ * already XML-escaped; paths are made of ASCII letters, digits, `/` and `-` only (nothing to escape).
+ */
 function pageUrls(base: string, page: Page): string {
   const en = `${base}${page.path}`;
   const ar = `${base}/ar${page.path === "/" ? "" : page.path}`;
-  const alternates =
-    `<xhtml:link rel="alternate" hreflang="en" href="${escapeXml(en)}"/>` +
-    `<xhtml:link rel="alternate" hreflang="ar" href="${escapeXml(ar)}"/>` +
-    `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(en)}"/>`;
-  const meta = `${page.lastmod ? `<lastmod>${page.lastmod}</lastmod>` : ""}${page.changefreq ? `<changefreq>${page.changefreq}</changefreq>` : ""}`;
-  const image = page.image ? `<image:image><image:loc>${escapeXml(page.image)}</image:loc></image:image>` : "";
-  return [en, ar].map((loc) => `<url><loc>${escapeXml(loc)}</loc>${meta}${alternates}${image}</url>\n`).join("");
+  const rest =
+    `${page.lastmod ? `<lastmod>${page.lastmod}</lastmod>` : ""}${page.changefreq ? `<changefreq>${page.changefreq}</changefreq>` : ""}` +
+    `<xhtml:link rel="alternate" hreflang="en" href="${en}"/>` +
+    `<xhtml:link rel="alternate" hreflang="ar" href="${ar}"/>` +
+    `<xhtml:link rel="alternate" hreflang="x-default" href="${en}"/>` +
+    `${page.image ? `<image:image><image:loc>${page.image}</image:loc></image:image>` : ""}</url>\n`;
+  return `<url><loc>${en}</loc>${rest}<url><loc>${ar}</loc>${rest}`;
 }
 
 const URLSET_OPEN =
@@ -122,7 +127,7 @@ const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS"Z"'`);
  * or empty block: 404). Memory stays at one batch whatever the block's size.
  */
 export async function sitemapChild(db: Db, siteUrl: string, file: SitemapFile): Promise<AsyncIterable<string> | undefined> {
-  const base = origin(siteUrl);
+  const base = escapeXml(origin(siteUrl));
   if (file.kind === "pages") {
     const body = STATIC_SITEMAP_PATHS.map((path) => pageUrls(base, { path, changefreq: path === "/" || path === "/discovery" ? "daily" : "monthly" })).join("");
     return (async function* () {
@@ -138,14 +143,18 @@ export async function sitemapChild(db: Db, siteUrl: string, file: SitemapFile): 
     let rows = first;
     let text = URLSET_OPEN;
     for (;;) {
-      for (const row of rows) text += pageUrls(base, row.page);
-      yield text;
-      text = "";
+      for (const row of rows) {
+        text += pageUrls(base, row.page);
+        if (text.length >= CHUNK_CHARS) {
+          yield text;
+          text = "";
+        }
+      }
       if (rows.length < BATCH) break;
       rows = await read(rows[rows.length - 1]!.id);
       if (rows.length === 0) break;
     }
-    yield URLSET_CLOSE;
+    yield text + URLSET_CLOSE;
   })();
 }
 
@@ -156,7 +165,7 @@ async function mangaBatch(db: Db, base: string, after: number, upTo: number): Pr
     order by id limit ${BATCH}`);
   return result.rows.map((r) => ({
     id: Number(r.id),
-    page: { path: `/discovery/manga/${r.id}`, lastmod: r.lastmod, changefreq: "weekly", image: r.cover ? `${base}${mediaUrl(r.cover)}` : undefined },
+    page: { path: `/discovery/manga/${r.id}`, lastmod: r.lastmod, changefreq: "weekly", image: r.cover ? `${base}${escapeXml(mediaUrl(r.cover)!)}` : undefined },
   }));
 }
 
