@@ -24,7 +24,22 @@ import { expect, test, type APIRequestContext, type Page } from "./fixtures";
  * the issue item that removes it; a finding here that no longer occurs is reported as an annotation so the entry can
  * go. EMPTY THIS SET once that branch is merged.
  */
-const KNOWN_FAILURES: ReadonlyArray<{ validator: Validator; page: RegExp; message: RegExp; fixedBy: string }> = [];
+const KNOWN_FAILURES: ReadonlyArray<{ validator: Validator; page: RegExp; message: RegExp; fixedBy: string }> = [
+  {
+    validator: "vnu",
+    page: /^(en|ar) preview /,
+    // The preview's statistics: <dl><div><svg/><dt/><dd/></div></dl> (a dl's div holds only dt and dd).
+    message: /Element “svg” not allowed as child of element “div” in this context/,
+    fixedBy: "issue 35, html-first branch: invalid dl/svg markup",
+  },
+  {
+    validator: "htmlcs",
+    page: /./,
+    // The header's search form (every page) and discovery's own search form submit on Enter only.
+    message: /^WCAG2AA\.Principle3\.Guideline3_2\.3_2_2\.H32\.2: This form does not contain a submit button/,
+    fixedBy: "issue 35, html-first branch: search forms without a submit button",
+  },
+];
 
 type Validator = "vnu" | "htmlcs" | "structured-data";
 
@@ -107,6 +122,8 @@ function judge(validator: Validator, findings: Array<{ page: string; message: st
   known.forEach((k, i) => {
     if (!seen.has(i)) test.info().annotations.push({ type: "known failure no longer seen: remove it", description: `[${validator}] ${k.page} ${k.message} (${k.fixedBy})` });
   });
+  const knownLines = test.info().annotations.filter((a) => a.type.startsWith("known failure")).map((a) => `  ${a.type}: ${a.description}`);
+  if (knownLines.length) console.log(`${validator}: known findings (KNOWN_FAILURES in tests/e2e/validators.spec.ts)\n${knownLines.join("\n")}`);
   if (unexpected.length) console.log(unexpected.join("\n"));
   return unexpected;
 }
