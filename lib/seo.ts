@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { Genre } from "@/lib/enums";
+import { SITE } from "@/lib/site";
 
 /**
  * Canonical URL and hreflang alternates for a path that exists in both languages (English has no prefix).
@@ -52,20 +53,81 @@ export function mangaMetadata(m: SeoManga, locale: string, genreName: (g: Genre)
   };
 }
 
-/** schema.org Book data for a manga, as the text of a `<script type="application/ld+json">` (safe to inline). */
-export function mangaJsonLd(m: SeoManga, locale: string, author: string, siteUrl: string): string {
-  const base = siteUrl.replace(/\/+$/, "");
-  const data = {
+/**
+ * Structured data (schema.org JSON-LD, issue 35 item 3; docs/decisions/022). Every public page type carries the
+ * types a search feature reads: the landing a `WebSite` with the discovery search as its `SearchAction` and the
+ * `Organization`; a preview the manga as a `ComicSeries` and a chapter page the chapter as a `ComicIssue` of it; the
+ * discovery, preview and chapter pages a `BreadcrumbList`. Each builder returns the JSON object; `jsonLdText` makes
+ * it the text of a `<script type="application/ld+json">` (components/seo/JsonLd.tsx, with the request's CSP nonce).
+ */
+export type JsonLdObject = { "@context": "https://schema.org"; "@type": string } & Record<string, unknown>;
+
+/** JSON for inlining in HTML: `<` is escaped, so no text in it (a title with `</script>`) can end the script element. */
+export function jsonLdText(data: JsonLdObject | readonly JsonLdObject[]): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+const origin = (siteUrl: string) => siteUrl.replace(/\/+$/, "");
+const localized = (locale: string, path: string) => `${locale === "ar" ? "/ar" : ""}${path === "/" && locale === "ar" ? "" : path}`;
+/** A manga's language, from its title's script (the catalogue records none). */
+export const contentLanguage = (title: string) => (/[\u0600-\u06FF]/.test(title) ? "ar" : "en");
+
+/** The landing's `WebSite` (with the discovery search as a SearchAction) and `Organization`. */
+export function siteJsonLd(locale: string, siteUrl: string, brand: string, description: string): JsonLdObject[] {
+  const base = origin(siteUrl);
+  const home = `${base}${localized(locale, "/")}`;
+  return [
+    {
+      "@context": "https://schema.org",
+      "@type": "WebSite",
+      "@id": `${base}/#website`,
+      name: brand,
+      url: home,
+      description,
+      inLanguage: locale,
+      publisher: { "@id": `${base}/#organization` },
+      potentialAction: {
+        "@type": "SearchAction",
+        target: { "@type": "EntryPoint", urlTemplate: `${base}${localized(locale, "/discovery")}?search={search_term_string}` },
+        "query-input": "required name=search_term_string",
+      },
+    },
+    {
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      "@id": `${base}/#organization`,
+      name: brand,
+      url: `${base}/`,
+      logo: `${base}/icon.svg`,
+      sameAs: Object.values(SITE.social),
+    },
+  ];
+}
+
+/** A breadcrumb trail: names with their site paths (already localized), the last one the page itself. */
+export function breadcrumbJsonLd(siteUrl: string, items: ReadonlyArray<{ name: string; path: string }>): JsonLdObject {
+  const base = origin(siteUrl);
+  return {
     "@context": "https://schema.org",
-    "@type": "Book",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, name: item.name, item: `${base}${item.path}` })),
+  };
+}
+
+/** The manga as a schema.org `ComicSeries` (its preview page). */
+export function mangaJsonLd(m: SeoManga, locale: string, author: string, siteUrl: string): JsonLdObject {
+  const base = origin(siteUrl);
+  return {
+    "@context": "https://schema.org",
+    "@type": "ComicSeries",
+    "@id": `${base}${previewPath(locale, m.id)}#series`,
     name: m.title,
-    description: m.description,
+    description: m.description || undefined,
     author: { "@type": "Person", name: author },
-    genre: m.genres,
+    genre: m.genres.length > 0 ? [...m.genres] : undefined,
     image: m.coverImageUrl ? `${base}${m.coverImageUrl}` : undefined,
     url: `${base}${previewPath(locale, m.id)}`,
-    inLanguage: /[\u0600-\u06FF]/.test(m.title) ? "ar" : "en",
-    numberOfPages: m.chapters.reduce((n, c) => n + c.pageCount, 0),
+    inLanguage: contentLanguage(m.title),
     dateCreated: m.createdAt,
     dateModified: m.updatedAt,
     interactionStatistic: [
@@ -73,5 +135,32 @@ export function mangaJsonLd(m: SeoManga, locale: string, author: string, siteUrl
       { "@type": "InteractionCounter", interactionType: "https://schema.org/ReadAction", userInteractionCount: m.views },
     ],
   };
-  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
+
+/** The address of a chapter page in a language. */
+export function chapterPath(locale: string, mangaId: number, chapterId: number): string {
+  return `${locale === "ar" ? "/ar" : ""}/manga-reader/${mangaId}/${chapterId}`;
+}
+
+/** A chapter as a schema.org `ComicIssue` of its manga's `ComicSeries` (the chapter page). */
+export function chapterJsonLd(
+  c: { id: number; title: string; number: number; pageCount: number; publishedAt: Date },
+  m: { id: number; title: string; description: string; coverImageUrl: string | null; author: string },
+  locale: string,
+  siteUrl: string,
+): JsonLdObject {
+  const base = origin(siteUrl);
+  const series = `${base}${previewPath(locale, m.id)}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": "ComicIssue",
+    name: c.title,
+    issueNumber: c.number,
+    datePublished: c.publishedAt.toISOString(),
+    inLanguage: contentLanguage(m.title),
+    author: { "@type": "Person", name: m.author },
+    image: m.coverImageUrl ? `${base}${m.coverImageUrl}` : undefined,
+    url: `${base}${chapterPath(locale, m.id, c.id)}`,
+    isPartOf: { "@type": "ComicSeries", "@id": `${series}#series`, name: m.title, url: series },
+  };
 }

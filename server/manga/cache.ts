@@ -5,7 +5,7 @@ import type { Genre, SortBy } from "@/db/schema/enums";
 import { PAGE_SIZE } from "@/lib/constants";
 import type { Locale } from "@/i18n/routing";
 import { getDiscoverySettings, getLandingSettings } from "@/server/settings/get-page-settings";
-import { getPublicManga, listPublicMangaIds } from "./get-manga";
+import { getPublicManga } from "./get-manga";
 import { catalogueGeneration, mangaGeneration } from "./changed";
 import { listManga, type MangaListItem, type Paged } from "./list-manga";
 import { CACHED_DISCOVERY_PAGES } from "./cache-limits";
@@ -70,10 +70,3 @@ export function cachedPublicManga(id: number) {
     options([mangaTag(id)]),
   )();
 }
-
-const publicMangaIds = unstable_cache(
-  async (_generation: number) => (await listPublicMangaIds({ db: await getDb() })).map((m) => ({ ...m, updatedAt: m.updatedAt.toISOString() })),
-  ["catalogue:sitemap"],
-  options(),
-);
-export const cachedPublicMangaIds = () => publicMangaIds(catalogueGeneration());

@@ -147,12 +147,3 @@ export async function getMangaById(opts: GetMangaOptions): Promise<MangaDetail |
 export function getPublicManga({ db, id }: { db: Db; id: number }): Promise<MangaDetail | null> {
   return getMangaById({ db, id, viewer: null, mangaStatusTypes: [Status.Accepted], chapterStatusTypes: [Status.Accepted] });
 }
-
-/** Ids and update times of every public manga, for the sitemap. */
-export async function listPublicMangaIds({ db }: { db: Db }) {
-  return db
-    .select({ id: manga.id, updatedAt: manga.updatedAt, coverImageId: manga.coverImageId, title: manga.title })
-    .from(manga)
-    .where(eq(manga.status, Status.Accepted))
-    .orderBy(sql`${manga.id}`);
-}

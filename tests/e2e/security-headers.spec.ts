@@ -156,6 +156,7 @@ test.describe("security headers", () => {
       ["GET unknown API path", 404, () => request.get("/api/no/such/route")],
       ["GET media", 200, () => request.get(item.coverImageUrl!)],
       ["GET sitemap", 200, () => request.get("/sitemap.xml")],
+      ["GET a child sitemap", 200, () => request.get("/sitemaps/pages.xml")],
       ["GET robots", 200, () => request.get("/robots.txt")],
       ["GET icon", 200, () => request.get("/icon.svg")],
       // Browsers ask for it whatever the page links: a 404 here is a console error on any page.

@@ -5,11 +5,14 @@ import { Suspense } from "react";
 import type { Genre } from "@/db/schema/enums";
 import { isLocale, type Locale } from "@/i18n/routing";
 import { LANDING_GENRES } from "@/lib/constants";
-import { alternatesFor } from "@/lib/seo";
+import { alternatesFor, siteJsonLd } from "@/lib/seo";
+import { SITE } from "@/lib/site";
+import { env } from "@/server/env";
 import { cachedGenreRow, cachedLandingSettings } from "@/server/manga/cache";
 import { FeaturedBanner } from "@/components/landing/FeaturedBanner";
 import { GenreCarousel } from "@/components/landing/GenreCarousel";
 import { Hero } from "@/components/landing/Hero";
+import { JsonLd } from "@/components/seo/JsonLd";
 import { BannerSkeleton, CarouselSkeleton } from "@/components/landing/Skeletons";
 
 // Rendered per request from Next's data cache (server/manga/cache.ts): no database read on a warm cache, and a
@@ -56,6 +59,7 @@ export default async function LandingPage({ params }: { params: Promise<{ locale
   const [hero, firstRow] = await Promise.all([LandingHero({ locale }), LandingCarousel({ genre: action, eager: true })]);
   return (
     <div className="flex flex-col gap-12 pb-8">
+      <JsonLd data={siteJsonLd(locale, env.siteUrl, SITE.brand, t("footer.description"))} />
       {/* Above the fold, so in the first response (from the cache: no wait in practice); a Suspense boundary here would
           paint skeletons first and the covers only when React reveals the streamed content, a beat later. */}
       {hero}

@@ -3,8 +3,10 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { isLocale } from "@/i18n/routing";
 import { discoveryQuery, parseDiscoveryParams } from "@/lib/discovery-params";
-import { alternatesFor } from "@/lib/seo";
+import { alternatesFor, breadcrumbJsonLd } from "@/lib/seo";
+import { env } from "@/server/env";
 import { DiscoveryView } from "@/components/discovery/DiscoveryView";
+import { JsonLd } from "@/components/seo/JsonLd";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -28,5 +30,16 @@ export default async function DiscoveryPage({ params, searchParams }: Props) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  return <DiscoveryView searchParams={await searchParams} />;
+  const tn = await getTranslations("nav");
+  const prefix = locale === "ar" ? "/ar" : "";
+  const crumbs = [
+    { name: tn("home"), path: prefix || "/" },
+    { name: tn("discovery"), path: `${prefix}/discovery` },
+  ];
+  return (
+    <>
+      <JsonLd data={breadcrumbJsonLd(env.siteUrl, crumbs)} />
+      <DiscoveryView searchParams={await searchParams} />
+    </>
+  );
 }

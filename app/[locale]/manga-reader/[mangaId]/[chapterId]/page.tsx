@@ -15,6 +15,9 @@ import { Reader } from "@/components/reader/Reader";
 import { LockedChapterShell } from "@/components/reader/LockedChapterShell";
 import { PremiumLock } from "@/components/reader/PremiumLock";
 import { AdFreeProvider } from "@/components/premium/AdFree";
+import { JsonLd } from "@/components/seo/JsonLd";
+import { breadcrumbJsonLd, chapterJsonLd, chapterPath, previewPath } from "@/lib/seo";
+import { env } from "@/server/env";
 
 type Props = { params: Promise<{ locale: string; mangaId: string; chapterId: string }> };
 
@@ -74,11 +77,36 @@ export default async function MangaReaderPage({ params }: Props) {
   const backHref = user ? "/dashboard/discovery" : "/discovery";
   const titleHref = user ? `/dashboard/discovery/manga/${context.manga.id}` : `/discovery/manga/${context.manga.id}`;
 
+  const tn = await getTranslations("nav");
+  const tm = await getTranslations("manga");
+  const prefix = locale === "ar" ? "/ar" : "";
+  const structuredData = (
+    <JsonLd
+      data={[
+        chapterJsonLd(
+          { id: chapter.id, title: chapter.title, number: chapter.number, pageCount: chapter.pageCount, publishedAt: chapter.publishAt ?? chapter.createdAt },
+          { ...context.manga, author: context.manga.author ?? tm("unknownAuthor") },
+          locale,
+          env.siteUrl,
+        ),
+        breadcrumbJsonLd(env.siteUrl, [
+          { name: tn("home"), path: prefix || "/" },
+          { name: tn("discovery"), path: `${prefix}/discovery` },
+          { name: context.manga.title, path: previewPath(locale, context.manga.id) },
+          { name: chapter.title, path: chapterPath(locale, context.manga.id, chapter.id) },
+        ]),
+      ]}
+    />
+  );
+
   if (access.kind === "premium") {
     return (
-      <LockedChapterShell backHref={backHref} mangaId={context.manga.id} mangaTitle={context.manga.title} chapters={context.chapters} currentId={chapter.id}>
-        <PremiumLock titleHref={titleHref} coverImageUrl={context.manga.coverImageUrl} title={`${context.manga.title} – ${chapter.title}`} freeAt={chapter.freeAt} />
-      </LockedChapterShell>
+      <>
+        {structuredData}
+        <LockedChapterShell backHref={backHref} mangaId={context.manga.id} mangaTitle={context.manga.title} chapters={context.chapters} currentId={chapter.id}>
+          <PremiumLock titleHref={titleHref} coverImageUrl={context.manga.coverImageUrl} title={`${context.manga.title} – ${chapter.title}`} freeAt={chapter.freeAt} />
+        </LockedChapterShell>
+      </>
     );
   }
 
@@ -91,6 +119,7 @@ export default async function MangaReaderPage({ params }: Props) {
   // PremiumPlus reads without the sponsored overlay (lib/premium.ts).
   return (
     <AdFreeProvider adFree={access.adFree}>
+      {structuredData}
       <Reader
         key={chapter.id}
         manga={context.manga}

@@ -3,14 +3,14 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { cache, Suspense } from "react";
 import { isLocale } from "@/i18n/routing";
-import { alternatesFor, mangaJsonLd, mangaMetadata } from "@/lib/seo";
+import { alternatesFor, breadcrumbJsonLd, mangaJsonLd, mangaMetadata, previewPath } from "@/lib/seo";
 import { env } from "@/server/env";
-import { requestNonce } from "@/server/http/request-nonce";
 import { cachedGenreRow, cachedPublicManga } from "@/server/manga/cache";
 import { GenreCarousel } from "@/components/landing/GenreCarousel";
 import { CarouselSkeleton } from "@/components/landing/Skeletons";
 import { MangaPreview } from "@/components/manga/MangaPreview";
 import { SignedInRedirect } from "@/components/manga/SignedInRedirect";
+import { JsonLd } from "@/components/seo/JsonLd";
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -46,10 +46,16 @@ export default async function MangaPreviewPage({ params }: Props) {
   const tm = await getTranslations("manga");
   // Spec §2: from the public preview, reading needs an account; visitors go to the login screen.
   const login = { pathname: "/auth", query: { type: "login" } };
-  const nonce = await requestNonce();
+  const tn = await getTranslations("nav");
+  const prefix = locale === "ar" ? "/ar" : "";
+  const crumbs = [
+    { name: tn("home"), path: prefix || "/" },
+    { name: tn("discovery"), path: `${prefix}/discovery` },
+    { name: m.title, path: previewPath(locale, m.id) },
+  ];
   return (
     <div className="flex flex-col gap-12 py-6">
-      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: mangaJsonLd(m, locale, m.user.username ?? tm("unknownAuthor"), env.siteUrl) }} />
+      <JsonLd data={[mangaJsonLd(m, locale, m.user.username ?? tm("unknownAuthor"), env.siteUrl), breadcrumbJsonLd(env.siteUrl, crumbs)]} />
       <SignedInRedirect to={`/dashboard/discovery/manga/${m.id}`} />
       <MangaPreview manga={m} locale={locale} variant="public" chapterHref={() => login} genreHref={(g) => ({ pathname: "/discovery", query: { genre: g } })} />
       <Suspense fallback={<CarouselSkeleton title={t("suggestions")} />}>
