@@ -80,7 +80,8 @@ export function NotificationsCenter({ composer, findRecipient, initial }: {
     if (!ready) return;
     if (serverPage.current) {
       serverPage.current = false;
-      return;
+      // Still what the server read (nothing was searched, filtered or paged before the session arrived).
+      if (page === 1 && searchTerm === "" && filter === "all" && reload === 0) return;
     }
     const controller = new AbortController();
     dispatch({ type: "fetchStarted" });
