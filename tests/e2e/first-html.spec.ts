@@ -24,7 +24,8 @@ function visibleText(html: string): string {
   return html
     .replace(/<script\b[\s\S]*?<\/script>/g, " ")
     .replace(/<template\b[\s\S]*?<\/template>/g, " ")
-    .replace(/<div hidden=""[\s\S]*$/, " ")
+    // Segments React streams after the page (placed by script) come last, in hidden divs.
+    .replace(/<div hidden id="S:[\s\S]*$/, " ")
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
