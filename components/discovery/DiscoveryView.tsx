@@ -51,14 +51,15 @@ export async function DiscoveryView({ searchParams, signedIn = false }: { search
   const [t, banner] = await Promise.all([getTranslations("discovery"), DiscoveryBanner({ signedIn })]);
   return (
     <div className="flex flex-col gap-8 py-6">
+      {/* The page's heading comes first (the banner's own heading is a section below it). */}
+      <div className="px-4 sm:px-6 lg:px-8">
+        <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{t("title")}</h1>
+        <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t("subtitle")}</p>
+      </div>
       {/* The banner is the page's largest image, so it is in the first response (from the cache) rather than streamed
           behind a skeleton and revealed a beat later. */}
       {banner}
       <div>
-        <div className="px-4 sm:px-6 lg:px-8">
-          <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{t("title")}</h1>
-          <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t("subtitle")}</p>
-        </div>
         <Suspense fallback={<CatalogueSkeleton />}>
           <Catalogue params={params} signedIn={signedIn} />
         </Suspense>

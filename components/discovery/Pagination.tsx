@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ChevronLeft, ChevronRight } from "@/components/icons/ui";
 import type { Translate } from "@/i18n/format";
 import { Link } from "@/i18n/navigation";
@@ -28,13 +29,13 @@ export function Pagination({
   const windows = PAGE_BUTTONS.map((size) => new Set(pageWindow(page, totalPages, size)));
   const all = [...windows[windows.length - 1]!];
   const arrow =
-    "inline-flex h-10 items-center gap-1 rounded-full px-3 text-sm font-semibold transition hover:bg-zinc-100 aria-disabled:pointer-events-none aria-disabled:opacity-40 dark:hover:bg-zinc-800";
+    "inline-flex h-10 items-center gap-1 rounded-full px-3 text-sm font-semibold transition hover:bg-zinc-100 aria-disabled:pointer-events-none aria-disabled:opacity-40 aria-disabled:hover:bg-transparent dark:hover:bg-zinc-800";
   return (
     <nav aria-label={t("pagination")} className="flex items-center justify-center gap-1">
-      <Link href={hrefFor(Math.max(1, page - 1))} aria-disabled={page <= 1} tabIndex={page <= 1 ? -1 : undefined} className={arrow} scroll={false} data-page={Math.max(1, page - 1)}>
+      <Arrow to={page > 1 ? page - 1 : null} hrefFor={hrefFor} className={arrow}>
         <ChevronLeft className="size-4 rtl:rotate-180" aria-hidden />
         <span className="sr-only sm:not-sr-only">{t("previous")}</span>
-      </Link>
+      </Arrow>
       {all.map((n) => {
         const classes = windows.map((w, i) => (w.has(n) ? SHOW[i] : HIDE[i])).join(" ");
         const current = n === page;
@@ -54,10 +55,29 @@ export function Pagination({
           </Link>
         );
       })}
-      <Link href={hrefFor(Math.min(totalPages, page + 1))} aria-disabled={page >= totalPages} tabIndex={page >= totalPages ? -1 : undefined} className={arrow} scroll={false} data-page={Math.min(totalPages, page + 1)}>
+      <Arrow to={page < totalPages ? page + 1 : null} hrefFor={hrefFor} className={arrow}>
         <span className="sr-only sm:not-sr-only">{t("next")}</span>
         <ChevronRight className="size-4 rtl:rotate-180" aria-hidden />
-      </Link>
+      </Arrow>
     </nav>
+  );
+}
+
+/**
+ * Previous or Next: a link to page `to`, or, at either end (`to` null), a plain element that says it is disabled. A
+ * link with `aria-disabled` would still be a link (followed without CSS, listed by screen readers and crawlers).
+ */
+function Arrow({ to, hrefFor, className, children }: { to: number | null; hrefFor: (page: number) => string; className: string; children: ReactNode }) {
+  if (to === null) {
+    return (
+      <span aria-disabled="true" className={className}>
+        {children}
+      </span>
+    );
+  }
+  return (
+    <Link href={hrefFor(to)} className={className} scroll={false} data-page={to}>
+      {children}
+    </Link>
   );
 }

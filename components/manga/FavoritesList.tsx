@@ -15,8 +15,10 @@ export function FavoritesList({ total, items, empty }: {
   empty: ReactNode;
 }) {
   const t = useTranslations("favoritesPage");
-  const { ready, ids } = useFavoriteIds();
-  const shown = ready ? items.filter((item) => ids.has(item.id)) : items;
+  const { signedIn, ready, ids } = useFavoriteIds();
+  // The hearts' ids follow the server's list only once the browser knows the session and has them: until then (the
+  // server's render, the first paint, a session still loading) the list is the server's, never an empty one.
+  const shown = signedIn && ready ? items.filter((item) => ids.has(item.id)) : items;
   const count = Math.max(0, total - (items.length - shown.length));
   return (
     <>

@@ -53,7 +53,8 @@ export function MangaCard({ manga, texts, priority = false, previewBase = "/disc
   // Public pages link to the public preview and switch to the dashboard's once the session is known.
   const CardLink = previewBase === "/discovery/manga" ? PublicLink : DashboardLink;
   return (
-    <article className="group relative" data-manga-id={manga.id}>
+    // Not an <article>: a card is one item of a row or grid, and React may stream its heading apart from it (ADR 021).
+    <div className="group relative" data-manga-id={manga.id}>
       {/* One link for the cover and the title (one client island per card, one tab stop); the heart sits outside it. */}
       <CardLink href={href} mangaId={manga.id} className="manga-card-link">
         <div className="manga-card-cover">
@@ -98,7 +99,7 @@ export function MangaCard({ manga, texts, priority = false, previewBase = "/disc
         <p className="manga-card-author">{author}</p>
       </CardLink>
       <FavoriteButton mangaId={manga.id} className="absolute end-2 top-2" />
-    </article>
+    </div>
   );
 }
 

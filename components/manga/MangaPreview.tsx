@@ -81,10 +81,11 @@ export async function MangaPreview({
               </ul>
             )}
             {m.description && <p dir="auto" className="max-w-3xl whitespace-pre-line leading-8 text-zinc-700 dark:text-zinc-300">{m.description}</p>}
+            {/* Each icon sits in its term (a <dl>'s groups hold only <dt> and <dd>). */}
             <dl className="grid max-w-xl grid-cols-3 gap-3 text-sm">
-              <div className={stat}><Eye className="size-4 text-brand-600" aria-hidden /><dt className="sr-only">{t("views")}</dt><dd className="font-bold tabular-nums">{number(m.views)}</dd></div>
-              <div className={stat}><Heart className="size-4 text-brand-600" aria-hidden /><dt className="sr-only">{t("favorites")}</dt><dd className="font-bold tabular-nums" data-testid="favorite-count"><FavoriteCount mangaId={m.id} count={m.favorites} locale={locale} /></dd></div>
-              <div className={stat}><Layers className="size-4 text-brand-600" aria-hidden /><dt className="sr-only">{t("chapterCount")}</dt><dd className="font-bold tabular-nums">{number(m.chapters.length)}</dd></div>
+              <div className={stat}><dt className="flex"><Eye className="size-4 text-brand-600" aria-hidden /><span className="sr-only">{t("views")}</span></dt><dd className="font-bold tabular-nums">{number(m.views)}</dd></div>
+              <div className={stat}><dt className="flex"><Heart className="size-4 text-brand-600" aria-hidden /><span className="sr-only">{t("favorites")}</span></dt><dd className="font-bold tabular-nums" data-testid="favorite-count"><FavoriteCount mangaId={m.id} count={m.favorites} locale={locale} /></dd></div>
+              <div className={stat}><dt className="flex"><Layers className="size-4 text-brand-600" aria-hidden /><span className="sr-only">{t("chapterCount")}</span></dt><dd className="font-bold tabular-nums">{number(m.chapters.length)}</dd></div>
             </dl>
             <div className="flex flex-wrap gap-3">
               {first && (

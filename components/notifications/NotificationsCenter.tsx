@@ -9,7 +9,8 @@ import { ConfirmDialog } from "@/components/publishing/ConfirmDialog";
 import { SEARCH_DEBOUNCE_MS } from "@/lib/constants";
 import { Composer, type FindRecipient } from "./Composer";
 import { toneOf, TONE_CLASSES, type AppNotification } from "./notification-model";
-import { initialNotificationState, notificationReducer } from "./notification-state";
+import { FIRST_PAGE, initialNotificationState, notificationReducer } from "./notification-state";
+import type { NotificationPage } from "./notifications-api";
 import { NotificationBody } from "./NotificationItem";
 import { toastTheme, useNotificationEvents, useNotifications } from "./NotificationsProvider";
 
@@ -24,10 +25,22 @@ const smallButton =
  * filtered by read state, each marked read, opened or deleted, all marked read at once; live ones join the top of the
  * first page. Errors are the spec §8 texts, kept until dismissed. Root and writers get their composer above the list.
  */
-export function NotificationsCenter({ composer, findRecipient }: { composer: "root" | "writer" | null; findRecipient: FindRecipient }) {
+export function NotificationsCenter({ composer, findRecipient, initial }: {
+  composer: "root" | "writer" | null;
+  findRecipient: FindRecipient;
+  /** The first page and the unread count, read by the server: the first HTML shows them (never a false empty list). */
+  initial?: NotificationPage & { unreadCount: number };
+}) {
   const t = useTranslations("notifications");
   const { state: bell, ready, calls, markRead, markAllRead, remove, open, fetchErrorText } = useNotifications();
-  const [state, dispatch] = useReducer(notificationReducer, initialNotificationState);
+  // Without the server's first page the list is loading (not empty) until the browser has read it.
+  const [state, dispatch] = useReducer(notificationReducer, initial, (first) =>
+    first
+      ? { ...initialNotificationState, notifications: first.items, pagination: { ...FIRST_PAGE, ...first.pagination } }
+      : { ...initialNotificationState, loading: true },
+  );
+  // The server's first page stands until something changes (a page, the search, the filter, a reload).
+  const serverPage = useRef(initial !== undefined);
   const [filter, setFilter] = useState<Filter>("all");
   const [page, setPage] = useState(1);
   const [input, setInput] = useState("");
@@ -65,6 +78,11 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
   useEffect(() => {
     // On a full load the session's token arrives a moment after the first render: wait for it (no anonymous 401).
     if (!ready) return;
+    if (serverPage.current) {
+      serverPage.current = false;
+      // Still what the server read (nothing was searched, filtered or paged before the session arrived).
+      if (page === 1 && searchTerm === "" && filter === "all" && reload === 0) return;
+    }
     const controller = new AbortController();
     dispatch({ type: "fetchStarted" });
     calls
@@ -119,7 +137,9 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
 
   const p = state.pagination;
   const unreadHere = state.notifications.some((n) => !n.isRead);
-  const markAllOff = markingAll || (bell.unreadCount === 0 && !unreadHere);
+  // The bell's count once the browser has the session (it reads it then); the server's before.
+  const unreadCount = ready || !initial ? bell.unreadCount : initial.unreadCount;
+  const markAllOff = markingAll || (unreadCount === 0 && !unreadHere);
   const filtered = Boolean(searchTerm) || filter !== "all";
   const label = "mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200";
 
@@ -213,7 +233,7 @@ export function NotificationsCenter({ composer, findRecipient }: { composer: "ro
         )}
 
         <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="notifications-count">
-          {state.loading ? t("loading") : `${t("page.results", { count: p.totalDisplayRecords })} · ${t("page.unreadCount", { count: bell.unreadCount })}`}
+          {state.loading ? t("loading") : `${t("page.results", { count: p.totalDisplayRecords })} · ${t("page.unreadCount", { count: unreadCount })}`}
         </p>
 
         {!state.loading && state.notifications.length === 0 && !state.error ? (

@@ -20,7 +20,8 @@ export interface ListQuery {
   isRead?: boolean;
 }
 
-function readPage(raw: unknown): NotificationPage {
+/** A list answer (or the same data read on the server for the first paint) as the page's items and pagination. */
+export function readPage(raw: unknown): NotificationPage {
   // The list is read from data, or the answer itself when data is absent (spec §7); sometimes wrapped in data again.
   let body = raw as Record<string, unknown> | null;
   if (body && !Array.isArray(body.items) && typeof body.data === "object") body = body.data as Record<string, unknown>;

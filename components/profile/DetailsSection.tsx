@@ -73,10 +73,11 @@ export function DetailsSection({ user, onUser }: { user: ProfileUser; onUser: (u
         <ImageEditor user={user} onUser={onUser} />
         <form onSubmit={onSubmit} noValidate className="flex min-w-0 flex-col gap-4" data-testid="profile-details-form">
           {notice && <Banner tone={notice.tone} testId="profile-details-notice">{notice.text}</Banner>}
-          <TextField id="profile-full-name" label={t("fullName")} autoComplete="name" error={errors.fullName?.message} registration={register("fullName")} />
-          <TextField id="profile-username" label={t("username")} autoComplete="username" dir="auto" error={errors.username?.message} registration={register("username")} />
+          {/* defaultValue too: react-hook-form fills registered fields only in the browser, and the first HTML shows them. */}
+          <TextField id="profile-full-name" label={t("fullName")} autoComplete="name" error={errors.fullName?.message} defaultValue={user.fullName} registration={register("fullName")} />
+          <TextField id="profile-username" label={t("username")} autoComplete="username" dir="auto" error={errors.username?.message} defaultValue={user.username} registration={register("username")} />
           <div>
-            <TextField id="profile-email" label={t("email")} type="email" autoComplete="email" dir="ltr" error={errors.email?.message} hint={t("emailHint")} registration={register("email")} />
+            <TextField id="profile-email" label={t("email")} type="email" autoComplete="email" dir="ltr" error={errors.email?.message} hint={t("emailHint")} defaultValue={user.email} registration={register("email")} />
             <p className="mt-2 inline-flex items-center gap-1.5 text-xs font-semibold" data-testid="profile-email-status">
               {user.emailVerified ? (
                 <span className="inline-flex items-center gap-1.5 text-emerald-700 dark:text-emerald-400">

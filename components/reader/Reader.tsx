@@ -527,6 +527,8 @@ export function Reader(props: ReaderProps) {
         compact={isMobile}
       />
       <main ref={areaRef} dir="ltr" onClick={onAreaClick} className="relative min-h-0 flex-1 overflow-auto overscroll-contain">
+        {/* The page's heading (the header's chapter menu shows the same names): "{manga} – {chapter}". */}
+        <h1 dir="auto" className="sr-only" data-testid="reader-title">{t("metaTitle", { manga: manga.title, chapter: chapter.title })}</h1>
         <div className={`min-h-full transition-[filter] duration-200 ${blurred ? "blur-2xl" : ""}`}>{content}</div>
         {blurred && <PausedNotice />}
       </main>

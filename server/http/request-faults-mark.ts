@@ -8,6 +8,8 @@ export const REQUEST_FAULTS_KEY = Symbol.for("manga.request-faults");
 
 export interface RequestFaults {
   databaseUnavailable: boolean;
+  /** The page rendered its own not-found content (markNotFound): its 200 is written as 404. */
+  notFound?: boolean;
 }
 
 interface Scope {
@@ -19,4 +21,15 @@ export function markUnavailable(err: unknown): void {
   if (!isDatabaseUnavailable(err)) return;
   const scope = (globalThis as Record<symbol, Scope | undefined>)[REQUEST_FAULTS_KEY]?.getStore();
   if (scope) scope.databaseUnavailable = true;
+}
+
+/**
+ * Says that the page being rendered is its not-found page, so the response is a 404 (docs/decisions/021). A page
+ * renders its not-found content itself and calls this, instead of throwing Next's `notFound()`: in a production
+ * render that throw escapes to Next's error shell (`<html id="__next_error__">`, no language, an empty body) and the
+ * not-found text arrives only with JavaScript. A no-op outside the custom server.
+ */
+export function markNotFound(): void {
+  const scope = (globalThis as Record<symbol, Scope | undefined>)[REQUEST_FAULTS_KEY]?.getStore();
+  if (scope) scope.notFound = true;
 }

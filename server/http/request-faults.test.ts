@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerFailure, markUnavailable, serveWithFaults } from "./request-faults";
+import { answerFailure, markNotFound, markUnavailable, serveWithFaults } from "./request-faults";
 
 /**
  * The custom server's side of "a database outage answers 503" (docs/decisions/019): a page render that Next answers 500
@@ -20,6 +20,7 @@ beforeAll(async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       if (url.includes("database")) markUnavailable(refused);
       if (url.includes("bug")) markUnavailable(new TypeError("bug"));
+      if (url.includes("missing")) markNotFound();
       if (url.includes("throw")) throw url.includes("bug") ? new TypeError("bug") : refused;
       res.statusCode = url.includes("fine") ? 200 : 500;
       res.end("page");
@@ -43,6 +44,14 @@ describe("serveWithFaults", () => {
     expect((await fetch(`${base}/page?bug`)).status).toBe(500);
     expect((await fetch(`${base}/page?database-fine`)).status).toBe(200);
     expect((await fetch(`${base}/page`)).status).toBe(500);
+  });
+});
+
+describe("markNotFound", () => {
+  it("writes the 200 of a page that rendered its own not-found content as 404, not a client navigation's payload", async () => {
+    expect((await fetch(`${base}/en/discovery/manga/99999?missing-fine`)).status).toBe(404);
+    expect((await fetch(`${base}/en/discovery/manga/99999?missing-fine`, { headers: { rsc: "1" } })).status).toBe(200);
+    expect((await fetch(`${base}/en/discovery/manga/1?fine`)).status).toBe(200);
   });
 });
 

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type http from "node:http";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/server/core/database-unavailable";
 import { apiMessage, localeOf } from "@/server/core/messages";
-import { markUnavailable, REQUEST_FAULTS_KEY, type RequestFaults } from "./request-faults-mark";
+import { markNotFound, markUnavailable, REQUEST_FAULTS_KEY, type RequestFaults } from "./request-faults-mark";
 
 /**
  * A page whose render failed because the database is away answers 503 with Retry-After (docs/decisions/019, Faults),
@@ -25,6 +25,12 @@ export function serveWithFaults(res: http.ServerResponse, serve: () => Promise<v
   const writeHead = res.writeHead;
   // Node's implicit head (res.end without writeHead) goes through writeHead too.
   res.writeHead = function (this: http.ServerResponse, statusCode: number, ...rest: unknown[]) {
+    // A page that rendered its own not-found content (markNotFound). Not a client navigation's payload (`RSC: 1`):
+    // Next's router would answer a non-2xx one with a full page load, rendering it twice.
+    if (statusCode === 200 && faults.notFound && this.req?.headers.rsc !== "1") {
+      statusCode = 404;
+      this.statusCode = 404;
+    }
     if (statusCode === 500 && faults.databaseUnavailable) {
       statusCode = 503;
       this.statusCode = 503;
@@ -38,7 +44,7 @@ export function serveWithFaults(res: http.ServerResponse, serve: () => Promise<v
   return storage().run(faults, serve);
 }
 
-export { markUnavailable };
+export { markNotFound, markUnavailable };
 
 /**
  * The custom server's last resort for a request whose handler threw: an API path gets the envelope (503 when the

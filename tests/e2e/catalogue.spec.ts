@@ -8,7 +8,7 @@ import { catalogue, signIn, skipEnglishOnPhone } from "./helpers";
  */
 
 const summary = (page: Page) => page.locator("#results-summary");
-const cards = (page: Page) => page.locator("main article[data-manga-id]");
+const cards = (page: Page) => page.locator("main [data-manga-id]");
 
 test.describe("landing page", () => {
   test("server-renders the hero, four genre carousels and the featured banner between Action and Adventure", async ({ page }) => {
@@ -29,7 +29,7 @@ test.describe("landing page", () => {
     expect(at("carousel-adventure")).toBeGreaterThan(at("featured-title"));
     for (const id of ["action", "adventure", "comedy", "drama"]) {
       const track = page.locator(`#carousel-${id}`);
-      await expect(track.locator("article")).toHaveCount(10);
+      await expect(track.locator("[data-manga-id]")).toHaveCount(10);
     }
   });
 
@@ -37,7 +37,7 @@ test.describe("landing page", () => {
     for (const path of ["/", "/ar"]) {
       await page.goto(path);
       const track = page.locator("#carousel-action");
-      await expect(track.locator("article").first()).toBeVisible();
+      await expect(track.locator("[data-manga-id]").first()).toBeVisible();
       const next = page.locator('button[aria-controls="carousel-action"]').nth(1);
       await next.click();
       await expect.poll(() => track.evaluate((el) => Math.abs(el.scrollLeft))).toBeGreaterThan(50);
@@ -166,14 +166,14 @@ test.describe("manga card", () => {
     await page.route((url) => url.pathname === coverPath, (route) => route.abort());
     for (const [path, text] of [["/discovery", "Failed to load manga"], ["/ar/discovery", "تعذّر تحميل المانجا"]] as const) {
       await page.goto(path);
-      const card = page.locator(`main article[data-manga-id="${manga!.id}"]`);
+      const card = page.locator(`main [data-manga-id="${manga!.id}"]`);
       const cover = card.locator(".manga-card-cover");
       await expect(cover).toHaveAttribute("data-failed", text);
       expect(await cover.evaluate((el) => getComputedStyle(el, "::before").content)).toBe(`"${text}"`);
       await expect(card.locator("img")).toBeHidden();
       await expect(card.getByRole("link")).toHaveAccessibleName(new RegExp(`^${text}`));
       // The other cards keep their covers.
-      const other = page.locator(`main article[data-manga-id]:not([data-manga-id="${manga!.id}"])`).first();
+      const other = page.locator(`main [data-manga-id]:not([data-manga-id="${manga!.id}"])`).first();
       await expect(other.locator("img")).toBeVisible();
       await expect(other.locator(".manga-card-cover")).not.toHaveAttribute("data-failed");
     }
@@ -297,7 +297,7 @@ test.describe("signed-in reader", () => {
     await expect(heart).toHaveAttribute("aria-pressed", String(!wasFavorite));
 
     await page.goto("/dashboard/favorites");
-    const card = page.locator(`main article[data-manga-id="${manga!.id}"]`);
+    const card = page.locator(`main [data-manga-id="${manga!.id}"]`);
     await expect(card).toHaveCount(wasFavorite ? 0 : 1);
     if (!wasFavorite) {
       await expect(card.getByRole("button", { name: "Remove from favorites" })).toHaveAttribute("aria-pressed", "true");
@@ -369,7 +369,7 @@ test.describe("favourite counts follow the heart (issue 17)", () => {
 
     // The favourites page lists it; turning the heart off removes the card and lowers the total at once.
     await page.goto(`${prefix}/dashboard/favorites`);
-    const card = page.locator(`main article[data-manga-id="${manga.id}"]`);
+    const card = page.locator(`main [data-manga-id="${manga.id}"]`);
     await expect(card).toHaveCount(1);
     const total = page.getByTestId("favorites-count");
     const listedText = await total.innerText();

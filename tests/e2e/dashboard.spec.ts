@@ -48,7 +48,7 @@ test.describe("signed out", () => {
       await expect(page).toHaveURL(new RegExp(`${prefix}/auth\\?next=`));
       await page.locator("#login-username").fill(DEMO.root.username);
       await page.locator("#login-password").fill(DEMO.root.password);
-      await page.locator("form button[type=submit]").click();
+      await page.locator("main form button[type=submit]").click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/notifications\\?page=1$`));
       await expect(page.getByTestId("dashboard-title")).toHaveText(prefix ? "الإشعارات" : "Notifications");
     });
@@ -59,7 +59,7 @@ test.describe("signed out", () => {
     await page.goto(`/auth?next=${encodeURIComponent("//example.com/dashboard")}`);
     await page.locator("#login-username").fill(DEMO.reader.username);
     await page.locator("#login-password").fill(DEMO.reader.password);
-    await page.locator("form button[type=submit]").click();
+    await page.locator("main form button[type=submit]").click();
     await expect(page).toHaveURL(/\/dashboard\/discovery$/);
   });
 
@@ -220,7 +220,7 @@ test.describe("issue 17", () => {
     await page.goto(`${other}/auth?type=login`);
     await page.locator("#login-username").fill(DEMO.staff.username);
     await page.locator("#login-password").fill(DEMO.staff.password);
-    await page.locator("form button[type=submit]").click();
+    await page.locator("main form button[type=submit]").click();
     await expect(page).toHaveURL(/\/dashboard\/discovery$/);
     expect(new URL(page.url()).hostname).toBe("localhost");
     // The answer is read on its way to the page: the page navigates away at once, taking the response body with it.

@@ -18,7 +18,7 @@ export async function signIn(page: Page, who: keyof typeof DEMO, prefix = "") {
   await page.goto(`${prefix}/auth?type=login`);
   await page.locator("#login-username").fill(account.username);
   await page.locator("#login-password").fill(account.password);
-  await page.locator("form button[type=submit]").click();
+  await page.locator("main form button[type=submit]").click();
   await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/discovery$`));
 }
 
@@ -74,7 +74,7 @@ export async function signInAs(page: Page, username: string, prefix = "") {
   await page.goto(`${prefix}/auth?type=login`);
   await page.locator("#login-username").fill(username);
   await page.locator("#login-password").fill(TEST_PASSWORD);
-  await page.locator("form button[type=submit]").click();
+  await page.locator("main form button[type=submit]").click();
   await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/discovery$`));
 }
 

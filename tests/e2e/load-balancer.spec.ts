@@ -70,7 +70,7 @@ test.describe("two processes behind nginx", () => {
     await page.goto(`${A}/auth?type=login`);
     await page.locator("#login-username").fill(DEMO.reader.username);
     await page.locator("#login-password").fill(DEMO.reader.password);
-    await page.locator("form button[type=submit]").click();
+    await page.locator("main form button[type=submit]").click();
     await expect(page).toHaveURL(`${A}/dashboard/discovery`);
     await page.goto(`${B}/dashboard/discovery`);
     await expect(page).toHaveURL(`${B}/dashboard/discovery`);

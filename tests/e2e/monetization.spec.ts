@@ -71,7 +71,7 @@ async function signInAs(page: Page, username: string, password: string, prefix: 
   await page.goto(`${prefix}/auth?type=login`);
   await page.locator("#login-username").fill(username);
   await page.locator("#login-password").fill(password);
-  await page.locator("form button[type=submit]").click();
+  await page.locator("main form button[type=submit]").click();
   await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/discovery$`));
 }
 

@@ -133,7 +133,7 @@ test.describe("two processes on one database", () => {
       await page.goto(`${b.base}/auth?type=login`);
       await page.locator("#login-username").fill("reader");
       await page.locator("#login-password").fill("Reader#Demo2025");
-      await page.locator("form button[type=submit]").click();
+      await page.locator("main form button[type=submit]").click();
       await expect(page).toHaveURL(/\/dashboard\/discovery$/);
       const bell = page.getByTestId("notifications");
       await expect(bell).toHaveAttribute("data-live", "open");

@@ -100,7 +100,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByTestId("queue-state-pending")).toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("queue-item").first()).toBeVisible();
     await page.getByLabel(tx.search).fill(title);
-    await page.getByRole("button", { name: tx.searchButton, exact: true }).click();
+    await page.getByRole("main").getByRole("button", { name: tx.searchButton, exact: true }).click();
     await expect(page).toHaveURL(/[?&]q=/);
     await expect(page.getByTestId("queue-item")).toHaveCount(1);
     const item = queueItem(page, mangaId);

@@ -14,7 +14,7 @@ test.describe("site shell", () => {
     for (const genre of ["Action", "Adventure", "Comedy", "Drama"]) {
       await expect(page.getByRole("heading", { name: `${genre} manga` })).toBeVisible();
     }
-    await expect(page.locator("#carousel-action article").first()).toBeVisible();
+    await expect(page.locator("#carousel-action [data-manga-id]").first()).toBeVisible();
     const footer = page.locator("footer");
     await expect(footer).toContainText("© 2025 MangaNova");
     await expect(footer).toContainText("Horizon Events");

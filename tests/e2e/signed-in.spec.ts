@@ -15,7 +15,7 @@ const TEXT = {
 /** Demo accounts per role (the reader is one whose state no other test depends on: reading here saves progress). */
 const ROLES = { reader: "omar", writer: "writer", root: "root" } as const;
 
-const cards = (page: Page) => page.locator("main article[data-manga-id]");
+const cards = (page: Page) => page.locator("main [data-manga-id]");
 
 /** Full load of a public page, waiting until the signed-in parts (header button, hearts) have mounted. */
 async function open(page: Page, path: string, t: (typeof TEXT)[keyof typeof TEXT]) {

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { isLocale } from "@/i18n/routing";
+import { markNotFound } from "@/server/http/request-faults-mark";
+import NotFound from "../not-found";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -12,7 +13,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t("metaTitle"), robots: { index: false, follow: false } };
 }
 
-/** Any path no other route claims renders the localized not-found page with a 404 status. */
+/**
+ * Any path no other route claims: the localized not-found page, in the first HTML, with a 404 status. Rendered here
+ * rather than thrown with Next's notFound(), which a production render answers with its error shell (no lang, an
+ * empty body; the text only after JavaScript): docs/decisions/021.
+ */
 export default function CatchAll() {
-  notFound();
+  markNotFound();
+  return <NotFound />;
 }

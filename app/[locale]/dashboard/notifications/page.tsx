@@ -2,9 +2,16 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { NotificationPreferences } from "@/components/notifications/NotificationPreferences";
 import { NotificationsCenter } from "@/components/notifications/NotificationsCenter";
+import { readPage } from "@/components/notifications/notifications-api";
+import { getDb } from "@/db/client";
+import type { Role as DbRole } from "@/db/schema/enums";
+import { redirect } from "@/i18n/navigation";
 import { Role } from "@/lib/enums";
+import { PAGE_SIZE } from "@/lib/constants";
 import { isLocale } from "@/i18n/routing";
 import { getSessionUser } from "@/server/auth/session";
+import { listNotifications } from "@/server/notifications/list-notifications";
+import { unreadNotificationCount } from "@/server/notifications/unread-notification-count";
 import { findRecipientAction } from "./actions";
 
 type Props = { params: Promise<{ locale: string }> };
@@ -18,16 +25,26 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * /dashboard/notifications (issue 14): every signed-in user's full list — paged, searched, filtered by read state,
  * marked read, deleted — with root's composer (one user or everyone) and a writer's message to the administrators,
- * and the caller's preferences (per event kind in-app and e-mail, the daily digest).
+ * and the caller's preferences (per event kind in-app and e-mail, the daily digest). The first page is read here, so
+ * the first HTML shows the user's notifications (docs/decisions/021).
  */
 export default async function NotificationsPage({ params }: Props) {
-  setRequestLocale((await params).locale);
+  const { locale } = await params;
+  setRequestLocale(locale);
   const user = await getSessionUser();
-  const composer = user?.role === Role.root ? "root" : user?.role === Role.writer ? "writer" : null;
+  if (!user) return redirect({ href: "/auth", locale });
+  const db = await getDb();
+  const viewer = { userId: user.id, role: user.role as DbRole };
+  const [first, unreadCount] = await Promise.all([
+    listNotifications({ db, viewer, page: 1, pageSize: PAGE_SIZE.notifications }),
+    unreadNotificationCount({ db, viewer }),
+  ]);
+  const composer = user.role === Role.root ? "root" : user.role === Role.writer ? "writer" : null;
   return (
     <>
-      <NotificationsCenter composer={composer} findRecipient={findRecipientAction} />
-      <NotificationPreferences isRoot={user?.role === Role.root} />
+      {/* Read as the browser reads the API's answer (one shape for both). */}
+      <NotificationsCenter composer={composer} findRecipient={findRecipientAction} initial={{ ...readPage(JSON.parse(JSON.stringify(first))), unreadCount }} />
+      <NotificationPreferences isRoot={user.role === Role.root} />
     </>
   );
 }

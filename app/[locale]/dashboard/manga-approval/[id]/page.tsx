@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { ArrowLeft, ArrowRight, Pencil } from "lucide-react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ChapterList, MangaSummary, PagesPanel, orderForReview } from "@/components/publishing/review/ReviewDetails";
 import { ReviewDesk, type ReviewSubject } from "@/components/publishing/review/ReviewDesk";
@@ -16,6 +15,8 @@ import { getSessionUser } from "@/server/auth/session";
 import { getPageRange } from "@/server/chapters/pages";
 import { loadManagedManga, mayManage } from "@/server/publishing/managed";
 import { nextPendingMangaId } from "@/server/publishing/review-queue";
+import { markNotFound } from "@/server/http/request-faults-mark";
+import ReviewNotFound from "./not-found";
 
 type Props = { params: Promise<{ locale: string; id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -45,7 +46,10 @@ export default async function MangaReviewPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   if (!(await getSessionUser())) return redirect({ href: "/auth", locale });
   const found = await loadForReview(id);
-  if (!found) notFound();
+  if (!found) {
+    markNotFound();
+    return <ReviewNotFound />;
+  }
   const { manga: m, user } = found;
   const isRoot = user.role === Role.root;
   const db = await getDb();

@@ -5,6 +5,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getDb } from "@/db/client";
 import { redirect } from "@/i18n/navigation";
 import { isLocale } from "@/i18n/routing";
+import { alternatesFor } from "@/lib/seo";
 import { READER } from "@/lib/reader-constants";
 import { getSessionUser } from "@/server/auth/session";
 import { getReaderContext } from "@/server/chapters/get-reader-context";
@@ -18,6 +19,8 @@ import { AdFreeProvider } from "@/components/premium/AdFree";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { breadcrumbJsonLd, chapterJsonLd, chapterPath, previewPath } from "@/lib/seo";
 import { env } from "@/server/env";
+import { markNotFound } from "@/server/http/request-faults-mark";
+import ReaderNotFound from "../../not-found";
 
 type Props = { params: Promise<{ locale: string; mangaId: string; chapterId: string }> };
 
@@ -51,16 +54,26 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { manga } = data.context;
   const title = t("metaTitle", { manga: manga.title, chapter: data.chapter.title });
   const description = manga.description.slice(0, 300);
-  const images = manga.coverImageUrl ? [{ url: manga.coverImageUrl, width: 600, height: 900, alt: manga.title }] : [];
-  const path = `${locale === "ar" ? "/ar" : ""}/manga-reader/${manga.id}/${data.chapter.id}`;
+  const path = `/manga-reader/${manga.id}/${data.chapter.id}`;
+  // Free, published chapters are for search engines and link previews (robots.txt lets crawlers in, ADR 021); premium
+  // and unpublished ones are not.
+  const indexable = data.access.kind === "ok" && !data.access.premiumNow && data.chapter.status === 1;
+  // The share card shows the chapter's first page at card size (its 500 px copy, a plain immutable /media URL); the
+  // manga's cover when the chapter has no page yet, and for chapters kept from the index.
+  const [first] = indexable ? await getPageRange({ db: await getDb(), chapterId: data.chapter.id, from: 1, to: 1, viewer: null }) : [];
+  const images = first
+    ? [{ url: first.variants[500], width: 500, height: Math.round((500 * first.height) / Math.max(1, first.width)), alt: title }]
+    : manga.coverImageUrl
+      ? [{ url: manga.coverImageUrl, width: 600, height: 900, alt: manga.title }]
+      : [];
+  const alternates = alternatesFor(locale, path);
   return {
     title,
     description,
-    alternates: { canonical: path },
-    openGraph: { type: "book", title, description, images, url: path },
+    alternates,
+    openGraph: { type: "book", title, description, images, url: `${locale === "ar" ? "/ar" : ""}${path}`, locale: locale === "ar" ? "ar_AR" : "en_US" },
     twitter: { card: "summary_large_image", title, description: manga.description.slice(0, 200), images: images.map((i) => i.url) },
-    // Premium and unpublished chapters are not for search engines.
-    robots: data.access.kind === "ok" && !data.access.premiumNow && data.chapter.status === 1 ? undefined : { index: false },
+    robots: indexable ? undefined : { index: false },
   };
 }
 
@@ -69,7 +82,11 @@ export default async function MangaReaderPage({ params }: Props) {
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   const data = await load(mangaId, chapterId);
-  if (!data) notFound();
+  // The not-found content in the first HTML, answered 404 (Next's notFound() here would send its empty error shell).
+  if (!data) {
+    markNotFound();
+    return <ReaderNotFound />;
+  }
   const { user, access, chapter, context } = data;
   if (data.wrongManga) redirect({ href: `/manga-reader/${chapter.mangaId}/${chapter.id}`, locale });
 

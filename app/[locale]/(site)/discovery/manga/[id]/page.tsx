@@ -11,6 +11,8 @@ import { CarouselSkeleton } from "@/components/landing/Skeletons";
 import { MangaPreview } from "@/components/manga/MangaPreview";
 import { SignedInRedirect } from "@/components/manga/SignedInRedirect";
 import { JsonLd } from "@/components/seo/JsonLd";
+import { markNotFound } from "@/server/http/request-faults-mark";
+import MangaNotFound from "./not-found";
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -41,7 +43,11 @@ export default async function MangaPreviewPage({ params }: Props) {
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   const m = await loadManga(id);
-  if (!m) notFound();
+  // The not-found content in the first HTML, answered 404 (Next's notFound() here would send its empty error shell).
+  if (!m) {
+    markNotFound();
+    return <MangaNotFound />;
+  }
   const t = await getTranslations("preview");
   const tm = await getTranslations("manga");
   // Spec §2: from the public preview, reading needs an account; visitors go to the login screen.

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { notFound } from "next/navigation";
 import { cache, Suspense } from "react";
 import { getDb } from "@/db/client";
 import { redirect } from "@/i18n/navigation";
@@ -14,6 +13,8 @@ import { GenreCarousel } from "@/components/landing/GenreCarousel";
 import { CarouselSkeleton } from "@/components/landing/Skeletons";
 import { FavoritesSeed } from "@/components/manga/FavoritesSeed";
 import { MangaPreview } from "@/components/manga/MangaPreview";
+import { markNotFound } from "@/server/http/request-faults-mark";
+import DashboardMangaNotFound from "./not-found";
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -46,7 +47,10 @@ export default async function DashboardMangaPage({ params }: Props) {
   const user = await getSessionUser();
   if (!user) return redirect({ href: "/auth", locale });
   const [m, favorites] = await Promise.all([loadManga(id), listFavoriteIds({ db: await getDb(), userId: user.id })]);
-  if (!m) notFound();
+  if (!m) {
+    markNotFound();
+    return <DashboardMangaNotFound />;
+  }
   const t = await getTranslations("preview");
   return (
     <div className="flex flex-col gap-12 py-6">

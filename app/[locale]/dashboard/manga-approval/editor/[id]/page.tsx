@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { ArrowLeft } from "lucide-react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { notFound } from "next/navigation";
 import { cache } from "react";
 import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
@@ -15,6 +14,8 @@ import { GENRES } from "@/lib/enums";
 import { Link } from "@/i18n/navigation";
 import { getSessionUser } from "@/server/auth/session";
 import { loadManagedManga, mayManage } from "@/server/publishing/managed";
+import { markNotFound } from "@/server/http/request-faults-mark";
+import MangaEditorNotFound from "./not-found";
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -46,7 +47,10 @@ export default async function MangaEditorPage({ params }: Props) {
   const user = await getSessionUser();
   if (!user || !mayOpen(user.role, PAGE_ROLES.mangaApproval)) return <Forbidden />;
   const m = await loadEditable(id);
-  if (!m) notFound();
+  if (!m) {
+    markNotFound();
+    return <MangaEditorNotFound />;
+  }
   const [tm, tg] = await Promise.all([getTranslations("management"), getTranslations("genres")]);
   const card = "rounded-3xl border border-zinc-200 bg-white p-5 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900";
   return (
