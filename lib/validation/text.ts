@@ -13,12 +13,27 @@ import { z } from "zod";
  */
 export const SINGLE_LINE_CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 export const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/**
+ * A lone UTF-16 surrogate (issue 27, item 8): a high half (U+D800–U+DBFF) not followed by a low one, or a low half
+ * (U+DC00–U+DFFF) not preceded by a high one. JSON can carry one (`"\ud800"`), but it is no character: UTF-8 cannot
+ * encode it and PostgreSQL's jsonb refuses it (the audit log's insert answered 500). No `u` flag, so the halves match.
+ */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export type TextKind = "singleLine" | "multiLine";
 
-/** Whether `text` holds a control character that a field of this kind refuses. */
+/** Whether `text` holds a lone UTF-16 surrogate (half of a pair without the other half). */
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
+/**
+ * Whether `text` holds a control character that a field of this kind refuses, or a lone surrogate (no field takes
+ * one; a browser's form cannot type one, so the control-character wording covers the rare paste; the API's guard,
+ * server/http/nul-guard.ts, answers API callers with a message of its own first).
+ */
 export function hasControlCharacters(text: string, kind: TextKind = "singleLine"): boolean {
-  return (kind === "singleLine" ? SINGLE_LINE_CONTROL : MULTI_LINE_CONTROL).test(text);
+  return (kind === "singleLine" ? SINGLE_LINE_CONTROL : MULTI_LINE_CONTROL).test(text) || LONE_SURROGATE.test(text);
 }
 
 /**

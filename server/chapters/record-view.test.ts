@@ -138,13 +138,75 @@ describe("RecordView", () => {
       const forged = `${VIEWER_COOKIE}=${"v".repeat(22)}${i}.${"s".repeat(22)}`;
       expect((await (await record(id, { ip, userAgent: "Browser A", cookie: forged })).json()).data.counted).toBe(false);
     }
-    // Another user agent, or another address, is another viewer.
-    expect((await (await record(id, { ip, userAgent: "Browser B" })).json()).data.counted).toBe(true);
+    // Another user agent is not another viewer (issue 27, item 4); another address is.
+    expect((await (await record(id, { ip, userAgent: "Browser B" })).json()).data.counted).toBe(false);
     expect((await (await record(id, { ip: "10.44.1.2", userAgent: "Browser A" })).json()).data.counted).toBe(true);
-    expect((await counts(id)).chapter - before).toBe(3);
+    expect((await counts(id)).chapter - before).toBe(2);
     // No address in clear in chapter_views.
     const keys = await db.select({ key: chapterViews.viewerKey }).from(chapterViews).where(eq(chapterViews.chapterId, id));
     expect(keys.some((k) => k.key.includes("10.44"))).toBe(false);
+  });
+
+  it("counts 40 cookie-less calls from one address once whatever their User-Agent, one /64 as one address (issue 27, item 4)", async () => {
+    const id = world.chapters.second;
+    const before = await counts(id);
+    const dayBefore = await today(before.mangaId);
+    const responses = [];
+    for (let i = 0; i < 40; i++) responses.push(await record(id, { ip: "10.44.3.1", userAgent: `Agent/${i} (forged ${i})` }));
+    expect(responses.map((r) => r.status)).toEqual(Array(40).fill(200));
+    const bodies = await Promise.all(responses.map((r) => r.json() as Promise<{ data: { counted: boolean } }>));
+    expect(bodies.filter((b) => b.data.counted)).toHaveLength(1);
+    expect((await counts(id)).chapter - before.chapter).toBe(1);
+    expect((await counts(id)).manga - before.manga).toBe(1);
+    expect((await today(before.mangaId)) - dayBefore).toBe(1);
+    // IPv6: every address of one /64 is one caller, whatever the agent; another /64 is another.
+    const v6 = ["2001:db8:5:6::1", "2001:db8:5:6:aaaa::2", "2001:0db8:0005:0006:ffff:1:2:3"];
+    const v6Counted = [];
+    for (const [i, ip] of v6.entries()) v6Counted.push((await (await record(id, { ip, userAgent: `V6/${i}` })).json()).data.counted);
+    expect(v6Counted).toEqual([true, false, false]);
+    expect((await (await record(id, { ip: "2001:db8:5:7::1" })).json()).data.counted).toBe(true);
+    expect((await counts(id)).chapter - before.chapter).toBe(3);
+  });
+
+  it("still counts readers with distinct signed cookies from one address one by one (issue 27, item 4)", async () => {
+    const id = world.chapters.public;
+    const before = (await counts(id)).chapter;
+    const ip = "10.44.4.1";
+    const cookies = Array.from({ length: 40 }, () => `${VIEWER_COOKIE}=${newViewerId()}`);
+    const first = await Promise.all(cookies.map((cookie, i) => record(id, { ip, cookie, userAgent: `Agent/${i}` })));
+    expect(first.map((r) => r.status)).toEqual(Array(40).fill(200));
+    expect((await counts(id)).chapter - before).toBe(40);
+    // Each of them once.
+    const again = await Promise.all(cookies.map((cookie) => record(id, { ip, cookie })));
+    const bodies = await Promise.all(again.map((r) => r.json() as Promise<{ data: { counted: boolean } }>));
+    expect(bodies.every((b) => !b.data.counted)).toBe(true);
+    expect((await counts(id)).chapter - before).toBe(40);
+  });
+
+  it("issues at most RATE_RULES.viewerCookieIp new viewer cookies per address per day: cookie-less calls cannot mint viewers (issue 27, item 4)", async () => {
+    const previous = process.env.RATE_LIMIT_VIEWER_COOKIE_IP;
+    process.env.RATE_LIMIT_VIEWER_COOKIE_IP = "3/86400";
+    try {
+      const ip = "10.44.5.1";
+      const issued: string[] = [];
+      for (let i = 0; i < 8; i++) {
+        const res = await record(world.chapters.public, { ip, userAgent: `Minter/${i}` });
+        expect(res.status).toBe(200);
+        const cookie = res.headers.get("set-cookie");
+        if (cookie) issued.push(cookie.split(";")[0]!);
+      }
+      expect(issued).toHaveLength(3);
+      // The cookies it got are real viewers (each counts once on another chapter), but there are only three.
+      const other = world.chapters.second;
+      const before = (await counts(other)).chapter;
+      for (const cookie of issued) expect((await (await record(other, { ip, cookie })).json()).data.counted).toBe(true);
+      expect((await counts(other)).chapter - before).toBe(3);
+      // Another address still gets its cookie.
+      expect((await record(world.chapters.public, { ip: "10.44.5.2" })).headers.get("set-cookie")).toMatch(new RegExp(`^${VIEWER_COOKIE}=`));
+    } finally {
+      if (previous === undefined) delete process.env.RATE_LIMIT_VIEWER_COOKIE_IP;
+      else process.env.RATE_LIMIT_VIEWER_COOKIE_IP = previous;
+    }
   });
 
   it("rate-limits calls per address with the 429 envelope and Retry-After", async () => {

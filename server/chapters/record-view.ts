@@ -23,13 +23,14 @@ export function viewerKeyFor(viewer: Viewer, anonymousId: string | null): string
 }
 
 /**
- * The key of an anonymous caller without a (valid) viewer cookie (issue 19, item 4): one per address and User-Agent per
- * UTC day, hashed with the server's secret (chapter_views keeps no address in clear). Calls without a cookie used to
- * count every time; now they count once per chapter per (address, user agent) per day.
+ * The key of an anonymous caller without a (valid) viewer cookie: one per address per UTC day, hashed with the
+ * server's secret (chapter_views keeps no address in clear). Issue 19 keyed it by address and User-Agent; a caller
+ * chooses its User-Agent, so each made-up one counted again (issue 27, item 4): now the address alone (an IPv6
+ * caller's /64, as `clientIp` gives it), whatever the User-Agent. ADR 018 says what a shared address loses.
  */
-export function anonymousDayKey(ip: string, userAgent: string | null, now: Date = new Date()): string {
+export function anonymousDayKey(ip: string, now: Date = new Date()): string {
   const day = now.toISOString().slice(0, 10);
-  const digest = createHmac("sha256", env.authSecret).update(`${day}\n${ip}\n${userAgent ?? ""}`).digest("base64url").slice(0, 32);
+  const digest = createHmac("sha256", env.authSecret).update(`${day}\n${ip}`).digest("base64url").slice(0, 32);
   return `d:${day}:${digest}`;
 }
 

@@ -42,6 +42,12 @@ export const RATE_RULES = {
   recordViewIp: { name: "record_view_ip", limit: 300, windowSeconds: 10 * 60 },
   /** RecordImpression calls from one address: at most three per chapter read, so the same bound as views holds. */
   recordImpressionIp: { name: "record_impression_ip", limit: 300, windowSeconds: 10 * 60 },
+  /**
+   * New anonymous viewer cookies issued to one address per day (issue 27, item 4): each signed cookie counts as a reader
+   * of its own, so minting them by looping cookie-less calls must stop somewhere. A browser keeps its cookie a year and
+   * needs one; a household or an office a handful a day. Past it the address still counts, once per chapter and day.
+   */
+  viewerCookieIp: { name: "viewer_cookie_ip", limit: 30, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, RateRule>;
 
 export interface RateState {

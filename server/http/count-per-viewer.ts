@@ -20,7 +20,7 @@ export async function countPerViewer<T>(
   const db = await ctx.db;
   const ip = clientIp(req);
   await enforceRateLimit({ db, rule, subject: ip });
-  const who = countingViewer(req, ctx.viewer, ip);
+  const who = await countingViewer(db, req, ctx.viewer, ip);
   const res = ok(await count(db, who), apiMessage(ctx.locale, "success"));
   if (who.setCookie) res.headers.append("Set-Cookie", who.setCookie);
   return res;

@@ -25,7 +25,7 @@ export const paginatedChapterImagePages = defineRoute({
 /**
  * Spec §7 POST /chapter/RecordView { chapterid }: counts one view per chapter per viewer (a signed-in user,
  * or an anonymous visitor by a signed httpOnly cookie this route sets when it is missing; without one, once per
- * address and user agent per day: server/chapters/counting-viewer.ts), at most RATE_RULES.recordViewIp calls per
+ * address per day whatever the User-Agent: server/chapters/counting-viewer.ts), at most RATE_RULES.recordViewIp calls per
  * address. Answers `{ counted, views }`: `counted` is false when this viewer had already been counted.
  */
 export const recordViewRoute = defineRoute({

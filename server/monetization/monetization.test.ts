@@ -15,6 +15,7 @@ import { POST as updateSelfRoute } from "@/app/api/Authentication/UpdateSelf/rou
 import { GET as myTransactionsRoute } from "@/app/api/Authentication/Me/Transactions/route";
 import { jsonRequest, tokenFor } from "@/server/http/test-helpers";
 import { closeMonthSchema, parseAmountMinor } from "@/lib/validation/monetization";
+import { newViewerId, VIEWER_COOKIE } from "@/server/chapters/viewer-cookie";
 import { creatorPool, splitPool } from "./shares";
 import { ledgerBalance, verifyBalances } from "./ledger";
 
@@ -172,6 +173,30 @@ describe("RecordImpression", () => {
     const cookie = first.headers.get("set-cookie")?.split(";")[0] ?? "";
     expect(cookie).toMatch(/=/);
     expect((await impression("visitor", chapter2, "start", { cookie })).body.data.counted).toBe(false);
+  });
+
+  it("counts 40 cookie-less impressions from one address once per position whatever their User-Agent (issue 27, item 4)", async () => {
+    const sum = async () => {
+      const [row] = await db.select({ n: sql<number>`coalesce(sum(impressions), 0)::int` }).from(adImpressionDays).where(eq(adImpressionDays.chapterId, chapter3));
+      return Number(row?.n ?? 0);
+    };
+    const before = await sum();
+    const counted = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await impression("visitor", chapter3, "start", { "x-forwarded-for": "10.77.0.1", "user-agent": `Agent/${i}` });
+      expect(res.status).toBe(200);
+      counted.push(res.body.data.counted);
+    }
+    expect(counted.filter(Boolean)).toHaveLength(1);
+    expect((await sum()) - before).toBe(1);
+    // One /64 is one address.
+    expect((await impression("visitor", chapter3, "mid", { "x-forwarded-for": "2001:db8:77::1", "user-agent": "A" })).body.data.counted).toBe(true);
+    expect((await impression("visitor", chapter3, "mid", { "x-forwarded-for": "2001:db8:77:0:1::9", "user-agent": "B" })).body.data.counted).toBe(false);
+    expect((await sum()) - before).toBe(2);
+    // Readers with distinct signed cookies behind one address still count one by one.
+    const cookies = Array.from({ length: 5 }, () => `${VIEWER_COOKIE}=${newViewerId()}`);
+    for (const cookie of cookies) expect((await impression("visitor", chapter3, "end", { "x-forwarded-for": "10.77.0.1", cookie })).body.data.counted).toBe(true);
+    expect((await sum()) - before).toBe(7);
   });
 
   it("does not count the author, root, a PremiumPlus reader or a paywalled chapter", async () => {
