@@ -14,6 +14,7 @@ import { PUT as updateChapterRoute } from "@/app/api/chapter/UpdateChapter/route
 import { apiMessage } from "@/server/core/messages";
 import { meanColour, photo, pngPixelBomb } from "@/tests/fixtures/images";
 import { encryptedPdf, garbagePdf, javascriptPdf, paddedPdf, photoPdf, zeroPagePdf, zeroPagePdfLib } from "@/tests/fixtures/pdfs";
+import { hugeDeclaredZip, overlappingZipBomb } from "@/server/chapters/ingest/testing/zip-payloads";
 import { runChapterJobs } from "./chapter-jobs";
 import { addChapter, ARABIC, coverJpeg, filePart, formOf, formRequest, jpegPart, makeUsers, pageJpeg, pdfPart, send, snapshot, submitManga, type Answer, type FilePart } from "./test-kit";
 
@@ -186,6 +187,20 @@ describe("hostile chapter uploads change nothing", () => {
     await refusedWithoutTrace(async () => submit({ pages: [zipPart(zipOf([{ name: "p1.jpg", data: await pageJpeg(3) }, { name: "p2.jpg", data: TEXT }]))] }), 422, "UNSUPPORTED_IMAGE");
     const cut = zipOf([{ name: "p1.jpg", data: await pageJpeg(3) }]);
     await refusedWithoutTrace(() => submit({ pages: [zipPart(cut.subarray(0, cut.length - 30))] }), 422);
+  });
+
+  it("the issue 27 zip bomb (26 KB, 200 entries on one deflated 15 MB block): a quick 422 in both languages, also as a replacement", async () => {
+    const bomb = overlappingZipBomb();
+    const started = performance.now();
+    const res = await refusedWithoutTrace(() => submit({ pages: [zipPart(bomb)] }), 422, "ARCHIVE_INVALID");
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(res.body.message).toBe(apiMessage("en", "archiveInvalid"));
+    const ar = await refusedWithoutTrace(() => submit({ pages: [zipPart(bomb)] }, { "x-locale": "ar" }), 422, "ARCHIVE_INVALID");
+    expect(ar.body.message).toBe(apiMessage("ar", "archiveInvalid"));
+    await refusedWithoutTrace(() => submit({ pages: [zipPart(hugeDeclaredZip())] }), 422, "ARCHIVE_TOO_LARGE");
+    const chapterId = await addChapter(u.writer.token, mangaId, "Bomb target", { pages: 1, seed: 21 });
+    const put = () => send(updateChapterRoute, formRequest("PUT /api/chapter/UpdateChapter", formOf({ chapterId, pages: [zipPart(bomb)] }), { token: u.writer.token }));
+    await refusedWithoutTrace(put, 422, "ARCHIVE_INVALID");
   });
 
   it("a hostile replacement in UpdateChapter keeps the chapter and its pages as they were", async () => {
