@@ -13,7 +13,7 @@ import { POST as submitChapterRoute } from "@/app/api/chapter/SubmitChapter/rout
 import { PUT as updateChapterRoute } from "@/app/api/chapter/UpdateChapter/route";
 import { apiMessage } from "@/server/core/messages";
 import { meanColour, photo, pngPixelBomb } from "@/tests/fixtures/images";
-import { encryptedPdf, garbagePdf, javascriptPdf, paddedPdf, photoPdf, zeroPagePdf, zeroPagePdfLib } from "@/tests/fixtures/pdfs";
+import { encryptedPdf, garbagePdf, javascriptPdf, paddedPdf, pageTreePdf, photoPdf, zeroPagePdf, zeroPagePdfLib } from "@/tests/fixtures/pdfs";
 import { hugeDeclaredZip, overlappingZipBomb } from "@/server/chapters/ingest/testing/zip-payloads";
 import { runChapterJobs } from "./chapter-jobs";
 import { addChapter, ARABIC, coverJpeg, filePart, formOf, formRequest, jpegPart, makeUsers, pageJpeg, pdfPart, send, snapshot, submitManga, type Answer, type FilePart } from "./test-kit";
@@ -153,6 +153,19 @@ describe("hostile chapter uploads change nothing", () => {
     const a = await refusedWithoutTrace(() => submit({ pdf: pdfPart(zeroPagePdf()) }), 422);
     expect(a.body.message).toBe(apiMessage("en", "uploadEmpty"));
     await refusedWithoutTrace(async () => submit({ pdf: pdfPart(await zeroPagePdfLib()) }), 422);
+  });
+
+  it("a PDF whose page tree has no page, whatever its /Count says: 422 EMPTY in the submit's own answer (issue 27 item 12)", async () => {
+    for (const pdf of [await zeroPagePdfLib(), await pageTreePdf("lyingCount"), await pageTreePdf("countZeroWithKid")]) {
+      const en = await refusedWithoutTrace(() => submit({ pdf: pdfPart(pdf) }), 422, "EMPTY");
+      expect(en.body.message).toBe(apiMessage("en", "uploadEmpty"));
+      const ar = await refusedWithoutTrace(() => submit({ pages: [pdfPart(pdf)] }, { "x-locale": "ar" }), 422, "EMPTY");
+      expect(ar.body.message).toBe(apiMessage("ar", "uploadEmpty"));
+    }
+    const chapterId = await addChapter(u.writer.token, mangaId, "Keeps its pages too", { pages: 1, seed: 22 });
+    const put = async () =>
+      send(updateChapterRoute, formRequest("PUT /api/chapter/UpdateChapter", formOf({ chapterId, pdf: pdfPart(await pageTreePdf("lyingCount")) }), { token: u.writer.token }));
+    await refusedWithoutTrace(put, 422, "EMPTY");
   });
 
   it("garbage after a %PDF- header: 422 malformed; a text file sent as the pdf: 422", async () => {
