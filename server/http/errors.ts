@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Locale } from "@/i18n/routing";
+import { ARCHIVE_MAX_ENTRIES, ARCHIVE_MAX_TOTAL_BYTES } from "@/server/chapters/ingest/archive-limits";
 import { IngestError, INGEST_ERROR_STATUS, type IngestErrorCode } from "@/server/chapters/ingest/errors";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/server/core/database-unavailable";
 import { AppError, badRequest, fieldErrorsOf, formatBytes } from "@/server/core/errors";
@@ -104,6 +105,8 @@ const INGEST_MESSAGES: Record<IngestErrorCode, UploadMessage> = {
   UNSUPPORTED_IMAGE: { key: "notAnImage" },
   TOO_MANY_PIXELS: { key: "imageTooManyPixels", params: pixelCap },
   CORRUPT_IMAGE: { key: "imageCorrupt" },
+  ARCHIVE_TOO_LARGE: { key: "archiveTooLarge", params: () => ({ entries: ARCHIVE_MAX_ENTRIES, limit: formatBytes(ARCHIVE_MAX_TOTAL_BYTES) }) },
+  ARCHIVE_INVALID: { key: "archiveInvalid" },
   CHAPTER_NOT_FOUND: { key: "chapterNotFound" },
 };
 

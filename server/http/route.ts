@@ -248,7 +248,7 @@ function isJsonContentType(header: string | null): boolean {
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
 }
 
-function declaredLength(req: Request): number {
+export function declaredLength(req: Request): number {
   const value = Number(req.headers.get("content-length") ?? 0);
   return Number.isFinite(value) ? value : 0;
 }

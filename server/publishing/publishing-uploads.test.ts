@@ -13,7 +13,8 @@ import { POST as submitChapterRoute } from "@/app/api/chapter/SubmitChapter/rout
 import { PUT as updateChapterRoute } from "@/app/api/chapter/UpdateChapter/route";
 import { apiMessage } from "@/server/core/messages";
 import { meanColour, photo, pngPixelBomb } from "@/tests/fixtures/images";
-import { encryptedPdf, garbagePdf, javascriptPdf, paddedPdf, photoPdf, zeroPagePdf, zeroPagePdfLib } from "@/tests/fixtures/pdfs";
+import { encryptedPdf, garbagePdf, javascriptPdf, paddedPdf, pageTreePdf, photoPdf, zeroPagePdf, zeroPagePdfLib } from "@/tests/fixtures/pdfs";
+import { hugeDeclaredZip, overlappingZipBomb } from "@/server/chapters/ingest/testing/zip-payloads";
 import { runChapterJobs } from "./chapter-jobs";
 import { addChapter, ARABIC, coverJpeg, filePart, formOf, formRequest, jpegPart, makeUsers, pageJpeg, pdfPart, send, snapshot, submitManga, type Answer, type FilePart } from "./test-kit";
 
@@ -154,6 +155,19 @@ describe("hostile chapter uploads change nothing", () => {
     await refusedWithoutTrace(async () => submit({ pdf: pdfPart(await zeroPagePdfLib()) }), 422);
   });
 
+  it("a PDF whose page tree has no page, whatever its /Count says: 422 EMPTY in the submit's own answer (issue 27 item 12)", async () => {
+    for (const pdf of [await zeroPagePdfLib(), await pageTreePdf("lyingCount"), await pageTreePdf("countZeroWithKid")]) {
+      const en = await refusedWithoutTrace(() => submit({ pdf: pdfPart(pdf) }), 422, "EMPTY");
+      expect(en.body.message).toBe(apiMessage("en", "uploadEmpty"));
+      const ar = await refusedWithoutTrace(() => submit({ pages: [pdfPart(pdf)] }, { "x-locale": "ar" }), 422, "EMPTY");
+      expect(ar.body.message).toBe(apiMessage("ar", "uploadEmpty"));
+    }
+    const chapterId = await addChapter(u.writer.token, mangaId, "Keeps its pages too", { pages: 1, seed: 22 });
+    const put = async () =>
+      send(updateChapterRoute, formRequest("PUT /api/chapter/UpdateChapter", formOf({ chapterId, pdf: pdfPart(await pageTreePdf("lyingCount")) }), { token: u.writer.token }));
+    await refusedWithoutTrace(put, 422, "EMPTY");
+  });
+
   it("garbage after a %PDF- header: 422 malformed; a text file sent as the pdf: 422", async () => {
     const res = await refusedWithoutTrace(() => submit({ pdf: pdfPart(garbagePdf()) }), 422, "MALFORMED");
     expect(res.body.message).toBe(apiMessage("en", "pdfMalformed"));
@@ -186,6 +200,20 @@ describe("hostile chapter uploads change nothing", () => {
     await refusedWithoutTrace(async () => submit({ pages: [zipPart(zipOf([{ name: "p1.jpg", data: await pageJpeg(3) }, { name: "p2.jpg", data: TEXT }]))] }), 422, "UNSUPPORTED_IMAGE");
     const cut = zipOf([{ name: "p1.jpg", data: await pageJpeg(3) }]);
     await refusedWithoutTrace(() => submit({ pages: [zipPart(cut.subarray(0, cut.length - 30))] }), 422);
+  });
+
+  it("the issue 27 zip bomb (26 KB, 200 entries on one deflated 15 MB block): a quick 422 in both languages, also as a replacement", async () => {
+    const bomb = overlappingZipBomb();
+    const started = performance.now();
+    const res = await refusedWithoutTrace(() => submit({ pages: [zipPart(bomb)] }), 422, "ARCHIVE_INVALID");
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(res.body.message).toBe(apiMessage("en", "archiveInvalid"));
+    const ar = await refusedWithoutTrace(() => submit({ pages: [zipPart(bomb)] }, { "x-locale": "ar" }), 422, "ARCHIVE_INVALID");
+    expect(ar.body.message).toBe(apiMessage("ar", "archiveInvalid"));
+    await refusedWithoutTrace(() => submit({ pages: [zipPart(hugeDeclaredZip())] }), 422, "ARCHIVE_TOO_LARGE");
+    const chapterId = await addChapter(u.writer.token, mangaId, "Bomb target", { pages: 1, seed: 21 });
+    const put = () => send(updateChapterRoute, formRequest("PUT /api/chapter/UpdateChapter", formOf({ chapterId, pages: [zipPart(bomb)] }), { token: u.writer.token }));
+    await refusedWithoutTrace(put, 422, "ARCHIVE_INVALID");
   });
 
   it("a hostile replacement in UpdateChapter keeps the chapter and its pages as they were", async () => {

@@ -13,12 +13,17 @@ export type IngestErrorCode =
   | "UNSUPPORTED_IMAGE" // not JPEG, PNG, WebP or GIF by content
   | "TOO_MANY_PIXELS" // image dimensions above the pixel or side cap (decompression bombs)
   | "CORRUPT_IMAGE" // a supported type that does not decode
+  | "ARCHIVE_TOO_LARGE" // a zip of pages with too many entries, or unpacking to more than the archive cap
+  | "ARCHIVE_INVALID" // a zip of pages that is hostile: overlapping entries, a bomb's compression ratio, sizes that lie
   | "CHAPTER_NOT_FOUND";
 
 export class IngestError extends Error {
   readonly code: IngestErrorCode;
   readonly pageNumber: number | undefined;
-  /** The cap that was exceeded: bytes for TOO_LARGE, pages for TOO_MANY_PAGES, decoded pixels for TOO_MANY_PIXELS. */
+  /**
+   * The cap that was exceeded: bytes for TOO_LARGE, pages for TOO_MANY_PAGES, decoded pixels for TOO_MANY_PIXELS,
+   * entries or bytes for ARCHIVE_TOO_LARGE.
+   */
   readonly limit: number | undefined;
 
   constructor(code: IngestErrorCode, message: string, options?: { pageNumber?: number; limit?: number; cause?: unknown }) {
@@ -46,5 +51,7 @@ export const INGEST_ERROR_STATUS: Readonly<Record<IngestErrorCode, number>> = {
   UNSUPPORTED_IMAGE: 422,
   TOO_MANY_PIXELS: 422,
   CORRUPT_IMAGE: 422,
+  ARCHIVE_TOO_LARGE: 422,
+  ARCHIVE_INVALID: 422,
   CHAPTER_NOT_FOUND: 404,
 };

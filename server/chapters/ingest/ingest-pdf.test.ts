@@ -19,6 +19,7 @@ import {
   javascriptPdf,
   pageColour,
   paddedPdf,
+  pageTreePdf,
   photoPdf,
   vectorPdf,
   zeroPagePdf,
@@ -29,7 +30,7 @@ import { IngestError, type IngestErrorCode } from "./errors";
 import { ingestChapterImages } from "./ingest-images";
 import { ingestChapterPdf } from "./ingest-pdf";
 import { MAX_PDF_PAGES } from "./limits";
-import { rasterizePdf } from "./rasterize-pdf";
+import { inspectPdf, rasterizePdf } from "./rasterize-pdf";
 
 let db: Db;
 beforeAll(async () => {
@@ -170,6 +171,16 @@ describe("ingestChapterPdf", () => {
     it("a PDF without pages (hand-written and from pdf-lib)", async () => {
       await expectNothingStored(zeroPagePdf(), "EMPTY");
       await expectNothingStored(await zeroPagePdfLib(), "EMPTY");
+    });
+
+    it("inspectPdf (the submit's check) looks the pages up: a /Count that promises a page over empty /Kids is EMPTY", async () => {
+      await expect(inspectPdf(await pageTreePdf("lyingCount"))).rejects.toMatchObject({ code: "EMPTY" });
+      await expect(inspectPdf(await pageTreePdf("countZeroWithKid"))).rejects.toMatchObject({ code: "EMPTY" });
+      // A /Count above the pages held is read as the pages held (pdf.js counts them): two pages, not three.
+      await expect(inspectPdf(await pageTreePdf("missingLastPage"))).resolves.toEqual({ pageCount: 2 });
+      const started = performance.now();
+      await expect(inspectPdf(await blankPagesPdf(MAX_PDF_PAGES))).resolves.toEqual({ pageCount: MAX_PDF_PAGES });
+      expect(performance.now() - started).toBeLessThan(5_000);
     });
 
     it("garbage after the header, and a truncated PDF", async () => {

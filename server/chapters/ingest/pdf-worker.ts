@@ -64,6 +64,11 @@ export interface PdfSession {
    * render while the previous one encodes.
    */
   renderPage(pageNumber: number): Promise<RasterImage[]>;
+  /**
+   * Whether the page tree holds a first page (its dictionary is looked up; nothing is drawn). A page tree's /Count is
+   * a claim: a /Count of 1 over empty /Kids opens with one page that does not exist.
+   */
+  hasFirstPage(): Promise<boolean>;
   /** Destroys the document (pdf.js 6: `loadingTask.destroy()`, which replaced `PDFDocumentProxy.destroy()`). */
   close(): Promise<void>;
 }
@@ -221,6 +226,15 @@ export async function openPdf(data: Uint8Array, settings: RasterSettings): Promi
         return await encode(page.raw, page.width, page.height);
       } catch (err) {
         throw new RasterFailure("MALFORMED", `Page ${pageNumber} could not be encoded`, pageNumber, err);
+      }
+    },
+    async hasFirstPage() {
+      if (doc.numPages < 1) return false;
+      try {
+        (await doc.getPage(1)).cleanup();
+        return true;
+      } catch {
+        return false;
       }
     },
     async close() {

@@ -83,7 +83,8 @@ export function checkPdfBytes(pdf: Uint8Array): void {
 
 /**
  * The cheap checks an upload request can afford before it answers (docs/decisions/013): size and header, then pdf.js
- * opens the document in this thread (no page is rendered) to refuse encrypted, malformed, empty and too-long files.
+ * opens the document in this thread and looks up its first page (none is rendered) to refuse encrypted, malformed,
+ * empty (whatever the page tree's /Count claims) and too-long files.
  * Answers the page count. Rendering problems of single pages can still appear later, in the background job.
  */
 export async function inspectPdf(pdf: Uint8Array, maxPages = MAX_PDF_PAGES): Promise<{ pageCount: number }> {
@@ -96,6 +97,10 @@ export async function inspectPdf(pdf: Uint8Array, maxPages = MAX_PDF_PAGES): Pro
   }
   try {
     checkPageCount(session.numPages, maxPages);
+    // The page tree's /Count is a claim: the first page is looked up now (not drawn), so a PDF without a page is
+    // refused in the submit's own answer, not stored as a chapter of one page that never renders (issue 27 item 12).
+    // Problems of later pages still surface in the background job, with their page number (ADR 013).
+    if (!(await session.hasFirstPage())) throw new IngestError("EMPTY", "The PDF has no pages (its page tree holds none)");
     return { pageCount: session.numPages };
   } finally {
     await session.close().catch(() => undefined);

@@ -8,7 +8,7 @@ export const POST = defineRoute({
   key: "POST /api/SiteSettings/SaveDiscoveryPage",
   maxBodyBytes: SETTINGS_REQUEST_MAX_BYTES,
   handler: async ({ req, ctx }) => {
-    const input = discoveryInput(await readUpload(req, SETTINGS_REQUEST_MAX_BYTES), ctx.locale);
+    const input = discoveryInput(await readUpload(req, SETTINGS_REQUEST_MAX_BYTES, { longTextFields: ["banner"] }), ctx.locale);
     return saveDiscoverySettings({ db: await ctx.db, viewer: ctx.viewer, locale: ctx.locale, input });
   },
 });

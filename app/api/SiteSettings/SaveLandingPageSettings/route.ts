@@ -11,7 +11,7 @@ export const POST = defineRoute({
   key: "POST /api/SiteSettings/SaveLandingPageSettings",
   maxBodyBytes: SETTINGS_REQUEST_MAX_BYTES,
   handler: async ({ req, ctx }) => {
-    const input = landingInput(await readUpload(req, SETTINGS_REQUEST_MAX_BYTES), ctx.locale);
+    const input = landingInput(await readUpload(req, SETTINGS_REQUEST_MAX_BYTES, { longTextFields: ["banner"] }), ctx.locale);
     return saveLandingSettings({ db: await ctx.db, viewer: ctx.viewer, locale: ctx.locale, input });
   },
 });

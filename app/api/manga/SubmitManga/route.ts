@@ -8,7 +8,7 @@ export const POST = defineRoute({
   key: "POST /api/manga/SubmitManga",
   maxBodyBytes: MANGA_REQUEST_MAX_BYTES,
   handler: async ({ req, ctx }) => {
-    const input = await submitMangaInput(await readUpload(req, MANGA_REQUEST_MAX_BYTES), ctx.locale);
+    const input = await submitMangaInput(await readUpload(req, MANGA_REQUEST_MAX_BYTES, { longTextFields: ["coverImage"] }), ctx.locale);
     return submitManga({ db: await ctx.db, actor: ctx.viewer, ...input });
   },
 });

@@ -8,7 +8,7 @@ export const PUT = defineRoute({
   key: "PUT /api/manga/UpdateManga",
   maxBodyBytes: MANGA_REQUEST_MAX_BYTES,
   handler: async ({ req, ctx }) => {
-    const input = await updateMangaInput(await readUpload(req, MANGA_REQUEST_MAX_BYTES), ctx.locale);
+    const input = await updateMangaInput(await readUpload(req, MANGA_REQUEST_MAX_BYTES, { longTextFields: ["coverImage"] }), ctx.locale);
     return updateManga({ db: await ctx.db, actor: ctx.viewer, ...input });
   },
 });
