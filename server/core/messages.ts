@@ -66,6 +66,7 @@ const en = {
   resetEmailSent: "If an account exists for this email, a password reset link has been sent.",
   verifyEmailSent: "If this email belongs to an account that is not verified yet, a verification link has been sent.",
   loggedOut: "You have been signed out.",
+  nothingSignedOut: "No sign-in was found to sign out.",
   roleAlreadySelected: "Your role has already been selected.",
   profileUpdated: "Your profile has been updated.",
   // Profile management (server/account, issue 16)
@@ -174,6 +175,7 @@ const ar: Record<MessageKey, string> = {
   resetEmailSent: "إذا كان هناك حساب مرتبط بهذا البريد الإلكتروني، فقد أُرسل إليه رابط لإعادة تعيين كلمة المرور.",
   verifyEmailSent: "إذا كان هذا البريد الإلكتروني لحساب لم يُؤكَّد بعد، فقد أُرسل إليه رابط التحقق.",
   loggedOut: "تم تسجيل خروجك.",
+  nothingSignedOut: "لم يُعثر على جلسة لتسجيل الخروج منها.",
   roleAlreadySelected: "تم اختيار نوع حسابك مسبقًا.",
   profileUpdated: "تم تحديث ملفك الشخصي.",
   currentPasswordWrong: "كلمة المرور غير صحيحة.",
