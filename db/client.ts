@@ -44,7 +44,9 @@ async function open(): Promise<DbHandle> {
     try {
       await client.query("set statement_timeout = 0");
       await client.query("select pg_advisory_lock(727274)");
-      await migrate(drizzle(client, { schema, casing: "snake_case" }), { migrationsFolder: MIGRATIONS_DIR });
+      const migrating = drizzle(client, { schema, casing: "snake_case" });
+      await migrate(migrating, { migrationsFolder: MIGRATIONS_DIR });
+      await afterMigrations(migrating as unknown as Db);
     } finally {
       await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
       await client.query("reset statement_timeout").catch(() => undefined);
@@ -61,8 +63,18 @@ async function open(): Promise<DbHandle> {
   const client = await PGlite.create(target, { extensions: { pg_trgm } });
   const pdb = drizzle(client, { schema, casing: "snake_case" });
   await migrate(pdb, { migrationsFolder: MIGRATIONS_DIR });
+  await afterMigrations(pdb as unknown as Db);
   // Same query builder API; the PGlite session is typed as the node-postgres one so callers see one type.
   return { db: pdb as unknown as Db, kind, raw: client, close: () => client.close() };
+}
+
+/**
+ * Data the SQL migrations cannot compute, filled at every start under the migration lock: usernames' confusable
+ * skeletons (migration 0016, server/auth/username-skeletons.ts).
+ */
+async function afterMigrations(db: Db): Promise<void> {
+  const { backfillUsernameSkeletons } = await import("@/server/auth/username-skeletons");
+  await backfillUsernameSkeletons(db);
 }
 
 type PgPool = import("pg").Pool;

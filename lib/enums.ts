@@ -31,7 +31,8 @@ export type ChapterSource = (typeof ChapterSource)[keyof typeof ChapterSource];
 export const ReadingDirection = { RightToLeft: 0, LeftToRight: 1, Vertical: 2 } as const;
 export type ReadingDirection = (typeof ReadingDirection)[keyof typeof ReadingDirection];
 
-export const EmailTokenKind = { Verify: 0, Reset: 1 } as const;
+/** Verify: a new account's address; Reset: a password reset; ChangeEmail: a new address for an account (issue 27, item 6). */
+export const EmailTokenKind = { Verify: 0, Reset: 1, ChangeEmail: 2 } as const;
 export type EmailTokenKind = (typeof EmailTokenKind)[keyof typeof EmailTokenKind];
 
 export const TransactionStatus = { Pending: 0, Completed: 1, Failed: 2, Refunded: 3 } as const;

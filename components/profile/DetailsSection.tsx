@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { BadgeCheck, MailWarning } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "react-toastify";
 import type { z } from "zod";
 import { Banner, SubmitButton, TextField } from "@/components/auth/fields";
@@ -13,28 +13,41 @@ import { useApi } from "@/components/providers/use-api";
 import { isApiError } from "@/lib/api-client";
 import { updateSelfSchema } from "@/lib/validation/auth";
 import { ImageEditor } from "./ImageEditor";
+import { PasswordInput } from "./PasswordInput";
 import type { ProfileUser } from "./ProfileManagement";
 import { updateSelf } from "./profile-api";
 import { Section } from "./Section";
 
 type Fields = "fullName" | "username" | "email";
 
-/** Full name, username and e-mail (UpdateSelf), and the picture; a new address is unverified until confirmed. */
+/**
+ * Full name, username and e-mail (UpdateSelf), and the picture. A new address asks for the current password (shown once
+ * the e-mail field differs from the account's) and changes only when the link mailed to it is opened (issue 27, item 6).
+ */
 export function DetailsSection({ user, onUser }: { user: ProfileUser; onUser: (user: ProfileUser) => void }) {
   const t = useTranslations("profile.details");
   const tv = useTranslations("validation");
   const api = useApi();
-  const schema = useMemo(() => updateSelfSchema((key) => tv(key)).pick({ fullName: true, username: true, email: true }).required(), [tv]);
+  const schema = useMemo(
+    () =>
+      updateSelfSchema((key) => tv(key))
+        .pick({ fullName: true, username: true, email: true, currentPassword: true })
+        .required({ fullName: true, username: true, email: true }),
+    [tv],
+  );
   const {
     register,
     handleSubmit,
     setError,
     reset,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { fullName: user.fullName, username: user.username, email: user.email },
+    defaultValues: { fullName: user.fullName, username: user.username, email: user.email, currentPassword: "" },
   });
+  const typedEmail = useWatch({ control, name: "email" });
+  const emailChanging = typeof typedEmail === "string" && typedEmail.trim().toLowerCase() !== user.email.toLowerCase();
   const [notice, setNotice] = useState<{ tone: "success" | "error" | "info"; text: string } | null>(null);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -45,17 +58,22 @@ export function DetailsSection({ user, onUser }: { user: ProfileUser; onUser: (u
       setNotice({ tone: "info", text: t("noChanges") });
       return;
     }
+    const newEmail = changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase() ? changes.email : null;
+    if (newEmail && !values.currentPassword) {
+      setError("currentPassword", { message: tv("passwordRequired") }, { shouldFocus: true });
+      return;
+    }
     try {
-      const next = await updateSelf(api, changes);
+      const next = await updateSelf(api, newEmail ? { ...changes, currentPassword: values.currentPassword } : changes);
       onUser(next);
-      reset({ fullName: next.fullName, username: next.username, email: next.email });
-      const text = changes.email && !next.emailVerified ? t("verifySent", { email: next.email }) : t("saved");
+      reset({ fullName: next.fullName, username: next.username, email: next.email, currentPassword: "" });
+      const text = newEmail ? t("confirmSent", { email: newEmail }) : t("saved");
       setNotice({ tone: "success", text });
-      toast.success(t("saved"), { theme: toastTheme() });
+      toast.success(newEmail ? text : t("saved"), { theme: toastTheme() });
     } catch (error) {
       const fieldErrors = isApiError(error) ? error.fieldErrors : {};
       let shown = false;
-      for (const key of ["fullName", "username", "email"] as const) {
+      for (const key of ["fullName", "username", "email", "currentPassword"] as const) {
         const message = fieldErrors[key]?.[0];
         if (message) {
           setError(key, { message });
@@ -92,6 +110,16 @@ export function DetailsSection({ user, onUser }: { user: ProfileUser; onUser: (u
               )}
             </p>
           </div>
+          {emailChanging && (
+            <PasswordInput
+              id="profile-email-password"
+              label={t("currentPassword")}
+              autoComplete="current-password"
+              hint={t("currentPasswordHint")}
+              error={errors.currentPassword?.message}
+              registration={register("currentPassword")}
+            />
+          )}
           <div className="sm:max-w-56">
             <SubmitButton busy={isSubmitting} busyLabel={t("saving")} label={t("save")} />
           </div>

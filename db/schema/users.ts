@@ -42,12 +42,25 @@ export const users = pgTable(
      * manga keep an author and money records (transactions) keep their owner; it cannot sign in and is listed nowhere.
      */
     deletedAt: timestamp({ withTimezone: true }),
+    /**
+     * The username's confusable skeleton (lib/validation/usernames.ts usernameSkeleton: NFKC, edge punctuation dropped,
+     * TR39 prototypes, lower case), unique among accounts that have one (issue 27, item 13): every write of a username
+     * stores it; tombstones have none. Rows from before migration 0016 get theirs at the next start
+     * (server/auth/username-skeletons.ts); a later look-alike of an older account keeps none.
+     */
+    usernameSkeleton: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
-    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    // Unique among live accounts only: a tombstone's `deleted-<id>` and `deleted-<id>@deleted.invalid` never collide
+    // with an account that took such a name before it was reserved (issue 27, item 5). The plain indexes serve the
+    // look-ups and sorts by lower(name) that do not say `deleted_at is null` (sign-in, recipients, root's user list).
+    uniqueIndex("users_live_username_lower_idx").on(sql`lower(${t.username})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex("users_live_email_lower_idx").on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    index("users_username_lower_idx").on(sql`lower(${t.username})`),
+    index("users_email_lower_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("users_username_skeleton_idx").on(t.usernameSkeleton).where(sql`${t.usernameSkeleton} is not null`),
     index().on(t.role),
     // The overview's accounts by role count live accounts only: an index-only count (docs/decisions/015).
     index("users_live_role_idx").on(t.role).where(sql`${t.deletedAt} is null`),
@@ -90,6 +103,8 @@ export const emailTokens = pgTable(
     userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
     kind: smallint().notNull(),
     tokenHash: text().notNull().unique(),
+    /** ChangeEmail tokens: the address the account moves to when the link is opened (issue 27, item 6). */
+    newEmail: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

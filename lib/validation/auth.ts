@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { noControlCharacters } from "./text";
-import { mixedScripts } from "./usernames";
+import { isReservedUsername, mixedScripts } from "./usernames";
 
 /**
  * Account payloads (spec §3, §5, §7), shared by the forms (react-hook-form + zodResolver) and the
@@ -41,6 +41,7 @@ export const VALIDATION_KEYS = [
   "profileImageTooLarge",
   "controlCharacters",
   "usernameMixedScripts",
+  "usernameReserved",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 export type Translate = (key: ValidationKey) => string;
@@ -114,7 +115,9 @@ function usernameField(t: Translate) {
   return requiredText(t, "usernameRequired", "usernameTooLong", ACCOUNT_LIMITS.usernameMax)
     .refine((v) => v === "" || USERNAME_PATTERN.test(v), { error: t("usernameInvalid"), abort: true })
     // One script per name (TR39), so `rооt` with Cyrillic letters cannot pass for `root` (issue 19, item 8).
-    .refine((v) => !mixedScripts(v), { error: t("usernameMixedScripts") });
+    .refine((v) => !mixedScripts(v), { error: t("usernameMixedScripts"), abort: true })
+    // A deleted account's tombstone name (`deleted-<id>`) is nobody's to take (issue 27, item 5).
+    .refine((v) => !isReservedUsername(v), { error: t("usernameReserved") });
 }
 
 function emailField(t: Translate) {
@@ -298,6 +301,11 @@ export function updateSelfSchema(t: Translate) {
       .nullish(),
     /** The theme kept on the account (issue 16): the dashboard applies it on sign-in and when it changes. */
     theme: z.enum(ACCOUNT_THEMES).optional(),
+    /**
+     * The account's current password: needed when `email` changes (issue 27, item 6; whether it is given and right is
+     * the server's 422 on this field, since only it knows the current address).
+     */
+    currentPassword: z.string({ error: t("passwordRequired") }).max(1024, { error: t("passwordTooLong") }).optional(),
     /** Where a writer's payouts are sent (issue 16 §3); null or "" removes it. */
     payoutEmail: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), emailField(t).nullish()),
   });

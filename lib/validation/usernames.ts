@@ -47,12 +47,28 @@ export function mixedScripts(name: string): boolean {
   return !ALLOWED_MIXES.some((mix) => [...scripts].every((s) => mix.has(s)));
 }
 
+/** Anything but letters, marks and digits at either end of a name. */
+const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{M}\p{N}]+$/gu;
+
 /**
- * TR39's skeleton, case-insensitive (usernames are unique case-insensitively): NFD, each character replaced by its
- * prototype from Unicode's confusables.txt (the `unhomoglyph` package's table), NFD again, lower case, mapped once more
- * (lower case can make a new confusable). `root`, `rооt`, `r00t` and `ROOT` share one skeleton.
+ * TR39's skeleton, case-insensitive (usernames are unique case-insensitively): NFKC first (issue 27, item 13: fullwidth
+ * `ｒｏｏｔ` and other compatibility forms become plain letters), leading and trailing punctuation dropped (`Root.`,
+ * `_root` and `root-` read as `root` in a notification; punctuation inside a name still counts), then NFD, each
+ * character replaced by its prototype from Unicode's confusables.txt (the `unhomoglyph` package's table), NFD again,
+ * lower case, mapped once more (lower case can make a new confusable). `root`, `rооt`, `r00t`, `ROOT`, `ｒｏｏｔ` and
+ * `Root.` share one skeleton. The server stores it (users.username_skeleton, unique): change it only with a migration
+ * path for the stored values (server/auth/username-skeletons.ts fills rows that have none).
  */
 export function usernameSkeleton(name: string): string {
-  const once = unhomoglyph(name.normalize("NFD")).normalize("NFD").toLowerCase();
+  const folded = name.normalize("NFKC").replace(EDGE_PUNCTUATION, "");
+  const once = unhomoglyph(folded.normalize("NFD")).normalize("NFD").toLowerCase();
   return unhomoglyph(once).normalize("NFD").toLowerCase();
+}
+
+/**
+ * The form of a deleted account's tombstone (`deleted-<id>`, server/users/delete-user.ts), which nobody may choose
+ * (issue 27, item 5): compared after NFKC and lower case, so `Deleted-15` and fullwidth forms are refused as well.
+ */
+export function isReservedUsername(name: string): boolean {
+  return /^deleted-[0-9]+$/.test(name.normalize("NFKC").trim().toLowerCase());
 }

@@ -8,6 +8,7 @@ import {
   GENRES, NotificationType, PremiumPlan, ReadingDirection, Role, Status, TransactionStatus, type Genre,
 } from "@/db/schema/enums";
 import { searchTextFor, userSearchTextFor } from "@/lib/search-fold";
+import { usernameSkeleton } from "@/lib/validation/usernames";
 import type { DiscoverySettingsValue, LandingSettingsValue } from "@/server/settings/types";
 import { SETTINGS_KEYS } from "@/server/settings/types";
 import { ACCOUNTS, type DemoAccount } from "./accounts";
@@ -48,6 +49,7 @@ export async function insertUsers(ctx: SeedContext, hashes: Map<string, string>)
     email: a.email,
     fullName: a.fullName,
     searchText: userSearchTextFor(a.username, a.fullName, a.email),
+    usernameSkeleton: usernameSkeleton(a.username),
     passwordHash: must(hashes, a.password),
     role: a.role,
     dateOfBirth: a.dateOfBirth,

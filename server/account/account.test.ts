@@ -355,16 +355,16 @@ describe("UpdateSelf (profile page)", () => {
     expect(Object.keys(bad.body.data.errors)).toEqual(["theme"]);
   });
 
-  it("a new e-mail is unverified until confirmed, and the old address is told", async () => {
+  it("a new e-mail waits for the link mailed to it (issue 27, item 6), and the old address is told", async () => {
     const user = await createTestUser(db);
     const s = await signIn(user);
     const next = `moved_${user.id}@example.com`;
-    const res = await call("POST /api/Authentication/UpdateSelf", { token: s.accessToken, locale: "ar", body: { email: next } });
-    expect([res.status, res.body.data.email, res.body.data.emailVerified]).toEqual([200, next, false]);
+    const res = await call("POST /api/Authentication/UpdateSelf", { token: s.accessToken, locale: "ar", body: { email: next, currentPassword: user.password } });
+    expect([res.status, res.body.data.email, res.body.data.emailVerified]).toEqual([200, user.email, true]);
     const toNew = await lastMailTo(db, next);
     expect(toNew?.token).toBeTruthy();
     const toOld = await lastMailTo(db, user.email);
-    expect(toOld?.subject).toMatch(/تم تغيير بريدك الإلكتروني/);
+    expect(toOld?.subject).toMatch(/طُلب تغيير بريدك الإلكتروني/);
     expect(toOld?.text).toContain(next);
     expect(toOld?.token).toBeNull();
   });

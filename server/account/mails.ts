@@ -41,16 +41,53 @@ const EMAIL_CHANGED: Record<Locale, Texts> = {
   en: {
     subject: `Your email address was changed — ${BRAND.en}`,
     greeting: (name) => `Hello ${name},`,
-    body: (address) => `The email address of your account was changed to ${address}. From now on, mail about your account goes there once it is confirmed.`,
+    body: (address) => `The email address of your account was changed to ${address}, confirmed from that address. From now on, mail about your account goes there.`,
     button: "Reset my password",
     notYou: "If you did not make this change, reset your password with the link above and contact us.",
   },
   ar: {
     subject: `تم تغيير بريدك الإلكتروني — ${BRAND.ar}`,
     greeting: (name) => `مرحبًا ${name}،`,
-    body: (address) => `تم تغيير البريد الإلكتروني لحسابك إلى ${address}. ستصل رسائل حسابك إليه من الآن بعد تأكيده.`,
+    body: (address) => `تم تغيير البريد الإلكتروني لحسابك إلى ${address} بعد تأكيده من ذلك العنوان. ستصل رسائل حسابك إليه من الآن.`,
     button: "إعادة تعيين كلمة المرور",
     notYou: "إذا لم تقم بهذا التغيير، فأعد تعيين كلمة المرور من الرابط أعلاه وتواصل معنا.",
+  },
+};
+
+const EMAIL_CHANGE_REQUESTED: Record<Locale, Texts> = {
+  en: {
+    subject: `A change of your email address was requested — ${BRAND.en}`,
+    greeting: (name) => `Hello ${name},`,
+    body: (address) =>
+      `Someone signed in to your account asked to change its email address to ${address}. It changes only when the link sent to that address is opened; until then this address stays.`,
+    button: "Reset my password",
+    notYou: "If this was not you, reset your password with the link above and sign out your other sessions.",
+  },
+  ar: {
+    subject: `طُلب تغيير بريدك الإلكتروني — ${BRAND.ar}`,
+    greeting: (name) => `مرحبًا ${name}،`,
+    body: (address) =>
+      `طلب شخص مسجَّل الدخول إلى حسابك تغيير بريده الإلكتروني إلى ${address}. لن يتغير إلا عند فتح الرابط المرسل إلى ذلك العنوان، ويبقى هذا العنوان حتى ذلك الحين.`,
+    button: "إعادة تعيين كلمة المرور",
+    notYou: "إذا لم تكن أنت، فأعد تعيين كلمة المرور من الرابط أعلاه وسجّل الخروج من جلساتك الأخرى.",
+  },
+};
+
+const EMAIL_IN_USE: Record<Locale, Texts> = {
+  en: {
+    subject: `Someone tried to use this email address — ${BRAND.en}`,
+    greeting: () => "Hello,",
+    body: () =>
+      `Someone asked to move a ${BRAND.en} account to this email address, but this address already has an account. Nothing was changed, and no account was moved here.`,
+    button: "Reset my password",
+    notYou: "If the account at this address is yours and you cannot sign in, reset its password with the link above. Otherwise you can ignore this email.",
+  },
+  ar: {
+    subject: `حاول أحدهم استخدام هذا البريد الإلكتروني — ${BRAND.ar}`,
+    greeting: () => "مرحبًا،",
+    body: () => `طلب أحدهم نقل حساب في ${BRAND.ar} إلى هذا البريد الإلكتروني، لكن هذا العنوان لديه حساب بالفعل. لم يتغير شيء ولم يُنقل أي حساب إليه.`,
+    button: "إعادة تعيين كلمة المرور",
+    notYou: "إذا كان الحساب المرتبط بهذا العنوان لك ولا تستطيع تسجيل الدخول، فأعد تعيين كلمة مروره من الرابط أعلاه. وإلا يمكنك تجاهل هذه الرسالة.",
   },
 };
 
@@ -82,7 +119,20 @@ export function passwordChangedMail(opts: { locale: Locale; name: string }): Tem
   return render(PASSWORD_CHANGED[opts.locale], { ...opts, detail: "" });
 }
 
-/** To the OLD address when the e-mail of an account changes. */
+/** To the OLD address when a move to a new address is requested (issue 27, item 6); it applies only once confirmed. */
+export function emailChangeRequestedMail(opts: { locale: Locale; name: string; newEmail: string }): Template & { link: string } {
+  return render(EMAIL_CHANGE_REQUESTED[opts.locale], { ...opts, detail: opts.newEmail });
+}
+
+/**
+ * To an address another account already has, when someone asks to move their account to it (issue 27, item 6): the
+ * requester's answer is the same as for a free address, so this mail is where "already has an account" is said.
+ */
+export function emailInUseMail(opts: { locale: Locale }): Template & { link: string } {
+  return render(EMAIL_IN_USE[opts.locale], { ...opts, name: "", detail: "" });
+}
+
+/** To the OLD address when the e-mail of an account changes (the new address confirmed it). */
 export function emailChangedMail(opts: { locale: Locale; name: string; newEmail: string }): Template & { link: string } {
   return render(EMAIL_CHANGED[opts.locale], { ...opts, detail: opts.newEmail });
 }

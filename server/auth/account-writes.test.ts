@@ -25,6 +25,10 @@ vi.mock("@/server/mail/templates", async (importOriginal) => {
       if (failures.mail) throw new Error("the mail template failed");
       return original.verifyEmailMail(...args);
     },
+    confirmEmailChangeMail: (...args: Parameters<typeof original.confirmEmailChangeMail>) => {
+      if (failures.mail) throw new Error("the mail template failed");
+      return original.confirmEmailChangeMail(...args);
+    },
   };
 });
 
@@ -78,11 +82,12 @@ describe("account writes in one transaction", () => {
     const user = await createTestUser(db);
     const address = `${tag()}@example.com`;
     failures.mail = true;
-    await expect(updateSelf({ db, userId: user.id, locale: "en", input: { fullName: "Changed", email: address } })).rejects.toThrow();
+    await expect(updateSelf({ db, userId: user.id, locale: "en", input: { fullName: "Changed", email: address, currentPassword: user.password } })).rejects.toThrow();
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ email: user.email, emailVerified: true });
     expect(row?.fullName).not.toBe("Changed");
     expect(await db.select().from(emailTokens).where(eq(emailTokens.userId, user.id))).toHaveLength(0);
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email))).toHaveLength(0);
   });
 
   it("select-role: the role and its audit row commit together", async () => {

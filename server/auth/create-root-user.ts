@@ -2,6 +2,7 @@ import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
 import { userSearchTextFor } from "@/lib/search-fold";
+import { usernameSkeleton } from "@/lib/validation/usernames";
 import { registerSchema } from "@/lib/validation/auth";
 import { findUserByEmail, takenBy } from "./find-user";
 import { hashPassword } from "./password";
@@ -59,6 +60,7 @@ export async function createRootUser(opts: {
       email: input.email,
       fullName: input.fullName,
       searchText: userSearchTextFor(input.username, input.fullName, input.email),
+      usernameSkeleton: usernameSkeleton(input.username),
       passwordHash: await hashPassword(input.password),
       role: Role.root,
       emailVerified: true,

@@ -11,13 +11,14 @@ type Kind = (typeof EmailTokenKind)[keyof typeof EmailTokenKind];
 const TTL: Record<Kind, number> = {
   [EmailTokenKind.Verify]: AUTH_POLICY.verifyEmailTtlMs,
   [EmailTokenKind.Reset]: AUTH_POLICY.resetPasswordTtlMs,
+  [EmailTokenKind.ChangeEmail]: AUTH_POLICY.verifyEmailTtlMs,
 };
 
 /**
  * A new single-use link token (256 bits, stored as SHA-256). Earlier unused tokens of the same kind for
  * the user are spent, so only the latest mail's link works.
  */
-export async function createEmailToken(opts: { db: Executor; userId: number; kind: Kind; now?: Date }): Promise<string> {
+export async function createEmailToken(opts: { db: Executor; userId: number; kind: Kind; newEmail?: string; now?: Date }): Promise<string> {
   const now = opts.now ?? new Date();
   const secret = newSecret();
   await opts.db
@@ -28,6 +29,7 @@ export async function createEmailToken(opts: { db: Executor; userId: number; kin
     userId: opts.userId,
     kind: opts.kind,
     tokenHash: secret.hash,
+    newEmail: opts.newEmail ?? null,
     expiresAt: new Date(now.getTime() + TTL[opts.kind]),
     createdAt: now,
   });
@@ -35,7 +37,7 @@ export async function createEmailToken(opts: { db: Executor; userId: number; kin
 }
 
 export type ConsumeResult =
-  | { status: "ok"; userId: number }
+  | { status: "ok"; userId: number; newEmail: string | null }
   | { status: "used"; userId: number }
   | { status: "expired" }
   | { status: "invalid" };
@@ -50,8 +52,8 @@ export async function consumeEmailToken(opts: { db: Executor; token: string; kin
     .update(emailTokens)
     .set({ usedAt: now })
     .where(and(eq(emailTokens.tokenHash, hash), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
-    .returning({ userId: emailTokens.userId });
-  if (spent) return { status: "ok", userId: spent.userId };
+    .returning({ userId: emailTokens.userId, newEmail: emailTokens.newEmail });
+  if (spent) return { status: "ok", userId: spent.userId, newEmail: spent.newEmail };
   const [row] = await db
     .select({ userId: emailTokens.userId, usedAt: emailTokens.usedAt })
     .from(emailTokens)

@@ -1,4 +1,4 @@
-import { or, sql } from "drizzle-orm";
+import { and, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { usernameSkeleton } from "@/lib/validation/usernames";
 import type { Executor } from "@/server/core/unit-of-work";
@@ -58,13 +58,31 @@ export function isUniqueViolation(err: unknown): boolean {
 
 /**
  * Whether another account's username has the same confusable skeleton as `username` (TR39; `rооt` beside `root`,
- * issue 19, item 8) without being the same name (that is takenBy's 409). There is no stored skeleton column yet, so
- * every username is read and compared (about 150 ms at 100,000 accounts): only Register, UpdateSelf, CreateUser and
- * UpdateUser call it, after every other check, and Register is rate-limited per address.
+ * issue 19, item 8; `ｒｏｏｔ` and `Root.` too, issue 27, item 13) without being the same name (that is takenBy's 409).
+ * One look-up in the unique index of users.username_skeleton (migration 0016), which also settles two requests racing
+ * for look-alike names (a unique violation, see isSkeletonViolation). Tombstones have no skeleton.
  */
 export async function confusableWithAnother(db: Executor, username: string, exceptId?: number): Promise<boolean> {
-  const skeleton = usernameSkeleton(username.trim());
-  const lowered = username.trim().toLowerCase();
-  const rows = await db.select({ id: users.id, username: users.username }).from(users);
-  return rows.some((r) => r.id !== exceptId && r.username.toLowerCase() !== lowered && usernameSkeleton(r.username) === skeleton);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.usernameSkeleton, usernameSkeleton(username.trim())),
+        exceptId === undefined ? undefined : ne(users.id, exceptId),
+        sql`lower(${users.username}) <> ${username.trim().toLowerCase()}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether a unique violation is the skeleton index's (a look-alike name won a race): 409 usernameConfusable. */
+export function isSkeletonViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    if (typeof e === "object" && "constraint" in e && (e as { constraint: unknown }).constraint === "users_username_skeleton_idx") return true;
+    if (e instanceof Error && e.message.includes("users_username_skeleton_idx")) return true;
+    e = typeof e === "object" && "cause" in e ? (e as { cause: unknown }).cause : undefined;
+  }
+  return false;
 }

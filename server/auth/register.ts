@@ -4,11 +4,12 @@ import { users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
 import type { Locale } from "@/i18n/routing";
 import { userSearchTextFor } from "@/lib/search-fold";
+import { usernameSkeleton } from "@/lib/validation/usernames";
 import { parseBirthDate, SelectableRole, type RegisterPayload } from "@/lib/validation/auth";
 import { enforceRateLimit, RATE_RULES } from "@/server/core/rate-limit";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { confusableUsernameError, duplicateAccountError } from "./conflicts";
-import { confusableWithAnother, isUniqueViolation, takenBy } from "./find-user";
+import { confusableWithAnother, isSkeletonViolation, isUniqueViolation, takenBy } from "./find-user";
 import { hashPassword } from "./password";
 import { sendVerificationEmail } from "./send-verification-email";
 
@@ -52,6 +53,7 @@ export async function register(opts: {
           email: input.email,
           fullName: input.fullName,
           searchText: userSearchTextFor(input.username, input.fullName, input.email),
+          usernameSkeleton: usernameSkeleton(input.username),
           passwordHash,
           role,
           dateOfBirth: parseBirthDate(input.dateOfBirth),
@@ -68,6 +70,7 @@ export async function register(opts: {
   } catch (err) {
     // Two registrations racing for the same name: the unique index decides.
     if (!isUniqueViolation(err)) throw err;
+    if (isSkeletonViolation(err)) throw confusableUsernameError(locale);
     throw duplicateAccountError((await takenBy(db, { username: input.username })) ?? "email", locale);
   }
 }

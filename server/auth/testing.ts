@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { emailOutbox, users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
+import { usernameSkeleton } from "@/lib/validation/usernames";
 import { hashPassword } from "./password";
 
 /** Test helpers for the account code (imported by *.test.ts only). */
@@ -21,10 +22,13 @@ export async function createTestUser(
   counter += 1;
   const tag = `${process.pid}_${counter}_${Math.random().toString(36).slice(2, 7)}`;
   const { password = "Secret#123", ...rest } = overrides;
+  const username = rest.username ?? `user_${tag}`;
   const [row] = await db
     .insert(users)
     .values({
-      username: `user_${tag}`,
+      username,
+      // As every write of a username does (issue 27, item 13); a test may pass its own, or null.
+      usernameSkeleton: usernameSkeleton(username),
       email: `user_${tag}@example.com`,
       fullName: `Test User ${counter}`,
       passwordHash: await hashPassword(password),

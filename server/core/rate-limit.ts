@@ -36,6 +36,18 @@ export const RATE_RULES = {
   /** Reset or verification mails for one address (no mail bombing of a victim). */
   mailTarget: { name: "mail_to", limit: 3, windowSeconds: 15 * 60 },
   /**
+   * Requests to move one account to a new e-mail address (issue 27, item 6), each sending two mails (the link to the
+   * new address, a notice to the old one): a person changes their address once, maybe again after a typo; five an
+   * hour is never met by them and caps what a stolen session can mail. Each new address also counts in mailTarget.
+   */
+  emailChangeUser: { name: "email_change_user", limit: 5, windowSeconds: 60 * 60 },
+  /**
+   * UpdateSelf requests that change one account's username (issue 27, item 6): its 409 usernameTaken answers whether a
+   * name is taken (public anyway, but not for bulk probing). Someone looking for a free name tries a handful; twenty an
+   * hour is never met by them.
+   */
+  usernameChangeUser: { name: "username_change_user", limit: 20, windowSeconds: 60 * 60 },
+  /**
    * RecordView calls from one address (issue 19, item 4): a reader opens a chapter every minute or so, a household or
    * an office behind one address a few at once; 300 in 10 minutes is one every two seconds, all the time.
    */

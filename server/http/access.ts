@@ -27,6 +27,8 @@ export const ACCESS = {
   "POST /api/Authentication/Logout": SIGNED_IN,
   "POST /api/Authentication/FirebaseMigration": SIGNED_IN,
   "GET /api/Authentication/VerifyEmail": VISITOR,
+  // Beyond the spec (issue 27, item 6): the link mailed to a new address; the token is the credential.
+  "GET /api/Authentication/ConfirmEmailChange": VISITOR,
   "POST /api/Authentication/ResetPassword": VISITOR,
   "POST /api/Authentication/UpdateSelf": SIGNED_IN,
   // Beyond the spec: the language the user reads in, kept on the account for notifications and mail (issue 14).

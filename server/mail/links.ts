@@ -13,4 +13,5 @@ export function siteLink(locale: Locale, path: string, query?: Record<string, st
 }
 
 export const verifyEmailLink = (locale: Locale, token: string) => siteLink(locale, "/auth/verify-email", { token });
+export const confirmEmailChangeLink = (locale: Locale, token: string) => siteLink(locale, "/auth/confirm-email-change", { token });
 export const resetPasswordLink = (locale: Locale, token: string) => siteLink(locale, "/auth/reset-password", { token });

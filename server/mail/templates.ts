@@ -53,6 +53,30 @@ const RESET: Record<Locale, Texts> = {
   },
 };
 
+/** To the NEW address of an account moving to it (issue 27, item 6): opening the link applies the change. */
+const CONFIRM_EMAIL_CHANGE: Record<Locale, Texts> = {
+  en: {
+    subject: `Confirm your new email address — ${BRAND.en}`,
+    greeting: (name) => `Hello ${name},`,
+    body: `You asked to use this address for your ${BRAND.en} account. Open the link below to confirm it; until then your account keeps its current address.`,
+    button: "Confirm new email",
+    expiry: "This link is valid for 24 hours and can be used once.",
+    ignore: "If you did not ask for this, you can ignore this email: nothing changes.",
+  },
+  ar: {
+    subject: `تأكيد بريدك الإلكتروني الجديد — ${BRAND.ar}`,
+    greeting: (name) => `مرحبًا ${name}،`,
+    body: `طلبت استخدام هذا العنوان لحسابك في ${BRAND.ar}. افتح الرابط أدناه لتأكيده؛ وحتى ذلك الحين يبقى لحسابك عنوانه الحالي.`,
+    button: "تأكيد البريد الجديد",
+    expiry: "هذا الرابط صالح لمدة 24 ساعة ولمرة واحدة فقط.",
+    ignore: "إذا لم تطلب ذلك، يمكنك تجاهل هذه الرسالة ولن يتغير شيء.",
+  },
+};
+
+export function confirmEmailChangeMail(opts: { locale: Locale; name: string; link: string }): Template {
+  return render(CONFIRM_EMAIL_CHANGE[opts.locale], opts);
+}
+
 export function verifyEmailMail(opts: { locale: Locale; name: string; link: string }): Template {
   return render(VERIFY[opts.locale], opts);
 }

@@ -2,9 +2,10 @@ import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import type { Locale } from "@/i18n/routing";
 import { userSearchTextFor } from "@/lib/search-fold";
+import { usernameSkeleton } from "@/lib/validation/usernames";
 import { parseBirthDate } from "@/lib/validation/auth";
 import type { CreateUserPayload, UserRow } from "@/lib/validation/users";
-import { confusableWithAnother, isUniqueViolation } from "@/server/auth/find-user";
+import { confusableWithAnother, isSkeletonViolation, isUniqueViolation } from "@/server/auth/find-user";
 import { confusableUsernameError } from "@/server/auth/conflicts";
 import { hashPassword } from "@/server/auth/password";
 import { audit } from "@/server/core/audit";
@@ -38,6 +39,7 @@ export async function createUser(opts: { db: Db; viewer: Viewer; input: CreateUs
           email: input.email,
           fullName: input.fullName,
           searchText: userSearchTextFor(input.username, input.fullName, input.email),
+          usernameSkeleton: usernameSkeleton(input.username),
           passwordHash,
           role: input.role,
           dateOfBirth: input.dateOfBirth ? parseBirthDate(input.dateOfBirth) : null,
@@ -63,6 +65,7 @@ export async function createUser(opts: { db: Db; viewer: Viewer; input: CreateUs
   } catch (err) {
     // Two creations racing for one name: the unique index decides.
     if (!isUniqueViolation(err)) throw err;
+    if (isSkeletonViolation(err)) throw confusableUsernameError(locale);
     throw duplicateFieldError((await takenByOther(db, { username: input.username })) ?? "email", locale);
   }
 }

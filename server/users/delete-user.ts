@@ -89,6 +89,7 @@ export async function tombstoneIn(
       deletedAt: now,
       profileImageId: null,
       searchText: null,
+      usernameSkeleton: null,
       dateOfBirth: null,
       payoutEmail: null,
       emailVerified: false,

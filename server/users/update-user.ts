@@ -4,8 +4,9 @@ import { users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
 import type { Locale } from "@/i18n/routing";
 import { userSearchTextFor } from "@/lib/search-fold";
+import { usernameSkeleton } from "@/lib/validation/usernames";
 import type { UpdateUserPayload, UserRow } from "@/lib/validation/users";
-import { confusableWithAnother, isUniqueViolation } from "@/server/auth/find-user";
+import { confusableWithAnother, isSkeletonViolation, isUniqueViolation } from "@/server/auth/find-user";
 import { confusableUsernameError } from "@/server/auth/conflicts";
 import { revokeUserRefreshTokens } from "@/server/auth/revoke-tokens";
 import { audit } from "@/server/core/audit";
@@ -69,6 +70,7 @@ export async function updateUser(opts: { db: Db; viewer: Viewer; input: UpdateUs
         });
         if (taken) throw duplicateFieldError(taken, locale);
         if (changes.username !== undefined && (await confusableWithAnother(tx, changes.username, target.id))) throw confusableUsernameError(locale);
+        if (changes.username !== undefined) changes.usernameSkeleton = usernameSkeleton(changes.username);
         changes.searchText = userSearchTextFor(changes.username ?? target.username, changes.fullName ?? target.fullName, changes.email ?? target.email);
         entry("user.update", before, after);
       }
@@ -145,6 +147,7 @@ export async function updateUser(opts: { db: Db; viewer: Viewer; input: UpdateUs
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
+    if (isSkeletonViolation(err)) throw confusableUsernameError(locale);
     throw duplicateFieldError(input.username !== undefined ? "username" : "email", locale);
   }
 }

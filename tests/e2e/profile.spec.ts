@@ -6,7 +6,8 @@ import { isPhone, skipEnglishOnPhoneInBlock } from "./helpers";
 /**
  * Issue 16 §1, profile management: a user changes their name and picture (cropped in the browser; the top bar's
  * dropdown shows it) and their theme; changes their password (the old one no longer signs in, the new one does); sees
- * two sessions (a second browser context) and signs the other out; downloads their data; deletes their account.
+ * two sessions (a second browser context) and signs the other out; downloads their data; deletes their account; changes
+ * their e-mail (the current password is asked for, the address changes from the link mailed to it: issue 27, item 6).
  * English and Arabic, desktop and phone (375 px). Every test makes its own account.
  */
 const PASSWORD = "Profile#Pass1";
@@ -47,6 +48,8 @@ const LANGS = [
     thisDevice: "This device", firefox: "Firefox on Windows", signOut: /^Sign out Firefox on Windows/, onlyHere: "You are signed in only here.",
     others: "Sign out everywhere else", confirmOthers: "Sign out others", download: "Download my data",
     deleteButton: "Delete my account", deletePassword: "Password", works: "Deleted user",
+    passwordRequired: "Password is required", confirmSent: /^We sent a link to \S+@example\.com\. Your email address changes when you open it/,
+    emailChanged: "Email Address Changed",
   },
   {
     lang: "ar", prefix: "/ar", title: "الملف الشخصي", saved: "تم حفظ ملفك الشخصي.", fullName: "الاسم الكامل", save: "حفظ التغييرات",
@@ -56,6 +59,8 @@ const LANGS = [
     thisDevice: "هذا الجهاز", firefox: "Firefox على Windows", signOut: /^تسجيل الخروج من Firefox على Windows/, onlyHere: "أنت مسجَّل الدخول هنا فقط.",
     others: "تسجيل الخروج من كل مكان آخر", confirmOthers: "تسجيل خروج الآخرين", download: "تنزيل بياناتي",
     deleteButton: "حذف حسابي", deletePassword: "كلمة المرور", works: "مستخدم محذوف",
+    passwordRequired: "كلمة المرور مطلوبة", confirmSent: /^أرسلنا رابطًا إلى \S+@example\.com\. يتغير بريدك الإلكتروني عند فتحه/,
+    emailChanged: "تم تغيير البريد الإلكتروني",
   },
 ] as const;
 
@@ -149,6 +154,44 @@ for (const L of LANGS) {
       // This device stays signed in.
       await page.reload();
       await expect(page.getByTestId("profile-page")).toBeVisible();
+    });
+
+    test("a user changes their e-mail: the password is asked for, and the address changes from the link mailed to it", async ({ page, request }) => {
+      const { username } = await newAccount(request);
+      const oldEmail = `${username.toLowerCase()}@example.com`;
+      const newEmail = `${username.toLowerCase()}.moved@example.com`;
+      await signInAs(page, username, PASSWORD, L.prefix);
+      await page.goto(`${L.prefix}/dashboard/profile-management`);
+      const form = page.getByTestId("profile-details-form");
+      await expect(form.locator("#profile-email")).toHaveValue(oldEmail);
+      await expect(form.locator("#profile-email-password")).toHaveCount(0);
+      await form.locator("#profile-email").fill(newEmail);
+      const password = form.getByLabel(L.current, { exact: true });
+      await expect(password).toBeVisible();
+      await noSideways(page);
+      await form.getByRole("button", { name: L.save }).click();
+      await expect(form.locator("#profile-email-password-error")).toHaveText(L.passwordRequired);
+      await password.fill(PASSWORD);
+      await form.getByRole("button", { name: L.save }).click();
+      await expect(page.getByTestId("profile-details-notice")).toHaveText(L.confirmSent);
+      // Nothing changes until the link is opened.
+      await expect(form.locator("#profile-email")).toHaveValue(oldEmail);
+
+      let link = "";
+      await expect
+        .poll(async () => {
+          const res = await request.get(`/api/test/outbox?to=${encodeURIComponent(newEmail)}`);
+          const body = (await res.json()) as { data?: Array<{ text: string }> };
+          link = body.data?.map((m) => /https?:\/\/\S+\/auth\/confirm-email-change\?token=\S+/.exec(m.text)?.[0]).find(Boolean) ?? "";
+          return link !== "";
+        }, { message: `a confirmation mail to ${newEmail}` })
+        .toBe(true);
+      const url = new URL(link);
+      await page.goto(`${url.pathname}${url.search}`);
+      await expect(page.getByTestId("confirm-email-success")).toContainText(L.emailChanged);
+      await expect(page.getByTestId("confirm-email-success")).toContainText(newEmail);
+      await page.goto(`${L.prefix}/dashboard/profile-management`);
+      await expect(page.getByTestId("profile-details-form").locator("#profile-email")).toHaveValue(newEmail);
     });
 
     test("a user sees two sessions, signs the other out, then everywhere else", async ({ page, request, browser }) => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { getDb } from "@/db/client";
 import { Role } from "@/db/schema/enums";
-import { verifyAccessToken } from "@/server/auth/access-token";
+import { signAccessToken, verifyAccessToken } from "@/server/auth/access-token";
 import { createTestUser, type TestUser } from "@/server/auth/testing";
 import type { RouteKey } from "@/server/http/access";
 import type { RouteHandler } from "@/server/http/route";
@@ -15,6 +15,7 @@ import { POST as ChangePassword } from "./ChangePassword/route";
 import { POST as DeleteMe } from "./DeleteMe/route";
 import { POST as Login } from "./Login/route";
 import { POST as Logout } from "./Logout/route";
+import { POST as RefreshToken } from "./RefreshToken/route";
 import { GET as Me } from "./Me/route";
 import { POST as RevokeSession } from "./Sessions/Revoke/route";
 import { POST as RevokeOthers } from "./Sessions/RevokeOthers/route";
@@ -29,6 +30,7 @@ import { PUT as UpdateUser } from "../User/UpdateUser/route";
 const ROUTES = {
   "POST /api/Authentication/Login": Login,
   "POST /api/Authentication/Logout": Logout,
+  "POST /api/Authentication/RefreshToken": RefreshToken,
   "GET /api/Authentication/Me": Me,
   "POST /api/Authentication/Sessions/Revoke": RevokeSession,
   "POST /api/Authentication/Sessions/RevokeOthers": RevokeOthers,
@@ -107,6 +109,22 @@ describe("a revoked sign-in's access token is refused at once", () => {
     expect((await call("POST /api/Authentication/Logout", { body: { refreshToken: phone.refreshToken }, token: phone.accessToken })).status).toBe(200);
     await expectRefused(phone);
     await expectLive(laptop);
+  });
+
+  it("after Logout with only the bearer token (issue 27, item 11: body {} ends the token's own sign-in)", async () => {
+    const user = await createTestUser(await getDb());
+    const [phone, laptop] = [await signIn(user), await signIn(user)];
+    const res = await call("POST /api/Authentication/Logout", { body: {}, token: phone.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe("You have been signed out.");
+    await expectRefused(phone);
+    // The sign-in's refresh token is revoked with it, and the other device goes on.
+    expect((await call("POST /api/Authentication/RefreshToken", { body: { refreshToken: phone.refreshToken } })).status).toBe(401);
+    await expectLive(laptop);
+    // A token that names no sign-in (no sid) with no refresh token: it is not told that it was signed out.
+    const { token } = await signAccessToken({ userId: user.id, role: Role.reader });
+    const nothing = await call("POST /api/Authentication/Logout", { body: {}, token });
+    expect([nothing.status, nothing.body.message]).toEqual([200, "No sign-in was found to sign out."]);
   });
 
   it("after revoking that session, or the others", async () => {

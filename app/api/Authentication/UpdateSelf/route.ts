@@ -9,7 +9,8 @@ import { defineRoute } from "@/server/http/route";
 
 /**
  * Spec §7: the caller's own fullName, username, email and profileImage (base64); anything else in the
- * body (role, balance, banned…) is ignored. Data is the updated user, which the client caches.
+ * body (role, balance, banned…) is ignored. Data is the updated user, which the client caches. A new e-mail needs
+ * `currentPassword` and applies only from the link mailed to it (ConfirmEmailChange, issue 27 item 6).
  */
 export const POST = defineRoute({
   key: "POST /api/Authentication/UpdateSelf",
@@ -19,7 +20,8 @@ export const POST = defineRoute({
   maxBodyBytes: Math.ceil((ACCOUNT_LIMITS.profileImageMaxBytes * 4) / 3) + 64 * 1024,
   handler: async ({ user, body, query, locale }) => {
     const input = await parseLocalized(updateSelfSchema, body, locale);
-    const updated = await updateSelf({ db: await getDb(), userId: user.userId, input, locale, imageFormat: imageFormatOf(query) });
-    return ok(updated, apiMessage(locale, "profileUpdated"));
+    const { user: updated, emailChangeRequested } = await updateSelf({ db: await getDb(), userId: user.userId, input, locale, imageFormat: imageFormatOf(query) });
+    // The same words whether or not the new address is taken (issue 27, item 6): the mail to it tells.
+    return ok(updated, emailChangeRequested ? apiMessage(locale, "emailChangeRequested", { email: emailChangeRequested }) : apiMessage(locale, "profileUpdated"));
   },
 });
