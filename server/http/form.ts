@@ -83,8 +83,9 @@ async function readMultipart(req: Request, limit: number, options: ReadUploadOpt
   const files: Record<string, Uint8Array[]> = {};
   let parts = 0;
   let part: Part | undefined;
-  let state: "preamble" | "afterDelimiter" | "headers" | "body" | "done" = "preamble";
-  let buf = Buffer.alloc(0);
+  // Widened on purpose: step() moves it on inside a closure, which the compiler's narrowing does not follow.
+  let state = "preamble" as "preamble" | "afterDelimiter" | "headers" | "body" | "done";
+  let buf: Buffer = Buffer.alloc(0);
   let total = 0;
 
   const finishPart = (p: Part) => {
