@@ -170,7 +170,9 @@ async function readMultipart(req: Request, limit: number, options: ReadUploadOpt
 
   const reader = req.body.getReader();
   try {
-    while (state !== "done") {
+    // Read to the end of the body even after the closing delimiter (an epilogue is ignored, within the byte cap):
+    // cancelling a body the client is still sending could cost it the answer.
+    for (;;) {
       let chunk: ReadableStreamReadResult<Uint8Array>;
       try {
         chunk = await reader.read();
@@ -180,6 +182,7 @@ async function readMultipart(req: Request, limit: number, options: ReadUploadOpt
       if (chunk.done) break;
       total += chunk.value.byteLength;
       if (total > limit) throw tooLarge(limit);
+      if (state === "done") continue;
       const bytes = Buffer.from(chunk.value.buffer, chunk.value.byteOffset, chunk.value.byteLength);
       // What is left over is small (a partial delimiter or header block), so this copy stays linear.
       buf = buf.length === 0 ? bytes : Buffer.concat([buf, bytes]);
@@ -190,8 +193,6 @@ async function readMultipart(req: Request, limit: number, options: ReadUploadOpt
     throw err;
   }
   if (state !== "done") throw badRequest("invalidForm");
-  // The epilogue after the closing delimiter is read and ignored (within the byte cap).
-  await reader.cancel().catch(() => undefined);
   const out: Record<string, unknown> = {};
   for (const [name, values] of fields) out[name] = values.length === 1 ? values[0] : values;
   return { fields: out, files };
