@@ -83,8 +83,9 @@ async function readMultipart(req: Request, limit: number, options: ReadUploadOpt
   const files: Record<string, Uint8Array[]> = {};
   let parts = 0;
   let part: Part | undefined;
-  let state: "preamble" | "afterDelimiter" | "headers" | "body" | "done" = "preamble";
-  let buf = Buffer.alloc(0);
+  // Widened on purpose: step() moves it on inside a closure, which the compiler's narrowing does not follow.
+  let state = "preamble" as "preamble" | "afterDelimiter" | "headers" | "body" | "done";
+  let buf: Buffer = Buffer.alloc(0);
   let total = 0;
 
   const finishPart = (p: Part) => {
@@ -169,7 +170,9 @@ async function readMultipart(req: Request, limit: number, options: ReadUploadOpt
 
   const reader = req.body.getReader();
   try {
-    while (state !== "done") {
+    // Read to the end of the body even after the closing delimiter (an epilogue is ignored, within the byte cap):
+    // cancelling a body the client is still sending could cost it the answer.
+    for (;;) {
       let chunk: ReadableStreamReadResult<Uint8Array>;
       try {
         chunk = await reader.read();
@@ -179,6 +182,7 @@ async function readMultipart(req: Request, limit: number, options: ReadUploadOpt
       if (chunk.done) break;
       total += chunk.value.byteLength;
       if (total > limit) throw tooLarge(limit);
+      if (state === "done") continue;
       const bytes = Buffer.from(chunk.value.buffer, chunk.value.byteOffset, chunk.value.byteLength);
       // What is left over is small (a partial delimiter or header block), so this copy stays linear.
       buf = buf.length === 0 ? bytes : Buffer.concat([buf, bytes]);
@@ -189,8 +193,6 @@ async function readMultipart(req: Request, limit: number, options: ReadUploadOpt
     throw err;
   }
   if (state !== "done") throw badRequest("invalidForm");
-  // The epilogue after the closing delimiter is read and ignored (within the byte cap).
-  await reader.cancel().catch(() => undefined);
   const out: Record<string, unknown> = {};
   for (const [name, values] of fields) out[name] = values.length === 1 ? values[0] : values;
   return { fields: out, files };

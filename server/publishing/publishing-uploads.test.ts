@@ -206,7 +206,7 @@ describe("hostile chapter uploads change nothing", () => {
     const bomb = overlappingZipBomb();
     const started = performance.now();
     const res = await refusedWithoutTrace(() => submit({ pages: [zipPart(bomb)] }), 422, "ARCHIVE_INVALID");
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(3_000);
     expect(res.body.message).toBe(apiMessage("en", "archiveInvalid"));
     const ar = await refusedWithoutTrace(() => submit({ pages: [zipPart(bomb)] }, { "x-locale": "ar" }), 422, "ARCHIVE_INVALID");
     expect(ar.body.message).toBe(apiMessage("ar", "archiveInvalid"));

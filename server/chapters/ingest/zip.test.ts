@@ -37,7 +37,8 @@ describe("readZipEntries refuses hostile archives before inflating them", () => 
     const before = process.memoryUsage();
     const { ms } = await refused(bomb, "ARCHIVE_INVALID", /overlaps another entry/);
     const after = process.memoryUsage();
-    expect(ms).toBeLessThan(500);
+    // Wall time on a shared machine is noise; the bound only separates this from inflating (32-54 s before).
+    expect(ms).toBeLessThan(2_000);
     // Nothing was inflated: one 15 MB page would already show here, the old reader reached gigabytes.
     expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(8 * 1024 * 1024);
     expect(after.rss - before.rss).toBeLessThan(64 * 1024 * 1024);
@@ -53,12 +54,12 @@ describe("readZipEntries refuses hostile archives before inflating them", () => 
 
   it("a huge declared size (4 GB for a kilobyte of data): above the archive's total cap, nothing inflated", async () => {
     const { ms } = await refused(hugeDeclaredZip(), "ARCHIVE_TOO_LARGE");
-    expect(ms).toBeLessThan(200);
+    expect(ms).toBeLessThan(1_000);
   });
 
   it("honestly declared entries under the page cap at a bomb's compression ratio (10 MB of zeros in 10 KB)", async () => {
     const { ms } = await refused(highRatioZip(), "ARCHIVE_INVALID", /times its size/);
-    expect(ms).toBeLessThan(200);
+    expect(ms).toBeLessThan(1_000);
   });
 
   it("an entry that inflates to more than its directory states stops at the stated size", async () => {
