@@ -20,26 +20,10 @@ import { expect, test, type APIRequestContext, type Page } from "./fixtures";
  */
 
 /**
- * Findings on today's pages that belong to the other half of issue 35 (its html-first branch fixes them). Each names
- * the issue item that removes it; a finding here that no longer occurs is reported as an annotation so the entry can
- * go. EMPTY THIS SET once that branch is merged.
+ * Findings the validators are known to report, each naming what will remove it (empty: every page validates). A listed
+ * finding that no longer occurs is reported as an annotation so its entry can go.
  */
-const KNOWN_FAILURES: ReadonlyArray<{ validator: Validator; page: RegExp; message: RegExp; fixedBy: string }> = [
-  {
-    validator: "vnu",
-    page: /^(en|ar) preview /,
-    // The preview's statistics: <dl><div><svg/><dt/><dd/></div></dl> (a dl's div holds only dt and dd).
-    message: /Element “svg” not allowed as child of element “div” in this context/,
-    fixedBy: "issue 35, html-first branch: invalid dl/svg markup",
-  },
-  {
-    validator: "htmlcs",
-    page: /./,
-    // The header's search form (every page) and discovery's own search form submit on Enter only.
-    message: /^WCAG2AA\.Principle3\.Guideline3_2\.3_2_2\.H32\.2: This form does not contain a submit button/,
-    fixedBy: "issue 35, html-first branch: search forms without a submit button",
-  },
-];
+const KNOWN_FAILURES: ReadonlyArray<{ validator: Validator; page: RegExp; message: RegExp; fixedBy: string }> = [];
 
 type Validator = "vnu" | "htmlcs" | "structured-data";
 
