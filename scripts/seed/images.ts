@@ -1,3 +1,4 @@
+import type { Sharp } from "sharp";
 import type { Db } from "@/db/client";
 import { MediaKind } from "@/server/media/kind";
 import { encodePageVariants, encodeVariants, FAST_JPEG, type EncodedImage } from "@/server/media/process-image";
@@ -13,6 +14,8 @@ import type { DemoPlan, PlannedManga } from "./plan";
  * Draws and stores every demo image. Chapter pages come from a pool: one image per
  * (art style, page number), shared by every chapter drawn in that style, so ~80 unique pages serve
  * thousands of page rows. Media ids are content hashes, so a pool page is stored exactly once.
+ * Premium chapters take a pool of their own (issue 27, item 9), the same drawings with a premium ribbon: a free
+ * chapter's page is public at /media, so a premium page with the same bytes (the same id) would be public too.
  */
 
 /** Reading width and the reader's render widths (spec §9: 350 / 500 / 700 px). */
@@ -32,11 +35,11 @@ export interface SeedImages {
   covers: Map<string, string>;
   /** by manga title, featured titles only */
   banners: Map<string, string>;
-  /** by poolKey(style, pageNumber) */
+  /** by poolKey(style, pageNumber, premium) */
   pages: Map<string, PageImage>;
 }
 
-export const poolKey = (style: number, pageNumber: number) => `${style}/${pageNumber}`;
+export const poolKey = (style: number, pageNumber: number, premium = false) => `${premium ? "p" : ""}${style}/${pageNumber}`;
 
 /** Images drawn at once: sharp's work runs on libuv's thread pool, the SVG building on this thread. */
 const CONCURRENCY = 4;
@@ -90,31 +93,48 @@ function creditFor(m: PlannedManga): string {
   return `by ${author?.fullName ?? "Unknown"}`;
 }
 
-/** Every (style, page number) some chapter needs, in a stable order. */
-function pagesNeeded(plan: DemoPlan): Array<{ style: number; pageNumber: number }> {
-  const wanted = new Map<string, { style: number; pageNumber: number }>();
+/** Every (style, page number) some chapter needs, in a stable order, and whether a premium chapter needs it too. */
+function pagesNeeded(plan: DemoPlan): Array<{ style: number; pageNumber: number; free: boolean; premium: boolean }> {
+  const wanted = new Map<string, { style: number; pageNumber: number; free: boolean; premium: boolean }>();
   for (const m of plan.manga) {
-    const longest = Math.max(0, ...m.chapters.map((c) => c.pageCount));
-    for (let n = 1; n <= longest; n++) wanted.set(poolKey(m.style, n), { style: m.style, pageNumber: n });
+    for (const c of m.chapters) {
+      for (let n = 1; n <= c.pageCount; n++) {
+        const page = wanted.get(poolKey(m.style, n)) ?? { style: m.style, pageNumber: n, free: false, premium: false };
+        if (c.isPremium) page.premium = true;
+        else page.free = true;
+        wanted.set(poolKey(m.style, n), page);
+      }
+    }
   }
   return [...wanted.values()].sort((a, b) => a.style - b.style || a.pageNumber - b.pageNumber);
 }
 
+/** The reading image with the fast bulk settings; the variants the reader downloads as small as uploads'. */
+async function storePage(art: Sharp, writer: MediaWriter): Promise<PageImage> {
+  const variants = await encodePageVariants(art, PAGE_WIDTHS, FAST_JPEG);
+  const full = variant(variants, PAGE_WIDTH);
+  return {
+    imageId: writer.add(full, MediaKind.Page),
+    image700Id: writer.add(variant(variants, 700), MediaKind.Page),
+    image500Id: writer.add(variant(variants, 500), MediaKind.Page),
+    image350Id: writer.add(variant(variants, 350), MediaKind.Page),
+    width: full.width,
+    height: full.height,
+  };
+}
+
 async function drawPages(plan: DemoPlan, texts: TextCache, writer: MediaWriter): Promise<Map<string, PageImage>> {
   const pages = new Map<string, PageImage>();
-  await forEachLimit(pagesNeeded(plan), CONCURRENCY, async ({ style, pageNumber }) => {
-    const art = await renderPage({ style, language: style < 2 ? "en" : "ar", pageNumber, texts });
-    // The reading image with the fast bulk settings; the variants the reader downloads as small as uploads'.
-    const variants = await encodePageVariants(art, PAGE_WIDTHS, FAST_JPEG);
-    const full = variant(variants, PAGE_WIDTH);
-    pages.set(poolKey(style, pageNumber), {
-      imageId: writer.add(full, MediaKind.Page),
-      image700Id: writer.add(variant(variants, 700), MediaKind.Page),
-      image500Id: writer.add(variant(variants, 500), MediaKind.Page),
-      image350Id: writer.add(variant(variants, 350), MediaKind.Page),
-      width: full.width,
-      height: full.height,
-    });
+  await forEachLimit(pagesNeeded(plan), CONCURRENCY, async ({ style, pageNumber, free, premium }) => {
+    const options = { style, language: style < 2 ? ("en" as const) : ("ar" as const), pageNumber, texts };
+    if (!premium) {
+      pages.set(poolKey(style, pageNumber), await storePage(await renderPage(options), writer));
+      return;
+    }
+    // Premium chapters' pages are the premium edition (a ribbon: other bytes, so another media id), drawn once with it.
+    const art = await renderPage(options, { premium: true });
+    if (free) pages.set(poolKey(style, pageNumber), await storePage(art.free, writer));
+    pages.set(poolKey(style, pageNumber, true), await storePage(art.premium, writer));
   });
   return pages;
 }

@@ -139,14 +139,14 @@ export async function insertChapters(ctx: SeedContext, mangaIds: Map<string, num
   return ids;
 }
 
-/** Every page row points at the shared pool image for its (style, page number). */
+/** Every page row points at the shared pool image for its (style, page number), premium chapters at their own pool's. */
 async function insertPages(ctx: SeedContext, mangaIds: Map<string, number>, chapterIds: Map<string, number>): Promise<void> {
   const rows = ctx.plan.manga.flatMap((m) =>
     m.chapters.flatMap((c) => {
       const chapterId = must(chapterIds, chapterKey(must(mangaIds, m.entry.title), c.number));
       return Array.from({ length: c.pageCount }, (_, i) => {
-        const image = ctx.images.pages.get(poolKey(m.style, i + 1));
-        if (!image) throw new Error(`no pool image for style ${m.style} page ${i + 1}`);
+        const image = ctx.images.pages.get(poolKey(m.style, i + 1, c.isPremium));
+        if (!image) throw new Error(`no pool image for style ${m.style} page ${i + 1}${c.isPremium ? " (premium)" : ""}`);
         return { chapterId, pageNumber: i + 1, ...image };
       });
     }),

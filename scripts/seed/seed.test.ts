@@ -178,7 +178,7 @@ describe("seedDemo on an empty database", () => {
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 600, 900]);
   });
 
-  it("draws chapter pages from a shared pool: every page in a chapter differs, the pool stays small", async () => {
+  it("draws chapter pages from shared pools: every page in a chapter differs, the pools stay small", async () => {
     const chapters = await rows<{ pages: number; distinct_images: number }>(sql`
       select count(*)::int as pages, count(distinct image_id)::int as distinct_images from chapter_pages group by chapter_id`);
     expect(chapters.every((c) => c.pages === c.distinct_images)).toBe(true);
@@ -186,7 +186,21 @@ describe("seedDemo on an empty database", () => {
       select count(*)::int as rows, count(distinct image_id)::int as images
       from chapter_pages p join chapters ch on ch.id = p.chapter_id where ch.source_type = ${ChapterSource.Images}`);
     expect(pageRows).toBeGreaterThan(1000);
-    expect(images).toBeLessThanOrEqual(80);
+    // Two pools (free and premium chapters', issue 27 item 9) of at most 80 images each.
+    expect(images).toBeLessThanOrEqual(160);
+  });
+
+  it("draws premium chapters' pages of their own: no premium page image is a free page's too (issue 27, item 9)", async () => {
+    const { premium } = await one<{ premium: number }>(sql`select count(*)::int as premium from chapters where is_premium`);
+    expect(premium).toBeGreaterThan(0);
+    // Media ids are content hashes: identical bytes would be one id, public through the free chapter.
+    const shared = await rows<{ id: string }>(sql`
+      with used as (
+        select c.is_premium, unnest(array[p.image_id, p.image350_id, p.image500_id, p.image700_id]) as id
+        from chapter_pages p join chapters c on c.id = p.chapter_id
+      )
+      select distinct a.id from used a join used b on a.id = b.id where a.is_premium and not b.is_premium`);
+    expect(shared).toEqual([]);
   });
 
   it("makes some chapters PDFs that went through the upload pipeline", async () => {

@@ -1,9 +1,10 @@
-import { and, asc, between, eq } from "drizzle-orm";
+import { and, asc, between, eq, not, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { chapterPages, chapters, media } from "@/db/schema";
+import { chapterPages, chapters, manga, media } from "@/db/schema";
+import { Status } from "@/db/schema/enums";
 import { asBoolean } from "@/server/media/premium-media";
 import { mediaUrlExpiry, signedMediaUrl, type MediaGrant } from "@/server/media/signed-url";
-import { chapterPremiumNow } from "@/server/visibility";
+import { chapterPremiumNow, publicChapter } from "@/server/visibility";
 import { fillBucketBytes } from "@/server/media/object-store";
 import type { PageVariants, ReaderPage } from "./types";
 
@@ -11,35 +12,44 @@ import type { PageVariants, ReaderPage } from "./types";
  * Page rows of one chapter, `from`…`to` inclusive, as reader pages (URLs only). Shared by the API, the reader page and
  * the review desk. Callers have checked that `viewer` may read the chapter (chapter-access.ts, managed.ts).
  *
- * The pages of a chapter that is premium right now (flagged, free date not yet come; on the database clock, as
- * /media decides) get URLs signed for the viewer (server/media/signed-url.ts): a shared link stops working when it
- * expires. Other chapters' pages keep the public, immutable `/media/{id}`.
+ * The pages of a chapter that is not publicly free right now get URLs signed for the viewer (server/media/signed-url.ts):
+ * a premium chapter (flagged, free date not yet come), and, since issue 27 item 9, any chapter that is not published
+ * (pending, rejected, scheduled) or whose manga is not accepted, which its author and root read in the reader and the
+ * review desk. On the database clock, as /media decides (server/media/premium-media.ts), whose plain URLs serve only
+ * a published free chapter's pages. Those keep the public, immutable `/media/{id}`.
  */
 export async function getPageRange({ db, chapterId, from, to, viewer }: PageRangeOptions): Promise<ReaderPage[]> {
   if (to < from) return [];
   const rows = await db
-    .select({ ...pageColumns, premiumNow: chapterPremiumNow() })
+    .select({ ...pageColumns, signed: signedOnly() })
     .from(chapterPages)
     .innerJoin(chapters, eq(chapters.id, chapterPages.chapterId))
+    .innerJoin(manga, eq(manga.id, chapters.mangaId))
     .where(and(eq(chapterPages.chapterId, chapterId), between(chapterPages.pageNumber, from, to)))
     .orderBy(asc(chapterPages.pageNumber));
   const sign = signerFor(viewer);
-  return rows.map((r) => toReaderPage(r, asBoolean(r.premiumNow) ? sign : plain));
+  return rows.map((r) => toReaderPage(r, asBoolean(r.signed) ? sign : plain));
 }
 
 /** The same pages with the reading image's bytes (for the spec's base64 fields), in one joined query (plus the bucket's reads for pages kept there). */
 export async function getPageRangeWithBytes({ db, chapterId, from, to, viewer }: PageRangeOptions): Promise<Array<ReaderPage & { bytes: Buffer | null }>> {
   if (to < from) return [];
   const rows = await db
-    .select({ ...pageColumns, premiumNow: chapterPremiumNow(), store: media.store, bytes: media.bytes })
+    .select({ ...pageColumns, signed: signedOnly(), store: media.store, bytes: media.bytes })
     .from(chapterPages)
     .innerJoin(chapters, eq(chapters.id, chapterPages.chapterId))
+    .innerJoin(manga, eq(manga.id, chapters.mangaId))
     .leftJoin(media, eq(media.id, chapterPages.imageId))
     .where(and(eq(chapterPages.chapterId, chapterId), between(chapterPages.pageNumber, from, to)))
     .orderBy(asc(chapterPages.pageNumber));
   await fillBucketBytes(rows, (r) => r.imageId);
   const sign = signerFor(viewer);
-  return rows.map((r) => ({ ...toReaderPage(r, asBoolean(r.premiumNow) ? sign : plain), bytes: r.bytes }));
+  return rows.map((r) => ({ ...toReaderPage(r, asBoolean(r.signed) ? sign : plain), bytes: r.bytes }));
+}
+
+/** SQL: the chapter's pages are served by signed URLs only: it is not published and free now in an accepted manga. */
+function signedOnly(): SQL<boolean> {
+  return sql<boolean>`not coalesce(${and(publicChapter(), eq(manga.status, Status.Accepted), not(chapterPremiumNow()))}, false)`;
 }
 
 export interface PageRangeOptions {
@@ -47,7 +57,7 @@ export interface PageRangeOptions {
   chapterId: number;
   from: number;
   to: number;
-  /** Who the URLs of premium pages are signed for (null: a visitor, who can only be reading a free chapter). */
+  /** Who the URLs of premium or unpublished pages are signed for (null: a visitor, who can only be reading a published free chapter). */
   viewer: { userId: number } | null;
 }
 

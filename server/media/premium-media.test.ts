@@ -26,17 +26,35 @@ async function jpeg(width: number, height: number, seed: number): Promise<Buffer
 }
 
 /** A chapter of one page (reading image and 350/500/700 copies, or the given ids); returns the chapter and its ids. */
-async function chapterWith(opts: { premium: boolean; freeAt?: Date | null; seed: number; ids?: string[] }): Promise<{ chapterId: number; ids: string[] }> {
+async function chapterWith(opts: {
+  premium: boolean;
+  freeAt?: Date | null;
+  seed: number;
+  ids?: string[];
+  status?: Status;
+  publishAt?: Date | null;
+  inManga?: number;
+}): Promise<{ chapterId: number; ids: string[] }> {
+  const owner = opts.inManga ?? mangaId;
   const ids =
     opts.ids ??
     (await storeMediaMany(
       db,
       await Promise.all([[200, 300], [35, 52], [50, 75], [70, 105]].map(async ([w, h], i) => ({ bytes: await jpeg(w!, h!, opts.seed * 4 + i), mime: "image/jpeg", width: w!, height: h!, kind: MediaKind.Page }))),
     ));
-  const [max] = await db.select({ n: sql<number>`coalesce(max(${chapters.number}), 0)::int` }).from(chapters).where(eq(chapters.mangaId, mangaId));
+  const [max] = await db.select({ n: sql<number>`coalesce(max(${chapters.number}), 0)::int` }).from(chapters).where(eq(chapters.mangaId, owner));
   const [row] = await db
     .insert(chapters)
-    .values({ mangaId, title: `C${opts.seed}`, number: Number(max?.n ?? 0) + 1, status: Status.Accepted, isPremium: opts.premium, freeAt: opts.freeAt ?? null, pageCount: 1 })
+    .values({
+      mangaId: owner,
+      title: `C${opts.seed}`,
+      number: Number(max?.n ?? 0) + 1,
+      status: opts.status ?? Status.Accepted,
+      publishAt: opts.publishAt ?? null,
+      isPremium: opts.premium,
+      freeAt: opts.freeAt ?? null,
+      pageCount: 1,
+    })
     .returning({ id: chapters.id });
   const [imageId, image350Id, image500Id, image700Id] = ids as [string, string, string, string];
   await db.insert(chapterPages).values({ chapterId: row!.id, pageNumber: 1, imageId, image350Id, image500Id, image700Id, width: 200, height: 300 });
@@ -175,6 +193,44 @@ describe("/media of premium pages", () => {
     const stored = await getMedia(db, { id: other.ids[0]! });
     await storeMediaMany(db, [{ bytes: stored!.bytes, mime: "image/jpeg", width: 200, height: 300, kind: MediaKind.Cover }]);
     await expectPublic(`/media/${other.ids[0]}`);
+  });
+
+  it("keeps a premium image private when a pending, rejected, scheduled or hidden manga's free chapter uses it too (issue 27, item 9)", async () => {
+    const premium = await chapterWith({ premium: true, seed: 11 });
+    await expectRefused(`/media/${premium.ids[0]}`);
+    // The attack: a writer's own free chapter, never approved, made of the premium chapter's page.
+    const pending = await chapterWith({ premium: false, seed: 11, ids: premium.ids, status: Status.Pending });
+    await chapterWith({ premium: false, seed: 11, ids: premium.ids, status: Status.Rejected });
+    await chapterWith({ premium: false, seed: 11, ids: premium.ids, publishAt: new Date(Date.now() + 3_600_000) });
+    const [hidden] = await db.insert(manga).values({ title: "Never approved", status: Status.Pending }).returning({ id: manga.id });
+    await chapterWith({ premium: false, seed: 11, ids: premium.ids, inManga: hidden!.id });
+    for (const id of premium.ids) await expectRefused(`/media/${id}`);
+    await expectRefused(`/media/${premium.ids[0]}?w=160`);
+    await expectRefused(`/media/${premium.ids[0]}`, {}, HEAD);
+    // Signed URLs still serve it, privately.
+    privateMaxAge(await get(signedMediaUrl(premium.ids[0]!, { userId, exp: mediaUrlExpiry() })));
+    // Once one of those free chapters is published (accepted, released, its manga visible) the image is public.
+    await db.update(chapters).set({ status: Status.Accepted }).where(eq(chapters.id, pending.chapterId));
+    await expectPublic(`/media/${premium.ids[0]}`);
+    await expectPublic(`/media/${premium.ids[0]}?w=160`);
+  });
+
+  it("keeps an unpublished free chapter's own pages behind signed URLs, and its author and root get signed ones (issue 27, item 9)", async () => {
+    const pending = await chapterWith({ premium: false, seed: 12, status: Status.Pending });
+    for (const id of pending.ids) await expectRefused(`/media/${id}`);
+    const [page] = await getPageRange({ db, chapterId: pending.chapterId, from: 1, to: 1, viewer: { userId } });
+    for (const url of [page!.imageUrl, page!.variants[350], page!.variants[500], page!.variants[700]]) {
+      expect(url).toMatch(new RegExp(`^/media/[0-9a-f]{64}\\?u=${userId}&`));
+      privateMaxAge(await get(url));
+    }
+    // A page image no chapter uses any more is not public either.
+    const [orphan] = await storeMediaMany(db, [{ bytes: await jpeg(40, 60, 999), mime: "image/jpeg", width: 40, height: 60, kind: MediaKind.Page }]);
+    await expectRefused(`/media/${orphan}`);
+    // Published: plain, public, immutable URLs.
+    await db.update(chapters).set({ status: Status.Accepted }).where(eq(chapters.id, pending.chapterId));
+    const [published] = await getPageRange({ db, chapterId: pending.chapterId, from: 1, to: 1, viewer: { userId } });
+    expect(published!.imageUrl).toBe(`/media/${pending.ids[0]}`);
+    await expectPublic(published!.imageUrl);
   });
 
   it("hands out signed URLs for a premium chapter's pages and plain ones for a free chapter's", async () => {

@@ -88,8 +88,15 @@ async function letter(sheet: PanelSheet, rng: Rng, o: PageArtOptions): Promise<O
   return overlays;
 }
 
-/** Renders the page to raw pixels and returns a pipeline that can be resized and encoded freely. */
-export async function renderPage(o: PageArtOptions): Promise<Sharp> {
+/**
+ * Renders the page to raw pixels and returns pipelines that can be resized and encoded freely: the page, and, when
+ * asked, the premium edition of it (issue 27, item 9): the same drawing with a premium ribbon across its top right
+ * corner. Media ids are content hashes, so a premium chapter's page drawn exactly like a free one would be the same
+ * image, public through the free chapter; the ribbon makes other bytes for the cost of an encoding, not a drawing.
+ */
+export async function renderPage(o: PageArtOptions): Promise<Sharp>;
+export async function renderPage(o: PageArtOptions, editions: { premium: true }): Promise<{ free: Sharp; premium: Sharp }>;
+export async function renderPage(o: PageArtOptions, editions?: { premium: true }): Promise<Sharp | { free: Sharp; premium: Sharp }> {
   const rng = Rng.for("page", o.style, o.pageNumber);
   const sheet = drawPanels(rng, o);
   const overlays = await letter(sheet, rng, o);
@@ -98,7 +105,26 @@ export async function renderPage(o: PageArtOptions): Promise<Sharp> {
   // from the finished page (and a one-channel JPEG is smaller and faster to encode).
   const { data, info } = await sharp(svg).composite(overlays).greyscale().raw().toBuffer({ resolveWithObject: true });
   applyScreentone(data, info.width, info.height, o.style % 2 === 0 ? 7 : 9);
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } });
+  const raw = { raw: { width: info.width, height: info.height, channels: 1 as const } };
+  if (!editions) return sharp(data, raw);
+  const premium = Buffer.from(data);
+  stampPremiumRibbon(premium, info.width, info.height);
+  return { free: sharp(data, raw), premium: sharp(premium, raw) };
+}
+
+/** A dark diagonal band with a light stripe across the page's top right corner (one-channel pixels, in place). */
+export function stampPremiumRibbon(grey: Buffer, width: number, height: number): void {
+  const reach = Math.round(width * 0.22);
+  const band = Math.max(12, Math.round(width * 0.045));
+  for (let y = 0; y < Math.min(height, reach + band); y++) {
+    for (let x = Math.max(0, width - reach - band); x < width; x++) {
+      // Distance along the diagonal from the corner: the band runs between `reach - band` and `reach`.
+      const d = width - 1 - x + y;
+      if (d < reach - band || d >= reach) continue;
+      const middle = Math.abs(d - (reach - band / 2)) < band / 8;
+      grey[y * width + x] = middle ? 235 : 25;
+    }
+  }
 }
 
 async function speechBubble(request: BubbleRequest, line: string, o: PageArtOptions): Promise<{ svg: string; overlay: OverlayOptions } | null> {
