@@ -166,14 +166,6 @@ export function DiscoveryCatalogue({
               navigate({ search: term, page: 1 }, "replace");
             }}
           >
-            {/* A real submit button (HTML_CodeSniffer H32; Enter works too): the magnifier, a 44 px target. */}
-            <button
-              type="submit"
-              aria-label={ts("submit")}
-              className="absolute start-0 top-1/2 grid size-11 -translate-y-1/2 place-items-center rounded-full text-zinc-500 transition hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-zinc-400 dark:hover:text-brand-400"
-            >
-              <Search className="size-4" aria-hidden />
-            </button>
             <input
               type="search"
               name="search"
@@ -185,6 +177,10 @@ export function DiscoveryCatalogue({
               aria-label={t("searchPlaceholder")}
               className="h-11 w-full rounded-full border border-zinc-200 bg-white ps-11 pe-10 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 dark:border-zinc-700 dark:bg-zinc-900 [&::-webkit-search-cancel-button]:hidden"
             />
+            {/* A real submit button (HTML_CodeSniffer H32; Enter works too): the magnifier, a 44 px target. */}
+            <button type="submit" aria-label={ts("submit")} className="absolute start-0 top-0 grid size-11 place-items-center rounded-full text-zinc-500 hover:text-brand-600">
+              <Search className="size-4" aria-hidden />
+            </button>
             {text && (
               <button
                 type="button"
