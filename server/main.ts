@@ -12,6 +12,7 @@ import { startNotificationDelivery } from "./realtime/deliver-notifications";
 import { env } from "@/server/env";
 import { setClientAddress } from "./http/client-ip";
 import { answerClientError, refuseWrongMethod } from "./http/method-guard";
+import { closeAfterEarlyAnswer } from "./http/early-answer";
 import { createPageCache, type PageCache } from "./http/page-cache";
 import { answerFailure, serveWithFaults } from "./http/request-faults";
 import { applySecurityHeaders } from "./http/security-headers";
@@ -83,6 +84,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const listener: http.RequestListener = (req, res) => {
     recordClientAddress(req, trustProxyHops);
     applySecurityHeaders(res, { siteUrl: env.siteUrl, dev }); // every response; pages get their nonce policy from proxy.ts
+    // An upload refused mid-body leaves no unread bytes blocking the connection (server/http/early-answer.ts).
+    closeAfterEarlyAnswer(req, res);
     // A method an API path does not take: the 405 envelope with Allow (Next's own 405 has no body).
     if (refuseWrongMethod(req, res)) return;
     // A database outage answers 503 (docs/decisions/019): the API's envelope, and pages whose render it broke.
