@@ -1,5 +1,4 @@
 import { getMessages, getTranslations } from "next-intl/server";
-import { Suspense } from "react";
 import { parseDiscoveryParams, type DiscoveryParams } from "@/lib/discovery-params";
 import { pickMessages } from "@/lib/i18n-pick";
 import { TextsProvider } from "@/i18n/client";
@@ -7,7 +6,6 @@ import { getCardTexts } from "@/components/manga/card-texts";
 import { cachedDiscoverySettings, readCataloguePage } from "@/server/manga/cache";
 import { FeaturedBanner } from "@/components/landing/FeaturedBanner";
 import { DiscoveryCatalogue } from "./DiscoveryCatalogue";
-import { CatalogueSkeleton } from "./CatalogueSkeleton";
 import { CatalogueResults } from "./CatalogueResults";
 
 type RawParams = Record<string, string | string[] | undefined>;
@@ -44,7 +42,7 @@ async function Catalogue({ params, signedIn }: { params: DiscoveryParams; signed
 
 /**
  * The discovery page body shared by /discovery and the signed-in /dashboard/discovery: featured banner, title,
- * then the catalogue, whose first page is in the server's HTML and streams behind its skeleton.
+ * then the catalogue, whose first page is in the server's first HTML (not streamed behind a skeleton).
  */
 export async function DiscoveryView({ searchParams, signedIn = false }: { searchParams: RawParams; signedIn?: boolean }) {
   const params = parseDiscoveryParams(searchParams);
@@ -60,9 +58,9 @@ export async function DiscoveryView({ searchParams, signedIn = false }: { search
           behind a skeleton and revealed a beat later. */}
       {banner}
       <div>
-        <Suspense fallback={<CatalogueSkeleton />}>
-          <Catalogue params={params} signedIn={signedIn} />
-        </Suspense>
+        {/* No Suspense boundary: the first page is in the first HTML itself, so it reads without JavaScript too (issue 35;
+            the page cache keeps the finished page, ADR 019). */}
+        <Catalogue params={params} signedIn={signedIn} />
       </div>
     </div>
   );

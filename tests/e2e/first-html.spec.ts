@@ -274,6 +274,25 @@ test.describe("headings and markup (item 6)", () => {
     }
   });
 
+  test("public pages with JavaScript off show their content, never a skeleton", async ({ page, request, baseURL }) => {
+    const browser = page.context().browser()!;
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    try {
+      const off = await context.newPage();
+      const manga = (await catalogue(request, "page=1&pageSize=1")).items[0]!;
+      for (const prefix of ["", "/ar"]) {
+        for (const path of [prefix || "/", `${prefix}/discovery`, `${prefix}/discovery/manga/${manga.id}`]) {
+          await off.goto(path);
+          // Skeletons are aria-hidden placeholders or aria-busy sections; a streamed section would leave one here.
+          await expect(off.locator('[aria-busy="true"], [data-testid$="-skeleton"]'), path).toHaveCount(0);
+          await expect(off.locator("main [data-manga-id]").first(), path).toBeVisible();
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const lang of ["en", "ar"] as const) {
     test(`${lang}: the header's and the catalogue's search forms have a labelled 44 px submit button that searches`, async ({ page }) => {
       await page.goto(`${prefixOf(lang)}/discovery`);

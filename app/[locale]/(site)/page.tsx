@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
-import { Suspense } from "react";
 import type { Genre } from "@/db/schema/enums";
 import { isLocale, type Locale } from "@/i18n/routing";
 import { LANDING_GENRES } from "@/lib/constants";
@@ -13,11 +12,10 @@ import { FeaturedBanner } from "@/components/landing/FeaturedBanner";
 import { GenreCarousel } from "@/components/landing/GenreCarousel";
 import { Hero } from "@/components/landing/Hero";
 import { JsonLd } from "@/components/seo/JsonLd";
-import { BannerSkeleton, CarouselSkeleton } from "@/components/landing/Skeletons";
 
 // Rendered per request from Next's data cache (server/manga/cache.ts): no database read on a warm cache, and a
-// change anywhere (a use case's changed(), server/manga/changed.ts) shows on the next request. The sections below the first row stream behind
-// skeletons.
+// change anywhere (a use case's changed(), server/manga/changed.ts) shows on the next request. Every section is in the
+// first HTML (none streamed behind a skeleton).
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
@@ -55,22 +53,17 @@ export default async function LandingPage({ params }: { params: Promise<{ locale
   setRequestLocale(locale);
   const t = await getTranslations();
   const [action, ...rest] = LANDING_GENRES;
-  const section = (genre: Genre) => t("landing.genreSection", { genre: t(`genres.${genre}`) });
   const [hero, firstRow] = await Promise.all([LandingHero({ locale }), LandingCarousel({ genre: action, eager: true })]);
   return (
     <div className="flex flex-col gap-12 pb-8">
       <JsonLd data={siteJsonLd(locale, env.siteUrl, SITE.brand, t("footer.description"))} />
-      {/* Above the fold, so in the first response (from the cache: no wait in practice); a Suspense boundary here would
-          paint skeletons first and the covers only when React reveals the streamed content, a beat later. */}
+      {/* Every section is in the first HTML, none streamed behind a skeleton: it reads without JavaScript, and the page
+          cache keeps the finished page (ADR 019), so no visitor waits for the rows below the fold (issue 35). */}
       {hero}
       {firstRow}
-      <Suspense fallback={<BannerSkeleton />}>
-        <LandingBanner locale={locale} />
-      </Suspense>
+      <LandingBanner locale={locale} />
       {rest.map((genre) => (
-        <Suspense key={genre} fallback={<CarouselSkeleton title={section(genre)} />}>
-          <LandingCarousel genre={genre} />
-        </Suspense>
+        <LandingCarousel key={genre} genre={genre} />
       ))}
     </div>
   );

@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
-import { cache, Suspense } from "react";
+import { cache } from "react";
 import { isLocale } from "@/i18n/routing";
 import { alternatesFor, breadcrumbJsonLd, mangaJsonLd, mangaMetadata, previewPath } from "@/lib/seo";
 import { env } from "@/server/env";
 import { cachedGenreRow, cachedPublicManga } from "@/server/manga/cache";
 import { GenreCarousel } from "@/components/landing/GenreCarousel";
-import { CarouselSkeleton } from "@/components/landing/Skeletons";
 import { MangaPreview } from "@/components/manga/MangaPreview";
 import { SignedInRedirect } from "@/components/manga/SignedInRedirect";
 import { JsonLd } from "@/components/seo/JsonLd";
@@ -48,7 +47,6 @@ export default async function MangaPreviewPage({ params }: Props) {
     markNotFound();
     return <MangaNotFound />;
   }
-  const t = await getTranslations("preview");
   const tm = await getTranslations("manga");
   // Spec §2: from the public preview, reading needs an account; visitors go to the login screen.
   const login = { pathname: "/auth", query: { type: "login" } };
@@ -64,9 +62,8 @@ export default async function MangaPreviewPage({ params }: Props) {
       <JsonLd data={[mangaJsonLd(m, locale, m.user.username ?? tm("unknownAuthor"), env.siteUrl), breadcrumbJsonLd(env.siteUrl, crumbs)]} />
       <SignedInRedirect to={`/dashboard/discovery/manga/${m.id}`} />
       <MangaPreview manga={m} locale={locale} variant="public" chapterHref={() => login} genreHref={(g) => ({ pathname: "/discovery", query: { genre: g } })} />
-      <Suspense fallback={<CarouselSkeleton title={t("suggestions")} />}>
-        <Suggestions exclude={m.id} />
-      </Suspense>
+      {/* In the first HTML (no skeleton streamed first): it reads without JavaScript too (issue 35). */}
+      <Suggestions exclude={m.id} />
     </div>
   );
 }
