@@ -14,7 +14,13 @@ const SignedInFavorite = lazy(() => import("./SignedInFavorite"));
  * failure); a visitor is sent to the login screen. A click made before the session (or the signed-in heart) is
  * ready is acted on as soon as it is.
  */
-export function FavoriteButton({ mangaId, variant = "icon", className = "" }: { mangaId: number; variant?: "icon" | "full"; className?: string }) {
+export function FavoriteButton({ mangaId, variant = "icon", className = "", initialActive = false }: {
+  mangaId: number;
+  variant?: "icon" | "full";
+  className?: string;
+  /** What the server knows (the favourites page: every card is one), shown until the signed-in heart takes over. */
+  initialActive?: boolean;
+}) {
   const t = useTexts("manga");
   const router = useRouter();
   const { status } = useAuth();
@@ -38,7 +44,9 @@ export function FavoriteButton({ mangaId, variant = "icon", className = "" }: { 
     setQueued(false);
   }, []);
 
-  const idle = <HeartView active={false} label={t("addFavorite")} onClick={onIdleClick} variant={variant} className={className} />;
+  const idle = (
+    <HeartView active={initialActive} label={initialActive ? t("removeFavorite") : t("addFavorite")} onClick={onIdleClick} variant={variant} className={className} />
+  );
   if (status !== "authenticated") return idle;
   return (
     <Suspense fallback={idle}>

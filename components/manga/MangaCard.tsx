@@ -38,13 +38,15 @@ export type { PreviewBase };
  * "{n} favorites" and genre chips. The title and author also stay under the cover for touch screens.
  * Renders on the server (landing carousels) and in the browser (client-side discovery pages) alike.
  */
-export function MangaCard({ manga, texts, priority = false, previewBase = "/discovery/manga", sizes = CAROUSEL_COVER_SIZES }: {
+export function MangaCard({ manga, texts, priority = false, previewBase = "/discovery/manga", sizes = CAROUSEL_COVER_SIZES, favorited = false }: {
   manga: MangaCardData;
   texts: CardTexts;
   priority?: boolean;
   previewBase?: PreviewBase;
   /** The cover's `sizes` (carousel by default; the discovery grid passes its own). */
   sizes?: string;
+  /** Known favourite of the signed-in reader (the favourites page): the heart is drawn pressed before the session loads. */
+  favorited?: boolean;
 }) {
   const t = translator(texts.locale, texts.manga);
   const tg = translator(texts.locale, texts.genres);
@@ -98,7 +100,7 @@ export function MangaCard({ manga, texts, priority = false, previewBase = "/disc
         </h3>
         <p className="manga-card-author">{author}</p>
       </CardLink>
-      <FavoriteButton mangaId={manga.id} className="absolute end-2 top-2" />
+      <FavoriteButton mangaId={manga.id} className="absolute end-2 top-2" initialActive={favorited} />
     </div>
   );
 }

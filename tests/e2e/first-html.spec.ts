@@ -140,9 +140,12 @@ test.describe("signed-in pages with JavaScript off (item 2)", () => {
       expect((await request.post("/api/test/notify", { data: { username, message } })).status()).toBe(200);
       await expectOwnLists(off, request, token, "", "en");
       expect(await off.main("/dashboard/favorites")).toContain(manga.title);
+      // Every card on the favourites page is one: its heart is pressed in the first HTML, not an "add" heart.
+      const favoritesHtml = await off.html("/dashboard/favorites");
+      expect(favoritesHtml).toContain(`aria-label="${msg("en", "manga.removeFavorite")}"`);
+      expect(favoritesHtml).not.toContain(`aria-label="${msg("en", "manga.addFavorite")}"`);
       expect(await off.main("/dashboard/notifications")).toContain(message);
-      // The catalogue streams behind its skeleton: in the HTML, shown once the browser places it.
-      expect(await off.html("/dashboard/discovery")).toContain(manga.title);
+      expect(await off.main("/dashboard/discovery")).toContain(manga.title);
       expect(await off.html("/dashboard/profile-management")).toContain(`value="${username}"`);
       await off.main("/dashboard/premium");
     } finally {

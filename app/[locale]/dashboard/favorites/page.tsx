@@ -49,7 +49,7 @@ export default async function FavoritesPage({ params }: Props) {
         empty={empty}
         items={page.items.map((m, i) => ({
           id: m.id,
-          card: <MangaCard manga={m} texts={cardTexts} priority={i < 4} previewBase="/dashboard/discovery/manga" />,
+          card: <MangaCard manga={m} texts={cardTexts} priority={i < 4} previewBase="/dashboard/discovery/manga" favorited />,
         }))}
       />
     </div>
