@@ -36,7 +36,7 @@ test.describe("a database restart under load", () => {
   });
 
   test("requests during the outage get 503 envelopes, nothing acknowledged is lost, the site is back within 5 s", async () => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     pg = await startPrivatePostgres();
     // A database of its own on the private cluster, migrated by the server (no demo seed: it takes a minute here);
     // the test adds a few accepted manga itself.

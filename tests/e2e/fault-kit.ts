@@ -34,7 +34,7 @@ export async function startAppProcess(env: Record<string, string>, waitFor: RegE
   child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join("")}`)), 150_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join("")}`)), 240_000);
     const check = () => {
       const found = output.join("").match(waitFor);
       if (found) {

@@ -21,7 +21,7 @@ test.describe("a chapter job whose process died", () => {
   });
 
   test("is rendered by another process after the lease, and no chapter is ever half-stored", async () => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const name = `jobs_${randomBytes(4).toString("hex")}`;
     await sqlOn(process.env.TEST_DATABASE_URL!, `create database ${name}`);
     databaseUrl = withDatabase(process.env.TEST_DATABASE_URL!, name);

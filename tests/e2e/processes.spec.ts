@@ -25,7 +25,7 @@ async function startServer(env: Record<string, string>, waitFor: RegExp, fixedPo
   });
   const output: string[] = [];
   const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join("")}`)), 150_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join("")}`)), 240_000);
     const onData = (chunk: Buffer) => {
       output.push(chunk.toString());
       const found = output.join("").match(waitFor);
@@ -60,7 +60,7 @@ test.describe("two processes on one database", () => {
   });
 
   test("notifications and catalogue changes committed through A reach B, also after B's listener was killed", async ({ request }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     // One deployment: the processes share the database and the signing secret.
     const secret = randomBytes(32).toString("hex");
     const first = await startServer({ AUTH_SECRET: secret }, /\[e2e\] database (\S+)[\s\S]*\[e2e\] serving/);
@@ -119,7 +119,7 @@ test.describe("two processes on one database", () => {
   });
 
   test("a real restart: the dashboard's live connection comes back by itself and delivers again", async ({ page, request }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(420_000);
     // The page's socket and requests fail while B is down, on purpose.
     allowPageErrors(page, /WebSocket connection to .* failed/, /Failed to load resource/, /ERR_CONNECTION_REFUSED/, /Failed to fetch/);
     const secret = randomBytes(32).toString("hex");
