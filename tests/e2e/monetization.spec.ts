@@ -166,6 +166,12 @@ test("the reader records an impression when the sponsored card shows", async ({ 
   expect(res.status()).toBe(200);
   const items = ((await res.json()) as { data: { items: Array<{ id: number; mangaId: number; isPremium: boolean; pageCount: number }> } }).data.items;
   const free = items.filter((c) => !c.isPremium && c.pageCount >= 6).sort((a, b) => a.id - b.id)[test.info().project.name === "phone" ? 1 : 0]!;
+  // A returning reader holds a signed viewer cookie (any counting call hands one out): its impressions count per
+  // viewer. Without it they count once per chapter and position per address a day (ADR 018), and every test here
+  // shares 127.0.0.1 with the others that open this chapter.
+  const view = await page.request.post("/api/chapter/RecordView", { data: { chapterid: free.id } });
+  expect(view.status()).toBe(200);
+  expect((await page.context().cookies()).length).toBeGreaterThan(0);
   const recorded = page.waitForResponse((r) => r.url().endsWith("/api/chapter/RecordImpression") && r.request().method() === "POST");
   await page.goto(`/manga-reader/${free.mangaId}/${free.id}`);
   await expect(page.getByTestId("sponsored-overlay")).toHaveAttribute("data-band", "start");
