@@ -8,6 +8,7 @@ import { renderBanner, renderCover, BANNER_WIDTH, COVER_WIDTH } from "./art/cove
 import { renderPage } from "./art/page";
 import { PAGE_WIDTH } from "./art/page-layout";
 import { TextCache } from "./art/text-cache";
+import { openArtCache, type ArtCache } from "./art-cache";
 import type { DemoPlan, PlannedManga } from "./plan";
 
 /**
@@ -44,10 +45,13 @@ export const poolKey = (style: number, pageNumber: number, premium = false) => `
 /** Images drawn at once: sharp's work runs on libuv's thread pool, the SVG building on this thread. */
 const CONCURRENCY = 4;
 
-async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) await fn(items[next++] as T);
+    while (next < items.length) {
+      const index = next++;
+      await fn(items[index] as T, index);
+    }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
@@ -109,46 +113,58 @@ function pagesNeeded(plan: DemoPlan): Array<{ style: number; pageNumber: number;
   return [...wanted.values()].sort((a, b) => a.style - b.style || a.pageNumber - b.pageNumber);
 }
 
-/** The reading image with the fast bulk settings; the variants the reader downloads as small as uploads'. */
-async function storePage(art: Sharp, writer: MediaWriter): Promise<PageImage> {
+/** The reading image with the fast bulk settings; the variants the reader downloads as small as uploads' (PAGE_WIDTHS order). */
+async function encodePage(art: Sharp): Promise<EncodedImage[]> {
   const variants = await encodePageVariants(art, PAGE_WIDTHS, FAST_JPEG);
-  const full = variant(variants, PAGE_WIDTH);
+  return PAGE_WIDTHS.map((width) => variant(variants, width));
+}
+
+function storePage([full, w700, w500, w350]: EncodedImage[], writer: MediaWriter): PageImage {
+  if (!full || !w700 || !w500 || !w350) throw new Error("a page needs its four widths");
   return {
     imageId: writer.add(full, MediaKind.Page),
-    image700Id: writer.add(variant(variants, 700), MediaKind.Page),
-    image500Id: writer.add(variant(variants, 500), MediaKind.Page),
-    image350Id: writer.add(variant(variants, 350), MediaKind.Page),
+    image700Id: writer.add(w700, MediaKind.Page),
+    image500Id: writer.add(w500, MediaKind.Page),
+    image350Id: writer.add(w350, MediaKind.Page),
     width: full.width,
     height: full.height,
   };
 }
 
-async function drawPages(plan: DemoPlan, texts: TextCache, writer: MediaWriter): Promise<Map<string, PageImage>> {
+async function drawPages(plan: DemoPlan, texts: TextCache, writer: MediaWriter, cache: ArtCache): Promise<Map<string, PageImage>> {
   const pages = new Map<string, PageImage>();
   await forEachLimit(pagesNeeded(plan), CONCURRENCY, async ({ style, pageNumber, free, premium }) => {
     const options = { style, language: style < 2 ? ("en" as const) : ("ar" as const), pageNumber, texts };
+    const key = `page-${style}-${pageNumber}`;
     if (!premium) {
-      pages.set(poolKey(style, pageNumber), await storePage(await renderPage(options), writer));
+      pages.set(poolKey(style, pageNumber), storePage(await cache.get(key, async () => encodePage(await renderPage(options))), writer));
       return;
     }
     // Premium chapters' pages are the premium edition (a ribbon: other bytes, so another media id), drawn once with it.
-    const art = await renderPage(options, { premium: true });
-    if (free) pages.set(poolKey(style, pageNumber), await storePage(art.free, writer));
-    pages.set(poolKey(style, pageNumber, true), await storePage(art.premium, writer));
+    let drawn: Promise<{ free: Sharp; premium: Sharp }> | undefined;
+    const editions = () => (drawn ??= renderPage(options, { premium: true }));
+    if (free) pages.set(poolKey(style, pageNumber), storePage(await cache.get(key, async () => encodePage((await editions()).free)), writer));
+    pages.set(poolKey(style, pageNumber, true), storePage(await cache.get(`${key}-premium`, async () => encodePage((await editions()).premium)), writer));
   });
   return pages;
 }
 
-async function drawCovers(plan: DemoPlan, texts: TextCache, writer: MediaWriter): Promise<Pick<SeedImages, "covers" | "banners">> {
+async function drawCovers(plan: DemoPlan, texts: TextCache, writer: MediaWriter, cache: ArtCache): Promise<Pick<SeedImages, "covers" | "banners">> {
   const covers = new Map<string, string>();
   const banners = new Map<string, string>();
-  await forEachLimit(plan.manga, CONCURRENCY, async (m) => {
+  await forEachLimit(plan.manga, CONCURRENCY, async (m, index) => {
     const { title, language, genres } = m.entry;
-    const cover = await renderCover({ key: title, title, language, genres, credit: creditFor(m), texts });
-    covers.set(title, writer.add(variant(await encodeVariants(cover, [COVER_WIDTH], FAST_JPEG), COVER_WIDTH), MediaKind.Cover));
+    const [cover] = await cache.get(`cover-${index}`, async () => {
+      const art = await renderCover({ key: title, title, language, genres, credit: creditFor(m), texts });
+      return [variant(await encodeVariants(art, [COVER_WIDTH], FAST_JPEG), COVER_WIDTH)];
+    });
+    covers.set(title, writer.add(cover!, MediaKind.Cover));
     if (!m.entry.featured) return;
-    const banner = await renderBanner({ key: title, title, language, genres });
-    banners.set(title, writer.add(variant(await encodeVariants(banner, [BANNER_WIDTH], FAST_JPEG), BANNER_WIDTH), MediaKind.Banner));
+    const [banner] = await cache.get(`banner-${index}`, async () => {
+      const art = await renderBanner({ key: title, title, language, genres });
+      return [variant(await encodeVariants(art, [BANNER_WIDTH], FAST_JPEG), BANNER_WIDTH)];
+    });
+    banners.set(title, writer.add(banner!, MediaKind.Banner));
   });
   return { covers, banners };
 }
@@ -156,8 +172,9 @@ async function drawCovers(plan: DemoPlan, texts: TextCache, writer: MediaWriter)
 export async function drawAndStoreImages(db: Db, plan: DemoPlan): Promise<SeedImages> {
   const texts = new TextCache();
   const writer = new MediaWriter(db);
-  const { covers, banners } = await drawCovers(plan, texts, writer);
-  const pages = await drawPages(plan, texts, writer);
+  const cache = await openArtCache();
+  const { covers, banners } = await drawCovers(plan, texts, writer, cache);
+  const pages = await drawPages(plan, texts, writer, cache);
   await writer.flush();
   return { covers, banners, pages };
 }
