@@ -1,10 +1,15 @@
 "use client";
 
-import { Flag } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTexts } from "@/i18n/client";
 import { useRouter } from "@/i18n/navigation";
 import { useAuth } from "@/components/providers/use-auth";
+import { icon } from "@/components/icons/icon";
+
+/** Drawn by ../icons' helper, not lucide-react: on the public preview it was the one icon that loaded lucide's runtime (ADR 010). */
+const Flag = icon(
+  <path d="M4 22V4a1 1 0 0 1 .4-.8A6 6 0 0 1 8 2c3 0 5 2 7.333 2q2 0 3.067-.8A1 1 0 0 1 20 4v10a1 1 0 0 1-.4.8A6 6 0 0 1 16 16c-3 0-5-2-8-2a6 6 0 0 0-4 1.528" />,
+);
 
 /** The dialog (form, schema, validation) loads only when someone opens it: the reader's and preview's bundles stay small. */
 const ReportDialog = lazy(() => import("./ReportDialog"));
