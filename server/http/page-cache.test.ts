@@ -7,10 +7,10 @@ import { cacheableNavigation, cacheableRequest, canonicalDiscoveryQuery, createP
 
 describe("which requests the page cache answers", () => {
   it("takes the public pages in both languages, and nothing else", () => {
-    for (const url of ["/", "/ar", "/discovery", "/ar/discovery", "/discovery/manga/12", "/ar/discovery/manga/12", "/frequently-asked-questions", "/ar/terms-of-service", "/privacy-policy", "/sitemap.xml", "/robots.txt"]) {
+    for (const url of ["/", "/ar", "/discovery", "/ar/discovery", "/discovery/manga/12", "/ar/discovery/manga/12", "/frequently-asked-questions", "/ar/terms-of-service", "/privacy-policy", "/sitemap.xml", "/sitemaps/pages.xml", "/sitemaps/manga-0.xml", "/sitemaps/chapters-12.xml", "/robots.txt"]) {
       expect(cacheableRequest(url), url).toBeDefined();
     }
-    for (const url of ["/ar/", "/en", "/en/discovery", "/dashboard", "/ar/dashboard/discovery", "/auth", "/manga-reader/1/2", "/api/health", "/media/abc", "/discovery/manga/0", "/discovery/manga/012", "/discovery/manga/1234567890", "/discovery/manga/1/x", "/?x=1", "/discovery/manga/3?ref=a", "/sitemap.xml?x", "/unknown"]) {
+    for (const url of ["/ar/", "/en", "/en/discovery", "/dashboard", "/ar/dashboard/discovery", "/auth", "/manga-reader/1/2", "/api/health", "/media/abc", "/discovery/manga/0", "/discovery/manga/012", "/discovery/manga/1234567890", "/discovery/manga/1/x", "/?x=1", "/discovery/manga/3?ref=a", "/sitemap.xml?x", "/sitemaps/manga-0.xml?x", "/sitemaps/manga-01.xml", "/sitemaps/other.xml", "/sitemaps/", "/unknown"]) {
       expect(cacheableRequest(url), url).toBeUndefined();
     }
   });
@@ -202,5 +202,20 @@ describe("the page cache in front of a renderer", () => {
     for (const id of [1, 2, 3, 4, 5]) await fetch(`${base}/discovery/manga/${id}`);
     expect(cache.stats().bytes).toBeLessThanOrEqual(150);
     expect(cache.stats().entries).toBeLessThan(5);
+  });
+
+  it("keeps child sitemaps to a quarter of its budget: a sweep of them leaves the pages in", async () => {
+    const { base, renders } = await start();
+    cache!.close();
+    const { port } = server!.address() as AddressInfo;
+    cache = createPageCache({ target: () => ({ host: "127.0.0.1", port }), maxBytes: 600 });
+    for (const id of [1, 2]) await fetch(`${base}/discovery/manga/${id}`);
+    for (let block = 0; block < 8; block++) expect((await fetch(`${base}/sitemaps/manga-${block}.xml`)).headers.get("x-page-cache")).toBe("MISS");
+    const rendered = renders();
+    for (const id of [1, 2]) expect((await fetch(`${base}/discovery/manga/${id}`)).headers.get("x-page-cache"), `manga ${id}`).toBe("HIT");
+    // The latest sitemaps are kept (an answer from memory), the oldest were dropped; never more than their share.
+    expect((await fetch(`${base}/sitemaps/manga-7.xml`)).headers.get("x-page-cache")).toBe("HIT");
+    expect(renders()).toBe(rendered);
+    expect(cache.stats().entries).toBeLessThanOrEqual(2 + 150 / 60);
   });
 });

@@ -5,11 +5,12 @@ import { gunzip, gzip } from "node:zlib";
 import { GENRES, SortBy } from "@/lib/enums";
 import { catalogueGeneration, mangaGeneration } from "@/server/manga/changed";
 import { CACHED_DISCOVERY_PAGES } from "@/server/manga/cache-limits";
+import { parseSitemapFileName } from "@/server/seo/sitemap";
 import { acceptsGzip } from "./accept-encoding";
 
 /**
  * The public pages' HTML cache (issue 18, item 1; docs/decisions/019). Landing, the first discovery pages, previews,
- * the static pages, the sitemap and robots.txt are the same for every visitor (the signed-in parts are client
+ * the static pages, the sitemaps and robots.txt are the same for every visitor (the signed-in parts are client
  * islands), so the custom server keeps each one's rendered answer in memory and serves it without Next:
  *
  * - A miss renders the page once through Next, by a request to this same server on the loopback interface carrying
@@ -59,7 +60,15 @@ interface Entry {
   etag: string;
   generation: string;
   storedAt: number;
+  pool: Pool;
 }
+
+/**
+ * Child sitemaps share the cache with a quarter of its bytes at most (their own LRU inside it): a crawler's sweep of
+ * hundreds of them must not push the landing and the previews out.
+ */
+type Pool = "page" | "sitemap";
+const SITEMAP_SHARE = 0.25;
 
 interface Rendered {
   status: number;
@@ -85,6 +94,7 @@ export interface Cacheable {
   headers: Record<string, string>;
   negotiated: boolean;
   generation: () => string;
+  pool?: Pool;
 }
 
 const STATIC_PAGES = new Set(["/frequently-asked-questions", "/terms-of-service", "/privacy-policy"]);
@@ -131,6 +141,8 @@ function cacheablePage(url: string): Omit<Cacheable, "path" | "headers"> | undef
   const search = q < 0 ? "" : url.slice(q + 1);
   if (pathname === "/sitemap.xml") return search ? undefined : { key: pathname, negotiated: false, generation: catalogue };
   if (pathname === "/robots.txt") return search ? undefined : { key: pathname, negotiated: false, generation: BUILD };
+  // The child sitemaps (up to 5,000 ids each) are read by crawlers and anyone else: from memory, not a query per request.
+  if (pathname.startsWith("/sitemaps/")) return !search && parseSitemapFileName(pathname.slice("/sitemaps/".length)) ? { key: pathname, negotiated: false, generation: catalogue, pool: "sitemap" } : undefined;
   const arabic = pathname === "/ar" || pathname.startsWith("/ar/");
   const page = arabic ? pathname.slice(3) || "/" : pathname;
   if (arabic && page === "/" && pathname !== "/ar") return undefined; // "/ar/": Next's trailing-slash redirect
@@ -202,15 +214,22 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const inflight = new Map<string, Promise<Rendered | null>>();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   let bytes = 0;
+  let sitemapBytes = 0;
+  const sitemapMax = Math.floor(maxBytes * SITEMAP_SHARE);
 
   const remember = (key: string, entry: Entry) => {
     forget(key);
     entries.set(key, entry);
     bytes += entry.gz.byteLength;
+    if (entry.pool === "sitemap") sitemapBytes += entry.gz.byteLength;
+    // The oldest sitemaps first while they are over their share, then the oldest of anything.
     for (const [oldest, old] of entries) {
+      if (sitemapBytes <= sitemapMax) break;
+      if (old.pool === "sitemap") forget(oldest);
+    }
+    for (const [oldest] of entries) {
       if (bytes <= maxBytes) break;
-      entries.delete(oldest);
-      bytes -= old.gz.byteLength;
+      forget(oldest);
     }
   };
   const forget = (key: string) => {
@@ -218,6 +237,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (!old) return;
     entries.delete(key);
     bytes -= old.gz.byteLength;
+    if (old.pool === "sitemap") sitemapBytes -= old.gz.byteLength;
   };
 
   /** One render of `key` at `generation` at a time; stores a 200 and resolves with whatever Next answered. */
@@ -231,7 +251,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           if (rendered.status === 200) {
             const gz = await gzipAsync(rendered.body);
             const etag = `W/"${createHash("sha256").update(rendered.body).digest("base64url").slice(0, 27)}"`;
-            remember(key, { status: 200, headers: rendered.headers, gz, etag, generation, storedAt: Date.now() });
+            remember(key, { status: 200, headers: rendered.headers, gz, etag, generation, storedAt: Date.now(), pool: page.pool ?? "page" });
           }
           return rendered;
         })
