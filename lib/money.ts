@@ -2,16 +2,16 @@
  * Money as the product shows it (issue 16 §3): integer minor units (cents) formatted in the page's language with the
  * currency's narrow symbol. Only formatting divides by 100; no amount is ever computed in floating point.
  *
- * In Arabic the symbol is Latin ("‏1,399.48 US$"): left to the bidi algorithm, its "$" is a neutral between "US" and the
- * right-to-left text around it and lands on the wrong side ("$US 1,399.48"). The symbol is therefore wrapped in a
- * left-to-right isolate (U+2066 … U+2069), which keeps "US$" whole and the amount where Arabic puts it.
+ * In Arabic, ICU writes the dollar "US$": a Latin word inside Arabic text, and, left to the bidi algorithm, its "$" is a
+ * neutral that lands on the wrong side ("$US 1,399.48"). Arabic pages show the symbol without its Latin letters ("$",
+ * as Arabic sites write the dollar), in a left-to-right isolate (U+2066 … U+2069) so it stays where Arabic puts it.
  */
 export function formatMoney(minor: number, currency: string, locale: string): string {
   const format = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol" });
   if (!locale.startsWith("ar")) return format.format(minor / 100);
   return format
     .formatToParts(minor / 100)
-    .map((part) => (part.type === "currency" && /[A-Za-z]/.test(part.value) ? `\u2066${part.value}\u2069` : part.value))
+    .map((part) => (part.type === "currency" && /[A-Za-z]/.test(part.value) ? `\u2066${part.value.replace(/[A-Za-z]/g, "") || part.value}\u2069` : part.value))
     .join("");
 }
 

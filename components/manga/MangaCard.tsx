@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { isolate } from "@/lib/bidi";
 import { translator, type Compiled, type MessageTree } from "@/i18n/format";
 import { Link } from "@/i18n/navigation";
 import { CAROUSEL_COVER_SIZES, mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
@@ -80,7 +81,7 @@ export function MangaCard({ manga, texts, priority = false, previewBase = "/disc
           )}
           <div className="manga-card-overlay">
             <p dir="auto" className="line-clamp-2 font-bold leading-snug">{manga.title}</p>
-            <p className="mt-1 text-xs text-zinc-300">{t("by", { author })}</p>
+            <p className="mt-1 text-xs text-zinc-300">{t("by", { author: isolate(author) })}</p>
             <p className="mt-1 text-xs text-zinc-300">
               <FavoriteCount mangaId={manga.id} count={manga.favorites} locale={texts.locale} message={texts.manga.favorites as Compiled} />
             </p>
@@ -98,7 +99,9 @@ export function MangaCard({ manga, texts, priority = false, previewBase = "/disc
         <h3 dir="auto" className="manga-card-title">
           {manga.title}
         </h3>
-        <p className="manga-card-author">{author}</p>
+        <p dir="auto" className="manga-card-author">
+          {author}
+        </p>
       </CardLink>
       <FavoriteButton mangaId={manga.id} className="absolute end-2 top-2" initialActive={favorited} />
     </div>

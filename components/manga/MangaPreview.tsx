@@ -1,4 +1,5 @@
 import { Heart } from "@/components/icons/ui";
+import { isolate } from "@/lib/bidi";
 import { BookOpen, Eye, Layers, Lock } from "@/components/icons/content";
 import { getMessages, getTranslations } from "next-intl/server";
 import { TextsProvider } from "@/i18n/client";
@@ -67,7 +68,7 @@ export async function MangaPreview({
           <div className="flex min-w-0 flex-col gap-5">
             <div>
               <h1 id="manga-title" dir="auto" className="text-3xl font-black leading-tight tracking-tight break-words sm:text-4xl">{m.title}</h1>
-              <p className="mt-2 text-zinc-600 dark:text-zinc-400">{tm("by", { author })}</p>
+              <p className="mt-2 text-zinc-600 dark:text-zinc-400">{tm("by", { author: isolate(author) })}</p>
             </div>
             {m.genres.length > 0 && (
               <ul className="flex flex-wrap gap-2" aria-label={t("genres")}>
@@ -112,7 +113,7 @@ export async function MangaPreview({
             {m.chapters.map((c, index) => (
               <li key={c.id}>
                 <Link href={chapterHref(c.id)} className="flex items-center justify-between gap-3 rounded-xl border border-zinc-200 px-4 py-3 transition hover:border-brand-500 hover:bg-brand-50/50 dark:border-zinc-800 dark:hover:bg-brand-600/10">
-                  <span className="truncate font-medium">{t("chapterRow", { index, title: c.title })}</span>
+                  <span className="truncate font-medium">{t("chapterRow", { index, title: isolate(c.title) })}</span>
                   {isPremiumNow(c) && (
                     <span data-testid="chapter-lock" className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-800 dark:bg-amber-500/15 dark:text-amber-300">
                       <Lock className="size-3" aria-hidden />

@@ -1,8 +1,9 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { ReactNode } from "react";
+import { formatMoney } from "@/lib/money";
 import { USER_VALIDATION_KEYS, type UserOnlyValidationKey, type UserRow, type UserTranslate } from "@/lib/validation/users";
 
 /** Small pieces shared by the user table, the phone cards and the dialogs. */
@@ -48,7 +49,9 @@ export function useUserFormat() {
   const tr = useTranslations("dashboard.roles");
   const role = useCallback((r: number) => tr(String(r) as "0"), [tr]);
   const format = useFormatter();
-  const money = useCallback((n: number) => format.number(n, { style: "currency", currency: "USD", currencyDisplay: "narrowSymbol" }), [format]);
+  const locale = useLocale();
+  // Balances and totals are in dollars (spec §7); shown as every other amount of the product is (lib/money.ts).
+  const money = useCallback((n: number) => formatMoney(Math.round(n * 100), "USD", locale), [locale]);
   const date = useCallback((iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" }), [format]);
   const dateTime = useCallback((iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" }), [format]);
   const time = useCallback((iso: string) => format.dateTime(new Date(iso), { timeStyle: "short" }), [format]);
