@@ -33,5 +33,7 @@ declare module "next-auth/jwt" {
     tokens?: StoredTokenSet;
     user?: SessionUser;
     error?: SessionError;
+    /** The language this session last kept on the account (users.locale, issue 28); unset until it keeps one. */
+    locale?: "en" | "ar";
   }
 }

@@ -9,7 +9,9 @@ import { localeCookie } from "@/lib/locale-cookie";
 /**
  * Links to the same page in the other language (`compact`: the icon alone below 1024 px, where the header is crowded);
  * the choice is remembered (the NEXT_LOCALE cookie, written only in the browser: here and by the profile's language
- * choice, never by the server; and i18nextLng locally).
+ * choice, never by the server; and i18nextLng locally). A signed-in account follows it with no code here: the new page's
+ * read of the session endpoint carries the cookie, and the server keeps the language on the account (issue 28,
+ * server/auth/next-auth.ts).
  */
 export function LanguageSwitcher({ className = "", compact = false }: { className?: string; compact?: boolean }) {
   const t = useTexts("language");

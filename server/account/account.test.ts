@@ -356,7 +356,8 @@ describe("UpdateSelf (profile page)", () => {
   });
 
   it("a new e-mail waits for the link mailed to it (issue 27, item 6), and the old address is told", async () => {
-    const user = await createTestUser(db);
+    // Mails are in the account's language (issue 28), here Arabic.
+    const user = await createTestUser(db, { locale: "ar" });
     const s = await signIn(user);
     const next = `moved_${user.id}@example.com`;
     const res = await call("POST /api/Authentication/UpdateSelf", { token: s.accessToken, locale: "ar", body: { email: next, currentPassword: user.password } });

@@ -2,7 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { isLocale, type Locale } from "@/i18n/routing";
+import type { Locale } from "@/i18n/routing";
+import { accountLocale } from "@/server/mail/templates";
 import type { ChangePasswordPayload } from "@/lib/validation/auth";
 import { audit } from "@/server/core/audit";
 import { notFound } from "@/server/core/errors";
@@ -51,7 +52,7 @@ export async function changePassword(opts: {
       subject: { type: "user", id: viewer.userId },
       details: { sessionsRevoked: families.length },
     });
-    const mailLocale: Locale = isLocale(user.locale) ? user.locale : opts.locale;
+    const mailLocale = accountLocale(user.locale, opts.locale);
     await sendMailAfterCommit(uow, { db, to: user.email, ...passwordChangedMail({ locale: mailLocale, name: user.fullName }) });
     closeFamiliesAfterCommit(uow, viewer.userId, families, "Password changed");
     return { sessionsRevoked: families.length };

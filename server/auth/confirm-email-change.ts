@@ -3,7 +3,8 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { EmailTokenKind } from "@/db/schema/enums";
-import { isLocale, type Locale } from "@/i18n/routing";
+import type { Locale } from "@/i18n/routing";
+import { accountLocale } from "@/server/mail/templates";
 import { userSearchTextFor } from "@/lib/search-fold";
 import { emailChangedMail } from "@/server/account/mails";
 import { badRequest, conflict } from "@/server/core/errors";
@@ -53,7 +54,7 @@ export async function confirmEmailChange(opts: { db: Db; token: string; locale: 
         })
         .where(eq(users.id, result.userId));
       if (user.email.toLowerCase() !== newEmail.toLowerCase()) {
-        const locale = isLocale(user.locale) ? user.locale : opts.locale;
+        const locale = accountLocale(user.locale, opts.locale);
         await sendMailAfterCommit(uow, { db: opts.db, to: user.email, ...emailChangedMail({ locale, name: user.fullName, newEmail }) });
       }
       return { email: newEmail, emailVerified: true as const };

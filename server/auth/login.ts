@@ -9,7 +9,7 @@ import { looksLikeEmail } from "@/lib/validation/auth";
 import { hasControlCharacters } from "@/lib/validation/text";
 import { AppError, forbidden, unauthorized } from "@/server/core/errors";
 import { assertUnderRateLimit, hitRateLimit, peekRateLimit, RATE_RULES, resetRateLimit } from "@/server/core/rate-limit";
-import { isLocale, type Locale } from "@/i18n/routing";
+import { accountLocale } from "@/server/mail/templates";
 import { signInAttackMail } from "@/server/account/mails";
 import { sendMailAfterCommit } from "@/server/mail/send-mail";
 import { afterAnswer } from "./after-answer";
@@ -154,7 +154,7 @@ async function recordFailure(
       details: { failedLoginAttempts: after?.failedLoginAttempts, until: until.toISOString(), scope: "address" },
     });
     if (mailOwner) {
-      const locale: Locale = isLocale(user.locale) ? user.locale : "en";
+      const locale = accountLocale(user.locale);
       await sendMailAfterCommit(uow, { db, to: user.email, ...signInAttackMail({ locale, name: user.fullName, failures: state.count }) });
     }
   });

@@ -7,7 +7,7 @@ import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
 import { SESSION_REFRESH_ERROR } from "@/types/session";
-import { authOptions } from "./next-auth";
+import { authOptions, authOptionsFor, chosenLocaleOf } from "./next-auth";
 import { hashPassword } from "./password";
 import { refreshTokens } from "./refresh-tokens";
 import { isLiveSession } from "./session";
@@ -170,5 +170,93 @@ describe("next-auth session", () => {
     };
     expect(isLiveSession(token)).toBe(false);
     expect(isLiveSession(null)).toBe(false);
+  });
+});
+
+/**
+ * Issue 28: the account's language follows the person. Every page reads the session endpoint as it loads; a language
+ * switch (the top bar's or the profile's) has just written the NEXT_LOCALE cookie, and the endpoint's options for that
+ * request (authOptionsFor(chosenLocaleOf(req)), app/api/auth/[...nextauth]/route.ts) keep it on the account once.
+ */
+describe("the session keeps the chosen language on the account", () => {
+  const localeOf = async () => {
+    const { eq } = await import("drizzle-orm");
+    return (await (await getDb()).select({ locale: users.locale }).from(users).where(eq(users.id, userId)))[0]?.locale;
+  };
+  const setLocale = async (locale: string) => {
+    const { eq } = await import("drizzle-orm");
+    await (await getDb()).update(users).set({ locale }).where(eq(users.id, userId));
+  };
+  const read = (token: JWT, chosen?: "en" | "ar", extra: { trigger?: "update"; session?: unknown } = {}) =>
+    authOptionsFor(chosen).callbacks!.jwt!({ account, token, user: undefined as unknown as AdapterUser, ...extra });
+
+  it("reads the choice from the language cookie only: not Accept-Language, not another language", () => {
+    const req = (headers: Record<string, string>) => new Request("http://localhost/api/auth/session", { headers });
+    expect(chosenLocaleOf(req({ cookie: "a=1; NEXT_LOCALE=ar; b=2" }))).toBe("ar");
+    expect(chosenLocaleOf(req({ cookie: "NEXT_LOCALE=EN" }))).toBe("en");
+    expect(chosenLocaleOf(req({ cookie: "NEXT_LOCALE=fr" }))).toBeUndefined();
+    expect(chosenLocaleOf(req({ cookie: "MY_NEXT_LOCALE=ar" }))).toBeUndefined();
+    expect(chosenLocaleOf(req({ "accept-language": "ar" }))).toBeUndefined();
+    expect(chosenLocaleOf(req({}))).toBeUndefined();
+  });
+
+  it("a sign-in in a browser that chose Arabic makes the account Arabic", async () => {
+    await setLocale("en");
+    const user = await authorize({ username: "sess_user", password: PASSWORD, locale: "ar" });
+    const token = await authOptionsFor("ar").callbacks!.jwt!({ account, token: { sub: String(userId) }, user: user as User, trigger: "signIn" });
+    expect(token.locale).toBe("ar");
+    expect(await localeOf()).toBe("ar");
+  });
+
+  it("a switch is written once: later reads in the same language write nothing; switching back writes again", async () => {
+    await setLocale("en");
+    const token = await signedInToken();
+    const switched = await read(token, "ar");
+    expect(switched.locale).toBe("ar");
+    expect(switched.tokens).toEqual(token.tokens);
+    expect(await localeOf()).toBe("ar");
+    // Another device changed the account meanwhile: this session's later reads (same cookie) leave it alone.
+    await setLocale("en");
+    expect((await read(switched, "ar")).locale).toBe("ar");
+    expect((await read(switched, "ar", { trigger: "update", session: { reloadUser: true } })).locale).toBe("ar");
+    expect(await localeOf()).toBe("en");
+    // Until this browser switches again.
+    await setLocale("ar");
+    const back = await read(switched, "en");
+    expect(back.locale).toBe("en");
+    expect(await localeOf()).toBe("en");
+  });
+
+  it("a rotation keeps what the session kept; a browser that never chose, or an errored session, changes nothing", async () => {
+    await setLocale("ar");
+    const token = { ...(await signedInToken()), locale: "ar" as const };
+    const due = { ...token, tokens: { ...token.tokens!, accessTokenExpiresAt: new Date(Date.now() - 1000).toISOString() } };
+    const rotated = await read(due, "ar");
+    expect(rotated.tokens!.refreshToken).not.toBe(token.tokens!.refreshToken);
+    expect(rotated.locale).toBe("ar");
+    expect((await read(token)).locale).toBe("ar");
+    expect(await localeOf()).toBe("ar");
+    const errored = await read({ ...token, locale: undefined, tokens: undefined, error: SESSION_REFRESH_ERROR }, "en");
+    expect(errored.locale).toBeUndefined();
+    expect(await localeOf()).toBe("ar");
+  });
+
+  it("a database that is away keeps the session as it was, and the next read tries again", async () => {
+    await setLocale("en");
+    const token = await signedInToken();
+    const db = await getDb();
+    const { vi } = await import("vitest");
+    const spy = vi.spyOn(db, "update").mockImplementation(() => {
+      throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    });
+    try {
+      const during = await read(token, "ar");
+      expect(during.locale).toBeUndefined();
+      expect(during.tokens).toEqual(token.tokens);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await read(token, "ar")).locale).toBe("ar");
+    expect(await localeOf()).toBe("ar");
   });
 });

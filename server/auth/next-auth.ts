@@ -1,10 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { NextAuthOptions, Session } from "next-auth";
+import type { CallbacksOptions, NextAuthOptions, Session } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
-import { isLocale, type Locale } from "@/i18n/routing";
+import { isLocale, LOCALE_COOKIE, type Locale } from "@/i18n/routing";
 import { looksLikeEmail } from "@/lib/validation/auth";
 import { env } from "@/server/env";
 import { isDatabaseUnavailable } from "@/server/core/database-unavailable";
@@ -16,6 +16,7 @@ import { getCurrentUser } from "./get-current-user";
 import { login } from "./login";
 import { refreshTokens } from "./refresh-tokens";
 import { SESSION_COOKIE_SECURE, SESSION_MAX_AGE_SECONDS } from "./session";
+import { saveAccountLocale } from "./set-locale";
 import type { CurrentUser, TokenSet } from "./types";
 
 /**
@@ -27,6 +28,12 @@ import type { CurrentUser, TokenSet } from "./types";
  *
  * Only the /api/auth routes run these callbacks: server components read the cookie without refreshing
  * (server/auth/session.ts), because a refresh there could not store the rotated tokens.
+ *
+ * The account's language follows the person (issue 28, docs/decisions/016): every page reads the session endpoint
+ * once as it loads, and a language switch (the top bar's or the profile's) is a full page load that has just written
+ * the NEXT_LOCALE cookie. When that cookie names another language than the one this session last kept on the account
+ * (`token.locale`; none yet at sign-in), the account takes it (users.locale) and the session remembers it: one write per
+ * switch, no request of its own, nothing on public pages' client code. No cookie (never switched) changes nothing.
  */
 
 // next-auth v4 builds its absolute URLs from NEXTAUTH_URL; the site URL is the one place that is configured.
@@ -96,6 +103,37 @@ export async function rotateOnce(refreshToken: string): Promise<TokenSet> {
   return result;
 }
 
+/**
+ * The language this browser chose, from a request to the session endpoints: the NEXT_LOCALE cookie, which only the
+ * visitor's own choice writes (the language switch, the profile; never the server, proxy.ts). Not Accept-Language:
+ * a browser's default is no choice, and must not overwrite the account's language.
+ */
+export function chosenLocaleOf(req: Request): Locale | undefined {
+  for (const part of (req.headers.get("cookie") ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === LOCALE_COOKIE.name) {
+      const value = part.slice(eq + 1).trim().toLowerCase();
+      return isLocale(value) ? value : undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The chosen language kept on the account when this session has not kept it yet. A failure leaves the token as it was,
+ * so the next read of the session tries again.
+ */
+async function followChosenLocale(token: JWT, chosen: Locale | undefined): Promise<JWT> {
+  if (!chosen || token.locale === chosen || token.error || !token.tokens || !token.user) return token;
+  try {
+    await saveAccountLocale(await getDb(), token.user.id, chosen);
+    return { ...token, locale: chosen };
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) console.error("[auth] keeping the account's language failed:", err);
+    return token;
+  }
+}
+
 function isUpdateRequest(value: unknown): value is SessionUpdateRequest {
   return typeof value === "object" && value !== null;
 }
@@ -120,77 +158,92 @@ async function refreshed(token: JWT): Promise<JWT> {
   }
 }
 
-export const authOptions: NextAuthOptions = {
-  // Read at request time, so importing this module (e.g. while building) needs no secret.
-  get secret() {
-    return env.authSecret;
-  },
-  useSecureCookies: SESSION_COOKIE_SECURE,
-  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
-  // next-auth never shows its own pages: sign-in and errors belong to /auth.
-  pages: { signIn: "/auth", error: "/auth", signOut: "/auth" },
-  providers: [
-    CredentialsProvider({
-      id: "credentials",
-      name: "Credentials",
-      credentials: {
-        username: { label: "Username or e-mail", type: "text" },
-        password: { label: "Password", type: "password" },
-        locale: { label: "Locale", type: "text" },
-      },
-      async authorize(credentials, req) {
-        const locale: Locale = isLocale(credentials?.locale) ? credentials.locale : "en";
-        const identifier = credentials?.username?.trim() ?? "";
-        const password = credentials?.password ?? "";
-        try {
-          const { tokens, user } = await login({
-            db: await getDb(),
-            ...(looksLikeEmail(identifier) ? { email: identifier } : { username: identifier }),
-            password,
-            ip: ipOf(req.headers),
-            userAgent: headerValue(req.headers, "user-agent"),
-          });
-          return { id: String(user.id), tokens, profile: toSessionUser(user) };
-        } catch (err) {
-          if (err instanceof AppError) throw failure(err.httpStatus, apiMessage(locale, err.messageKey, err.params));
-          if (isDatabaseUnavailable(err)) throw failure(503, apiMessage(locale, "serviceUnavailable"));
-          console.error("[auth] sign-in failed:", err);
-          throw failure(500, apiMessage(locale, "internal"));
-        }
-      },
-    }),
-  ],
-  callbacks: {
-    async jwt({ token, user, trigger, session }) {
-      if (user) {
-        // Sign-in: keep the token set and the small user; nothing else from the provider.
-        return { sub: user.id, tokens: user.tokens, user: user.profile };
-      }
-      if (token.error || !token.tokens) return token;
-      const request = trigger === "update" && isUpdateRequest(session) ? session : {};
-      const expiresAt = Date.parse(token.tokens.accessTokenExpiresAt);
-      const due = !Number.isFinite(expiresAt) || expiresAt - Date.now() < REFRESH_MARGIN_MS;
-      if (request.refresh === true || due) return refreshed(token);
-      if (request.reloadUser === true && token.user) {
-        try {
-          const user = await getCurrentUser({ db: await getDb(), userId: token.user.id, imageFormat: "url" });
-          return user ? { ...token, user: toSessionUser(user) } : token;
-        } catch {
-          return token;
-        }
-      }
+type JwtParams = Parameters<CallbacksOptions["jwt"]>[0];
+
+/** The session token after a sign-in, a read or an update (tokens rotated when due or asked for). */
+async function nextToken({ token, user, trigger, session }: JwtParams): Promise<JWT> {
+  if (user) {
+    // Sign-in: keep the token set and the small user; nothing else from the provider.
+    return { sub: user.id, tokens: user.tokens, user: user.profile };
+  }
+  if (token.error || !token.tokens) return token;
+  const request = trigger === "update" && isUpdateRequest(session) ? session : {};
+  const expiresAt = Date.parse(token.tokens.accessTokenExpiresAt);
+  const due = !Number.isFinite(expiresAt) || expiresAt - Date.now() < REFRESH_MARGIN_MS;
+  if (request.refresh === true || due) return refreshed(token);
+  if (request.reloadUser === true && token.user) {
+    try {
+      const user = await getCurrentUser({ db: await getDb(), userId: token.user.id, imageFormat: "url" });
+      return user ? { ...token, user: toSessionUser(user) } : token;
+    } catch {
       return token;
+    }
+  }
+  return token;
+}
+
+/**
+ * next-auth's options for one request to its endpoints; `chosenLocale` is the language that request's browser chose
+ * (chosenLocaleOf), which the account then follows. `authOptions` is the same without a choice.
+ */
+export function authOptionsFor(chosenLocale?: Locale): NextAuthOptions {
+  return {
+    // Read at request time, so importing this module (e.g. while building) needs no secret.
+    get secret() {
+      return env.authSecret;
     },
-    async session({ session, token }): Promise<Session> {
-      if (token.error || !token.tokens || !token.user) {
-        return { expires: session.expires, error: token.error ?? SESSION_REFRESH_ERROR };
-      }
-      return {
-        expires: session.expires,
-        accessToken: token.tokens.accessToken,
-        accessTokenExpiresAt: token.tokens.accessTokenExpiresAt,
-        user: token.user,
-      };
+    useSecureCookies: SESSION_COOKIE_SECURE,
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    // next-auth never shows its own pages: sign-in and errors belong to /auth.
+    pages: { signIn: "/auth", error: "/auth", signOut: "/auth" },
+    providers: [
+      CredentialsProvider({
+        id: "credentials",
+        name: "Credentials",
+        credentials: {
+          username: { label: "Username or e-mail", type: "text" },
+          password: { label: "Password", type: "password" },
+          locale: { label: "Locale", type: "text" },
+        },
+        async authorize(credentials, req) {
+          const locale: Locale = isLocale(credentials?.locale) ? credentials.locale : "en";
+          const identifier = credentials?.username?.trim() ?? "";
+          const password = credentials?.password ?? "";
+          try {
+            const { tokens, user } = await login({
+              db: await getDb(),
+              ...(looksLikeEmail(identifier) ? { email: identifier } : { username: identifier }),
+              password,
+              ip: ipOf(req.headers),
+              userAgent: headerValue(req.headers, "user-agent"),
+            });
+            return { id: String(user.id), tokens, profile: toSessionUser(user) };
+          } catch (err) {
+            if (err instanceof AppError) throw failure(err.httpStatus, apiMessage(locale, err.messageKey, err.params));
+            if (isDatabaseUnavailable(err)) throw failure(503, apiMessage(locale, "serviceUnavailable"));
+            console.error("[auth] sign-in failed:", err);
+            throw failure(500, apiMessage(locale, "internal"));
+          }
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt(params) {
+        return followChosenLocale(await nextToken(params), chosenLocale);
+      },
+      async session({ session, token }): Promise<Session> {
+        if (token.error || !token.tokens || !token.user) {
+          return { expires: session.expires, error: token.error ?? SESSION_REFRESH_ERROR };
+        }
+        return {
+          expires: session.expires,
+          accessToken: token.tokens.accessToken,
+          accessTokenExpiresAt: token.tokens.accessTokenExpiresAt,
+          user: token.user,
+        };
+      },
     },
-  },
-};
+  };
+}
+
+export const authOptions: NextAuthOptions = authOptionsFor();

@@ -6,7 +6,7 @@ import { enforceRateLimit, RATE_RULES } from "@/server/core/rate-limit";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { resetPasswordLink } from "@/server/mail/links";
 import { sendMailAfterCommit } from "@/server/mail/send-mail";
-import { resetPasswordMail } from "@/server/mail/templates";
+import { accountLocale, resetPasswordMail } from "@/server/mail/templates";
 import { afterAnswer } from "./after-answer";
 import { createEmailToken } from "./email-tokens";
 import { findUserByEmail } from "./find-user";
@@ -27,10 +27,12 @@ export async function requestPasswordReset(opts: { db: Db; email: string; locale
   afterAnswer("password-reset", async () => {
     const user = await findUserByEmail(db, opts.email);
     if (!user || user.banned) return;
+    // The mail and its page are in the account's language (issue 28), not necessarily the asking page's.
+    const mailLocale = accountLocale(user.locale, locale);
     await runUnitOfWork(db, async (uow) => {
       const token = await createEmailToken({ db: uow.tx, userId: user.id, kind: EmailTokenKind.Reset, now });
-      const link = resetPasswordLink(locale, token);
-      await sendMailAfterCommit(uow, { db, to: user.email, link, ...resetPasswordMail({ locale, name: user.fullName, link }) });
+      const link = resetPasswordLink(mailLocale, token);
+      await sendMailAfterCommit(uow, { db, to: user.email, link, ...resetPasswordMail({ locale: mailLocale, name: user.fullName, link }) });
     });
   });
 }

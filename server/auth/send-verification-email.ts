@@ -17,6 +17,7 @@ export async function sendVerificationEmail(opts: {
   db: Db;
   uow: UnitOfWork;
   user: { id: number; email: string; fullName: string };
+  /** The account's language (users.locale; at registration, the language it was created in). */
   locale: Locale;
   now?: Date;
 }): Promise<void> {

@@ -13,13 +13,12 @@ import { MediaKind } from "@/server/media/kind";
 import { processImage } from "@/server/media/process-image";
 import { mediaIdFor, storeMedia, type MediaToStore } from "@/server/media/store-media";
 import { EmailTokenKind } from "@/db/schema/enums";
-import { isLocale } from "@/i18n/routing";
 import { emailChangeRequestedMail, emailInUseMail } from "@/server/account/mails";
 import { verifyOwnPassword } from "@/server/account/verify-own-password";
 import { enforceRateLimit, RATE_RULES } from "@/server/core/rate-limit";
 import { confirmEmailChangeLink } from "@/server/mail/links";
 import { sendMailAfterCommit } from "@/server/mail/send-mail";
-import { confirmEmailChangeMail } from "@/server/mail/templates";
+import { accountLocale, confirmEmailChangeMail } from "@/server/mail/templates";
 import { confusableUsernameError, duplicateAccountError } from "./conflicts";
 import { createEmailToken } from "./email-tokens";
 import { confusableWithAnother, isSkeletonViolation, isUniqueViolation, lowerEq, takenBy } from "./find-user";
@@ -63,6 +62,7 @@ export async function updateSelf(opts: {
       profileImageId: users.profileImageId,
       theme: users.theme,
       payoutEmail: users.payoutEmail,
+      locale: users.locale,
       banned: users.banned,
       deletedAt: users.deletedAt,
     })
@@ -114,6 +114,8 @@ export async function updateSelf(opts: {
         if (Object.keys(changes).length > 0) await uow.tx.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, userId));
         if (newEmail) {
           const name = changes.fullName ?? current.fullName;
+          // Mails are in the account's language (issue 28); a taken address's holder gets theirs.
+          const mailLocale = accountLocale(current.locale, locale);
           // A token either way (the same work for a taken address as for a free one); the link goes only to a free one.
           const token = await createEmailToken({ db: uow.tx, userId, kind: EmailTokenKind.ChangeEmail, newEmail, now });
           const [holder] = await uow.tx
@@ -122,14 +124,14 @@ export async function updateSelf(opts: {
             .where(and(lowerEq(users.email, newEmail), isNull(users.deletedAt)))
             .limit(1);
           if (holder && holder.id !== userId) {
-            const mail = emailInUseMail({ locale: isLocale(holder.locale) ? holder.locale : locale });
+            const mail = emailInUseMail({ locale: accountLocale(holder.locale, mailLocale) });
             await sendMailAfterCommit(uow, { db, to: newEmail, ...mail });
           } else {
-            const link = confirmEmailChangeLink(locale, token);
-            await sendMailAfterCommit(uow, { db, to: newEmail, link, ...confirmEmailChangeMail({ locale, name, link }) });
+            const link = confirmEmailChangeLink(mailLocale, token);
+            await sendMailAfterCommit(uow, { db, to: newEmail, link, ...confirmEmailChangeMail({ locale: mailLocale, name, link }) });
           }
           // The old address is told (issue 16): if the request was not its owner's, they learn of it there.
-          const notice = emailChangeRequestedMail({ locale, name: current.fullName, newEmail });
+          const notice = emailChangeRequestedMail({ locale: mailLocale, name: current.fullName, newEmail });
           await sendMailAfterCommit(uow, { db, to: current.email, ...notice });
         }
       });

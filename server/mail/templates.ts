@@ -1,8 +1,17 @@
-import type { Locale } from "@/i18n/routing";
+import { isLocale, type Locale } from "@/i18n/routing";
 import type { MailMessage } from "./send-mail";
 
 /** The account mails in English and Arabic: plain text plus a small, inline-styled HTML version. */
 type Template = Omit<MailMessage, "to">;
+
+/**
+ * The language a mail to an account is written in: the account's (`users.locale`, which follows the language the person
+ * reads the site in: docs/decisions/016, issue 28), never the language of the request that caused the mail (a reset
+ * asked for from another browser, a lock caused by someone else). `fallback` only for a value that is not a language.
+ */
+export function accountLocale(value: string | null | undefined, fallback: Locale = "en"): Locale {
+  return isLocale(value) ? value : fallback;
+}
 
 const BRAND: Record<Locale, string> = { en: "MangaNova", ar: "مانجا نوفا" };
 

@@ -20,8 +20,10 @@ import { pick, type UploadInput } from "@/server/http/form";
  * (multipart or JSON) checked with the shared schemas of lib/validation/site-settings.ts in the request's language.
  * Invalid input is one 422 with every field's errors; nothing reaches a use case.
  *
- * - `title`, `description`, `cta`: a string (both languages) or `{ en, ar }` (either may be left out); multipart may
- *   also send `title.en` / `title[en]` fields. Omitted: the current text is kept.
+ * - `title`, `description`, `cta`: a string, the spec's shape, which is the request's language's text only (`x-locale`,
+ *   the language cookie, then `Accept-Language`, as for error messages: issue 28, a client that follows the spec must
+ *   not turn the other language's page into this one's), or `{ en, ar }` (either may be left out); multipart may also
+ *   send `title.en` / `title[en]` fields. Omitted: the current text is kept.
  * - `mangaId`: an accepted manga's id, or null/"" for none. Omitted: kept.
  * - `banner`: a file (multipart) or base64 text, bare or a `data:` URL (JSON or multipart). Omitted or "": kept.
  */
@@ -61,7 +63,7 @@ function rawText(upload: UploadInput, field: HeroField): unknown {
   return Object.keys(parts).length > 0 ? parts : undefined;
 }
 
-function heroTexts(upload: UploadInput, t: SiteSettingsTranslate, errors: FieldErrors): HeroTextsInput {
+function heroTexts(upload: UploadInput, locale: Locale, t: SiteSettingsTranslate, errors: FieldErrors): HeroTextsInput {
   const out: HeroTextsInput = {};
   for (const field of HERO_FIELDS) {
     const raw = rawText(upload, field);
@@ -69,7 +71,8 @@ function heroTexts(upload: UploadInput, t: SiteSettingsTranslate, errors: FieldE
     const schema = heroTextSchema(field, t);
     if (typeof raw === "string" || raw === null) {
       const parsed = schema.safeParse(raw ?? "");
-      if (parsed.success) out[field] = { en: parsed.data, ar: parsed.data };
+      // A plain string is one language's text: the other language's stays as it is.
+      if (parsed.success) out[field] = { [locale]: parsed.data };
       else errors[field] = parsed.error.issues.map((i) => i.message);
       continue;
     }
@@ -138,7 +141,7 @@ function bannerOf(upload: UploadInput, errors: FieldErrors): Uint8Array | undefi
 export function landingInput(upload: UploadInput, locale: Locale): LandingInput {
   const t = translator(locale);
   const errors: FieldErrors = {};
-  const texts = heroTexts(upload, t, errors);
+  const texts = heroTexts(upload, locale, t, errors);
   const mangaId = mangaIdOf(upload, t, errors);
   const banner = bannerOf(upload, errors);
   if (Object.keys(errors).length > 0) throw validation(errors);

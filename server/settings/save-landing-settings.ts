@@ -11,7 +11,8 @@ import { SETTINGS_KEYS, type LandingSettingsValue } from "./types";
 
 /**
  * POST /api/SiteSettings/SaveLandingPageSettings (root): the hero's texts per language, the featured manga and the
- * banner; what is left out keeps its current value. Audited as `settings.landing.save` with before/after; `/` and
+ * banner; what is left out keeps its current value, and so does the other language's text when a text comes as a plain
+ * string (the request's language only: ./input.ts, issue 28). Audited as `settings.landing.save` with before/after; `/` and
  * `/ar` show the change at once on every process. Answers the settings as GetLandingPageSettings does (URLs only).
  */
 export async function saveLandingSettings({

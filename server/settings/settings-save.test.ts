@@ -96,7 +96,7 @@ describe("SiteSettings saves: landing", () => {
     const answer = await saveJson(saveLandingRoute, LANDING, {
       title: { en: "  Welcome to the night market  ", ar: "أهلاً بك في سوق الليل" },
       description: { en: "Stories that glow.", ar: "قصص تتوهج." },
-      cta: "Go",
+      cta: { en: "Go", ar: "Go" },
       mangaId: ids.accepted,
       banner: `data:image/png;base64,${banner}`,
     });
@@ -196,6 +196,65 @@ describe("SiteSettings saves: landing", () => {
   });
 });
 
+describe("SiteSettings saves: a plain string is the request's language only (issue 28)", () => {
+  const stored = async () => (await row(SETTINGS_KEYS.landing))!.value as LandingSettingsValue;
+  const BOTH = {
+    title: { en: "Night market", ar: "سوق الليل" },
+    description: { en: "Stories that glow.", ar: "قصص تتوهج." },
+    cta: { en: "Browse", ar: "تصفّح" },
+  };
+
+  it("landing: plain strings with Accept-Language ar change the Arabic texts, the English ones stay", async () => {
+    expect((await saveJson(saveLandingRoute, LANDING, BOTH)).status).toBe(200);
+    const answer = await saveJson(saveLandingRoute, LANDING, { title: "سوق الفجر", description: "قصص جديدة.", cta: "اقرأ الآن" }, u.root.token, { "accept-language": "ar,en;q=0.8" });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      title: "سوق الفجر",
+      translations: { en: { title: "Night market", description: "Stories that glow.", cta: "Browse" }, ar: { title: "سوق الفجر", description: "قصص جديدة.", cta: "اقرأ الآن" } },
+    });
+    expect(await stored()).toMatchObject({ title: "Night market", description: "Stories that glow.", cta: "Browse", ar: { title: "سوق الفجر", description: "قصص جديدة.", cta: "اقرأ الآن" } });
+    expect(await get(landingRoute)).toMatchObject({ title: "Night market", cta: "Browse" });
+    expect(await get(landingRoute, { "accept-language": "ar" })).toMatchObject({ title: "سوق الفجر", cta: "اقرأ الآن" });
+  });
+
+  it("landing: a plain string in an English request (or one naming no language) changes the English text, the Arabic one stays", async () => {
+    expect((await saveJson(saveLandingRoute, LANDING, BOTH)).status).toBe(200);
+    expect((await saveJson(saveLandingRoute, LANDING, { title: "Dawn market" }, u.root.token, { "accept-language": "en-GB" })).status).toBe(200);
+    expect(await stored()).toMatchObject({ title: "Dawn market", description: "Stories that glow.", ar: { title: "سوق الليل", description: "قصص تتوهج." } });
+    expect((await saveJson(saveLandingRoute, LANDING, { cta: "Start reading" })).status).toBe(200);
+    expect(await stored()).toMatchObject({ title: "Dawn market", cta: "Start reading", ar: { title: "سوق الليل", cta: "تصفّح" } });
+  });
+
+  it("landing: the request's language is the API's (x-locale, then the language cookie, then Accept-Language), in JSON and multipart", async () => {
+    expect((await saveJson(saveLandingRoute, LANDING, BOTH)).status).toBe(200);
+    // x-locale wins over Accept-Language.
+    expect((await saveJson(saveLandingRoute, LANDING, { title: "عنوان بالترويسة" }, u.root.token, { "x-locale": "ar", "accept-language": "en" })).status).toBe(200);
+    expect(await stored()).toMatchObject({ title: "Night market", ar: { title: "عنوان بالترويسة" } });
+    // A plain multipart field and the language cookie.
+    const form = await send(saveLandingRoute, formRequest(LANDING, formOf({ description: "وصف من نموذج" }), { token: u.root.token, headers: { cookie: "NEXT_LOCALE=ar" } }));
+    expect(form.status, JSON.stringify(form.body)).toBe(200);
+    expect(await stored()).toMatchObject({ description: "Stories that glow.", ar: { title: "عنوان بالترويسة", description: "وصف من نموذج" } });
+    // An empty plain string empties only that language's text (its page shows its default there).
+    expect((await saveJson(saveLandingRoute, LANDING, { cta: "" }, u.root.token, { "x-locale": "ar" })).status).toBe(200);
+    expect(await stored()).toMatchObject({ cta: "Browse", ar: { cta: "" } });
+  });
+
+  it("landing: the { en, ar } form changes both languages; one language alone changes only it", async () => {
+    expect((await saveJson(saveLandingRoute, LANDING, { title: "سيُستبدل" }, u.root.token, { "accept-language": "ar" })).status).toBe(200);
+    const both = await saveJson(saveLandingRoute, LANDING, { title: { en: "Both changed", ar: "تغيّر الاثنان" } }, u.root.token, { "accept-language": "ar" });
+    expect(both.status).toBe(200);
+    expect(await stored()).toMatchObject({ title: "Both changed", ar: { title: "تغيّر الاثنان" } });
+    expect((await saveJson(saveLandingRoute, LANDING, { title: { ar: "العربية وحدها" } })).status).toBe(200);
+    expect(await stored()).toMatchObject({ title: "Both changed", ar: { title: "العربية وحدها" } });
+  });
+
+  it("a value saved before the Arabic texts existed keeps showing its texts in Arabic after an English plain-string save", async () => {
+    await db.update(siteSettings).set({ value: { title: "Old title", description: "Old words", cta: "Old", bannerImageId: null, mangaId: null } }).where(eq(siteSettings.key, SETTINGS_KEYS.landing));
+    expect((await saveJson(saveLandingRoute, LANDING, { title: "New English title" }, u.root.token, { "accept-language": "en" })).status).toBe(200);
+    expect(await stored()).toMatchObject({ title: "New English title", ar: { title: "Old title", description: "Old words", cta: "Old" } });
+  });
+});
+
 describe("SiteSettings saves: discovery", () => {
   it("root saves the featured manga and banner; omitted banner kept; GET answers them", async () => {
     const first = await saveJson(saveDiscoveryRoute, DISCOVERY, { mangaId: ids.accepted, banner: (await coverJpeg(5)).toString("base64") });
@@ -231,5 +290,15 @@ describe("SiteSettings saves: discovery", () => {
   it("a featured manga that stops being public drops out of the answer", async () => {
     await db.update(manga).set({ status: Status.Rejected }).where(eq(manga.id, ids.other));
     expect((await get(discoveryRoute)).manga).toBeNull();
+  });
+
+  it("discovery: it stores no text, so a save in Arabic with texts in it changes neither language of anything", async () => {
+    const landingBefore = (await row(SETTINGS_KEYS.landing))!.value;
+    const before = (await row(SETTINGS_KEYS.discovery))!.value as DiscoverySettingsValue;
+    const answer = await saveJson(saveDiscoveryRoute, DISCOVERY, { mangaId: ids.accepted, title: "عنوان", description: "وصف" }, u.root.token, { "accept-language": "ar" });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect((await row(SETTINGS_KEYS.discovery))!.value).toEqual({ bannerImageId: before.bannerImageId, mangaId: ids.accepted });
+    expect(answer.body.data).toMatchObject({ manga: { id: ids.accepted, title: "Featured Saga" } });
+    expect((await row(SETTINGS_KEYS.landing))!.value).toEqual(landingBefore);
   });
 });

@@ -344,7 +344,8 @@ describe("VerifyEmail and SendVerifyEmail", () => {
 describe("forgot and reset password", () => {
   it("works end to end: mail, reset, old sessions gone, new password in, link single use", async () => {
     const db = await getDb();
-    const user = await createTestUser(db, { emailVerified: false });
+    // The mail and its link are in the account's language (issue 28), here Arabic.
+    const user = await createTestUser(db, { emailVerified: false, locale: "ar" });
     const session = await signIn(user.username, user.password);
     const sent = await call("POST /api/Email/SendResetPasswordEmail", { body: { toemail: user.email.toUpperCase() }, locale: "ar" });
     expect([sent.status, sent.body.message]).toEqual([200, apiMessage("ar", "resetEmailSent")]);
