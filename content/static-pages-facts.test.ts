@@ -7,6 +7,8 @@ import { LOCALE_COOKIE } from "@/i18n/routing";
 import { PDF_MAX_BYTES } from "@/lib/constants";
 import { isAdFree, PLAN_BENEFITS } from "@/lib/premium";
 import { READER } from "@/lib/reader-constants";
+import { ReadingDirection } from "@/lib/enums";
+import { arrowStep } from "@/components/reader/reader-utils";
 import { ACCOUNT_LIMITS } from "@/lib/validation/auth";
 import ar from "@/messages/ar.json";
 import en from "@/messages/en.json";
@@ -91,6 +93,9 @@ describe("statements pinned to constants", () => {
     expect(security).not.toMatch(locale === "en" ? /lock an account/ : /قفل الحساب/);
     expect(faqAnswer(locale, "creators-earnings")).toContain(`${READER.recordViewAfterMs / 1000}`);
     expect(faqAnswer(locale, "reading-reader")).toContain(`${READER.breakpoints.mobile}`);
+    // Arrow keys follow the manga's reading direction: in a right-to-left one the left arrow goes forward.
+    expect(arrowStep("ArrowLeft", ReadingDirection.RightToLeft)).toBe(1);
+    expect(faqAnswer(locale, "reading-reader")).toMatch(locale === "en" ? /right-to-left manga, the left arrow goes forward/ : /اليمين إلى اليسار ينقلك السهم الأيسر إلى الصفحة التالية/);
     // "a little under a minute" of blackout.
     expect(READER.blackoutMs).toBeGreaterThanOrEqual(45_000);
     expect(READER.blackoutMs).toBeLessThan(60_000);
@@ -99,6 +104,13 @@ describe("statements pinned to constants", () => {
     expect(LOCALE_COOKIE.maxAge).toBe(365 * 24 * 3600);
     expect(viewerCookieHeader("v", false)).toContain(`Max-Age=${365 * 24 * 3600}`);
     expect(cookies).toMatch(locale === "en" ? /Visitor cookie: .*one year/ : /ملف الزائر: .*عام واحد/);
+  });
+
+  it.each(staticPageLocales)("%s: a trusted writer's new chapters skip the review queue, as the review desk says", (locale) => {
+    // messages approval.detail.trusted is what root reads when trusting a writer (server/publishing/chapter-jobs.ts).
+    expect(en.approval.detail.trusted).toMatch(/accepted on upload/);
+    expect(faqAnswer(locale, "creators-approval")).toMatch(locale === "en" ? /trusted, which are accepted on upload/ : /موثوقين، إذ تُقبل فور رفعها/);
+    expect(section("terms", locale, "review")).toMatch(locale === "en" ? /trusted, which are accepted on upload/ : /موثوقين، إذ تُقبل فور رفعها/);
   });
 
   it.each(staticPageLocales)("%s: what each premium plan gives, and that premium chapters need one", (locale) => {

@@ -236,10 +236,11 @@ const faq: Record<Locale, FaqSource> = {
             answer: [
               p("You can read one page at a time, two pages side by side (on screens at least 768 pixels wide) or scroll vertically through the whole chapter. The reader also offers zoom, fit options and full-screen mode, and shows how far you are through the chapter. On a keyboard:"),
               list(
-                "Left and right arrow keys: previous and next page",
+                "Left and right arrow keys: turn the page in the manga's reading direction (in a right-to-left manga, the left arrow goes forward)",
                 "F: switch full screen on or off",
+                "+ and \u2212: zoom in or out",
                 "R: reset the zoom",
-                "Esc: leave full screen or close open panels",
+                "Esc: leave full screen or close open menus and panels",
               ),
             ],
           },
@@ -289,7 +290,7 @@ const faq: Record<Locale, FaqSource> = {
           approval: {
             question: "How are submitted manga approved?",
             answer: [
-              p("Every new manga and chapter is reviewed by the site's administrators before it becomes public. While it is being reviewed its status is Pending; it then becomes Accepted and appears in the catalogue, or Rejected."),
+              p("Every new manga and chapter is reviewed by the site's administrators before it becomes public, except new chapters of writers the administrators have marked as trusted, which are accepted on upload. While it is being reviewed its status is Pending; it then becomes Accepted and appears in the catalogue, or Rejected."),
               p("You receive a notification either way. When a submission is rejected, the administrators usually add a note explaining what to change, so you can update your work and submit it again."),
             ],
           },
@@ -426,10 +427,11 @@ const faq: Record<Locale, FaqSource> = {
             answer: [
               p("يمكنك قراءة صفحة واحدة في كل مرة، أو صفحتين متجاورتين (على الشاشات التي لا يقل عرضها عن 768 بكسل)، أو التمرير عموديًا عبر الفصل كاملًا. ويتيح القارئ كذلك التكبير وخيارات ملاءمة الصفحة ووضع ملء الشاشة، ويعرض مدى تقدّمك في الفصل. ومن لوحة المفاتيح:"),
               list(
-                "مفتاحا السهم الأيمن والأيسر: الصفحة السابقة والتالية",
+                "مفتاحا السهمين الأيمن والأيسر: تقليب الصفحات في اتجاه قراءة المانجا (في المانجا التي تُقرأ من اليمين إلى اليسار ينقلك السهم الأيسر إلى الصفحة التالية)",
                 "F: تشغيل وضع ملء الشاشة أو إيقافه",
+                "\u2068+\u2069 و\u2068\u2212\u2069: التكبير أو التصغير",
                 "R: إعادة ضبط التكبير",
-                "Esc: الخروج من ملء الشاشة أو إغلاق اللوحات المفتوحة",
+                "Esc: الخروج من ملء الشاشة أو إغلاق القوائم واللوحات المفتوحة",
               ),
             ],
           },
@@ -480,7 +482,7 @@ const faq: Record<Locale, FaqSource> = {
           approval: {
             question: "كيف تتم الموافقة على الأعمال المرسلة؟",
             answer: [
-              p("يراجع مشرفو الموقع كل مانجا وكل فصل جديد قبل إتاحته للعموم. تكون حالة العمل أثناء المراجعة «قيد المراجعة»، ثم تصبح «مقبول» فيظهر في الكتالوج، أو «مرفوض»."),
+              p("يراجع مشرفو الموقع كل مانجا وكل فصل جديد قبل إتاحته للعموم، باستثناء الفصول الجديدة للكتّاب الذين يعدّهم المشرفون موثوقين، إذ تُقبل فور رفعها. تكون حالة العمل أثناء المراجعة «قيد المراجعة»، ثم تصبح «مقبول» فيظهر في الكتالوج، أو «مرفوض»."),
               p("يصلك إشعار في الحالتين. وعند الرفض يرفق المشرفون عادةً ملاحظة توضّح ما يلزم تعديله، لتتمكن من تحديث عملك وإرساله من جديد."),
             ],
           },
@@ -658,7 +660,7 @@ const terms: Record<Locale, LegalSource<TermsSectionId>> = {
       review: {
         heading: "Submission and review",
         body: [
-          p("All manga and chapters are reviewed by the site's administrators before publication. We may accept or reject a submission, ask for changes or remove content that has already been published, at our discretion and in line with these Terms. When we reject or remove content, we will usually tell you why."),
+          p("All manga and chapters are reviewed by the site's administrators before publication, except new chapters of writers we have marked as trusted, which are accepted on upload. We may accept or reject a submission, ask for changes or remove content that has already been published, at our discretion and in line with these Terms. When we reject or remove content, we will usually tell you why."),
           p("Approval does not mean that we endorse the content or confirm that it complies with the law; you remain responsible for what you publish."),
         ],
       },
@@ -803,7 +805,7 @@ const terms: Record<Locale, LegalSource<TermsSectionId>> = {
       review: {
         heading: "الإرسال والمراجعة",
         body: [
-          p("يراجع مشرفو الموقع جميع المانجا والفصول قبل نشرها. ويحق لنا، وفق تقديرنا وبما يتفق مع هذه الشروط، قبول العمل المرسل أو رفضه أو طلب تعديلات عليه، أو حذف محتوى سبق نشره. وعند رفض المحتوى أو حذفه نوضّح لك السبب في أغلب الأحوال."),
+          p("يراجع مشرفو الموقع جميع المانجا والفصول قبل نشرها، باستثناء الفصول الجديدة للكتّاب الذين نعدّهم موثوقين، إذ تُقبل فور رفعها. ويحق لنا، وفق تقديرنا وبما يتفق مع هذه الشروط، قبول العمل المرسل أو رفضه أو طلب تعديلات عليه، أو حذف محتوى سبق نشره. وعند رفض المحتوى أو حذفه نوضّح لك السبب في أغلب الأحوال."),
           p("ولا تعني الموافقة على المحتوى أننا نتبنّاه أو نؤكد مطابقته للقانون، إذ تبقى أنت المسؤول عمّا تنشره."),
         ],
       },
