@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, type Db } from "@/db/client";
-import { chapters, favorites, manga, notifications, readingProgress, refreshTokens, subscriptions, transactions, users } from "@/db/schema";
+import { chapters, favorites, manga, notifications, rateLimits, readingProgress, refreshTokens, subscriptions, transactions, users } from "@/db/schema";
 import { PremiumPlan, Role, Status } from "@/db/schema/enums";
 import { LOCALE_COOKIE } from "@/i18n/routing";
 import { PDF_MAX_BYTES } from "@/lib/constants";
@@ -15,6 +15,7 @@ import en from "@/messages/en.json";
 import { deleteMyAccount } from "@/server/account/delete-my-account";
 import { AUTH_POLICY } from "@/server/auth/policy";
 import { createTestUser } from "@/server/auth/testing";
+import { pruneRateLimits } from "@/server/core/rate-limit";
 import { resolveChapterAccess } from "@/server/chapters/chapter-access";
 import { buildReaderWorld } from "@/server/chapters/testing/fixtures";
 import { viewerCookieHeader } from "@/server/chapters/viewer-cookie";
@@ -145,6 +146,25 @@ describe("statements pinned to behaviour", () => {
       expect(answer).toMatch(locale === "en" ? /opens in the reader without an account/ : /يُفتح في القارئ دون حساب/);
       expect(answer).toContain("Premium");
       expect(answer).not.toMatch(locale === "en" ? /^No\./ : /^لا\./);
+    }
+  });
+
+  it("security records: sessions last 30 days from sign-in, request counters go about a day after their window", async () => {
+    expect(AUTH_POLICY.refreshFamilyTtlMs).toBe(30 * 24 * 3600 * 1000);
+    const now = new Date();
+    const tag = `facts-${now.getTime()}-${Math.random().toString(36).slice(2, 7)}`;
+    await db.insert(rateLimits).values([
+      { key: `${tag}-old`, windowStart: new Date(now.getTime() - 25 * 3600 * 1000), count: 3 },
+      { key: `${tag}-recent`, windowStart: new Date(now.getTime() - 23 * 3600 * 1000), count: 3 },
+    ]);
+    await pruneRateLimits(db, now);
+    const left = (await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key).filter((k) => k.startsWith(tag));
+    expect(left).toEqual([`${tag}-recent`]);
+    for (const locale of staticPageLocales) {
+      const retention = section("privacy", locale, "retention");
+      expect(retention).toContain(`${AUTH_POLICY.refreshFamilyTtlMs / (24 * 3600 * 1000)}`);
+      expect(retention).toMatch(locale === "en" ? /about a day after their time window ends/ : /بعد نحو يوم من انتهاء فترتها الزمنية/);
+      expect(retention).not.toContain("90");
     }
   });
 

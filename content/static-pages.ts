@@ -959,9 +959,9 @@ const privacy: Record<Locale, LegalSource<PrivacySectionId>> = {
         heading: "How long we keep data",
         body: [
           list(
-            "Account and reading data: for as long as your account is active. When you delete your account, your personal data, favourites, reading progress, notifications and sessions are erased at once, and backup copies are overwritten within 60 days. Manga and chapters you published stay on the Service, shown as by \u201cDeleted user\u201d, until they are deleted.",
+            "Account and reading data: for as long as your account is active. When you delete your account, your personal data, favourites, reading progress, notifications and sessions are erased at once, and copies in backups go as those backups are replaced. Manga and chapters you published stay on the Service, shown as by \u201cDeleted user\u201d, until they are deleted.",
             "Payout and transaction records: for as long as tax and accounting laws require, usually several years.",
-            "Security logs: up to 90 days, unless they are needed to investigate an incident.",
+            "Security records: a sign-in session (with the browser or app it came from) works for at most 30 days after you sign in and is kept until your account is deleted; counters of sign-in attempts and other requests, which may include your IP address, are dropped about a day after their time window ends; the audit log of account and moderation actions is kept to protect the Service and investigate abuse.",
             "E-mail verification and password reset links: until they are used or expire; password reset links expire after 30 minutes.",
           ),
         ],
@@ -1078,9 +1078,9 @@ const privacy: Record<Locale, LegalSource<PrivacySectionId>> = {
         heading: "مدة الاحتفاظ بالبيانات",
         body: [
           list(
-            "بيانات الحساب والقراءة: طوال مدة نشاط حسابك. وعند حذف حسابك نمحو فورًا بياناتك الشخصية ومفضلتك وتقدّمك في القراءة وإشعاراتك وجلساتك، وتُستبدل النسخ الاحتياطية خلال 60 يومًا. أما المانجا والفصول التي نشرتها فتبقى على الخدمة منسوبةً إلى «مستخدم محذوف» إلى أن تُحذف.",
+            "بيانات الحساب والقراءة: طوال مدة نشاط حسابك. وعند حذف حسابك نمحو فورًا بياناتك الشخصية ومفضلتك وتقدّمك في القراءة وإشعاراتك وجلساتك، وتزول نسخها الاحتياطية حين تُستبدل تلك النسخ. أما المانجا والفصول التي نشرتها فتبقى على الخدمة منسوبةً إلى «مستخدم محذوف» إلى أن تُحذف.",
             "سجلات المدفوعات والمعاملات: طوال المدة التي تفرضها قوانين الضرائب والمحاسبة، وهي عادةً عدة سنوات.",
-            "سجلات الأمان: حتى 90 يومًا، ما لم نحتج إليها للتحقيق في حادثة ما.",
+            "سجلات الأمان: تبقى جلسة تسجيل الدخول (مع المتصفح أو التطبيق الذي فُتحت منه) صالحةً مدةً أقصاها 30 يومًا من تسجيل الدخول، وتُحفظ حتى حذف حسابك؛ وتُحذف عدّادات محاولات تسجيل الدخول والطلبات الأخرى، التي قد تتضمن عنوان IP الخاص بك، بعد نحو يوم من انتهاء فترتها الزمنية؛ أما سجل التدقيق الخاص بإجراءات الحسابات والإشراف فنحتفظ به لحماية الخدمة والتحقيق في إساءة الاستخدام.",
             "روابط تأكيد البريد الإلكتروني وإعادة تعيين كلمة المرور: حتى استخدامها أو انتهاء صلاحيتها، وتنتهي صلاحية روابط إعادة التعيين بعد 30 دقيقة.",
           ),
         ],
