@@ -24,9 +24,13 @@ export const staticPagePaths = {
 } as const satisfies Record<StaticPageKey, string>;
 
 /** Machine-readable date of the last revision, for `<time dateTime>`. */
-export const staticPagesUpdatedIso = "2025-09-01";
+export const staticPagesUpdatedIso = "2026-11-28";
 
-export const SUPPORT_EMAIL = "support@manganova.example";
+/**
+ * Where the support address goes in the texts below: `getStaticPage` puts the configured one there (SUPPORT_EMAIL,
+ * server/env.ts), so no address is written into the content.
+ */
+export const SUPPORT_EMAIL_SLOT = "{supportEmail}";
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -201,7 +205,7 @@ const faq: Record<Locale, FaqSource> = {
   en: {
     title: "Frequently asked questions",
     lead: "Everything you need to know about reading on MangaNova, publishing your own manga, managing your account and our upcoming premium plans.",
-    updated: "Last updated: 1 September 2025",
+    updated: "Last updated: 28 November 2026",
     groups: {
       reading: {
         title: "Reading",
@@ -209,8 +213,8 @@ const faq: Record<Locale, FaqSource> = {
           "without-account": {
             question: "Do I need an account to read manga?",
             answer: [
-              p("No. Browsing the catalogue, searching and viewing manga pages are open to everyone, and chapter links open in the reader whether or not you are signed in."),
-              p("A free account adds the extras: starting a series straight from its page, saving favourites, picking up where you left off and getting notified when new chapters arrive."),
+              p("To start reading from the site, yes: a free account. Browsing the catalogue, searching and opening a manga's page are open to everyone, but on a manga's page the Start reading button and the chapters in its list take visitors to the sign-in page first."),
+              p("A link to a chapter that someone shares with you opens in the reader without an account, except premium chapters, which need a Premium or PremiumPlus plan. An account also lets you save favourites, pick up where you left off and get notified when new chapters arrive."),
             ],
           },
           favourites: {
@@ -232,10 +236,11 @@ const faq: Record<Locale, FaqSource> = {
             answer: [
               p("You can read one page at a time, two pages side by side (on screens at least 768 pixels wide) or scroll vertically through the whole chapter. The reader also offers zoom, fit options and full-screen mode, and shows how far you are through the chapter. On a keyboard:"),
               list(
-                "Left and right arrow keys: previous and next page",
+                "Left and right arrow keys: turn the page in the manga's reading direction (in a right-to-left manga, the left arrow goes forward)",
                 "F: switch full screen on or off",
+                "+ and \u2212: zoom in or out",
                 "R: reset the zoom",
-                "Esc: leave full screen or close open panels",
+                "Esc: leave full screen or close open menus and panels",
               ),
             ],
           },
@@ -249,7 +254,7 @@ const faq: Record<Locale, FaqSource> = {
           sponsored: {
             question: "Why do I see sponsored messages while reading?",
             answer: [
-              p("Short sponsored messages appear at the start, middle and end of a chapter. They keep MangaNova free to read and they fund our creators: 60% of net advertising income goes to the people who make the manga you enjoy."),
+              p("Short sponsored messages appear at the start, middle and end of a chapter, except for PremiumPlus subscribers. They keep MangaNova free to read and they fund our creators: 60% of net advertising income goes to the people who make the manga you enjoy."),
             ],
           },
         },
@@ -267,7 +272,7 @@ const faq: Record<Locale, FaqSource> = {
           formats: {
             question: "What can I upload?",
             answer: [
-              p("Each chapter can be uploaded either as a single PDF file of at most 50 MB or as a set of image pages in JPEG, PNG or WebP format."),
+              p("Each chapter can be uploaded either as a single PDF file of at most 50 MB or as a set of image pages in JPEG, PNG, WebP or GIF format, each at most 15 MB."),
               p("We turn every upload into web-optimised pages, so readers get sharp, fast-loading images on phones and computers alike. If a PDF is larger than 50 MB, split the chapter into parts or export it at a lower resolution within the recommended range."),
             ],
           },
@@ -285,7 +290,7 @@ const faq: Record<Locale, FaqSource> = {
           approval: {
             question: "How are submitted manga approved?",
             answer: [
-              p("Every new manga and chapter is reviewed by the site's administrators before it becomes public. While it is being reviewed its status is Pending; it then becomes Accepted and appears in the catalogue, or Rejected."),
+              p("Every new manga and chapter is reviewed by the site's administrators before it becomes public, except new chapters of writers the administrators have marked as trusted, which are accepted on upload. While it is being reviewed its status is Pending; it then becomes Accepted and appears in the catalogue, or Rejected."),
               p("You receive a notification either way. When a submission is rejected, the administrators usually add a note explaining what to change, so you can update your work and submit it again."),
             ],
           },
@@ -344,21 +349,21 @@ const faq: Record<Locale, FaqSource> = {
           profile: {
             question: "How do I update my profile?",
             answer: [
-              p("Open your dashboard and choose Profile from the menu under your avatar. There you can change your full name, profile picture and other account details."),
+              p("Open your dashboard and choose Profile from the menu under your avatar. There you can change your full name, profile picture, language and theme, change your password, see where you are signed in, download a copy of your data or delete your account."),
             ],
           },
           delete: {
             question: "How can I delete my account?",
             answer: [
-              p("Send a deletion request to support@manganova.example from the e-mail address registered on your account. We confirm the request and delete your account and personal data within 30 days, except for records the law requires us to keep, such as payout history."),
-              p("If you are a creator, your published manga are removed together with your account, and any earnings due to you are paid to your payout address before the account is closed."),
+              p("Yourself, at any time: open Profile in your dashboard, choose Delete my account and confirm with your password. The account is deleted at once and this cannot be undone: you are signed out everywhere and can no longer sign in. Before you delete it, Download my data on the same page gives you a copy of what we keep about you."),
+              p("We remove your name, username, e-mail address, date of birth, profile picture, password, payout address, favourites, reading progress, notifications and sessions, and any subscription ends. If you are a creator, your manga and chapters stay on the site, shown as by \u201cDeleted user\u201d; delete them first in your dashboard if you want them gone. Payment and subscription records are kept for our accounts."),
             ],
           },
           contact: {
             question: "How can I contact the MangaNova team?",
             answer: [
-              p("Write to us at support@manganova.example. We answer most messages within two working days, in English or Arabic."),
-              p("To report content that infringes your rights or breaks our rules, include a link to the manga or chapter and a short explanation, and we will review it promptly."),
+              p("Write to us at {supportEmail}. We answer most messages within two working days, in English or Arabic."),
+              p("To report a manga or a chapter that infringes your rights or breaks our rules, sign in and use the Report button on its page or in the reader; the moderators review every report. Without an account, write to us with a link to the content and a short explanation."),
             ],
           },
         },
@@ -369,19 +374,19 @@ const faq: Record<Locale, FaqSource> = {
           plans: {
             question: "What are Premium and PremiumPlus?",
             answer: [
-              p("Premium and PremiumPlus are the two subscription plans we are preparing for MangaNova, and they are coming soon. We will announce what each plan includes, and its price, in the Premium section of your dashboard before launch."),
+              p("Premium and PremiumPlus are MangaNova's two subscription plans, and they are coming soon: they cannot be bought yet. Premium opens every premium chapter (chapters marked with a lock); PremiumPlus also removes the sponsored messages from the reader. The Premium section of your dashboard shows what each plan includes, and prices will be announced there before the plans go on sale."),
             ],
           },
           free: {
             question: "Will MangaNova stay free to read?",
             answer: [
-              p("Yes. Reading on MangaNova stays free and is supported by advertising. The premium plans will be optional extras for readers who want more, and they will help support creators too."),
+              p("Yes. Reading on MangaNova stays free and is supported by advertising; only chapters marked premium, shown with a lock, need a plan. The premium plans will be optional extras for readers who want more, and they will help support creators too."),
             ],
           },
           charges: {
             question: "Will I be charged for anything today?",
             answer: [
-              p("No. The premium plans are not available yet, so we take no payments. When they launch, nothing will be charged unless you choose a plan and confirm the purchase yourself."),
+              p("No. The premium plans cannot be bought yet, so we take no payments. When they go on sale, nothing will be charged unless you choose a plan and confirm the purchase yourself."),
             ],
           },
         },
@@ -391,7 +396,7 @@ const faq: Record<Locale, FaqSource> = {
   ar: {
     title: "الأسئلة الشائعة",
     lead: "كل ما تحتاج إلى معرفته عن القراءة في مانجا نوفا، ونشر أعمالك الخاصة، وإدارة حسابك، وخطط الاشتراك المميزة القادمة.",
-    updated: "آخر تحديث: 1 سبتمبر 2025",
+    updated: "آخر تحديث: 28 نوفمبر 2026",
     groups: {
       reading: {
         title: "القراءة",
@@ -399,8 +404,8 @@ const faq: Record<Locale, FaqSource> = {
           "without-account": {
             question: "هل أحتاج إلى حساب لقراءة المانجا؟",
             answer: [
-              p("لا. يستطيع الجميع تصفّح الكتالوج والبحث عن الأعمال والاطلاع على صفحة كل مانجا، كما تُفتح روابط الفصول في القارئ سواء سجّلت الدخول أم لا."),
-              p("أما الحساب المجاني فيمنحك مزايا إضافية: بدء القراءة مباشرةً من صفحة أي مانجا، وحفظ أعمالك المفضلة، ومتابعة القراءة من حيث توقفت، وتلقّي إشعار عند صدور فصول جديدة."),
+              p("نعم، لبدء القراءة من الموقع تحتاج إلى حساب مجاني. فتصفّح الكتالوج والبحث عن الأعمال وفتح صفحة أي مانجا متاحة للجميع، لكن زر «ابدأ القراءة» وفصول القائمة في صفحة المانجا تنقل الزائر أولًا إلى صفحة تسجيل الدخول."),
+              p("أما رابط الفصل الذي يشاركه معك أحدهم فيُفتح في القارئ دون حساب، ما عدا الفصول المميزة التي لا تُفتح إلا باشتراك \u2068Premium\u2069 أو \u2068PremiumPlus\u2069. ويتيح لك الحساب كذلك حفظ أعمالك المفضلة، ومتابعة القراءة من حيث توقفت، وتلقّي إشعار عند صدور فصول جديدة."),
             ],
           },
           favourites: {
@@ -422,10 +427,11 @@ const faq: Record<Locale, FaqSource> = {
             answer: [
               p("يمكنك قراءة صفحة واحدة في كل مرة، أو صفحتين متجاورتين (على الشاشات التي لا يقل عرضها عن 768 بكسل)، أو التمرير عموديًا عبر الفصل كاملًا. ويتيح القارئ كذلك التكبير وخيارات ملاءمة الصفحة ووضع ملء الشاشة، ويعرض مدى تقدّمك في الفصل. ومن لوحة المفاتيح:"),
               list(
-                "مفتاحا السهم الأيمن والأيسر: الصفحة السابقة والتالية",
+                "مفتاحا السهمين الأيمن والأيسر: تقليب الصفحات في اتجاه قراءة المانجا (في المانجا التي تُقرأ من اليمين إلى اليسار ينقلك السهم الأيسر إلى الصفحة التالية)",
                 "F: تشغيل وضع ملء الشاشة أو إيقافه",
+                "\u2068+\u2069 و\u2068\u2212\u2069: التكبير أو التصغير",
                 "R: إعادة ضبط التكبير",
-                "Esc: الخروج من ملء الشاشة أو إغلاق اللوحات المفتوحة",
+                "Esc: الخروج من ملء الشاشة أو إغلاق القوائم واللوحات المفتوحة",
               ),
             ],
           },
@@ -439,7 +445,7 @@ const faq: Record<Locale, FaqSource> = {
           sponsored: {
             question: "لماذا تظهر لي رسائل إعلانية أثناء القراءة؟",
             answer: [
-              p("تظهر رسائل إعلانية قصيرة في بداية الفصل ومنتصفه ونهايته، وهي ما يُبقي القراءة في مانجا نوفا مجانية ويموّل مبدعينا: إذ يذهب 60% من صافي دخل الإعلانات إلى صنّاع المانجا التي تستمتع بها."),
+              p("تظهر رسائل إعلانية قصيرة في بداية الفصل ومنتصفه ونهايته، إلا لمشتركي \u2068PremiumPlus\u2069، وهي ما يُبقي القراءة في مانجا نوفا مجانية ويموّل مبدعينا: إذ يذهب 60% من صافي دخل الإعلانات إلى صنّاع المانجا التي تستمتع بها."),
             ],
           },
         },
@@ -457,7 +463,7 @@ const faq: Record<Locale, FaqSource> = {
           formats: {
             question: "ما الملفات التي يمكنني رفعها؟",
             answer: [
-              p("يمكن رفع كل فصل إما في ملف PDF واحد لا يتجاوز حجمه 50 ميغابايت (MB)، وإما على شكل مجموعة من صور الصفحات بصيغة JPEG أو PNG أو WebP."),
+              p("يمكن رفع كل فصل إما في ملف PDF واحد لا يتجاوز حجمه 50 ميغابايت (MB)، وإما على شكل مجموعة من صور الصفحات بصيغة JPEG أو PNG أو WebP أو GIF، لا يتجاوز حجم كل صورة منها \u200f15 ميغابايت."),
               // The right-to-left mark keeps "50" from joining the Latin "PDF" in an LTR run.
               p("نحوّل كل ملف مرفوع إلى صفحات مهيّأة للويب، فيحصل القرّاء على صور واضحة وسريعة التحميل على الهاتف والحاسوب على حدٍّ سواء. وإذا تجاوز حجم ملف PDF \u200f50 ميغابايت، فقسّم الفصل إلى أجزاء أو صدّره بدقة أقل ضمن النطاق الموصى به."),
             ],
@@ -476,7 +482,7 @@ const faq: Record<Locale, FaqSource> = {
           approval: {
             question: "كيف تتم الموافقة على الأعمال المرسلة؟",
             answer: [
-              p("يراجع مشرفو الموقع كل مانجا وكل فصل جديد قبل إتاحته للعموم. تكون حالة العمل أثناء المراجعة «قيد المراجعة»، ثم تصبح «مقبول» فيظهر في الكتالوج، أو «مرفوض»."),
+              p("يراجع مشرفو الموقع كل مانجا وكل فصل جديد قبل إتاحته للعموم، باستثناء الفصول الجديدة للكتّاب الذين يعدّهم المشرفون موثوقين، إذ تُقبل فور رفعها. تكون حالة العمل أثناء المراجعة «قيد المراجعة»، ثم تصبح «مقبول» فيظهر في الكتالوج، أو «مرفوض»."),
               p("يصلك إشعار في الحالتين. وعند الرفض يرفق المشرفون عادةً ملاحظة توضّح ما يلزم تعديله، لتتمكن من تحديث عملك وإرساله من جديد."),
             ],
           },
@@ -535,21 +541,21 @@ const faq: Record<Locale, FaqSource> = {
           profile: {
             question: "كيف أعدّل بيانات ملفي الشخصي؟",
             answer: [
-              p("افتح لوحة التحكم واختر «الملف الشخصي» من القائمة أسفل صورتك الرمزية، وستتمكن هناك من تعديل اسمك الكامل وصورتك الشخصية وبقية بيانات حسابك."),
+              p("افتح لوحة التحكم واختر «الملف الشخصي» من القائمة أسفل صورتك الرمزية، وستتمكن هناك من تعديل اسمك الكامل وصورتك الشخصية ولغتك ومظهر الموقع، وتغيير كلمة المرور، ومعرفة الأجهزة التي سجّلت الدخول منها، وتنزيل نسخة من بياناتك أو حذف حسابك."),
             ],
           },
           delete: {
             question: "كيف أحذف حسابي؟",
             answer: [
-              p("أرسل طلب الحذف إلى support@manganova.example من عنوان البريد الإلكتروني المسجّل في حسابك. سنؤكد طلبك ثم نحذف حسابك وبياناتك الشخصية خلال 30 يومًا، باستثناء السجلات التي يلزمنا القانون بالاحتفاظ بها، مثل سجل المدفوعات."),
-              p("إذا كنت مبدعًا فستُحذف أعمالك المنشورة مع حسابك، وتُحوَّل إليك أي أرباح مستحقة على عنوان الدفع الخاص بك قبل إغلاق الحساب."),
+              p("بنفسك وفي أي وقت: افتح «الملف الشخصي» في لوحة التحكم، واختر «حذف حسابي» ثم أكّد ذلك بكلمة المرور. يُحذف الحساب فورًا ولا يمكن التراجع عن ذلك، فيُسجَّل خروجك من كل الأجهزة ولا يعود بإمكانك تسجيل الدخول. وقبل الحذف يمكنك الحصول على نسخة مما نحتفظ به عنك عبر «تنزيل بياناتي» في الصفحة نفسها."),
+              p("نحذف اسمك واسم المستخدم وبريدك الإلكتروني وتاريخ ميلادك وصورتك الشخصية وكلمة المرور وعنوان استلام المدفوعات ومفضلتك وتقدّمك في القراءة وإشعاراتك وجلساتك، وينتهي أي اشتراك لديك. وإذا كنت مبدعًا فتبقى أعمالك وفصولها على الموقع منسوبةً إلى «مستخدم محذوف»، فاحذفها أولًا من لوحة التحكم إن أردت إزالتها. ونحتفظ بسجلات المدفوعات والاشتراكات لأغراض المحاسبة."),
             ],
           },
           contact: {
             question: "كيف أتواصل مع فريق مانجا نوفا؟",
             answer: [
-              p("راسلنا على support@manganova.example. نرد على معظم الرسائل خلال يومَي عمل، بالعربية أو الإنجليزية."),
-              p("للإبلاغ عن محتوى ينتهك حقوقك أو يخالف قواعدنا، أرفق رابط المانجا أو الفصل مع شرح موجز، وسنراجعه في أسرع وقت."),
+              p("راسلنا على {supportEmail}. نرد على معظم الرسائل خلال يومَي عمل، بالعربية أو الإنجليزية."),
+              p("للإبلاغ عن مانجا أو فصل ينتهك حقوقك أو يخالف قواعدنا، سجّل الدخول واستخدم زر «إبلاغ» في صفحته أو في القارئ، ويراجع المشرفون كل بلاغ. وإن لم يكن لديك حساب، فراسلنا مرفقًا رابط المحتوى مع شرح موجز."),
             ],
           },
         },
@@ -560,19 +566,19 @@ const faq: Record<Locale, FaqSource> = {
           plans: {
             question: "ما خطتا Premium و PremiumPlus؟",
             answer: [
-              p("Premium و PremiumPlus هما خطتا الاشتراك اللتان نعدّهما لمانجا نوفا، وهما قادمتان قريبًا. وسنعلن عن مزايا كل خطة وسعرها في قسم الاشتراك المميز بلوحة التحكم قبل إطلاقهما."),
+              p("\u2068Premium\u2069 و\u2068PremiumPlus\u2069 هما خطتا الاشتراك في مانجا نوفا، وهما قادمتان قريبًا ولا يمكن شراؤهما بعد. تفتح خطة \u2068Premium\u2069 كل الفصول المميزة (وهي الفصول التي تحمل قفلًا)، وتزيل خطة \u2068PremiumPlus\u2069 فوق ذلك الرسائل الإعلانية من القارئ. ويعرض قسم الاشتراك المميز في لوحة التحكم مزايا كل خطة، وسنعلن فيه عن الأسعار قبل طرح الخطتين للبيع."),
             ],
           },
           free: {
             question: "هل ستبقى القراءة في مانجا نوفا مجانية؟",
             answer: [
-              p("نعم. تبقى القراءة في مانجا نوفا مجانية بدعمٍ من الإعلانات، وستكون الخطط المميزة إضافات اختيارية للقرّاء الراغبين في المزيد، وستسهم كذلك في دعم المبدعين."),
+              p("نعم. تبقى القراءة في مانجا نوفا مجانية بدعمٍ من الإعلانات، ولا تحتاج إلى اشتراك إلا الفصول المميزة التي تحمل قفلًا. وستكون الخطط المميزة إضافات اختيارية للقرّاء الراغبين في المزيد، وستسهم كذلك في دعم المبدعين."),
             ],
           },
           charges: {
             question: "هل سيُخصم مني أي مبلغ حاليًا؟",
             answer: [
-              p("لا. الخطط المميزة غير متاحة بعد، لذلك لا نتقاضى أي مدفوعات. وعند إطلاقها لن يُخصم منك أي مبلغ ما لم تختر خطة وتؤكد عملية الشراء بنفسك."),
+              p("لا. لا يمكن شراء الخطط المميزة بعد، لذلك لا نتقاضى أي مدفوعات. وعند طرحها للبيع لن يُخصم منك أي مبلغ ما لم تختر خطة وتؤكد عملية الشراء بنفسك."),
             ],
           },
         },
@@ -589,7 +595,7 @@ const terms: Record<Locale, LegalSource<TermsSectionId>> = {
   en: {
     title: "Terms of Service",
     lead: "The rules for using MangaNova as a reader or a creator: your rights and responsibilities, and what you can expect from us.",
-    updated: "Last updated: 1 September 2025",
+    updated: "Last updated: 28 November 2026",
     sections: {
       acceptance: {
         heading: "About these terms",
@@ -601,11 +607,11 @@ const terms: Record<Locale, LegalSource<TermsSectionId>> = {
       eligibility: {
         heading: "Eligibility and accounts",
         body: [
-          p("You can browse and read without an account. To save favourites, receive notifications or publish, you need to register and keep your account details accurate and up to date."),
+          p("You can browse the catalogue without an account, and a chapter shared with you by link opens without one. To start reading from a manga's page, save favourites, receive notifications, report content or publish, you need to register and keep your account details accurate and up to date."),
           list(
             "Readers must be at least 13 years old. If you are under the age of majority where you live, you may use the Service only with the permission of a parent or legal guardian.",
             "Writer accounts are available to people aged 18 or over. Younger creators may publish only through an account managed by a parent or legal guardian, who accepts these Terms on their behalf and is responsible for the account.",
-            "You are responsible for keeping your password confidential and for all activity under your account. Tell us immediately at support@manganova.example if you suspect unauthorised access.",
+            "You are responsible for keeping your password confidential and for all activity under your account. Tell us immediately at {supportEmail} if you suspect unauthorised access.",
             "You may not create several accounts to get around a suspension, manipulate views or favourites, or collect payouts more than once.",
           ),
         ],
@@ -647,14 +653,14 @@ const terms: Record<Locale, LegalSource<TermsSectionId>> = {
         heading: "Your content and the licence you give us",
         body: [
           p("Writers keep all ownership rights in the manga, chapters, covers, descriptions and other material they upload (\u201cYour Content\u201d). Nothing in these Terms transfers ownership of Your Content to us."),
-          p("By uploading Your Content, you grant MangaNova a worldwide, non-exclusive, royalty-free licence, for as long as Your Content remains on the Service, to host, store, reproduce and adapt it (for example by converting PDF files into images, resizing pages and creating thumbnails), to display and distribute it on the Service, and to use its cover, title and excerpts to promote it on the Service and on MangaNova's social media channels. The licence ends when you delete Your Content or your account, except for copies held in backups for a limited period and promotional material already published."),
+          p("By uploading Your Content, you grant MangaNova a worldwide, non-exclusive, royalty-free licence, for as long as Your Content remains on the Service, to host, store, reproduce and adapt it (for example by converting PDF files into images, resizing pages and creating thumbnails), to display and distribute it on the Service, and to use its cover, title and excerpts to promote it on the Service and on MangaNova's social media channels. The licence ends when you delete Your Content, except for copies held in backups for a limited period and promotional material already published. Deleting your account does not delete Your Content: it stays on the Service, shown as by \u201cDeleted user\u201d, unless you delete it first."),
           p("You confirm that you own Your Content or hold all the rights needed to grant this licence, and that publishing it does not infringe anyone else's rights."),
         ],
       },
       review: {
         heading: "Submission and review",
         body: [
-          p("All manga and chapters are reviewed by the site's administrators before publication. We may accept or reject a submission, ask for changes or remove content that has already been published, at our discretion and in line with these Terms. When we reject or remove content, we will usually tell you why."),
+          p("All manga and chapters are reviewed by the site's administrators before publication, except new chapters of writers we have marked as trusted, which are accepted on upload. We may accept or reject a submission, ask for changes or remove content that has already been published, at our discretion and in line with these Terms. When we reject or remove content, we will usually tell you why."),
           p("Approval does not mean that we endorse the content or confirm that it complies with the law; you remain responsible for what you publish."),
         ],
       },
@@ -670,7 +676,7 @@ const terms: Record<Locale, LegalSource<TermsSectionId>> = {
             "contains malware, spam, hidden advertising, or misleading titles, covers or genre labels;",
             "is otherwise unlawful in the country where you live or where the Service is offered.",
           ),
-          p("If you believe that content on MangaNova infringes your rights, write to support@manganova.example with a link to the content, a description of your work and your contact details. We review every report and remove infringing content promptly."),
+          p("If you believe that content on MangaNova infringes your rights, report it with the Report button on its page or in the reader, or write to {supportEmail} with a link to the content, a description of your work and your contact details. We review every report and remove infringing content promptly."),
         ],
       },
       earnings: {
@@ -694,7 +700,7 @@ const terms: Record<Locale, LegalSource<TermsSectionId>> = {
       termination: {
         heading: "Suspension and termination",
         body: [
-          p("You may stop using the Service at any time and ask us to delete your account by writing to support@manganova.example."),
+          p("You may stop using the Service at any time and delete your account yourself from your profile. The manga you published then stay on the Service, shown as by \u201cDeleted user\u201d, unless you delete them first (see \u201cYour content and the licence you give us\u201d)."),
           p("We may suspend or close your account, remove content or withhold unpaid earnings linked to a breach if you seriously or repeatedly break these Terms, if the law requires us to, or to protect other users, creators or the Service. Where appropriate, we tell you the reason and give you a chance to respond. Amounts earned legitimately and unaffected by a breach are still paid."),
         ],
       },
@@ -726,7 +732,7 @@ const terms: Record<Locale, LegalSource<TermsSectionId>> = {
       contact: {
         heading: "Contact us",
         body: [
-          p("Questions about these Terms? Write to support@manganova.example and we will be glad to help."),
+          p("Questions about these Terms? Write to {supportEmail} and we will be glad to help."),
         ],
       },
     },
@@ -734,7 +740,7 @@ const terms: Record<Locale, LegalSource<TermsSectionId>> = {
   ar: {
     title: "شروط الخدمة",
     lead: "القواعد التي تحكم استخدامك لمانجا نوفا قارئًا كنت أم مبدعًا: حقوقك ومسؤولياتك، وما يمكنك أن تتوقعه منا.",
-    updated: "آخر تحديث: 1 سبتمبر 2025",
+    updated: "آخر تحديث: 28 نوفمبر 2026",
     sections: {
       acceptance: {
         heading: "عن هذه الشروط",
@@ -746,11 +752,11 @@ const terms: Record<Locale, LegalSource<TermsSectionId>> = {
       eligibility: {
         heading: "الأهلية والحسابات",
         body: [
-          p("يمكنك التصفح والقراءة دون حساب. أما حفظ المفضلة وتلقّي الإشعارات والنشر فتتطلب التسجيل، مع الحرص على أن تبقى بيانات حسابك دقيقة ومحدّثة."),
+          p("يمكنك تصفّح الكتالوج دون حساب، كما يُفتح دون حساب الفصل الذي يُشارَك معك برابط. أما بدء القراءة من صفحة المانجا وحفظ المفضلة وتلقّي الإشعارات والإبلاغ عن المحتوى والنشر فتتطلب التسجيل، مع الحرص على أن تبقى بيانات حسابك دقيقة ومحدّثة."),
           list(
             "يجب ألا يقل عمر القارئ عن 13 عامًا. وإذا كنت دون سن الرشد في بلدك، فلا يجوز لك استخدام الخدمة إلا بإذن أحد والديك أو وليّ أمرك القانوني.",
             "حسابات الكتّاب متاحة لمن بلغوا 18 عامًا فأكثر. ولا يجوز للمبدعين الأصغر سنًا النشر إلا من خلال حساب يديره أحد الوالدين أو وليّ أمر قانوني يقبل هذه الشروط نيابةً عنهم ويتحمّل مسؤولية الحساب.",
-            "أنت مسؤول عن الحفاظ على سرية كلمة المرور وعن كل نشاط يجري عبر حسابك. أبلغنا فورًا على support@manganova.example إذا اشتبهت في أي دخول غير مصرّح به.",
+            "أنت مسؤول عن الحفاظ على سرية كلمة المرور وعن كل نشاط يجري عبر حسابك. أبلغنا فورًا على {supportEmail} إذا اشتبهت في أي دخول غير مصرّح به.",
             "لا يجوز إنشاء حسابات متعددة للتحايل على الإيقاف، أو التلاعب بالمشاهدات والمفضلة، أو الحصول على المدفوعات أكثر من مرة.",
           ),
         ],
@@ -792,14 +798,14 @@ const terms: Record<Locale, LegalSource<TermsSectionId>> = {
         heading: "محتواك والترخيص الذي تمنحه لنا",
         body: [
           p("يحتفظ الكتّاب بجميع حقوق الملكية في المانجا والفصول والأغلفة والأوصاف وغيرها من المواد التي يرفعونها («محتواك»)، ولا يترتب على هذه الشروط نقل ملكية محتواك إلينا."),
-          p("برفعك لمحتواك، تمنح مانجا نوفا ترخيصًا عالميًا غير حصري ودون مقابل، طوال مدة بقاء المحتوى على الخدمة، لاستضافته وتخزينه ونسخه وتكييفه (كتحويل ملفات PDF إلى صور، وتغيير مقاسات الصفحات، وإنشاء الصور المصغّرة)، ولعرضه وتوزيعه على الخدمة، ولاستخدام غلافه وعنوانه ومقتطفات منه للترويج له على الخدمة وعلى حسابات مانجا نوفا في وسائل التواصل الاجتماعي. وينتهي الترخيص عند حذفك للمحتوى أو لحسابك، باستثناء النسخ المحفوظة في النسخ الاحتياطية لمدة محدودة والمواد الترويجية المنشورة مسبقًا."),
+          p("برفعك لمحتواك، تمنح مانجا نوفا ترخيصًا عالميًا غير حصري ودون مقابل، طوال مدة بقاء المحتوى على الخدمة، لاستضافته وتخزينه ونسخه وتكييفه (كتحويل ملفات PDF إلى صور، وتغيير مقاسات الصفحات، وإنشاء الصور المصغّرة)، ولعرضه وتوزيعه على الخدمة، ولاستخدام غلافه وعنوانه ومقتطفات منه للترويج له على الخدمة وعلى حسابات مانجا نوفا في وسائل التواصل الاجتماعي. وينتهي الترخيص عند حذفك للمحتوى، باستثناء النسخ المحفوظة في النسخ الاحتياطية لمدة محدودة والمواد الترويجية المنشورة مسبقًا. ولا يؤدي حذف حسابك إلى حذف محتواك، إذ يبقى على الخدمة منسوبًا إلى «مستخدم محذوف» ما لم تحذفه أولًا."),
           p("وتقرّ بأنك مالك محتواك أو حائز لجميع الحقوق اللازمة لمنح هذا الترخيص، وبأن نشره لا ينتهك حقوق أي طرف آخر."),
         ],
       },
       review: {
         heading: "الإرسال والمراجعة",
         body: [
-          p("يراجع مشرفو الموقع جميع المانجا والفصول قبل نشرها. ويحق لنا، وفق تقديرنا وبما يتفق مع هذه الشروط، قبول العمل المرسل أو رفضه أو طلب تعديلات عليه، أو حذف محتوى سبق نشره. وعند رفض المحتوى أو حذفه نوضّح لك السبب في أغلب الأحوال."),
+          p("يراجع مشرفو الموقع جميع المانجا والفصول قبل نشرها، باستثناء الفصول الجديدة للكتّاب الذين نعدّهم موثوقين، إذ تُقبل فور رفعها. ويحق لنا، وفق تقديرنا وبما يتفق مع هذه الشروط، قبول العمل المرسل أو رفضه أو طلب تعديلات عليه، أو حذف محتوى سبق نشره. وعند رفض المحتوى أو حذفه نوضّح لك السبب في أغلب الأحوال."),
           p("ولا تعني الموافقة على المحتوى أننا نتبنّاه أو نؤكد مطابقته للقانون، إذ تبقى أنت المسؤول عمّا تنشره."),
         ],
       },
@@ -815,7 +821,7 @@ const terms: Record<Locale, LegalSource<TermsSectionId>> = {
             "يحتوي على برمجيات خبيثة أو رسائل مزعجة أو إعلانات مخفية، أو على عناوين أو أغلفة أو تصنيفات مضللة؛",
             "يخالف القانون بأي وجه آخر في البلد الذي تقيم فيه أو الذي تُقدَّم فيه الخدمة.",
           ),
-          p("إذا كنت تعتقد أن محتوى على مانجا نوفا ينتهك حقوقك، فراسلنا على support@manganova.example مرفقًا رابط المحتوى ووصفًا لعملك وبيانات التواصل معك. نراجع كل بلاغ ونحذف المحتوى المخالف دون تأخير."),
+          p("إذا كنت تعتقد أن محتوى على مانجا نوفا ينتهك حقوقك، فأبلغ عنه بزر «إبلاغ» في صفحته أو في القارئ، أو راسلنا على {supportEmail} مرفقًا رابط المحتوى ووصفًا لعملك وبيانات التواصل معك. نراجع كل بلاغ ونحذف المحتوى المخالف دون تأخير."),
         ],
       },
       earnings: {
@@ -839,7 +845,7 @@ const terms: Record<Locale, LegalSource<TermsSectionId>> = {
       termination: {
         heading: "الإيقاف وإنهاء الحساب",
         body: [
-          p("يمكنك التوقف عن استخدام الخدمة في أي وقت، وطلب حذف حسابك بمراسلتنا على support@manganova.example."),
+          p("يمكنك التوقف عن استخدام الخدمة في أي وقت، وحذف حسابك بنفسك من ملفك الشخصي. وتبقى المانجا التي نشرتها حينئذٍ على الخدمة منسوبةً إلى «مستخدم محذوف» ما لم تحذفها أولًا (راجع «محتواك والترخيص الذي تمنحه لنا»)."),
           p("ويحق لنا إيقاف حسابك أو إغلاقه، أو حذف المحتوى، أو حجب الأرباح غير المدفوعة المرتبطة بمخالفة، إذا خالفت هذه الشروط مخالفة جسيمة أو متكررة، أو إذا ألزمنا القانون بذلك، أو لحماية المستخدمين أو المبدعين أو الخدمة. ونوضّح لك السبب حيثما كان ذلك مناسبًا ونمنحك فرصة للرد. أما المبالغ المكتسبة بصورة مشروعة وغير المتأثرة بالمخالفة فتُدفع لك."),
         ],
       },
@@ -871,7 +877,7 @@ const terms: Record<Locale, LegalSource<TermsSectionId>> = {
       contact: {
         heading: "تواصل معنا",
         body: [
-          p("هل لديك سؤال عن هذه الشروط؟ راسلنا على support@manganova.example ويسعدنا أن نساعدك."),
+          p("هل لديك سؤال عن هذه الشروط؟ راسلنا على {supportEmail} ويسعدنا أن نساعدك."),
         ],
       },
     },
@@ -886,7 +892,7 @@ const privacy: Record<Locale, LegalSource<PrivacySectionId>> = {
   en: {
     title: "Privacy Policy",
     lead: "What personal data MangaNova collects when you read or publish manga, why we collect it, how long we keep it and the choices you have.",
-    updated: "Last updated: 1 September 2025",
+    updated: "Last updated: 28 November 2026",
     sections: {
       scope: {
         heading: "Who we are and what this policy covers",
@@ -899,8 +905,8 @@ const privacy: Record<Locale, LegalSource<PrivacySectionId>> = {
         body: [
           p("We collect only what we need to run the Service:"),
           list(
-            "Account data: your full name, username, e-mail address, password (stored only as a secure hash), role (reader or writer) and, if you add one, a profile picture.",
-            "Date of birth: to check that you meet the age requirements of your account type.",
+            "Account data: your full name, username, e-mail address, password (stored only as a secure hash), role (reader or writer), your language, theme and notification preferences and, if you add one, a profile picture.",
+            "Date of birth: given when you register or choose your role; writers also confirm that they meet the age requirement.",
             "Reading activity: your reading progress, the manga you add to your favourites, chapter views and the notifications we send you.",
             "Creator data: the manga, chapters, covers and descriptions you submit, review notes, your earnings and transactions, and the e-mail address you enter for payouts.",
             "Technical data: IP address, browser and device type, and security logs such as sign-in times and failed sign-in attempts.",
@@ -915,7 +921,8 @@ const privacy: Record<Locale, LegalSource<PrivacySectionId>> = {
           list(
             "Session cookie: keeps you signed in securely. It is removed when you sign out or the session expires.",
             "Language cookie and setting: remember whether you prefer English or Arabic, for up to one year.",
-            "Theme setting: remembers whether you chose light or dark mode, and is stored only in your browser.",
+            "Theme setting: remembers whether you chose light or dark mode, in your browser and, when you choose it in your profile, in your account.",
+            "Visitor cookie: a random identifier, never linked to an account, so that a visitor's chapter views are counted once; kept for up to one year.",
           ),
           p("We do not use third-party advertising cookies or cross-site tracking cookies. You can clear cookies and local storage in your browser settings at any time; clearing the session cookie signs you out."),
         ],
@@ -952,9 +959,9 @@ const privacy: Record<Locale, LegalSource<PrivacySectionId>> = {
         heading: "How long we keep data",
         body: [
           list(
-            "Account, reading and creator data: for as long as your account is active. After you delete your account we erase it within 30 days, and backup copies are overwritten within a further 60 days.",
+            "Account and reading data: for as long as your account is active. When you delete your account, your personal data, favourites, reading progress, notifications and sessions are erased at once, and copies in backups go as those backups are replaced. Manga and chapters you published stay on the Service, shown as by \u201cDeleted user\u201d, until they are deleted.",
             "Payout and transaction records: for as long as tax and accounting laws require, usually several years.",
-            "Security logs: up to 90 days, unless they are needed to investigate an incident.",
+            "Security records: a sign-in session (with the browser or app it came from) works for at most 30 days after you sign in and is kept until your account is deleted; counters of sign-in attempts and other requests, which may include your IP address, are dropped about a day after their time window ends; the audit log of account and moderation actions is kept to protect the Service and investigate abuse.",
             "E-mail verification and password reset links: until they are used or expire; password reset links expire after 30 minutes.",
           ),
         ],
@@ -963,7 +970,7 @@ const privacy: Record<Locale, LegalSource<PrivacySectionId>> = {
         heading: "How we protect your data",
         body: [
           p("Passwords are never stored in readable form: we keep only a hash made with Argon2id, a modern algorithm designed for passwords. Sign-in tokens are stored as hashes too, connections to the site are encrypted with HTTPS, and access to personal data is limited to team members who need it for their work."),
-          p("Repeated failed sign-in attempts lock an account temporarily, and sign-in and password reset requests are rate limited. No online service can be perfectly secure, so please use a strong, unique password and tell us straight away if you notice anything suspicious."),
+          p("After 5 failed sign-ins to an account from one address, that address cannot sign in to it for up to 15 minutes, and sign-in and password reset requests are rate limited. No online service can be perfectly secure, so please use a strong, unique password and tell us straight away if you notice anything suspicious."),
         ],
       },
       rights: {
@@ -971,19 +978,19 @@ const privacy: Record<Locale, LegalSource<PrivacySectionId>> = {
         body: [
           p("Depending on where you live, you have the right to:"),
           list(
-            "access the personal data we hold about you and receive a copy of it;",
+            "access the personal data we hold about you and receive a copy of it (Download my data, in your profile);",
             "correct inaccurate data, most of which you can edit yourself in your profile;",
-            "delete your account and personal data;",
+            "delete your account and personal data (Delete my account, in your profile);",
             "object to or restrict certain processing, and withdraw any consent you have given;",
             "complain to your data protection authority.",
           ),
-          p("To exercise these rights, write to support@manganova.example from the e-mail address on your account. We respond within 30 days."),
+          p("You can download your data, correct your details and delete your account yourself in your profile. For anything else, write to {supportEmail} from the e-mail address on your account; we respond within 30 days."),
         ],
       },
       children: {
         heading: "Children",
         body: [
-          p("Readers must be at least 13 years old. Writer accounts are for people aged 18 or over, or for younger creators whose account is managed by a parent or legal guardian who takes responsibility for it. We use the date of birth you give us to apply these rules."),
+          p("Readers must be at least 13 years old. Writer accounts are for people aged 18 or over, or for younger creators whose account is managed by a parent or legal guardian who takes responsibility for it. Writers confirm the age requirement when they register."),
           p("We do not knowingly collect personal data from children under 13. If you believe a child has given us personal data without permission, contact us and we will delete it."),
         ],
       },
@@ -996,7 +1003,7 @@ const privacy: Record<Locale, LegalSource<PrivacySectionId>> = {
       contact: {
         heading: "Contact us",
         body: [
-          p("For any question or request about your privacy, write to support@manganova.example. We reply in English or Arabic."),
+          p("For any question or request about your privacy, write to {supportEmail}. We reply in English or Arabic."),
         ],
       },
     },
@@ -1004,7 +1011,7 @@ const privacy: Record<Locale, LegalSource<PrivacySectionId>> = {
   ar: {
     title: "سياسة الخصوصية",
     lead: "البيانات الشخصية التي تجمعها مانجا نوفا عند قراءتك للمانجا أو نشرها، وأسباب جمعها، ومدة الاحتفاظ بها، والخيارات المتاحة لك.",
-    updated: "آخر تحديث: 1 سبتمبر 2025",
+    updated: "آخر تحديث: 28 نوفمبر 2026",
     sections: {
       scope: {
         heading: "من نحن وما الذي تشمله هذه السياسة",
@@ -1017,8 +1024,8 @@ const privacy: Record<Locale, LegalSource<PrivacySectionId>> = {
         body: [
           p("لا نجمع إلا ما نحتاج إليه لتشغيل الخدمة:"),
           list(
-            "بيانات الحساب: اسمك الكامل واسم المستخدم والبريد الإلكتروني وكلمة المرور (التي لا تُحفظ إلا في صورة تجزئة آمنة) ودورك (قارئ أو كاتب)، وصورتك الشخصية إن أضفتها.",
-            "تاريخ الميلاد: للتحقق من استيفائك لشروط السن الخاصة بنوع حسابك.",
+            "بيانات الحساب: اسمك الكامل واسم المستخدم والبريد الإلكتروني وكلمة المرور (التي لا تُحفظ إلا في صورة تجزئة آمنة) ودورك (قارئ أو كاتب)، وتفضيلاتك للغة والمظهر والإشعارات، وصورتك الشخصية إن أضفتها.",
+            "تاريخ الميلاد: تقدّمه عند التسجيل أو عند اختيار دورك، ويؤكد الكتّاب كذلك استيفاءهم لشرط السن.",
             "نشاط القراءة: مدى تقدّمك في القراءة، والمانجا التي تضيفها إلى المفضلة، ومشاهدات الفصول، والإشعارات التي نرسلها إليك.",
             "بيانات المبدعين: المانجا والفصول والأغلفة والأوصاف التي ترسلها، وملاحظات المراجعة، وأرباحك ومعاملاتك، والبريد الإلكتروني الذي تدخله لاستلام المدفوعات.",
             "البيانات التقنية: عنوان IP، ونوع المتصفح والجهاز، وسجلات الأمان مثل أوقات تسجيل الدخول ومحاولات الدخول الفاشلة.",
@@ -1033,7 +1040,8 @@ const privacy: Record<Locale, LegalSource<PrivacySectionId>> = {
           list(
             "ملف الجلسة: يُبقيك مسجّلًا للدخول بأمان، ويُحذف عند تسجيل الخروج أو انتهاء الجلسة.",
             "ملف اللغة وإعدادها: يتذكّران تفضيلك للعربية أو الإنجليزية لمدة تصل إلى عام واحد.",
-            "إعداد المظهر: يتذكّر اختيارك للوضع الفاتح أو الداكن، ولا يُحفظ إلا في متصفحك.",
+            "إعداد المظهر: يتذكّر اختيارك للوضع الفاتح أو الداكن في متصفحك، وفي حسابك أيضًا إذا اخترته من ملفك الشخصي.",
+            "ملف الزائر: معرّف عشوائي لا يرتبط بأي حساب، يُحتسب به ما يشاهده الزائر من فصول مرةً واحدة فقط، ويُحفظ لمدة تصل إلى عام واحد.",
           ),
           p("لا نستخدم ملفات تعريف الارتباط الإعلانية التابعة لجهات خارجية ولا ملفات التتبع عبر المواقع. ويمكنك مسح ملفات تعريف الارتباط والتخزين المحلي من إعدادات متصفحك في أي وقت، علمًا بأن مسح ملف الجلسة يؤدي إلى تسجيل خروجك."),
         ],
@@ -1070,9 +1078,9 @@ const privacy: Record<Locale, LegalSource<PrivacySectionId>> = {
         heading: "مدة الاحتفاظ بالبيانات",
         body: [
           list(
-            "بيانات الحساب والقراءة والمبدعين: طوال مدة نشاط حسابك. وبعد حذف الحساب نمحوها خلال 30 يومًا، وتُستبدل النسخ الاحتياطية خلال 60 يومًا إضافية.",
+            "بيانات الحساب والقراءة: طوال مدة نشاط حسابك. وعند حذف حسابك نمحو فورًا بياناتك الشخصية ومفضلتك وتقدّمك في القراءة وإشعاراتك وجلساتك، وتزول نسخها الاحتياطية حين تُستبدل تلك النسخ. أما المانجا والفصول التي نشرتها فتبقى على الخدمة منسوبةً إلى «مستخدم محذوف» إلى أن تُحذف.",
             "سجلات المدفوعات والمعاملات: طوال المدة التي تفرضها قوانين الضرائب والمحاسبة، وهي عادةً عدة سنوات.",
-            "سجلات الأمان: حتى 90 يومًا، ما لم نحتج إليها للتحقيق في حادثة ما.",
+            "سجلات الأمان: تبقى جلسة تسجيل الدخول (مع المتصفح أو التطبيق الذي فُتحت منه) صالحةً مدةً أقصاها 30 يومًا من تسجيل الدخول، وتُحفظ حتى حذف حسابك؛ وتُحذف عدّادات محاولات تسجيل الدخول والطلبات الأخرى، التي قد تتضمن عنوان IP الخاص بك، بعد نحو يوم من انتهاء فترتها الزمنية؛ أما سجل التدقيق الخاص بإجراءات الحسابات والإشراف فنحتفظ به لحماية الخدمة والتحقيق في إساءة الاستخدام.",
             "روابط تأكيد البريد الإلكتروني وإعادة تعيين كلمة المرور: حتى استخدامها أو انتهاء صلاحيتها، وتنتهي صلاحية روابط إعادة التعيين بعد 30 دقيقة.",
           ),
         ],
@@ -1081,7 +1089,7 @@ const privacy: Record<Locale, LegalSource<PrivacySectionId>> = {
         heading: "كيف نحمي بياناتك",
         body: [
           p("لا تُحفظ كلمات المرور أبدًا في صورة مقروءة، بل نحتفظ فقط بقيمة تجزئة تُنشأ بخوارزمية Argon2id الحديثة المصمّمة خصيصًا لكلمات المرور. كما تُحفظ رموز تسجيل الدخول في صورة مجزّأة، وتُشفَّر الاتصالات بالموقع عبر HTTPS، ويقتصر الوصول إلى البيانات الشخصية على أعضاء الفريق الذين يحتاجون إليها في عملهم."),
-          p("تؤدي محاولات تسجيل الدخول الفاشلة المتكررة إلى قفل الحساب مؤقتًا، كما نحدّ من عدد طلبات تسجيل الدخول وإعادة تعيين كلمة المرور. ولأنه لا توجد خدمة إلكترونية آمنة تمامًا، نرجو أن تستخدم كلمة مرور قوية وفريدة، وأن تبلغنا فورًا إذا لاحظت أي نشاط مريب."),
+          p("بعد 5 محاولات فاشلة لتسجيل الدخول إلى حساب من عنوان واحد، يُمنع هذا العنوان من تسجيل الدخول إليه مدةً تصل إلى 15 دقيقة، كما نحدّ من عدد طلبات تسجيل الدخول وإعادة تعيين كلمة المرور. ولأنه لا توجد خدمة إلكترونية آمنة تمامًا، نرجو أن تستخدم كلمة مرور قوية وفريدة، وأن تبلغنا فورًا إذا لاحظت أي نشاط مريب."),
         ],
       },
       rights: {
@@ -1089,19 +1097,19 @@ const privacy: Record<Locale, LegalSource<PrivacySectionId>> = {
         body: [
           p("بحسب مكان إقامتك، يحق لك:"),
           list(
-            "الاطلاع على بياناتك الشخصية التي نحتفظ بها والحصول على نسخة منها؛",
+            "الاطلاع على بياناتك الشخصية التي نحتفظ بها والحصول على نسخة منها («تنزيل بياناتي» في ملفك الشخصي)؛",
             "تصحيح البيانات غير الدقيقة، ويمكنك تعديل معظمها بنفسك من ملفك الشخصي؛",
-            "حذف حسابك وبياناتك الشخصية؛",
+            "حذف حسابك وبياناتك الشخصية («حذف حسابي» في ملفك الشخصي)؛",
             "الاعتراض على بعض عمليات المعالجة أو تقييدها، وسحب أي موافقة سبق أن منحتها؛",
             "تقديم شكوى إلى الجهة المختصة بحماية البيانات في بلدك.",
           ),
-          p("لممارسة هذه الحقوق، راسلنا على support@manganova.example من البريد الإلكتروني المسجّل في حسابك، وسنرد خلال 30 يومًا."),
+          p("يمكنك بنفسك تنزيل بياناتك وتصحيح معلوماتك وحذف حسابك من ملفك الشخصي. ولأي طلب آخر، راسلنا على {supportEmail} من البريد الإلكتروني المسجّل في حسابك، وسنرد خلال 30 يومًا."),
         ],
       },
       children: {
         heading: "الأطفال",
         body: [
-          p("يجب ألا يقل عمر القارئ عن 13 عامًا. أما حسابات الكتّاب فمخصّصة لمن بلغوا 18 عامًا فأكثر، أو للمبدعين الأصغر سنًا الذين يدير حساباتهم أحد الوالدين أو وليّ أمر قانوني يتحمّل مسؤوليتها. ونستخدم تاريخ الميلاد الذي تقدّمه لتطبيق هذه القواعد."),
+          p("يجب ألا يقل عمر القارئ عن 13 عامًا. أما حسابات الكتّاب فمخصّصة لمن بلغوا 18 عامًا فأكثر، أو للمبدعين الأصغر سنًا الذين يدير حساباتهم أحد الوالدين أو وليّ أمر قانوني يتحمّل مسؤوليتها. ويؤكد الكتّاب استيفاءهم لشرط السن عند التسجيل."),
           p("لا نجمع عن قصد بيانات شخصية من الأطفال دون 13 عامًا. وإذا كنت تعتقد أن طفلًا زوّدنا ببيانات شخصية دون إذن، فتواصل معنا وسنحذفها."),
         ],
       },
@@ -1114,7 +1122,7 @@ const privacy: Record<Locale, LegalSource<PrivacySectionId>> = {
       contact: {
         heading: "تواصل معنا",
         body: [
-          p("لأي سؤال أو طلب يتعلق بخصوصيتك، راسلنا على support@manganova.example. نرد بالعربية أو الإنجليزية."),
+          p("لأي سؤال أو طلب يتعلق بخصوصيتك، راسلنا على {supportEmail}. نرد بالعربية أو الإنجليزية."),
         ],
       },
     },
@@ -1167,7 +1175,26 @@ const builders: { [K in StaticPageKey]: (locale: Locale) => StaticPageByKey[K] }
   privacy: (locale) => legalPage(privacy[locale], privacySectionIds),
 };
 
-/** The ordered, render-ready content of one static page in one language. */
-export function getStaticPage<K extends StaticPageKey>(key: K, locale: Locale): StaticPageByKey[K] {
-  return builders[key](locale);
+function withAddress(blocks: readonly ContentBlock[], supportEmail: string): ContentBlock[] {
+  const fill = (text: string) => text.replaceAll(SUPPORT_EMAIL_SLOT, supportEmail);
+  return blocks.map((block) => (block.type === "p" ? p(fill(block.text)) : list(...block.items.map(fill))));
+}
+
+/**
+ * The ordered, render-ready content of one static page in one language, naming `supportEmail` (the configured
+ * SUPPORT_EMAIL, `env.supportEmail`) wherever the texts send people to the team.
+ */
+export function getStaticPage<K extends StaticPageKey>(key: K, locale: Locale, supportEmail: string): StaticPageByKey[K] {
+  const page: StaticPageContent = builders[key](locale);
+  const filled: StaticPageContent =
+    page.kind === "faq"
+      ? {
+          ...page,
+          groups: page.groups.map((group) => ({
+            ...group,
+            items: group.items.map((item) => ({ ...item, answer: withAddress(item.answer, supportEmail) })),
+          })),
+        }
+      : { ...page, sections: page.sections.map((section) => ({ ...section, body: withAddress(section.body, supportEmail) })) };
+  return filled as StaticPageByKey[K];
 }

@@ -19,7 +19,7 @@ const SECRETS = { AUTH_SECRET: "a".repeat(64), POSTGRES_PASSWORD: "pw-for-config
 function compose(args: string[], env: Record<string, string | undefined>) {
   // Only what the test passes: none of the caller's own deployment settings, and no daemon to reach.
   const childEnv: NodeJS.ProcessEnv = { ...process.env, DOCKER_HOST: "unix:///nonexistent/docker.sock" };
-  for (const name of ["AUTH_SECRET", "POSTGRES_PASSWORD", "SITE_URL", "HTTP_PORT"]) delete childEnv[name];
+  for (const name of ["AUTH_SECRET", "POSTGRES_PASSWORD", "SITE_URL", "HTTP_PORT", "SUPPORT_EMAIL"]) delete childEnv[name];
   return spawnSync(COMPOSE!, ["--project-directory", ROOT, "-f", path.join(ROOT, "docker-compose.yml"), ...args], {
     cwd: ROOT,
     env: { ...childEnv, ...env },
@@ -45,6 +45,7 @@ describe.skipIf(!COMPOSE)("docker-compose.yml", () => {
       expect(block).toContain(`AUTH_SECRET: ${SECRETS.AUTH_SECRET}`);
       expect(block).toContain("TRUST_PROXY_HOPS: '1'");
       expect(block).toMatch(/SITE_URL: http:\/\/localhost:8080/);
+      expect(block).toContain("SUPPORT_EMAIL: support@manganova.local");
       expect(block).toMatch(/depends_on:\s+db:\s+condition: service_healthy/);
     }
     const nginx = serviceBlock(out, "nginx");
@@ -58,9 +59,11 @@ describe.skipIf(!COMPOSE)("docker-compose.yml", () => {
     const missing = compose(["config"], { POSTGRES_PASSWORD: "x" });
     expect(missing.status).not.toBe(0);
     expect(missing.stderr).toContain("set AUTH_SECRET");
-    const custom = compose(["config"], { ...SECRETS, SITE_URL: "https://manga.example", HTTP_PORT: "9090" });
+    const custom = compose(["config"], { ...SECRETS, SITE_URL: "https://manga.example", HTTP_PORT: "9090", SUPPORT_EMAIL: "help@manga-site.org" });
     expect(custom.status, custom.stderr).toBe(0);
     expect(serviceBlock(custom.stdout, "app2")).toContain("SITE_URL: https://manga.example");
+    // The address the FAQ, terms and privacy policy give (server/env.ts supportEmail).
+    expect(serviceBlock(custom.stdout, "app2")).toContain("SUPPORT_EMAIL: help@manga-site.org");
     expect(serviceBlock(custom.stdout, "nginx")).toMatch(/published: 9090/);
   });
 });

@@ -15,6 +15,10 @@ function devSecret(): string {
   return g[KEY];
 }
 
+/** The demo's support address, on the same (local) domain as MAIL_FROM's default. */
+export const DEFAULT_SUPPORT_EMAIL = "support@manganova.local";
+const SUPPORT_EMAIL_PATTERN = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+
 export const env = {
   get isProduction(): boolean {
     return process.env.NODE_ENV === "production";
@@ -38,6 +42,14 @@ export const env = {
   },
   get mailFrom(): string {
     return process.env.MAIL_FROM || "MangaNova <no-reply@manganova.local>";
+  },
+  /**
+   * The address people write to (SUPPORT_EMAIL): the FAQ, the terms and the privacy policy name it and their contact
+   * card opens it. A value that is not one plain address falls back to the demo's default.
+   */
+  get supportEmail(): string {
+    const value = (process.env.SUPPORT_EMAIL || "").trim();
+    return SUPPORT_EMAIL_PATTERN.test(value) ? value : DEFAULT_SUPPORT_EMAIL;
   },
   /**
    * The shortest life of a signed premium page URL, in seconds (MEDIA_URL_TTL_SECONDS; default 2 hours, at least 1).

@@ -15,9 +15,10 @@ import { useAuth } from "@/components/providers/use-auth";
 import { PremiumBanner } from "@/components/premium/PremiumBanner";
 import { Role } from "@/lib/enums";
 import type { SessionUser } from "@/types/session";
-import { groupOf, navigationFor, titleKeyFor, type GroupKey } from "./navigation";
+import { groupOf, headerTitleKeyFor, navigationFor, type GroupKey } from "./navigation";
 import { ProfileMenu } from "./ProfileMenu";
 import { SidebarNav } from "./SidebarNav";
+import { watchToastTimers } from "./toast-labels";
 
 /** Spec §9 toasts on the dashboard: bottom-right, 5 s, newest on top, pause on hover, progress bar. */
 export const TOAST_OPTIONS = { position: "bottom-right", autoClose: 5000, newestOnTop: true, pauseOnHover: true, hideProgressBar: false } as const;
@@ -67,7 +68,13 @@ function ShellFrame({
   const closeMenu = () => menu.current?.close();
   useEffect(() => menu.current?.close(), [pathname]);
 
-  const title = t(`titles.${titleKeyFor(pathname)}`);
+  // The path's title, or "Access denied" on a page this role gets the 403 view of.
+  const title = t(headerTitleKeyFor(pathname, user.role));
+
+  // The toasts' progress bars in the page's language (react-toastify writes "notification timer" with no option).
+  const toasts = useRef<HTMLDivElement>(null);
+  const timerLabel = t("toasts.timer");
+  useEffect(() => (toasts.current ? watchToastTimers(toasts.current, timerLabel) : undefined), [timerLabel]);
 
   const backToSite = (
     <Link href="/" className="flex h-10 items-center gap-3 rounded-xl px-3 text-sm font-semibold text-zinc-500 transition hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100">
@@ -162,20 +169,22 @@ function ShellFrame({
           {children}
         </main>
       </div>
-      <ToastContainer
-        {...TOAST_OPTIONS}
-        rtl={locale === "ar"}
-        theme="light"
-        // A burst of live notifications shows three at a time; the rest wait their turn.
-        limit={3}
-        // The library's own labels are English: the region's and the close button's come in the page's language.
-        aria-label={t("toasts.region")}
-        closeButton={({ closeToast }) => (
-          <button type="button" className="Toastify__close-button Toastify__close-button--light" aria-label={t("toasts.close")} onClick={closeToast}>
-            <X className="size-4" aria-hidden />
-          </button>
-        )}
-      />
+      <div ref={toasts} className="contents">
+        <ToastContainer
+          {...TOAST_OPTIONS}
+          rtl={locale === "ar"}
+          theme="light"
+          // A burst of live notifications shows three at a time; the rest wait their turn.
+          limit={3}
+          // The library's own labels are English: the region's and the close button's come in the page's language.
+          aria-label={t("toasts.region")}
+          closeButton={({ closeToast }) => (
+            <button type="button" className="Toastify__close-button Toastify__close-button--light" aria-label={t("toasts.close")} onClick={closeToast}>
+              <X className="size-4" aria-hidden />
+            </button>
+          )}
+        />
+      </div>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Role } from "@/db/schema/enums";
-import { groupOf, isActivePath, navigationFor, titleKeyFor, type NavEntry } from "./navigation";
+import ar from "@/messages/ar.json";
+import en from "@/messages/en.json";
+import { groupOf, headerTitleKeyFor, isActivePath, navigationFor, titleKeyFor, type NavEntry } from "./navigation";
 
 /** The navigation as the spec lists it: links by key, a group as "group(child, child)". */
 function shape(entries: readonly NavEntry[]): string[] {
@@ -55,5 +57,26 @@ describe("active state", () => {
   it("opens the group of the current page", () => {
     expect(groupOf(navigationFor(Role.writer), "/dashboard/manga-approval/7")).toBe("contentManagement");
     expect(groupOf(navigationFor(Role.writer), "/dashboard/discovery")).toBeNull();
+  });
+});
+
+describe("the header title of a 403 page (issue 28, item 5)", () => {
+  it.each([
+    ["/dashboard/overview", Role.reader, "forbidden.title"],
+    ["/dashboard/overview", Role.root, "titles.overview"],
+    ["/dashboard/user-management", Role.writer, "forbidden.title"],
+    ["/dashboard/manga-management", Role.reader, "forbidden.title"],
+    ["/dashboard/manga-management", Role.writer, "titles.mangaManagement"],
+    ["/dashboard/manga-approval/editor/12", Role.reader, "forbidden.title"],
+    ["/dashboard/manga-approval/editor/12", Role.writer, "titles.mangaApproval"],
+    // A submission's page answers other roles 404, not 403: its own title stays.
+    ["/dashboard/manga-approval/12", Role.reader, "titles.mangaApproval"],
+    ["/dashboard/reports", Role.admin, "forbidden.title"],
+    ["/dashboard/discovery", Role.reader, "titles.discovery"],
+  ] as const)("%s as role %i → %s", (path, role, key) => expect(headerTitleKeyFor(path, role)).toBe(key));
+
+  it("is the 403 view's title in the page's language", () => {
+    expect(en.dashboard.forbidden.title).toBe("Access denied");
+    expect(ar.dashboard.forbidden.title).toMatch(/^[\u0600-\u06FF\s]+$/);
   });
 });

@@ -127,3 +127,30 @@ export const PAGE_ROLES = {
 export function mayOpen(role: number, allowed: readonly number[]): boolean {
   return allowed.includes(role);
 }
+
+/** The pages that show a role outside their PAGE_ROLES the 403 view (components/dashboard/Forbidden.tsx), by path. */
+const GATED_PAGES: ReadonlyArray<readonly [RegExp, keyof typeof PAGE_ROLES]> = [
+  [/^\/dashboard\/overview\/?$/, "overview"],
+  [/^\/dashboard\/manga-management\/?$/, "mangaManagement"],
+  [/^\/dashboard\/create-manga\/?$/, "createManga"],
+  [/^\/dashboard\/manga-approval(?:\/editor\/[^/]+)?\/?$/, "mangaApproval"],
+  [/^\/dashboard\/monetization\/?$/, "monetization"],
+  [/^\/dashboard\/user-management\/?$/, "userManagement"],
+  [/^\/dashboard\/site-settings\/?$/, "siteSettings"],
+  [/^\/dashboard\/audit-log\/?$/, "auditLog"],
+  [/^\/dashboard\/reports\/?$/, "reports"],
+];
+
+/** Whether the page at `pathname` (without the locale prefix) answers this role with the 403 view. */
+export function isForbiddenPage(pathname: string, role: number): boolean {
+  const gate = GATED_PAGES.find(([pattern]) => pattern.test(pathname));
+  return gate !== undefined && !mayOpen(role, PAGE_ROLES[gate[1]]);
+}
+
+/**
+ * The header's title (message key under `dashboard`): the path's own title, or the 403 view's ("Access denied") where
+ * the role gets that view, as the tab's title already does (page-metadata.ts). Both come in the page's language.
+ */
+export function headerTitleKeyFor(pathname: string, role: number): `titles.${TitleKey}` | "forbidden.title" {
+  return isForbiddenPage(pathname, role) ? "forbidden.title" : `titles.${titleKeyFor(pathname)}`;
+}

@@ -2,6 +2,7 @@ import { BookOpen, Eye, Heart, ImageOff, Layers, Loader2, Pencil } from "lucide-
 import { getLocale, getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import { mediaVariantUrl } from "@/lib/media-url";
+import { reviewNoteIn } from "@/lib/review-notes";
 import type { ManagedMangaRow } from "@/server/publishing/list-managed-manga";
 import { AnalyticsButton } from "./analytics/AnalyticsButton";
 import { DeleteMangaButton } from "./DeleteMangaButton";
@@ -19,6 +20,8 @@ const danger = `${action} text-red-700 hover:bg-red-50 dark:text-red-400 dark:ho
 export async function ManagedMangaList({ rows, showAuthor }: { rows: readonly ManagedMangaRow[]; showAuthor: boolean }) {
   const [t, locale] = await Promise.all([getTranslations("management"), getLocale()]);
   const number = (n: number) => n.toLocaleString(locale);
+  // A note written from a review template reads in the page's language (lib/review-notes.ts).
+  const note = (text: string) => reviewNoteIn(text, locale === "ar" ? "ar" : "en");
   const editHref = (id: number) => `/dashboard/manga-approval/editor/${id}`;
 
   const cover = (row: ManagedMangaRow, className: string) =>
@@ -37,7 +40,7 @@ export async function ManagedMangaList({ rows, showAuthor }: { rows: readonly Ma
       {row.reviewNote && (
         <p className={`max-w-64 rounded-lg px-2 py-1 text-xs break-words ${row.status === 2 ? "bg-red-50 text-red-800 dark:bg-red-500/10 dark:text-red-300" : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"}`} dir="auto" data-testid="manga-note">
           <span className="font-semibold">{t("note")}: </span>
-          {row.reviewNote}
+          {note(row.reviewNote)}
         </p>
       )}
     </div>

@@ -4,7 +4,6 @@ import { ChevronDown } from "@/components/icons/ui";
 import { ArrowRight, BookOpen, CalendarDays, CircleHelp, Crown, FileText, Mail, PenTool, ShieldCheck, UserRound } from "@/components/icons/content";
 import { Link } from "@/i18n/navigation";
 import {
-  SUPPORT_EMAIL,
   staticPagePaths,
   staticPageUi,
   staticPagesUpdatedIso,
@@ -41,11 +40,9 @@ const groupIcons: Record<FaqGroupId, IconComponent> = {
 const focusRing =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-600 dark:focus-visible:outline-rose-500";
 
-const EMAIL_PATTERN = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/;
-
-/** Plain text with e-mail addresses turned into mailto links. */
-function RichText({ text }: { text: string }) {
-  const parts = text.split(EMAIL_PATTERN);
+/** Plain text with the support address turned into mailto links. */
+function RichText({ text, email }: { text: string; email: string }) {
+  const parts = text.split(email).flatMap((part, index) => (index === 0 ? [part] : [email, part]));
   return (
     <>
       {parts.map((part, index) =>
@@ -66,19 +63,19 @@ function RichText({ text }: { text: string }) {
   );
 }
 
-function Blocks({ blocks }: { blocks: readonly ContentBlock[] }) {
+function Blocks({ blocks, email }: { blocks: readonly ContentBlock[]; email: string }) {
   return (
     <>
       {blocks.map((block, index) =>
         block.type === "p" ? (
           <p key={index}>
-            <RichText text={block.text} />
+            <RichText text={block.text} email={email} />
           </p>
         ) : (
           <ul key={index} className="list-disc space-y-2 ps-5 marker:text-rose-500 dark:marker:text-rose-400">
             {block.items.map((item, itemIndex) => (
               <li key={itemIndex} className="ps-1">
-                <RichText text={item} />
+                <RichText text={item} email={email} />
               </li>
             ))}
           </ul>
@@ -120,7 +117,7 @@ function Hero({ page, content, ui }: { page: StaticPageKey; content: StaticPageC
   );
 }
 
-function FaqBody({ content, ui }: { content: FaqPageContent; ui: StaticPageUi }) {
+function FaqBody({ content, ui, email }: { content: FaqPageContent; ui: StaticPageUi; email: string }) {
   return (
     <>
       <nav aria-label={ui.topics} className="mt-8">
@@ -172,7 +169,7 @@ function FaqBody({ content, ui }: { content: FaqPageContent; ui: StaticPageUi })
                       />
                     </summary>
                     <div className="space-y-3 px-5 pb-5 leading-7 text-zinc-600 sm:px-6 dark:text-zinc-300">
-                      <Blocks blocks={item.answer} />
+                      <Blocks blocks={item.answer} email={email} />
                     </div>
                   </details>
                 ))}
@@ -185,7 +182,7 @@ function FaqBody({ content, ui }: { content: FaqPageContent; ui: StaticPageUi })
   );
 }
 
-function LegalBody({ content, ui }: { content: LegalPageContent; ui: StaticPageUi }) {
+function LegalBody({ content, ui, email }: { content: LegalPageContent; ui: StaticPageUi; email: string }) {
   return (
     <>
       <nav
@@ -230,7 +227,7 @@ function LegalBody({ content, ui }: { content: LegalPageContent; ui: StaticPageU
               {section.heading}
             </h2>
             <div className="mt-4 space-y-4 leading-7 text-zinc-700 sm:ps-11 dark:text-zinc-300">
-              <Blocks blocks={section.body} />
+              <Blocks blocks={section.body} email={email} />
             </div>
           </section>
         ))}
@@ -239,7 +236,7 @@ function LegalBody({ content, ui }: { content: LegalPageContent; ui: StaticPageU
   );
 }
 
-function ContactCard({ ui }: { ui: StaticPageUi }) {
+function ContactCard({ ui, email }: { ui: StaticPageUi; email: string }) {
   return (
     <aside
       aria-labelledby="static-contact-title"
@@ -257,7 +254,7 @@ function ContactCard({ ui }: { ui: StaticPageUi }) {
         </div>
       </div>
       <a
-        href={`mailto:${SUPPORT_EMAIL}`}
+        href={`mailto:${email}`}
         className={`inline-flex shrink-0 items-center justify-center gap-2 rounded-full bg-rose-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-rose-700 ${focusRing}`}
       >
         {ui.contactCta}
@@ -304,15 +301,21 @@ export interface ProsePageProps {
   page: StaticPageKey;
   locale: Locale;
   content: StaticPageContent;
+  /** The configured support address (SUPPORT_EMAIL): linked in the texts and opened by the contact card. */
+  supportEmail: string;
 }
 
-export function ProsePage({ page, locale, content }: ProsePageProps): ReactNode {
+export function ProsePage({ page, locale, content, supportEmail }: ProsePageProps): ReactNode {
   const ui = staticPageUi[locale];
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14 lg:py-16">
       <Hero page={page} content={content} ui={ui} />
-      {content.kind === "faq" ? <FaqBody content={content} ui={ui} /> : <LegalBody content={content} ui={ui} />}
-      <ContactCard ui={ui} />
+      {content.kind === "faq" ? (
+        <FaqBody content={content} ui={ui} email={supportEmail} />
+      ) : (
+        <LegalBody content={content} ui={ui} email={supportEmail} />
+      )}
+      <ContactCard ui={ui} email={supportEmail} />
       <RelatedPages page={page} locale={locale} ui={ui} />
     </article>
   );

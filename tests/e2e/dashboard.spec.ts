@@ -80,8 +80,9 @@ test("reader: reader navigation, 403 on administrative pages, profile dropdown",
   for (const path of ["/dashboard/user-management", "/dashboard/site-settings", "/dashboard/manga-approval", "/dashboard/create-manga", "/dashboard/overview", "/dashboard/monetization"]) {
     await page.goto(path);
     await expect(page.getByTestId("forbidden"), path).toBeVisible();
-    await expect(page.getByText("Access denied")).toBeVisible();
-    // The tab names what is shown, not the page the role may not see.
+    await expect(page.getByTestId("forbidden").getByText("Access denied")).toBeVisible();
+    // The tab and the header name what is shown, not the page the role may not see (issue 28, item 5).
+    await expect(page.getByTestId("dashboard-title"), path).toHaveText("Access denied");
     await expect(page, path).toHaveTitle("Access denied | MangaNova");
   }
   await page.goto("/dashboard/premium");

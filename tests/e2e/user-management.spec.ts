@@ -14,7 +14,7 @@ const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.ra
 const LANGS = [
   { lang: "en", prefix: "", search: "Search users", banned: "Banned", usernameTaken: "This username is already taken.", deletedUser: "Deleted user", forbidden: "Access denied", selfBan: "You can't ban your own account.",
     saved: (u: string) => `Saved the changes to ${u}.`, created: (u: string) => `Created the account ${u}.`, deleted: (u: string) => `Deleted the account ${u}.` },
-  { lang: "ar", prefix: "/ar", search: "البحث عن مستخدمين", banned: "محظور", usernameTaken: "اسم المستخدم هذا مستخدم بالفعل.", deletedUser: "مستخدم محذوف", forbidden: null, selfBan: "لا يمكنك حظر حسابك.",
+  { lang: "ar", prefix: "/ar", search: "البحث عن مستخدمين", banned: "محظور", usernameTaken: "اسم المستخدم هذا مستخدم بالفعل.", deletedUser: "مستخدم محذوف", forbidden: "الوصول مرفوض", selfBan: "لا يمكنك حظر حسابك.",
     saved: (u: string) => `حُفظت التغييرات على ${u}.`, created: (u: string) => `أُنشئ الحساب ${u}.`, deleted: (u: string) => `حُذف الحساب ${u}.` },
 ] as const;
 
@@ -201,7 +201,11 @@ for (const L of LANGS) {
         await signIn(page, who, L.prefix);
         await page.goto(`${L.prefix}/dashboard/user-management`);
         await expect(page.getByTestId("forbidden")).toBeVisible();
-        if (L.forbidden) await expect(page.getByText(L.forbidden)).toBeVisible();
+        if (L.forbidden) {
+          await expect(page.getByTestId("forbidden").getByText(L.forbidden)).toBeVisible();
+          // The header's title is the 403 view's, in the page's language (issue 28, item 5).
+          await expect(page.getByTestId("dashboard-title")).toHaveText(L.forbidden);
+        }
         await expect(page.getByTestId("user-management")).toHaveCount(0);
         await page.context().clearCookies();
       }

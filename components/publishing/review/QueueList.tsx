@@ -1,7 +1,8 @@
 import { BookImage, Eye, Pencil, ScanSearch } from "lucide-react";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import { mediaVariantUrl } from "@/lib/media-url";
+import { reviewNoteIn } from "@/lib/review-notes";
 import type { QueueChapter, QueueItem } from "@/server/publishing/review-queue";
 import { processingReason } from "./processing";
 import { StatusChip, statusKey, statusTone } from "./StatusChip";
@@ -12,8 +13,15 @@ import { isolate } from "./text";
  * chapters still to review, the review team's notes and the chapters that need attention (pending, rejected,
  * processing or failed, or with a note).
  */
-export async function QueueList({ items, isRoot }: { items: QueueItem[]; isRoot: boolean }) {
-  const t = await getTranslations("approval");
+export async function QueueList({ items: stored, isRoot }: { items: QueueItem[]; isRoot: boolean }) {
+  const [t, locale] = await Promise.all([getTranslations("approval"), getLocale()]);
+  // Notes written from a review template read in the page's language (lib/review-notes.ts); others as written.
+  const note = (text: string | null) => (text ? reviewNoteIn(text, locale === "ar" ? "ar" : "en") : text);
+  const items = stored.map((item) => ({
+    ...item,
+    reviewNote: note(item.reviewNote),
+    chapters: item.chapters.map((c) => ({ ...c, reviewNote: note(c.reviewNote) })),
+  }));
   const format = await getFormatter();
   const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" });
 

@@ -1,5 +1,6 @@
 import { BadgeCheck, BookImage, CalendarClock, Crown, FileWarning, Loader2, ShieldQuestion } from "lucide-react";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { reviewNoteIn } from "@/lib/review-notes";
 import { Link } from "@/i18n/navigation";
 import { mediaVariantUrl } from "@/lib/media-url";
 import type { ManagedChapter, ManagedManga } from "@/server/publishing/managed";
@@ -20,7 +21,7 @@ const card = "rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 d
 
 /** Cover, title, state and note, root's decision buttons and the details (genres, direction, author, dates). */
 export async function MangaSummary({ manga: m, subject, canTrust = false }: { manga: ManagedManga; subject: ReviewSubject; canTrust?: boolean }) {
-  const [t, tg, format] = await Promise.all([getTranslations("approval"), getTranslations("genres"), getFormatter()]);
+  const [t, tg, format, locale] = await Promise.all([getTranslations("approval"), getTranslations("genres"), getFormatter(), getLocale()]);
   const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" });
   return (
     <section aria-labelledby="review-manga-title" className={`${card} flex flex-col gap-4`} data-testid="review-manga">
@@ -54,7 +55,7 @@ export async function MangaSummary({ manga: m, subject, canTrust = false }: { ma
       <div>
         <h3 className="text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">{t("detail.note")}</h3>
         <p dir="auto" className="mt-1 text-start text-sm whitespace-pre-line break-words" data-testid="review-manga-note">
-          {m.reviewNote ?? <span className="text-zinc-600 dark:text-zinc-400">{t("detail.noNote")}</span>}
+          {m.reviewNote !== null ? reviewNoteIn(m.reviewNote, locale === "ar" ? "ar" : "en") : <span className="text-zinc-600 dark:text-zinc-400">{t("detail.noNote")}</span>}
         </p>
       </div>
 
@@ -109,7 +110,7 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
 
 /** Every chapter with its state, processing, note and a link that shows its pages below. */
 export async function ChapterList({ mangaId, chapters, selectedId }: { mangaId: number; chapters: ManagedChapter[]; selectedId: number | null }) {
-  const [t, format] = await Promise.all([getTranslations("approval"), getFormatter()]);
+  const [t, format, locale] = await Promise.all([getTranslations("approval"), getFormatter(), getLocale()]);
   return (
     <section aria-labelledby="review-chapters-title" className={card} data-testid="review-chapters">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -152,7 +153,7 @@ export async function ChapterList({ mangaId, chapters, selectedId }: { mangaId: 
                 {c.reviewNote && (
                   <p dir="auto" className="rounded-lg bg-zinc-50 px-2.5 py-1.5 text-start text-sm whitespace-pre-line break-words text-zinc-800 dark:bg-zinc-800/60 dark:text-zinc-200" data-testid="review-note">
                     <span className="font-semibold">{t("detail.note")}: </span>
-                    {c.reviewNote}
+                    {reviewNoteIn(c.reviewNote, locale === "ar" ? "ar" : "en")}
                   </p>
                 )}
               </li>

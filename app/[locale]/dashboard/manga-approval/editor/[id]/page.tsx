@@ -11,6 +11,7 @@ import { MangaForm } from "@/components/publishing/MangaForm";
 import { StatusChip } from "@/components/publishing/StatusChip";
 import { getDb } from "@/db/client";
 import { GENRES } from "@/lib/enums";
+import { reviewNoteIn } from "@/lib/review-notes";
 import { Link } from "@/i18n/navigation";
 import { getSessionUser } from "@/server/auth/session";
 import { loadManagedManga, mayManage } from "@/server/publishing/managed";
@@ -68,7 +69,7 @@ export default async function MangaEditorPage({ params }: Props) {
         {m.reviewNote && (
           <p className={`mt-3 rounded-xl px-4 py-2.5 text-sm break-words ${m.status === 2 ? "bg-red-50 text-red-800 dark:bg-red-500/10 dark:text-red-300" : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"}`} dir="auto" data-testid="manga-note">
             <span className="font-semibold">{tm("note")}: </span>
-            {m.reviewNote}
+            {reviewNoteIn(m.reviewNote, locale === "ar" ? "ar" : "en")}
           </p>
         )}
       </div>
@@ -87,7 +88,7 @@ export default async function MangaEditorPage({ params }: Props) {
       <section id="chapters" aria-labelledby="chapters-title" className={`${card} scroll-mt-24`}>
         <h3 id="chapters-title" className="text-lg font-bold">{tm("editor.chapters")}</h3>
         <p className="mt-1 mb-5 text-sm text-zinc-600 dark:text-zinc-400">{tm("editor.chaptersIntro")}</p>
-        <ChapterList chapters={m.chapters} />
+        <ChapterList chapters={m.chapters.map((c) => ({ ...c, reviewNote: c.reviewNote && reviewNoteIn(c.reviewNote, locale === "ar" ? "ar" : "en") }))} />
       </section>
 
       <section aria-labelledby="add-chapter-title" className={card}>
