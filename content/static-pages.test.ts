@@ -108,7 +108,7 @@ describe("static pages content", () => {
     expect(faqItem(locale, "creators-page-size")).toMatch(/200.{0,3}300/);
     expect(faqItem(locale, "creators-earnings")).toMatch(/60%/);
     expect(faqItem(locale, "creators-payouts")).toMatch(locale === "en" ? /e-mail/ : /البريد الإلكتروني/);
-    expect(faqItem(locale, "premium-plans")).toMatch(/PremiumPlus/);
+    expect(faqItem(locale, "premium-plans")).toMatch(locale === "en" ? /PremiumPlus/ : /بريميوم بلس/);
     expect(faqItem(locale, "premium-plans")).toMatch(locale === "en" ? /coming soon/ : /قريبًا/);
   });
 
