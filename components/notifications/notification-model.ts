@@ -45,7 +45,7 @@ export function toNotification(value: unknown): AppNotification | null {
     isRead: field(record, "isRead") === true,
     createdAt: typeof createdAt === "string" ? createdAt : new Date().toISOString(),
     link: safeLink(link),
-    lang: lang === "en" || lang === "ar" ? lang : null,
+    ...(lang === "en" || lang === "ar" ? { lang } : {}),
   };
 }
 
