@@ -70,11 +70,14 @@ async function open(): Promise<DbHandle> {
 
 /**
  * Data the SQL migrations cannot compute, filled at every start under the migration lock: usernames' confusable
- * skeletons (migration 0016, server/auth/username-skeletons.ts).
+ * skeletons (migration 0016, server/auth/username-skeletons.ts); notifications from before kinds, classified
+ * (migration 0017, server/notifications/legacy.ts).
  */
 async function afterMigrations(db: Db): Promise<void> {
   const { backfillUsernameSkeletons } = await import("@/server/auth/username-skeletons");
   await backfillUsernameSkeletons(db);
+  const { backfillNotificationKinds } = await import("@/server/notifications/legacy");
+  await backfillNotificationKinds(db);
 }
 
 type PgPool = import("pg").Pool;

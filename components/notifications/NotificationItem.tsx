@@ -3,7 +3,7 @@
 import { AlertTriangle, Bell, CheckCircle2, Info, XCircle } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
-import { relativeTime, toneOf, TONE_CLASSES, type AppNotification, type TypeTone } from "./notification-model";
+import { messageLanguage, relativeTime, toneOf, TONE_CLASSES, type AppNotification, type TypeTone } from "./notification-model";
 
 const ICONS: Record<TypeTone, typeof Info> = { info: Info, success: CheckCircle2, warning: AlertTriangle, error: XCircle, other: Bell };
 
@@ -62,7 +62,7 @@ export function NotificationBody({ notification, clamp = true }: { notification:
     <span className="flex min-w-0 flex-1 items-start gap-3">
       <TypeIcon type={notification.type} />
       <span className="min-w-0 flex-1">
-        <span dir="auto" className={`break-words text-sm leading-5 ${clamp ? "line-clamp-3" : "block"} ${notification.isRead ? "text-zinc-600 dark:text-zinc-400" : "font-semibold text-zinc-900 dark:text-zinc-100"}`} data-testid="notification-message">
+        <span {...messageLanguage(notification)} className={`break-words text-sm leading-5 ${clamp ? "line-clamp-3" : "block"} ${notification.isRead ? "text-zinc-600 dark:text-zinc-400" : "font-semibold text-zinc-900 dark:text-zinc-100"}`} data-testid="notification-message">
           {notification.message}
         </span>
         <span className="mt-1 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">

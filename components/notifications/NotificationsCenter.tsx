@@ -8,7 +8,7 @@ import { fieldBorder, inputClass, secondaryButton } from "@/components/auth/fiel
 import { ConfirmDialog } from "@/components/publishing/ConfirmDialog";
 import { SEARCH_DEBOUNCE_MS } from "@/lib/constants";
 import { Composer, type FindRecipient } from "./Composer";
-import { toneOf, TONE_CLASSES, type AppNotification } from "./notification-model";
+import { messageLanguage, toneOf, TONE_CLASSES, type AppNotification } from "./notification-model";
 import { FIRST_PAGE, initialNotificationState, notificationReducer } from "./notification-state";
 import type { NotificationPage } from "./notifications-api";
 import { NotificationBody } from "./NotificationItem";
@@ -295,7 +295,7 @@ export function NotificationsCenter({ composer, findRecipient, initial }: {
           }}
         >
           <p>{t("page.confirmDeleteText")}</p>
-          {confirming && <p dir="auto" className="mt-2 line-clamp-3 font-semibold text-zinc-800 dark:text-zinc-200">{confirming.message}</p>}
+          {confirming && <p {...messageLanguage(confirming)} className="mt-2 line-clamp-3 font-semibold text-zinc-800 dark:text-zinc-200">{confirming.message}</p>}
         </ConfirmDialog>
 
         {p.totalPages > 1 && (

@@ -8,7 +8,7 @@ import { useAuth } from "@/components/providers/use-auth";
 import { useRouter } from "@/i18n/client";
 import { stripLocale } from "@/i18n/paths";
 import { createLiveConnection, tokenClaims, tokenSecondsLeft } from "./live-connection";
-import { toneOf, type AppNotification } from "./notification-model";
+import { messageLanguage, toneOf, type AppNotification } from "./notification-model";
 import { initialNotificationState, notificationReducer, type NotificationAction, type NotificationState } from "./notification-state";
 import { fetchErrorOf, notificationsApi, type NotificationsApi } from "./notifications-api";
 import { socketUrl } from "./reconnect";
@@ -129,7 +129,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
           // takes its own direction, as in the dropdown and the page (an English text on an Arabic page reads left to right).
           <span className="block min-w-0" data-testid="notification-toast">
             <span className="sr-only">{tr(`types.${tone}`)}: </span>
-            <span dir="auto" className="line-clamp-3 break-words">{notification.message}</span>
+            <span {...messageLanguage(notification)} className="line-clamp-3 break-words">{notification.message}</span>
             {notification.link && <span className="mt-1 block text-sm font-semibold underline underline-offset-2">{tr("page.open")}</span>}
           </span>,
           {

@@ -10,6 +10,15 @@ export interface AppNotification {
   isRead: boolean;
   createdAt: string;
   link?: string | null;
+  /** The language `message` is in ('en' | 'ar'; a person's message is shown as written), for its element's lang and dir. */
+  lang?: "en" | "ar" | null;
+}
+
+/** The element attributes of a message: its language and direction when known, else the text's own direction. */
+export function messageLanguage(notification: Pick<AppNotification, "lang">): { lang?: string; dir: "ltr" | "rtl" | "auto" } {
+  if (notification.lang === "ar") return { lang: "ar", dir: "rtl" };
+  if (notification.lang === "en") return { lang: "en", dir: "ltr" };
+  return { dir: "auto" };
 }
 
 function field(record: Record<string, unknown>, name: string): unknown {
@@ -28,6 +37,7 @@ export function toNotification(value: unknown): AppNotification | null {
   const type = Number(field(record, "type"));
   const createdAt = field(record, "createdAt");
   const link = field(record, "link");
+  const lang = field(record, "lang");
   return {
     id,
     message,
@@ -35,6 +45,7 @@ export function toNotification(value: unknown): AppNotification | null {
     isRead: field(record, "isRead") === true,
     createdAt: typeof createdAt === "string" ? createdAt : new Date().toISOString(),
     link: safeLink(link),
+    ...(lang === "en" || lang === "ar" ? { lang } : {}),
   };
 }
 

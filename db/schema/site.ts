@@ -16,13 +16,28 @@ export const notifications = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** A site path the notification is about (`/dashboard/manga-approval/editor/12`, `/manga-reader/5/9`); null: none. */
     link: text(),
-    /** The message folded for search (lib/search-fold.ts); null on rows written without it (then lower(message) is searched). */
+    /**
+     * The message folded for search (lib/search-fold.ts): for a kind row, its renders in every language (so a search in
+     * either finds it); null on rows written without it (then lower(message) is searched).
+     */
     searchText: text(),
+    /**
+     * What happened (server/notifications/catalogue.ts: `mangaAccepted`, `payoutPaid`, …), rendered in the reader's
+     * language when read (docs/decisions/014, issue 28); null: a person's free text, shown as written (`message`).
+     */
+    kind: text(),
+    /** The kind's parameters as they were (ids, titles, amounts in minor units, names, reason codes); null for free text. */
+    params: jsonb(),
+    /** The language free text was written in ('en' | 'ar'); null on kind rows (and on old rows not yet migrated). */
+    lang: text(),
   },
   (t) => [
     index().on(t.userId, t.createdAt),
     index("notifications_unread_idx").on(t.userId).where(sql`${t.isRead} = false`),
+    // Rows from before kinds (migration 0017) not yet classified by the start-up backfill: empty once it has run.
+    index("notifications_unclassified_idx").on(t.id).where(sql`${t.kind} is null and ${t.lang} is null`),
     check("notifications_type_check", sql`${t.type} between 1 and 4`),
+    check("notifications_lang_check", sql`${t.lang} is null or ${t.lang} in ('en', 'ar')`),
   ],
 );
 

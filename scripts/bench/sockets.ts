@@ -167,9 +167,10 @@ async function main(): Promise<void> {
     // 1,000,000 rows spread over the accounts (about a hundred each), newest a minute ago, a third read.
     const filled = performance.now();
     await client.query(
-      `insert into notifications (user_id, message, type, is_read, created_at, search_text)
+      // Free text marked English (lang): rows without it would be classified one by one at the next start (migration 0017).
+      `insert into notifications (user_id, message, type, is_read, created_at, search_text, lang)
        select $1::int + (g % $2::int), 'Bench notification ' || g || ' about chapter ' || (g % 997), 1 + g % 4, g % 3 = 0,
-              now() - interval '1 minute' - (g || ' seconds')::interval, 'bench notification ' || g || ' about chapter ' || (g % 997)
+              now() - interval '1 minute' - (g || ' seconds')::interval, 'bench notification ' || g || ' about chapter ' || (g % 997), 'en'
        from generate_series(1, $3::int) g`,
       [rootId, SOCKETS, ROWS],
     );

@@ -59,7 +59,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
     const mangaIds = await insertManga(ctx, userIds);
     const chapterIds = await insertChapters(ctx, mangaIds);
     await insertActivity(ctx, userIds, mangaIds, chapterIds);
-    await insertNotifications(ctx, userIds);
+    await insertNotifications(ctx, userIds, { manga: mangaIds, chapters: chapterIds });
     await insertSettings(ctx, mangaIds, userIds.get("root"));
     await insertBilling(ctx, userIds);
     await insertMonetization(ctx, userIds);

@@ -7,10 +7,11 @@ import {
 import {
   GENRES, NotificationType, PremiumPlan, ReadingDirection, Role, Status, TransactionStatus, type Genre,
 } from "@/db/schema/enums";
-import { searchTextFor, userSearchTextFor } from "@/lib/search-fold";
+import { foldSearchText, searchTextFor, userSearchTextFor } from "@/lib/search-fold";
 import { usernameSkeleton } from "@/lib/validation/usernames";
 import type { DiscoverySettingsValue, LandingSettingsValue } from "@/server/settings/types";
 import { SETTINGS_KEYS } from "@/server/settings/types";
+import { detectLanguage, kindSearchText, noticeText, type KindNotice } from "@/server/notifications/catalogue";
 import { ACCOUNTS, type DemoAccount } from "./accounts";
 import { poolKey, type SeedImages } from "./images";
 import type { DemoPlan, PlannedManga } from "./plan";
@@ -197,7 +198,17 @@ function viewMilestone(views: number): number {
 
 const quote = (a: DemoAccount, title: string) => (a.locale === "ar" ? `«${title}»` : `“${title}”`);
 
-type Note = { message: string; type: NotificationType };
+/**
+ * A demo notification: what the site tells people, as a catalogue kind with its params (rendered in the reader's
+ * language when read, docs/decisions/014), or a message as root would write it (free text, in the account's language).
+ */
+type Note = ({ notice: KindNotice } | { message: string }) & { type: NotificationType; link?: string };
+
+/** The ids the kinds' params and links name. */
+interface SeedIds {
+  manga: Map<string, number>;
+  chapters: Map<string, number>;
+}
 
 function welcome(a: DemoAccount): Note {
   return {
@@ -206,61 +217,93 @@ function welcome(a: DemoAccount): Note {
   };
 }
 
-function staffNotes(ctx: SeedContext, a: DemoAccount): Note[] {
+function staffNotes(ctx: SeedContext, a: DemoAccount, ids: SeedIds): Note[] {
   const ar = a.locale === "ar";
-  const pending = ctx.plan.manga.filter((m) => m.status === Status.Pending).length;
-  return [
-    { message: ar ? `${pending} أعمال مانغا بانتظار المراجعة.` : `${pending} manga are waiting for review.`, type: NotificationType.Info },
-    { message: ar ? "تم رفض فصل بسبب صفحات ناقصة؛ أُبلغ الكاتب." : "A chapter was rejected for missing pages; the writer has been told.", type: NotificationType.Warning },
-  ];
+  const pending = ctx.plan.manga.filter((m) => m.status === Status.Pending);
+  const waiting = pending[0];
+  const notes: Note[] = [];
+  if (waiting && a.role === Role.root) {
+    const mangaId = must(ids.manga, waiting.entry.title);
+    notes.push({ notice: { kind: "reviewManga", params: { mangaId, title: waiting.entry.title, author: waiting.entry.author } }, type: NotificationType.Info, link: `/dashboard/manga-approval/${mangaId}` });
+  } else {
+    notes.push({ message: ar ? `${pending.length} أعمال مانغا بانتظار المراجعة.` : `${pending.length} manga are waiting for review.`, type: NotificationType.Info });
+  }
+  notes.push({ message: ar ? "تم رفض فصل بسبب صفحات ناقصة؛ أُبلغ الكاتب." : "A chapter was rejected for missing pages; the writer has been told.", type: NotificationType.Warning });
+  return notes;
 }
 
-function writerNotes(ctx: SeedContext, a: DemoAccount): Note[] {
+function writerNotes(ctx: SeedContext, a: DemoAccount, ids: SeedIds): Note[] {
   const ar = a.locale === "ar";
   const own = ctx.plan.manga.filter((m) => m.entry.author === a.username);
   const approved = own.find((m) => m.status === Status.Accepted);
   const rejected = own.find((m) => m.status === Status.Rejected || m.chapters.some((c) => c.status === Status.Rejected));
   const notes: Note[] = [];
   if (approved) {
-    const title = quote(a, approved.entry.title);
+    const mangaId = must(ids.manga, approved.entry.title);
     const milestone = viewMilestone(approved.views).toLocaleString("en-US");
-    notes.push({ message: ar ? `تمت الموافقة على ${title}.` : `Your manga ${title} was approved.`, type: NotificationType.Success });
+    notes.push({ notice: { kind: "mangaAccepted", params: { mangaId, title: approved.entry.title } }, type: NotificationType.Success, link: `/dashboard/manga-approval/editor/${mangaId}` });
+    const title = quote(a, approved.entry.title);
     notes.push({ message: ar ? `تجاوز ${title} ${milestone} مشاهدة!` : `${title} passed ${milestone} views!`, type: NotificationType.Info });
   }
   if (rejected) {
-    const title = quote(a, rejected.entry.title);
-    const note = rejected.reviewNote ?? rejected.chapters.find((c) => c.reviewNote)?.reviewNote ?? "";
-    notes.push({ message: ar ? `تم رفض محتوى في ${title}: ${note}` : `Content in ${title} was rejected: ${note}`, type: NotificationType.Error });
+    const mangaId = must(ids.manga, rejected.entry.title);
+    const link = `/dashboard/manga-approval/editor/${mangaId}`;
+    const chapter = rejected.status === Status.Rejected ? undefined : rejected.chapters.find((c) => c.status === Status.Rejected);
+    const note = rejected.reviewNote ?? chapter?.reviewNote ?? rejected.chapters.find((c) => c.reviewNote)?.reviewNote ?? "";
+    const notice: KindNotice = chapter
+      ? { kind: "chapterRejected", params: { mangaId, title: rejected.entry.title, chapter: chapter.title, note } }
+      : { kind: "mangaRejected", params: { mangaId, title: rejected.entry.title, note } };
+    // Error, as the demo has always shown it (the demo's notifications use all four types).
+    notes.push({ notice, type: NotificationType.Error, link });
   }
   return notes;
 }
 
-function readerNotes(ctx: SeedContext, a: DemoAccount): Note[] {
+function readerNotes(ctx: SeedContext, a: DemoAccount, ids: SeedIds): Note[] {
   const ar = a.locale === "ar";
-  const favorite = quote(a, ctx.plan.favorites.get(a.username)?.[0] ?? ctx.plan.manga[0]?.entry.title ?? "");
-  return [
-    { message: ar ? `فصل جديد من ${favorite} متاح الآن.` : `A new chapter of ${favorite} is out.`, type: NotificationType.Info },
-    { message: ar ? "خطط بريميوم قادمة قريبًا، ترقبوها!" : "Premium plans are coming soon. Stay tuned!", type: NotificationType.Warning },
-  ];
+  const title = ctx.plan.favorites.get(a.username)?.[0] ?? ctx.plan.manga[0]?.entry.title ?? "";
+  const planned = ctx.plan.manga.find((m) => m.entry.title === title);
+  const latest = planned?.chapters.filter((c) => c.status === Status.Accepted).at(-1);
+  const notes: Note[] = [];
+  if (planned && latest) {
+    const mangaId = must(ids.manga, title);
+    const chapterId = ids.chapters.get(chapterKey(mangaId, latest.number));
+    notes.push({
+      notice: { kind: "newChapter", params: { mangaId, title, chapter: latest.title } },
+      type: NotificationType.Info,
+      link: chapterId === undefined ? `/discovery/manga/${mangaId}` : `/manga-reader/${mangaId}/${chapterId}`,
+    });
+  }
+  notes.push({ message: ar ? "خطط بريميوم قادمة قريبًا، ترقبوها!" : "Premium plans are coming soon. Stay tuned!", type: NotificationType.Warning });
+  return notes;
 }
 
-/** Two to four notifications per account, in the account's language; together they use all four types. */
-function notificationsFor(ctx: SeedContext, a: DemoAccount): Note[] {
-  if (a.role >= Role.staff) return [welcome(a), ...staffNotes(ctx, a)];
-  if (a.role === Role.writer) return [welcome(a), ...writerNotes(ctx, a)];
-  return [welcome(a), ...readerNotes(ctx, a)];
+/** Two to four notifications per account; together they use all four types. */
+function notificationsFor(ctx: SeedContext, a: DemoAccount, ids: SeedIds): Note[] {
+  if (a.role >= Role.staff) return [welcome(a), ...staffNotes(ctx, a, ids)];
+  if (a.role === Role.writer) return [welcome(a), ...writerNotes(ctx, a, ids)];
+  return [welcome(a), ...readerNotes(ctx, a, ids)];
 }
 
-export async function insertNotifications(ctx: SeedContext, userIds: Map<string, number>): Promise<void> {
+export async function insertNotifications(ctx: SeedContext, userIds: Map<string, number>, ids: SeedIds): Promise<void> {
   const rows = ACCOUNTS.flatMap((a) =>
-    notificationsFor(ctx, a).map((n, i, all) => ({
-      userId: must(userIds, a.username),
-      message: n.message,
-      type: n.type,
-      // The oldest one has been read; the newest ones have not.
-      isRead: i === 0 && all.length > 2,
-      createdAt: new Date(ctx.now - (all.length - i) * 3_600_000 * 7),
-    })),
+    notificationsFor(ctx, a, ids).map((n, i, all) => {
+      // Stored as the site stores them (server/notifications/publish-notification.ts): a kind with its English render
+      // and both languages' folded texts, or free text with its language.
+      const content =
+        "notice" in n
+          ? { message: noticeText(n.notice.kind, "en", n.notice.params as never), kind: n.notice.kind, params: n.notice.params, lang: null, searchText: kindSearchText(n.notice) }
+          : { message: n.message, kind: null, params: null, lang: detectLanguage(n.message), searchText: foldSearchText(n.message) };
+      return {
+        userId: must(userIds, a.username),
+        ...content,
+        type: n.type,
+        link: n.link ?? null,
+        // The oldest one has been read; the newest ones have not.
+        isRead: i === 0 && all.length > 2,
+        createdAt: new Date(ctx.now - (all.length - i) * 3_600_000 * 7),
+      };
+    }),
   );
   await ctx.tx.insert(notifications).values(rows);
 }

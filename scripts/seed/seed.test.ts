@@ -245,6 +245,15 @@ describe("seedDemo on an empty database", () => {
     expect(perUser.every((u) => u.n >= 2 && u.n <= 4)).toBe(true);
     const types = await rows<{ type: number }>(sql`select distinct type from notifications order by type`);
     expect(types.map((t) => t.type)).toEqual([1, 2, 3, 4]);
+    // Stored as the site stores them (issue 28): what the site tells people as kinds, people's words with their language.
+    const shapes = await rows<{ kinds: number; free: number; neither: number }>(sql`
+      select count(*) filter (where kind is not null and params is not null and lang is null)::int as kinds,
+             count(*) filter (where kind is null and lang in ('en', 'ar'))::int as free,
+             count(*) filter (where kind is null and lang is null)::int as neither
+      from notifications`);
+    expect(shapes[0]!.kinds).toBeGreaterThan(0);
+    expect(shapes[0]!.free).toBeGreaterThan(0);
+    expect(shapes[0]!.neither).toBe(0);
   });
 
   it("gives writers money the product's way: impressions, closed months credited as ledger entries, balances equal to them", async () => {

@@ -6,6 +6,7 @@ import { mediaUrl } from "@/lib/media-url";
 import { notFound } from "@/server/core/errors";
 import type { SignedInViewer } from "@/server/core/viewer";
 import { listSessions } from "./list-sessions";
+import { recipientLocale, renderNotification } from "@/server/notifications/catalogue";
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
@@ -68,7 +69,7 @@ export async function exportMyData(opts: { db: Db; viewer: SignedInViewer; curre
       .where(eq(readingProgress.userId, userId))
       .orderBy(desc(readingProgress.updatedAt)),
     db
-      .select({ id: notifications.id, message: notifications.message, type: notifications.type, isRead: notifications.isRead, link: notifications.link, createdAt: notifications.createdAt })
+      .select({ id: notifications.id, message: notifications.message, type: notifications.type, isRead: notifications.isRead, link: notifications.link, createdAt: notifications.createdAt, kind: notifications.kind, params: notifications.params, lang: notifications.lang })
       .from(notifications)
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt), desc(notifications.id)),
@@ -107,7 +108,8 @@ export async function exportMyData(opts: { db: Db; viewer: SignedInViewer; curre
     },
     favorites: favs.map((f) => ({ ...f, createdAt: iso(f.createdAt) })),
     readingProgress: progress.map((p) => ({ ...p, updatedAt: iso(p.updatedAt) })),
-    notifications: notes.map((n) => ({ ...n, createdAt: iso(n.createdAt) })),
+    // What the site wrote, in the account's language (with the stored kind and params); people's messages as written.
+    notifications: notes.map((n) => ({ ...n, message: renderNotification(n, recipientLocale(profile.locale)), createdAt: iso(n.createdAt) })),
     notificationPreferences: prefs[0] ? preferences : null,
     transactions: txs.map((t) => ({ ...t, amount: Number(t.amount), createdAt: iso(t.createdAt) })),
     subscriptions: subs.map((s) => ({ ...s, startsAt: iso(s.startsAt), endsAt: iso(s.endsAt), cancelledAt: iso(s.cancelledAt) })),

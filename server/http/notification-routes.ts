@@ -13,7 +13,7 @@ export const paginatedNotification = defineRoute({
   key: "GET /api/Notification/PaginatedNotification",
   query: listQuery,
   handler: async ({ ctx, query }) =>
-    listNotifications({ db: await ctx.db, viewer: ctx.viewer, page: query.Page, pageSize: query.PageSize, searchTerm: query.SearchTerm, isRead: query.IsRead }),
+    listNotifications({ db: await ctx.db, viewer: ctx.viewer, locale: ctx.locale, page: query.Page, pageSize: query.PageSize, searchTerm: query.SearchTerm, isRead: query.IsRead }),
 });
 
 /** Spec §7 GET /Notification/GetUnreadNotificationCount: `data` is the number. */

@@ -8,7 +8,6 @@ import { conflict } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import type { SignedInViewer } from "@/server/core/viewer";
 import { appendLedger } from "./ledger";
-import { formatMoney, formatMonth } from "@/lib/money";
 import { notifyUsers } from "./notify";
 import { creatorPool, splitPool } from "./shares";
 
@@ -68,12 +67,8 @@ export async function closeMonth({ db, viewer, input }: { db: Db; viewer: Signed
     await notifyUsers(
       uow,
       rows.map((w) => w.userId),
-      "credited",
-      (locale, userId) => ({
-        month: formatMonth(key, locale),
-        amount: formatMoney(shares.get(userId) ?? 0, currency, locale),
-        impressions: new Intl.NumberFormat(locale).format(byUser.get(userId) ?? 0),
-      }),
+      "shareCredited",
+      (userId) => ({ month: key.slice(0, 7), amountMinor: shares.get(userId) ?? 0, currency, impressions: byUser.get(userId) ?? 0 }),
       NotificationType.Success,
     );
     return { month: input.month, incomeMinor: input.income, poolMinor, currency, impressions, writers: rows.length };

@@ -59,8 +59,8 @@ export async function requestPayout({ db, viewer, locale }: { db: Db; viewer: Si
     await notifyUsers(
       uow,
       await rootIds(uow),
-      "requested",
-      (l) => ({ name: account.username, amount: formatMoney(balance, settings.currency, l), email: account.payoutEmail! }),
+      "payoutRequested",
+      () => ({ name: account.username, amountMinor: balance, currency: settings.currency, email: account.payoutEmail! }),
       NotificationType.Info,
     );
     return toPayout({ ...row!, username: account.username });

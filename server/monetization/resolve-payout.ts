@@ -8,7 +8,6 @@ import { conflict, notFound } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import type { SignedInViewer } from "@/server/core/viewer";
 import { appendLedger } from "./ledger";
-import { formatMoney } from "@/lib/money";
 import { notifyUsers } from "./notify";
 import { toPayout, type Payout } from "./payout";
 
@@ -51,8 +50,8 @@ export async function resolvePayout({ db, viewer, input }: { db: Db; viewer: Sig
     await notifyUsers(
       uow,
       [row.userId],
-      paid ? "paid" : "failed",
-      (l) => ({ amount: formatMoney(amountMinor, "USD", l), email: row.payoutEmail ?? "", reference: input.referenceId, note: input.note }),
+      paid ? "payoutPaid" : "payoutFailed",
+      () => (paid ? { amountMinor, currency: "USD", email: row.payoutEmail ?? "", reference: input.referenceId } : { amountMinor, currency: "USD", note: input.note }),
       paid ? NotificationType.Success : NotificationType.Warning,
     );
     const [owner] = await tx.select({ username: users.username }).from(users).where(eq(users.id, row.userId));

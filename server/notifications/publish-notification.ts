@@ -1,19 +1,35 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { notifications, users } from "@/db/schema";
+import type { Locale } from "@/i18n/routing";
 import { foldSearchText } from "@/lib/search-fold";
 import { getBus, MAX_PAYLOAD_BYTES } from "@/server/core/bus";
 import type { UnitOfWork } from "@/server/core/unit-of-work";
+import { detectLanguage, kindSearchText, noticeText, type KindNotice } from "./catalogue";
 
 /** Spec §3: 1 Info, 2 Success, 3 Warning, 4 Error. */
 export type NotificationType = 1 | 2 | 3 | 4;
 
-export interface NewNotification {
-  /** The users to tell, or every account (a global announcement fans out to one row per user, ADR 003). */
-  to: readonly number[] | "everyone";
-  message: string;
+/**
+ * What a notification says: what happened (a catalogue kind and its params, rendered in the reader's language when read,
+ * ./catalogue.ts) or a person's free text, stored as written with its language (detected from the text when not given).
+ */
+export type NotificationContent = KindNotice | { message: string; lang?: Locale };
+
+export type NewNotification = NotificationContent & {
+  /**
+   * The users to tell; every account (a global announcement fans out to one row per user, ADR 003); or a query whose
+   * one column is the user ids (a fan-out to a manga's favouriters in one INSERT … SELECT, however many they are).
+   */
+  to: readonly number[] | "everyone" | { select: SQL };
   type: NotificationType;
   /** The site path the notification is about (docs/decisions/014), if any. */
   link?: string | null;
+};
+
+/** The stored columns of a content: kind rows keep the English render in `message` (for readers of the raw row). */
+function stored(n: NotificationContent): { message: string; kind: string | null; params: unknown; lang: Locale | null; searchText: string } {
+  if ("kind" in n) return { message: noticeText(n.kind, "en", n.params as never), kind: n.kind, params: n.params, lang: null, searchText: kindSearchText(n) };
+  return { message: n.message, kind: null, params: null, lang: n.lang ?? detectLanguage(n.message), searchText: foldSearchText(n.message) };
 }
 
 /**
@@ -24,18 +40,22 @@ export interface NewNotification {
 export async function publishNotification(uow: UnitOfWork, n: NewNotification): Promise<number[]> {
   let ids: number[];
   const link = n.link ?? null;
-  const searchText = foldSearchText(n.message);
-  if (n.to === "everyone") {
-    const res = await uow.tx.execute<{ id: number }>(
-      sql`insert into ${notifications} (user_id, message, type, link, search_text) select ${users.id}, ${n.message}, ${n.type}, ${link}, ${searchText} from ${users} returning id`,
-    );
+  const row = stored(n);
+  const params = row.params === null ? null : JSON.stringify(row.params);
+  if (n.to === "everyone" || !Array.isArray(n.to)) {
+    const recipients = n.to === "everyone" ? sql`select ${users.id} from ${users}` : (n.to as { select: SQL }).select;
+    const res = await uow.tx.execute<{ id: number }>(sql`
+      insert into ${notifications} (user_id, message, type, link, search_text, kind, params, lang)
+      select r.id, ${row.message}, ${n.type}, ${link}, ${row.searchText}, ${row.kind}, ${params}::jsonb, ${row.lang}
+      from (${recipients}) as r(id)
+      returning id`);
     ids = res.rows.map((r) => Number(r.id));
   } else {
-    const to = [...new Set(n.to)];
+    const to = [...new Set(n.to as readonly number[])];
     if (to.length === 0) return [];
     const rows = await uow.tx
       .insert(notifications)
-      .values(to.map((userId) => ({ userId, message: n.message, type: n.type, link, searchText })))
+      .values(to.map((userId) => ({ userId, message: row.message, type: n.type, link, searchText: row.searchText, kind: row.kind, params: row.params, lang: row.lang })))
       .returning({ id: notifications.id });
     ids = rows.map((r) => r.id);
   }
@@ -43,20 +63,20 @@ export async function publishNotification(uow: UnitOfWork, n: NewNotification): 
   return ids;
 }
 
-/** One user's own notification text (a statement with their amount, say), for publishNotificationsEach. */
-export interface PersonalNotification {
+/** One user's own notification (a statement with their amount, say), for publishNotificationsEach. */
+export type PersonalNotification = NotificationContent & {
   userId: number;
-  message: string;
   type: NotificationType;
   link?: string | null;
-}
+};
 
 /** Rows per insert statement (well under PostgreSQL's 65,535 bind parameters). */
 const INSERT_CHUNK = 1000;
 
 /**
- * Like publishNotification for texts that differ per user: the rows are written in a few multi-row statements in the
- * use case's transaction (not one statement per user), and the bus is signalled once after commit with all their ids.
+ * Like publishNotification for notifications that differ per user: the rows are written in a few multi-row statements
+ * in the use case's transaction (not one statement per user), and the bus is signalled once after commit with all
+ * their ids.
  */
 export async function publishNotificationsEach(uow: UnitOfWork, items: readonly PersonalNotification[]): Promise<number[]> {
   const ids: number[] = [];
@@ -64,7 +84,10 @@ export async function publishNotificationsEach(uow: UnitOfWork, items: readonly 
     const rows = await uow.tx
       .insert(notifications)
       .values(
-        items.slice(i, i + INSERT_CHUNK).map((n) => ({ userId: n.userId, message: n.message, type: n.type, link: n.link ?? null, searchText: foldSearchText(n.message) })),
+        items.slice(i, i + INSERT_CHUNK).map((n) => {
+          const row = stored(n);
+          return { userId: n.userId, message: row.message, type: n.type, link: n.link ?? null, searchText: row.searchText, kind: row.kind, params: row.params, lang: row.lang };
+        }),
       )
       .returning({ id: notifications.id });
     ids.push(...rows.map((r) => r.id));

@@ -1,8 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { favorites, notifications } from "@/db/schema";
+import { favorites, notifications, users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
+import { recipientLocale, renderNotification } from "./catalogue";
 import { addChapter, decideChapter, decideManga, makeUsers, submitManga } from "@/server/publishing/test-kit";
 
 /** Every publishing notification links to what it is about (docs/decisions/014), in each recipient's language. */
@@ -10,8 +11,16 @@ describe("links of publishing notifications", () => {
   it("roots get the review page, the author the editor, favouriters the reader of the first new chapter", async () => {
     const db = await getDb();
     const who = await makeUsers(db, "links", { writer: { role: Role.writer }, root: { role: Role.root }, fan: { role: Role.reader, locale: "ar" } });
+    // Each message as its recipient reads it (users.locale: the fan's is Arabic).
     const inbox = async (userId: number) =>
-      db.select({ message: notifications.message, link: notifications.link, searchText: notifications.searchText }).from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.id));
+      (
+        await db
+          .select({ message: notifications.message, kind: notifications.kind, params: notifications.params, link: notifications.link, searchText: notifications.searchText, locale: users.locale })
+          .from(notifications)
+          .innerJoin(users, eq(users.id, notifications.userId))
+          .where(eq(notifications.userId, userId))
+          .orderBy(asc(notifications.id))
+      ).map((n) => ({ message: renderNotification(n, recipientLocale(n.locale)), link: n.link, searchText: n.searchText }));
 
     const mangaId = await submitManga(who.writer.token, "Linked Tale");
     expect(await inbox(who.root.id)).toEqual([expect.objectContaining({ link: `/dashboard/manga-approval/${mangaId}` })]);

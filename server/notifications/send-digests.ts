@@ -1,15 +1,16 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notifications } from "@/db/schema";
-import { isLocale, type Locale } from "@/i18n/routing";
+import type { Locale } from "@/i18n/routing";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { siteLink } from "@/server/mail/links";
 import { sendMailAfterCommit } from "@/server/mail/send-mail";
+import { recipientLocale, renderNotification } from "./catalogue";
 
 /**
  * The daily e-mail digest (issue 14, beyond the spec): a user who turned it on, with unread notifications from the last
  * 24 hours and no digest in the last 20 hours, gets one mail listing up to 20 of them (newest first, each with its
- * link), in their language (users.locale), through the mail path (outbox; SMTP when configured).
+ * link), in their language (users.locale: each notification rendered in it), through the mail path (outbox; SMTP when configured).
  *
  * Every process runs it (startDigestTimer); a user is claimed with one UPDATE … RETURNING of `digest_sent_at` in the
  * transaction that writes the outbox rows, so of several processes only one sends (the others skip locked rows, or
@@ -70,15 +71,16 @@ async function sendBatch(db: Db): Promise<number> {
       const since = sql`now() - interval '${sql.raw(WINDOW)}'`;
       const unread = and(eq(notifications.userId, userId), eq(notifications.isRead, false), gt(notifications.createdAt, since));
       const items = await uow.tx
-        .select({ message: notifications.message, link: notifications.link, total: sql<number>`count(*) over ()` })
+        .select({ message: notifications.message, kind: notifications.kind, params: notifications.params, link: notifications.link, total: sql<number>`count(*) over ()` })
         .from(notifications)
         .where(unread)
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(MAX_ITEMS);
       if (items.length === 0) continue;
-      const locale: Locale = isLocale(user.locale) ? user.locale : "en";
+      const locale = recipientLocale(user.locale);
       const total = Number(items[0]!.total);
-      await sendMailAfterCommit(uow, { db, to: user.email, ...digestMail(locale, user.full_name || user.username, items, total) });
+      const rendered = items.map((item) => ({ message: renderNotification(item, locale), link: item.link }));
+      await sendMailAfterCommit(uow, { db, to: user.email, ...digestMail(locale, user.full_name || user.username, rendered, total) });
     }
     return claimed.rows.length;
   });

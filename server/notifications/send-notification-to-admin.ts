@@ -6,6 +6,7 @@ import { audit } from "@/server/core/audit";
 import { enforceRateLimit, type RateRule } from "@/server/core/rate-limit";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import type { SignedInViewer } from "@/server/core/viewer";
+import { detectLanguage } from "./catalogue";
 import { publishNotification, type NotificationType } from "./publish-notification";
 
 /**
@@ -19,7 +20,8 @@ export const ADMIN_MESSAGE_RATE_RULE: RateRule = { name: "admin_message_user", l
 /**
  * POST /api/Notification/SendNotificationToAdmin { message, type } (writer or root): a message to every root account
  * (banned ones and the sender excepted), prefixed with the sender's username so the roots know who wrote it, and
- * otherwise stored as written. Root's sends are audited in the same transaction. Answers how many roots it reached.
+ * otherwise stored as written, in the language its text is in (the sender's name aside). Root's sends are audited in
+ * the same transaction. Answers how many roots it reached.
  */
 export async function sendNotificationToAdmin({ db, viewer, message, type }: { db: Db; viewer: SignedInViewer; message: string; type: NotificationType }): Promise<{ recipients: number }> {
   // Counted before any work, outside the transaction (as Report/Submit): a refused send stores nothing.
@@ -31,7 +33,7 @@ export async function sendNotificationToAdmin({ db, viewer, message, type }: { d
       .from(users)
       .where(and(eq(users.role, Role.root), eq(users.banned, false), ne(users.id, viewer.userId)));
     const text = sender ? `@${sender.username}: ${message}` : message;
-    const ids = await publishNotification(uow, { to: roots.map((r) => r.id), message: text, type });
+    const ids = await publishNotification(uow, { to: roots.map((r) => r.id), message: text, lang: detectLanguage(message), type });
     if (viewer.role === Role.root) {
       await audit(uow.tx, { actorId: viewer.userId, action: "notification.admin", subject: { type: "notification" }, details: { type, message, recipients: ids.length } });
     }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { auditLog, chapterJobs, chapters, favorites, manga, media, notifications, users } from "@/db/schema";
+import { renderNotification } from "@/server/notifications/catalogue";
 import { Role, Status } from "@/db/schema/enums";
 import { POST as submitMangaRoute } from "@/app/api/manga/SubmitManga/route";
 import { POST as statusMangaRoute } from "@/app/api/manga/StatusManga/route";
@@ -64,8 +65,8 @@ describe("the publishing loop", () => {
     expect(created.body.data.bannerImageUrl).toMatch(/^\/media\/[0-9a-f]{64}$/);
     // Root is told, in root's language.
     const [told] = await db.select().from(notifications).where(eq(notifications.userId, ids.root));
-    expect(told?.message).toContain("Flow Saga");
-    expect(told?.message).toMatch(/[\u0600-\u06FF]/);
+    expect(renderNotification(told!, "ar")).toContain("Flow Saga");
+    expect(renderNotification(told!, "ar")).toMatch(/[\u0600-\u06FF]/);
 
     // Hidden from visitors while pending.
     const hidden = await send(getMangaRoute, jsonRequest("GET /api/manga/GetMangaById", { query: `id=${mangaId}` }));

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { auditLog, chapterPages, chapters, favorites, manga, media, mediaVariants, notifications, users } from "@/db/schema";
 import { NotificationType, Role } from "@/db/schema/enums";
+import { recipientLocale, renderNotification } from "@/server/notifications/catalogue";
 import { PUT as updateMangaRoute } from "@/app/api/manga/UpdateManga/route";
 import { DELETE as deleteMangaRoute } from "@/app/api/manga/DeleteManga/route";
 import { POST as statusMangaRoute } from "@/app/api/manga/StatusManga/route";
@@ -64,7 +65,16 @@ const mangaRow = async (id: number) =>
   (await db.select({ status: manga.status, title: manga.title, reviewNote: manga.reviewNote, chapterCount: manga.chapterCount }).from(manga).where(eq(manga.id, id)))[0];
 const chapterRow = async (id: number) =>
   (await db.select({ status: chapters.status, title: chapters.title, reviewNote: chapters.reviewNote, number: chapters.number }).from(chapters).where(eq(chapters.id, id)))[0];
-const inbox = async (userId: number) => (await db.select({ id: notifications.id, message: notifications.message, type: notifications.type }).from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id));
+/** A user's notifications as they read them (rendered in users.locale). */
+const inbox = async (userId: number) =>
+  (
+    await db
+      .select({ id: notifications.id, message: notifications.message, kind: notifications.kind, params: notifications.params, type: notifications.type, locale: users.locale })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(eq(notifications.userId, userId))
+      .orderBy(notifications.id)
+  ).map((n) => ({ id: n.id, message: renderNotification(n, recipientLocale(n.locale)), type: n.type }));
 /** What a user was told while `fn` ran. */
 async function toldDuring(userId: number, fn: () => Promise<unknown>): Promise<Array<{ message: string; type: number }>> {
   const before = (await inbox(userId)).map((n) => n.id);

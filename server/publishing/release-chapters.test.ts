@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
-import { chapters, favorites, manga, notifications } from "@/db/schema";
+import { chapters, favorites, manga, notifications, users } from "@/db/schema";
+import { recipientLocale, renderNotification } from "@/server/notifications/catalogue";
 import { Role } from "@/db/schema/enums";
 import { GET as getMangaRoute } from "@/app/api/manga/GetMangaById/route";
 import { GET as paginatedChapterRoute } from "@/app/api/chapter/PaginatedChapter/route";
@@ -28,7 +29,16 @@ beforeAll(async () => {
 });
 
 const inFuture = (hours = 24) => new Date(Date.now() + hours * 3600_000).toISOString();
-const inboxOf = async (userId: number) => (await db.select({ message: notifications.message }).from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id)).map((n) => n.message);
+/** A user's notifications as they read them (rendered in users.locale). */
+const inboxOf = async (userId: number) =>
+  (
+    await db
+      .select({ message: notifications.message, kind: notifications.kind, params: notifications.params, locale: users.locale })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(eq(notifications.userId, userId))
+      .orderBy(notifications.id)
+  ).map((n) => renderNotification(n, recipientLocale(n.locale)));
 const countOf = async (mangaId: number) => (await db.select({ n: manga.chapterCount }).from(manga).where(eq(manga.id, mangaId)))[0]?.n;
 async function chaptersSeenBy(token: string | undefined, mangaId: number) {
   const detail = await send(getMangaRoute, jsonRequest("GET /api/manga/GetMangaById", { token, query: `id=${mangaId}&imageFormat=url` }));

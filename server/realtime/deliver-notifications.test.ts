@@ -27,7 +27,7 @@ describe("bus signals", () => {
 });
 
 describe("delivery to this process's sockets", () => {
-  it("a global announcement reaches each connected user once, as { id, message, type, isRead, createdAt, link }", async () => {
+  it("a global announcement reaches each connected user once, as { id, message, type, isRead, createdAt, link, lang }", async () => {
     const db = await getDb();
     const rows = await db
       .insert(users)
@@ -40,7 +40,7 @@ describe("delivery to this process's sockets", () => {
       const ids = await runUnitOfWork(db, (uow) => publishNotification(uow, { to: "everyone", message: "Hello all", type: 1, link: "/discovery" }));
       expect(ids).toHaveLength(30);
       for (const c of connected) {
-        await expect.poll(() => c.received).toEqual([{ id: expect.any(Number), message: "Hello all", type: 1, isRead: false, createdAt: expect.any(String), link: "/discovery" }]);
+        await expect.poll(() => c.received).toEqual([{ id: expect.any(Number), message: "Hello all", type: 1, isRead: false, createdAt: expect.any(String), link: "/discovery", lang: "en" }]);
       }
       // One user's notification goes to that user's socket only.
       await runUnitOfWork(db, (uow) => publishNotification(uow, { to: [connected[0]!.userId], message: "Just you", type: 2 }));

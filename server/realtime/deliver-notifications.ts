@@ -1,5 +1,6 @@
 import { and, asc, gt, max, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import type { Locale } from "@/i18n/routing";
 import { notifications } from "@/db/schema";
 import type { Bus } from "@/server/core/bus";
 import { itemColumns, toItem, type ItemRow } from "@/server/notifications/item";
@@ -23,7 +24,8 @@ const userIn = (users: readonly number[]) => sql`${notifications.userId} = any($
 
 /**
  * Feeds this process's notification sockets from the bus (DESIGN §5): a signal carries ids (and runs of ids); the rows
- * of users with a socket here are read and pushed as `{ id, message, type, isRead, createdAt, link }`. After the bus
+ * of users with a socket here are read and pushed as `{ id, message, type, isRead, createdAt, link, lang }`, rendered in
+ * each socket's language. After the bus
  * listener reconnects, rows newer than the last one seen are read back and pushed, so a notification published while
  * the listener was down still arrives. It also follows `closeUserSockets` (./close-user-sockets.ts), so every process
  * that serves sockets closes a banned or deleted user's. Returns a function that stops both.
@@ -38,7 +40,8 @@ export async function startNotificationDelivery({ db, bus }: { db: Db; bus: Bus 
       if (pushed.has(row.id)) continue;
       pushed.add(row.id);
       if (pushed.size > REMEMBERED) pushed.delete(pushed.values().next().value!);
-      sendToUser(userId, toItem(row));
+      // Rendered in each socket's language (the registry calls this once per language).
+      sendToUser(userId, (locale: Locale) => toItem(row, locale));
     }
   };
   const run = (task: () => Promise<void>) => void task().catch((err: unknown) => console.error("[notifications] delivery failed:", err instanceof Error ? err.message : err));

@@ -1,4 +1,5 @@
 import type { WebSocket } from "ws";
+import type { Locale } from "@/i18n/routing";
 
 /**
  * This process's open notification sockets, by user. It lives on globalThis so the custom server
@@ -23,6 +24,14 @@ type GS = typeof globalThis & { [SESSIONS_KEY]?: WeakMap<WebSocket, string> };
 function sessionsOf(): WeakMap<WebSocket, string> {
   const g = globalThis as GS;
   return (g[SESSIONS_KEY] ??= new WeakMap());
+}
+
+/** The language each socket's page reads in (recorded at the upgrade), for what is rendered per reader. */
+const LOCALES_KEY = Symbol.for("manga.realtime.locales");
+type GL = typeof globalThis & { [LOCALES_KEY]?: WeakMap<WebSocket, Locale> };
+function localesOf(): WeakMap<WebSocket, Locale> {
+  const g = globalThis as GL;
+  return (g[LOCALES_KEY] ??= new WeakMap());
 }
 
 /**
@@ -56,8 +65,9 @@ export function reserveSocket(userId: number): (() => void) | null {
   };
 }
 
-export function addSocket(userId: number, ws: WebSocket, sid?: string): void {
+export function addSocket(userId: number, ws: WebSocket, sid?: string, locale?: Locale): void {
   if (sid) sessionsOf().set(ws, sid);
+  if (locale) localesOf().set(ws, locale);
   const all = sockets();
   let set = all.get(userId);
   if (!set) all.set(userId, (set = new Set()));
@@ -81,13 +91,20 @@ export function socketCount(userId?: number): number {
 }
 
 /**
- * Sends `payload` as JSON to every open socket of the user; returns how many received it.
+ * Sends `payload` as JSON to every open socket of the user; returns how many received it. A function payload is called
+ * with each socket's language (English when none was recorded), once per language.
  * A client that has fallen more than 1 MiB behind is dropped instead of buffering without end.
  */
 export function sendToUser(userId: number, payload: unknown): number {
   const set = sockets().get(userId);
   if (!set) return 0;
-  const text = JSON.stringify(payload);
+  const texts = new Map<Locale, string>();
+  const textFor = (ws: WebSocket): string => {
+    const locale = localesOf().get(ws) ?? "en";
+    let text = texts.get(locale);
+    if (text === undefined) texts.set(locale, (text = JSON.stringify(typeof payload === "function" ? (payload as (l: Locale) => unknown)(locale) : payload)));
+    return text;
+  };
   let sent = 0;
   for (const ws of set) {
     if (ws.readyState !== OPEN) continue;
@@ -95,7 +112,7 @@ export function sendToUser(userId: number, payload: unknown): number {
       ws.terminate();
       continue;
     }
-    ws.send(text);
+    ws.send(textFor(ws));
     sent++;
   }
   return sent;

@@ -3,7 +3,8 @@ import arTexts from "@/messages/ar.json";
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
-import { auditLog, chapters, manga, notifications, notificationPreferences, reports } from "@/db/schema";
+import { auditLog, chapters, manga, notifications, notificationPreferences, reports, users } from "@/db/schema";
+import { recipientLocale, renderNotification } from "@/server/notifications/catalogue";
 import { NotificationType, Role, Status } from "@/db/schema/enums";
 import { ReportStatus } from "@/lib/report-enums";
 import { searchTextFor } from "@/lib/search-fold";
@@ -66,8 +67,16 @@ const resolve = (token: string | undefined, body: unknown, headers?: Record<stri
 async function toldDuring(userIds: number[], fn: () => Promise<unknown>) {
   const before = new Set((await db.select({ id: notifications.id }).from(notifications)).map((r) => r.id));
   await fn();
-  const after = await db.select().from(notifications).where(inArray(notifications.userId, userIds)).orderBy(notifications.id);
-  return after.filter((r) => !before.has(r.id)).map((r) => ({ userId: r.userId, message: r.message, type: r.type, link: r.link }));
+  const after = await db
+    .select({ row: notifications, locale: users.locale })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(inArray(notifications.userId, userIds))
+    .orderBy(notifications.id);
+  // What each recipient reads in their own language (names' isolates aside: the texts compare as they read).
+  return after
+    .filter(({ row: r }) => !before.has(r.id))
+    .map(({ row: r, locale }) => ({ userId: r.userId, message: renderNotification(r, recipientLocale(locale)).replace(/[\u2068\u2069]/g, ""), type: r.type, link: r.link }));
 }
 const reportRows = (mangaId: number) => db.select().from(reports).where(eq(reports.mangaId, mangaId)).orderBy(reports.id);
 const audits = (action: string) => db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id);

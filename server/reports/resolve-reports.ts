@@ -18,7 +18,7 @@ import { parseResolve } from "./input";
 import { notifyReporters, type ReportTarget } from "./notify";
 
 const STATUS_OF: Record<ResolveAction, ReportStatus> = { dismiss: ReportStatus.Dismissed, hide: ReportStatus.Hidden, delete: ReportStatus.Deleted };
-const NOTICE_OF = { dismiss: "dismissed", hide: "hidden", delete: "deleted" } as const;
+const NOTICE_OF = { dismiss: "reportDismissed", hide: "reportHidden", delete: "reportDeleted" } as const;
 
 export interface ResolveResult {
   mangaId: number;
@@ -92,7 +92,7 @@ export async function resolveReports({ db, viewer, input, locale }: { db: Db; vi
         (await uow.tx.select({ id: chapters.id, title: chapters.title }).from(chapters).where(inArray(chapters.id, [...new Set(chapterReports.map((r) => r.chapterId!))]))).map((c) => [c.id, c.title]),
       );
       for (const [id, title] of titles) {
-        notified += await notifyReporters(uow, reporters(chapterReports.filter((r) => r.chapterId === id)), "deleted", { mangaTitle: m.title, chapterTitle: title }, null);
+        notified += await notifyReporters(uow, reporters(chapterReports.filter((r) => r.chapterId === id)), "reportDeleted", { mangaTitle: m.title, chapterTitle: title }, null);
       }
     }
 

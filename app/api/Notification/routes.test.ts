@@ -126,7 +126,7 @@ describe("PaginatedNotification", () => {
     const page = first.body.data as Page;
     expect(page).toMatchObject({ pageNumber: 1, pageSize: 10, totalPages: 3, totalRecords: 23, totalDisplayRecords: 23, hasPreviousPage: false, hasNextPage: true });
     expect(page.items.map((i) => i.message)).toEqual(Array.from({ length: 10 }, (_, i) => `Note ${22 - i}`));
-    expect(page.items[0]).toEqual({ id: expect.any(Number), message: "Note 22", type: 1, isRead: true, createdAt: expect.any(String), link: "/discovery/manga/5" });
+    expect(page.items[0]).toEqual({ id: expect.any(Number), message: "Note 22", type: 1, isRead: true, createdAt: expect.any(String), link: "/discovery/manga/5", lang: null });
     expect(page.items[1]!.link).toBeNull();
 
     const last = (await call(PaginatedNotification, "GET /api/Notification/PaginatedNotification", { token: people.reader.token, query: "page=3&pagesize=10" })).body.data as Page;
@@ -227,7 +227,7 @@ describe("sending", () => {
     });
     expect(res.status).toBe(200);
     const item = res.body.data as Item;
-    expect(item).toEqual({ id: expect.any(Number), message: "Welcome aboard", type: 2, isRead: false, createdAt: expect.any(String), link: null });
+    expect(item).toEqual({ id: expect.any(Number), message: "Welcome aboard", type: 2, isRead: false, createdAt: expect.any(String), link: null, lang: "en" });
     expect((await inbox(people.reader.id)).map((n) => n.message)).toEqual(["Welcome aboard"]);
     const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, "notification.user"), eq(auditLog.targetId, String(people.reader.id))));
     expect(entry).toMatchObject({ actorId: people.root.id, targetType: "user", details: { notificationId: item.id, type: 2, message: "Welcome aboard" } });

@@ -36,7 +36,7 @@ export default async function NotificationsPage({ params }: Props) {
   const db = await getDb();
   const viewer = { userId: user.id, role: user.role as DbRole };
   const [first, unreadCount] = await Promise.all([
-    listNotifications({ db, viewer, page: 1, pageSize: PAGE_SIZE.notifications }),
+    listNotifications({ db, viewer, locale: isLocale(locale) ? locale : "en", page: 1, pageSize: PAGE_SIZE.notifications }),
     unreadNotificationCount({ db, viewer }),
   ]);
   const composer = user.role === Role.root ? "root" : user.role === Role.writer ? "writer" : null;

@@ -8,6 +8,6 @@ export const POST = defineRoute({
   body: bodyShape.notificationId,
   handler: async ({ ctx, body }) => {
     const { notificationId } = parseNotificationInput("notificationId", body, ctx.locale);
-    return markNotificationAsRead({ db: await ctx.db, viewer: ctx.viewer, notificationId });
+    return markNotificationAsRead({ db: await ctx.db, viewer: ctx.viewer, locale: ctx.locale, notificationId });
   },
 });

@@ -6,5 +6,5 @@ import { sendNotificationToUser } from "@/server/notifications/send-notification
 export const POST = defineRoute({
   key: "POST /api/Notification/SendNotificationToUser",
   body: bodyShape.sendToUser,
-  handler: async ({ ctx, body }) => sendNotificationToUser({ db: await ctx.db, viewer: ctx.viewer, ...parseNotificationInput("sendToUser", body, ctx.locale) }),
+  handler: async ({ ctx, body }) => sendNotificationToUser({ db: await ctx.db, viewer: ctx.viewer, locale: ctx.locale, ...parseNotificationInput("sendToUser", body, ctx.locale) }),
 });

@@ -5,5 +5,5 @@ import { defineRoute } from "@/server/http/route";
 /** The caller's latest notifications. */
 export const GET = defineRoute({
   key: "GET /api/Authentication/Me/Notifications",
-  handler: async ({ user }) => listMyNotifications({ db: await getDb(), userId: user.userId }),
+  handler: async ({ user, ctx }) => listMyNotifications({ db: await getDb(), userId: user.userId, locale: ctx.locale }),
 });
