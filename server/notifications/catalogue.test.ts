@@ -1,3 +1,5 @@
+import ar from "@/messages/ar.json";
+import en from "@/messages/en.json";
 import { describe, expect, it } from "vitest";
 import { locales } from "@/i18n/routing";
 import { detectLanguage, kindSearchText, NOTIFICATION_KINDS, noticeText, renderNotification, TEXTS, type KindNotice, type KindParams, type NotificationKind } from "./catalogue";
@@ -50,6 +52,12 @@ describe("the notification catalogue", () => {
     expect(noticeText("shareCredited", "en", EXAMPLES.shareCredited)).toBe("Your share of October 2026's advertising income: $1,234.56 for 12,345 impressions. It is in your balance.");
     expect(noticeText("shareCredited", "ar", EXAMPLES.shareCredited)).toContain("أكتوبر 2026");
     expect(noticeText("reportDismissed", "en", EXAMPLES.reportDismissed)).toBe('Your report about "Moon Tale" was reviewed: no action was needed. Thank you for helping.');
+  });
+
+  it("renders a rejection whose note is one of the review desk's templates in the reader's language", () => {
+    const params = { mangaId: 1, title: "Moon Tale", note: en.approval.decision.templateText.policy };
+    expect(noticeText("mangaRejected", "ar", params)).toContain(ar.approval.decision.templateText.policy);
+    expect(noticeText("mangaRejected", "en", { ...params, note: ar.approval.decision.templateText.policy })).toContain(en.approval.decision.templateText.policy);
   });
 
   it("cuts a text at 1,000 characters", () => {

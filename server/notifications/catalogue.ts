@@ -1,4 +1,5 @@
 import { isLocale, locales, type Locale } from "@/i18n/routing";
+import { reviewNoteIn } from "@/lib/review-notes";
 import { formatMoney, formatMonth } from "@/lib/money";
 import { foldSearchText } from "@/lib/search-fold";
 
@@ -122,14 +123,10 @@ const isolate = (value: string) => `\u2068${value}\u2069`;
 const name = (value: string, locale: Locale) => (locale === "ar" ? isolate(value) : value);
 
 /**
- * A rejection's note in the reader's language. Notes are root's own words today; review-note templates (issue 28 item 5)
- * are rendered here once they exist.
+ * A rejection's note in the reader's language: a note that is exactly one of the review desk's templates is that
+ * template in `locale`; root's own words stay as written (lib/review-notes.ts, issue 28 item 5).
  */
-function renderNote(note: string, locale: Locale): string {
-  // wired to lib/review-notes.ts at merge
-  void locale;
-  return note;
-}
+const renderNote = (note: string, locale: Locale): string => reviewNoteIn(note, locale);
 
 export function targetText(target: ReportTarget, locale: Locale): string {
   const title = name(target.mangaTitle, locale);
