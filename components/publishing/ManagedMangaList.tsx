@@ -1,4 +1,5 @@
 import { BookOpen, Eye, Heart, ImageOff, Layers, Loader2, Pencil } from "lucide-react";
+import { isolate } from "@/lib/bidi";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import { mediaVariantUrl } from "@/lib/media-url";
@@ -119,7 +120,7 @@ export async function ManagedMangaList({ rows, showAuthor }: { rows: readonly Ma
               {cover(row, "h-24 w-16 shrink-0")}
               <div className="flex min-w-0 flex-1 flex-col gap-1.5">
                 <Link href={editHref(row.id)} className="font-semibold break-words underline-offset-4 hover:underline" dir="auto">{row.title}</Link>
-                {showAuthor && <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("by", { author: author(row) })}</p>}
+                {showAuthor && <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("by", { author: isolate(author(row)) })}</p>}
                 {status(row)}
               </div>
             </div>

@@ -1,4 +1,5 @@
 import { isLocale, locales, type Locale } from "@/i18n/routing";
+import { isolate } from "@/lib/bidi";
 import { reviewNoteIn } from "@/lib/review-notes";
 import { formatMoney, formatMonth } from "@/lib/money";
 import { foldSearchText } from "@/lib/search-fold";
@@ -117,8 +118,6 @@ export function recipientLocale(value: string | null | undefined): Locale {
   return isLocale(value) ? value : "en";
 }
 
-/** First-strong isolate … pop: a Latin name inside an Arabic sentence keeps its place and its punctuation. */
-const isolate = (value: string) => `\u2068${value}\u2069`;
 /** A person's words or a name (any script): isolated in the right-to-left texts (search folds the marks away). */
 const name = (value: string, locale: Locale) => (locale === "ar" ? isolate(value) : value);
 

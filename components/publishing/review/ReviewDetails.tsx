@@ -78,7 +78,9 @@ export async function MangaSummary({ manga: m, subject, canTrust = false }: { ma
         </Item>
         <Item label={t("detail.readingDirection")}>{t(`detail.directions.${[0, 1, 2].includes(m.readingDirection) ? m.readingDirection : 0}`)}</Item>
         <Item label={t("detail.author")}>
-          <span className="font-medium">{m.author.username ?? t("queue.unknownAuthor")}</span>
+          <span dir="auto" className="font-medium">
+            {m.author.username ?? t("queue.unknownAuthor")}
+          </span>
           {canTrust && m.author.id !== null ? (
             <TrustedToggle userId={m.author.id} trusted={m.author.trusted} />
           ) : (

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { isolate } from "@/lib/bidi";
 import { ArrowLeft } from "lucide-react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { cache } from "react";
@@ -65,7 +66,7 @@ export default async function MangaEditorPage({ params }: Props) {
           <h2 id="page-title" className="min-w-0 text-2xl font-extrabold tracking-tight break-words" dir="auto" data-testid="editor-title">{m.title}</h2>
           <StatusChip status={m.status} label={tm(`statuses.${m.status as 0 | 1 | 2}`)} />
         </div>
-        {m.author.username && user.id !== m.author.id && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{tm("editor.author", { author: m.author.username })}</p>}
+        {m.author.username && user.id !== m.author.id && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{tm("editor.author", { author: isolate(m.author.username) })}</p>}
         {m.reviewNote && (
           <p className={`mt-3 rounded-xl px-4 py-2.5 text-sm break-words ${m.status === 2 ? "bg-red-50 text-red-800 dark:bg-red-500/10 dark:text-red-300" : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"}`} dir="auto" data-testid="manga-note">
             <span className="font-semibold">{tm("note")}: </span>
