@@ -96,8 +96,9 @@ async function withoutJavaScript(page: Page, baseURL: string | undefined) {
 }
 
 interface Listed { items?: Array<{ title?: string; message?: string }> }
-async function listOf(request: APIRequestContext, token: string, url: string): Promise<Array<{ title?: string; message?: string }>> {
-  const res = await request.get(url, { headers: { authorization: `Bearer ${token}` } });
+async function listOf(request: APIRequestContext, token: string, url: string, lang: "en" | "ar" = "en"): Promise<Array<{ title?: string; message?: string }>> {
+  // In the page's language: notifications are rendered in the language they are read in (issue 28).
+  const res = await request.get(url, { headers: { authorization: `Bearer ${token}`, "x-locale": lang } });
   expect(res.status(), url).toBe(200);
   const data = ((await res.json()) as { data: Listed | Array<{ title?: string }> }).data;
   return Array.isArray(data) ? data : (data.items ?? []);
@@ -112,7 +113,7 @@ async function expectOwnLists(off: Awaited<ReturnType<typeof withoutJavaScript>>
     expect(favText).not.toContain(msg(lang, "favoritesPage.empty"));
     expect(favorites.some((f) => f.title && favText.includes(f.title)), "a favourite's title").toBe(true);
   }
-  const notifications = await listOf(request, token, "/api/Notification/PaginatedNotification?Page=1&PageSize=10");
+  const notifications = await listOf(request, token, "/api/Notification/PaginatedNotification?Page=1&PageSize=10", lang);
   const noteText = await off.main(`${prefix}/dashboard/notifications`);
   if (notifications.length === 0) expect(noteText).toContain(msg(lang, "notifications.page.empty"));
   else {
