@@ -60,6 +60,10 @@ describe("the notification catalogue", () => {
     expect(noticeText("mangaRejected", "en", { ...params, note: ar.approval.decision.templateText.policy })).toContain(en.approval.decision.templateText.policy);
   });
 
+  it("isolates right-to-left words in an English text (a Latin one stays plain)", () => {
+    expect(noticeText("mangaRejected", "en", { mangaId: 1, title: "جارتي", note: "Blurry" })).toBe('Your manga "\u2068جارتي\u2069" was rejected: Blurry');
+  });
+
   it("cuts a text at 1,000 characters", () => {
     const text = noticeText("mangaRejected", "en", { title: "T", note: "x".repeat(2000) });
     expect(text).toHaveLength(1000);

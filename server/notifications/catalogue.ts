@@ -118,8 +118,14 @@ export function recipientLocale(value: string | null | undefined): Locale {
   return isLocale(value) ? value : "en";
 }
 
-/** A person's words or a name (any script): isolated in the right-to-left texts (search folds the marks away). */
-const name = (value: string, locale: Locale) => (locale === "ar" ? isolate(value) : value);
+/** Right-to-left letters (Hebrew, Arabic and their presentation forms). */
+const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+/**
+ * A person's words or a name (any script), isolated where the bidi algorithm needs it (search folds the marks away):
+ * always in the right-to-left texts, and in the English ones when they hold right-to-left letters (an Arabic title or
+ * note in an English sentence), so a Latin name in English stays plain text.
+ */
+const name = (value: string, locale: Locale) => (locale === "ar" || RTL.test(value) ? isolate(value) : value);
 
 /**
  * A rejection's note in the reader's language: a note that is exactly one of the review desk's templates is that

@@ -17,7 +17,7 @@ const ALLOWED_LATIN = new Set([
   // The brand (its Arabic pages write it in Arabic too, but a logo may keep the Latin name).
   "MangaNova",
   // File formats, keys, and technical names Arabic writes in Latin letters.
-  "PDF", "ZIP", "CBZ", "JPEG", "JPG", "PNG", "WebP", "GIF", "AVIF", "JSON", "CSV", "UTC", "DPI", "IP", "HTTPS", "Argon2id",
+  "PDF", "ZIP", "CBZ", "JPEG", "JPG", "PNG", "WebP", "GIF", "AVIF", "JSON", "CSV", "UTC", "DPI", "RGB", "CMYK", "IP", "HTTPS", "Argon2id",
   "Ctrl", "Shift", "Alt", "Enter", "Esc", "MB", "KB", "px",
   // Browsers and systems a session list names (profile), proper names in every language.
   "Chrome", "Chromium", "Firefox", "Safari", "Edge", "Opera", "Windows", "macOS", "Linux", "Android", "iOS", "iPadOS", "ChromeOS",

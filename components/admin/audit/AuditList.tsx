@@ -96,7 +96,10 @@ function Details({ item, texts }: { item: AuditLogItem; texts: AuditListTexts })
             <tbody>
               {d.changes.map((c) => (
                 <tr key={c.key} className="border-t border-zinc-100 align-top dark:border-zinc-800">
-                  <th scope="row" className="py-1 pe-2 text-start font-mono font-medium">{c.key}</th>
+                  <th scope="row" className="py-1 pe-2 text-start font-mono font-medium">
+                    {/* Field names as the data names them (code, in every language), beside their values. */}
+                    <code dir="ltr">{c.key}</code>
+                  </th>
                   <td dir="auto" className="py-1 pe-2 break-all text-red-700 dark:text-red-300"><del className="no-underline">{c.before}</del></td>
                   <td dir="auto" className="py-1 break-all text-emerald-800 dark:text-emerald-300"><ins className="no-underline">{c.after}</ins></td>
                 </tr>
@@ -108,7 +111,9 @@ function Details({ item, texts }: { item: AuditLogItem; texts: AuditListTexts })
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">
             {d.fields.map((f) => (
               <div key={f.key} className="contents">
-                <dt className="font-mono font-medium text-zinc-600 dark:text-zinc-400">{f.key}</dt>
+                <dt className="font-mono font-medium text-zinc-600 dark:text-zinc-400">
+                  <code dir="ltr">{f.key}</code>
+                </dt>
                 <dd dir="auto" className="break-all">{f.value}</dd>
               </div>
             ))}
