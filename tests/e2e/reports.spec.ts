@@ -160,7 +160,7 @@ test("the reports queue in Arabic: a reader may not open it; root deletes a repo
   await signInAs(page, reader, "/ar");
   await page.goto("/ar/dashboard/reports");
   await expect(page.getByTestId("forbidden")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "الوصول مرفوض" })).toBeVisible();
+  await expect(page.getByTestId("forbidden").getByRole("heading", { name: "الوصول مرفوض" })).toBeVisible();
 
   await page.context().clearCookies();
   await signIn(page, "root", "/ar");
