@@ -144,8 +144,9 @@ test("a reader reports a chapter (reader, English) and a manga (preview, Arabic)
   await page.context().clearCookies();
   await signInAs(page, reader, "/ar");
   await page.goto("/ar/dashboard/notifications");
-  await expect(page.getByText(`تمت مراجعة بلاغك عن «${title}»: أُزيل المحتوى من العرض. شكرًا لمساعدتك.`)).toBeVisible();
-  await expect(page.getByText(`تمت مراجعة بلاغك عن الفصل «The Blank Page» من «${title}»: لم يلزم اتخاذ أي إجراء. شكرًا لمساعدتك.`)).toBeVisible();
+  // Titles are people's words, isolated inside the Arabic sentence (U+2068 … U+2069).
+  await expect(page.getByText(`تمت مراجعة بلاغك عن «\u2068${title}\u2069»: أُزيل المحتوى من العرض. شكرًا لمساعدتك.`)).toBeVisible();
+  await expect(page.getByText(`تمت مراجعة بلاغك عن الفصل «\u2068The Blank Page\u2069» من «\u2068${title}\u2069»: لم يلزم اتخاذ أي إجراء. شكرًا لمساعدتك.`)).toBeVisible();
 });
 
 test("the reports queue in Arabic: a reader may not open it; root deletes a reported chapter after a confirmation that says it is permanent", async ({ page, request }) => {
