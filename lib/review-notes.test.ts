@@ -30,10 +30,18 @@ describe("reviewNoteIn (issue 28, item 5)", () => {
     expect(reviewNoteIn(own, "ar")).toBe(own);
     expect(reviewNoteIn("", "ar")).toBe("");
     expect(reviewNoteIn("   ", "en")).toBe("   ");
-    // A template with root's own words added, or two templates together, is root's text: unchanged.
+    // A template followed by root's own words: the template part follows the reader, the words stay (tested below).
     const more = `${en.approval.decision.templateText.quality} Page 4 especially.`;
-    expect(reviewNoteIn(more, "ar")).toBe(more);
-    const two = `${ar.approval.decision.templateText.quality}\n${ar.approval.decision.templateText.pages}`;
-    expect(reviewNoteIn(two, "en")).toBe(two);
+    expect(reviewNoteIn(more, "ar")).toBe(`${ar.approval.decision.templateText.quality} Page 4 especially.`);
+  });
+});
+
+describe("reviewNoteIn, notes of several lines", () => {
+  it("turns every template line, and a template that begins a line, into the reader's language; root's own words stay", () => {
+    const { en: e, ar: a } = { en: en.approval.decision.templateText, ar: ar.approval.decision.templateText };
+    expect(reviewNoteIn(`${a.quality}\n${a.pages}`, "en")).toBe(`${e.quality}\n${e.pages}`);
+    expect(reviewNoteIn(`${a.quality} الصفحة 2 غير مقروءة.`, "en")).toBe(`${e.quality} الصفحة 2 غير مقروءة.`);
+    expect(reviewNoteIn(`Page 2 is unreadable.\n${e.policy}`, "ar")).toBe(`Page 2 is unreadable.\n${a.policy}`);
+    expect(reviewNoteIn(`${e.quality}x`, "ar")).toBe(`${e.quality}x`);
   });
 });

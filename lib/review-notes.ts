@@ -23,8 +23,24 @@ function templateOf(note: string): TemplateKey | null {
   return KEYS.find((key) => TEXTS.en[key] === text || TEXTS.ar[key] === text) ?? null;
 }
 
-/** `note` in `locale` when it is exactly one review template (in either language); otherwise `note` unchanged. */
+/**
+ * `note` in `locale`, line by line (the review desk joins the templates root picks with line breaks): a line that is one
+ * review template, in either language, becomes that template in `locale`, as does a template that begins a line with
+ * root's own words after it; anything else stays as written.
+ */
 export function reviewNoteIn(note: string, locale: "en" | "ar"): string {
-  const key = templateOf(note);
-  return key === null ? note : TEXTS[locale][key];
+  const whole = templateOf(note);
+  if (whole !== null) return TEXTS[locale][whole];
+  return note
+    .split("\n")
+    .map((line) => {
+      const key = templateOf(line);
+      if (key !== null) return TEXTS[locale][key];
+      const start = line.trimStart();
+      for (const k of KEYS) {
+        for (const text of [TEXTS.en[k], TEXTS.ar[k]]) if (start.startsWith(text) && /^\s/.test(start.slice(text.length))) return `${TEXTS[locale][k]}${start.slice(text.length)}`;
+      }
+      return line;
+    })
+    .join("\n");
 }

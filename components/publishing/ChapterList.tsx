@@ -134,10 +134,10 @@ export function ChapterList({ chapters }: { chapters: readonly ManagedChapter[] 
                   )}
                 </div>
                 {chapter.reviewNote && (
-                  <p className={`mt-2 rounded-lg px-2.5 py-1.5 text-xs break-words ${chapter.status === 2 ? "bg-red-50 text-red-800 dark:bg-red-500/10 dark:text-red-300" : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"}`} dir="auto" data-testid="chapter-note">
+                  <p className={`mt-2 rounded-lg px-2.5 py-1.5 text-xs break-words ${chapter.status === 2 ? "bg-red-50 text-red-800 dark:bg-red-500/10 dark:text-red-300" : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"}`} data-testid="chapter-note">
                     {/* A resubmitted chapter (pending again) keeps the last review's note: say that it is the earlier one. */}
                     <span className="font-semibold">{chapter.status === 0 ? tm("previousNote") : tm("note")}: </span>
-                    {chapter.reviewNote}
+                    <span dir="auto" className="whitespace-pre-line">{chapter.reviewNote}</span>
                   </p>
                 )}
               </div>

@@ -39,9 +39,10 @@ export async function ManagedMangaList({ rows, showAuthor }: { rows: readonly Ma
     <div className="flex flex-col items-start gap-1.5">
       <StatusChip status={row.status} label={t(`statuses.${row.status as 0 | 1 | 2}`)} />
       {row.reviewNote && (
-        <p className={`max-w-64 rounded-lg px-2 py-1 text-xs break-words ${row.status === 2 ? "bg-red-50 text-red-800 dark:bg-red-500/10 dark:text-red-300" : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"}`} dir="auto" data-testid="manga-note">
+        <p className={`max-w-64 rounded-lg px-2 py-1 text-xs break-words ${row.status === 2 ? "bg-red-50 text-red-800 dark:bg-red-500/10 dark:text-red-300" : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"}`} data-testid="manga-note">
           <span className="font-semibold">{t("note")}: </span>
-          {note(row.reviewNote)}
+          {/* The note in its own direction, apart from the label (root may write in the other language). */}
+          <span dir="auto" className="whitespace-pre-line">{note(row.reviewNote)}</span>
         </p>
       )}
     </div>
@@ -101,7 +102,7 @@ export async function ManagedMangaList({ rows, showAuthor }: { rows: readonly Ma
                 <td className="max-w-64 px-4 py-3">
                   <Link href={editHref(row.id)} className="font-semibold break-words text-zinc-900 underline-offset-4 hover:underline dark:text-zinc-100" dir="auto">{row.title}</Link>
                 </td>
-                {showAuthor && <td className="px-4 py-3 text-zinc-600 dark:text-zinc-400">{author(row)}</td>}
+                {showAuthor && <td dir="auto" className="px-4 py-3 text-zinc-600 dark:text-zinc-400">{author(row)}</td>}
                 <td className="px-4 py-3">{status(row)}</td>
                 <td className="px-4 py-3">{chapters(row)}</td>
                 <td className="px-4 py-3 text-end tabular-nums">{number(row.views)}</td>

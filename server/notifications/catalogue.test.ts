@@ -64,6 +64,19 @@ describe("the notification catalogue", () => {
     expect(noticeText("mangaRejected", "en", { mangaId: 1, title: "جارتي", note: "Blurry" })).toBe('Your manga "\u2068جارتي\u2069" was rejected: Blurry');
   });
 
+  it("counts in Arabic with the noun's plural forms, and names a failed chapter's reason as the editor does", () => {
+    const chapters = (count: number) => noticeText("newChapters", "ar", { title: "T", count });
+    expect(chapters(2)).toBe("فصلان جديدان من «\u2068T\u2069»");
+    expect(chapters(3)).toBe("3 فصول جديدة من «\u2068T\u2069»");
+    expect(chapters(11)).toBe("11 فصلًا جديدًا من «\u2068T\u2069»");
+    expect(chapters(100)).toBe("100 فصل جديد من «\u2068T\u2069»");
+    expect(noticeText("shareCredited", "ar", { ...EXAMPLES.shareCredited, impressions: 5 })).toContain("مقابل 5 ظهورات.");
+    const failed = { title: "T", chapter: "C", reason: "ENCRYPTED" };
+    expect(noticeText("chapterFailed", "en", failed)).toBe('The pages of "C" (T) could not be processed: the PDF is protected by a password');
+    expect(noticeText("chapterFailed", "ar", failed)).toContain(ar.management.ingestErrors.ENCRYPTED);
+    expect(noticeText("chapterFailed", "en", { ...failed, reason: "somethingNew" })).toContain(en.management.ingestErrors.unknown);
+  });
+
   it("cuts a text at 1,000 characters", () => {
     const text = noticeText("mangaRejected", "en", { title: "T", note: "x".repeat(2000) });
     expect(text).toHaveLength(1000);

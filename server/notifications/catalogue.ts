@@ -1,5 +1,7 @@
 import { isLocale, locales, type Locale } from "@/i18n/routing";
 import { isolate } from "@/lib/bidi";
+import ar from "@/messages/ar.json";
+import en from "@/messages/en.json";
 import { reviewNoteIn } from "@/lib/review-notes";
 import { formatMoney, formatMonth } from "@/lib/money";
 import { foldSearchText } from "@/lib/search-fold";
@@ -75,13 +77,15 @@ export const TEXTS = {
   chapterReady: { en: 'The pages of "{chapter}" ({title}) are ready.', ar: "صفحات الفصل «{chapter}» \u200f({title}) جاهزة." },
   chapterFailed: { en: 'The pages of "{chapter}" ({title}) could not be processed: {reason}', ar: "تعذرت معالجة صفحات الفصل «{chapter}» \u200f({title}): {reason}" },
   newChapter: { en: 'New chapter of "{title}": {chapter}', ar: "فصل جديد من «{title}»: {chapter}" },
-  newChapters: { en: '{count} new chapters of "{title}"', ar: "{count} فصول جديدة من «{title}»" },
+  // Arabic counts agree with their noun (two: the dual; 3-10: plural; 11-99: singular accusative; 100+: singular),
+  // so the Arabic {count} is the whole counted phrase (arabicCount below).
+  newChapters: { en: '{count} new chapters of "{title}"', ar: "{count} من «{title}»" },
   reviewManga: { en: 'New manga waiting for review: "{title}" by {author}', ar: "مانجا جديدة بانتظار المراجعة: «{title}» من {author}" },
   reviewChapter: { en: 'New chapter waiting for review: "{chapter}" of "{title}" by {author}', ar: "فصل جديد بانتظار المراجعة: «{chapter}» من «{title}» من {author}" },
   editedManga: { en: '{author} edited the accepted manga "{title}".', ar: "عدّل {author} المانجا المقبولة «{title}»." },
   shareCredited: {
     en: "Your share of {month}'s advertising income: {amount} for {impressions} impressions. It is in your balance.",
-    ar: "حصتك من دخل إعلانات {month}: {amount} مقابل {impressions} ظهورًا. أُضيفت إلى رصيدك.",
+    ar: "حصتك من دخل إعلانات {month}: {amount} مقابل {impressions}. أُضيفت إلى رصيدك.",
   },
   payoutRequested: { en: "New payout request from {name}: {amount} to {email}.", ar: "طلب سحب جديد من {name}: {amount} إلى {email}." },
   payoutPaid: {
@@ -143,6 +147,17 @@ export function targetText(target: ReportTarget, locale: Locale): string {
 const money = (p: Money, locale: Locale) => formatMoney(p.amountMinor, p.currency, locale);
 const count = (n: number, locale: Locale) => new Intl.NumberFormat(locale).format(n);
 
+/** An Arabic counted phrase in each plural form (CLDR: zero, one, two, few, many, other); `#` is the number. */
+type ArabicForms = Record<Intl.LDMLPluralRule, string>;
+const arabicPlural = new Intl.PluralRules("ar");
+const arabicCount = (n: number, forms: ArabicForms) => forms[arabicPlural.select(n)].replace("#", count(n, "ar"));
+const NEW_CHAPTERS_AR: ArabicForms = { zero: "# فصل جديد", one: "فصل جديد واحد", two: "فصلان جديدان", few: "# فصول جديدة", many: "# فصلًا جديدًا", other: "# فصل جديد" };
+const IMPRESSIONS_AR: ArabicForms = { zero: "# ظهور", one: "ظهور واحد", two: "ظهورين", few: "# ظهورات", many: "# ظهورًا", other: "# ظهور" };
+
+/** A failed chapter's reason: the ingest error's code, shown as the editor shows it (messages management.ingestErrors). */
+const INGEST_REASONS = { en: en.management.ingestErrors, ar: ar.management.ingestErrors } as const;
+const ingestReason = (code: string, locale: Locale) => (INGEST_REASONS[locale] as Record<string, string>)[code] ?? INGEST_REASONS[locale].unknown;
+
 type Display<K extends NotificationKind> = (p: KindParams[K], locale: Locale) => Record<string, string | number>;
 const titles = (p: { title: string; chapter?: string; author?: string }, locale: Locale) => ({
   title: name(p.title, locale),
@@ -157,13 +172,13 @@ const DISPLAY: { [K in NotificationKind]: Display<K> } = {
   chapterAccepted: titles,
   chapterRejected: (p, l) => ({ ...titles(p, l), note: name(renderNote(p.note, l), l) }),
   chapterReady: titles,
-  chapterFailed: (p, l) => ({ ...titles(p, l), reason: name(p.reason, l) }),
+  chapterFailed: (p, l) => ({ ...titles(p, l), reason: ingestReason(p.reason, l) }),
   newChapter: titles,
-  newChapters: (p, l) => ({ ...titles(p, l), count: p.count }),
+  newChapters: (p, l) => ({ ...titles(p, l), count: l === "ar" ? arabicCount(p.count, NEW_CHAPTERS_AR) : p.count }),
   reviewManga: titles,
   reviewChapter: titles,
   editedManga: titles,
-  shareCredited: (p, l) => ({ month: name(formatMonth(p.month, l), l), amount: name(money(p, l), l), impressions: name(count(p.impressions, l), l) }),
+  shareCredited: (p, l) => ({ month: name(formatMonth(p.month, l), l), amount: name(money(p, l), l), impressions: l === "ar" ? arabicCount(p.impressions, IMPRESSIONS_AR) : count(p.impressions, l) }),
   payoutRequested: (p, l) => ({ name: name(p.name, l), amount: name(money(p, l), l), email: name(p.email, l) }),
   payoutPaid: (p, l) => ({ amount: name(money(p, l), l), email: name(p.email, l), reference: name(p.reference, l) }),
   payoutFailed: (p, l) => ({ amount: name(money(p, l), l), note: name(p.note, l) }),

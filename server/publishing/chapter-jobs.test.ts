@@ -102,7 +102,7 @@ describe("a PDF chapter is rendered in the background", () => {
     expect(await jobOf(chapterId)).toBeUndefined();
     expect(await pageCountOf(chapterId)).toBe(0);
     const told = (await messagesOf(u.writer.id)).slice(before);
-    expect(told).toEqual([{ message: 'The pages of "Cursed" (Job Saga) could not be processed: TOO_COMPLEX', type: NotificationType.Error }]);
+    expect(told).toEqual([{ message: 'The pages of "Cursed" (Job Saga) could not be processed: a page is too complex to prepare', type: NotificationType.Error }]);
     const [audited] = await db.select({ action: auditLog.action, details: auditLog.details }).from(auditLog).where(and(eq(auditLog.action, "chapter.processing-failed"), eq(auditLog.targetId, String(chapterId))));
     expect(audited?.details).toMatchObject({ code: "TOO_COMPLEX" });
     // A failed chapter cannot be accepted; it may be rejected; new pages bring it back.
@@ -133,7 +133,7 @@ describe("a PDF chapter is rendered in the background", () => {
     expect(await jobOf(chapterId)).toBeUndefined();
     expect(await pageCountOf(chapterId)).toBe(0);
     const [last] = (await messagesOf(u.writer.id)).slice(-1);
-    expect(last).toEqual({ message: `The pages of "Broken ${kind}" (Job Saga) could not be processed: MALFORMED`, type: NotificationType.Error });
+    expect(last).toEqual({ message: `The pages of "Broken ${kind}" (Job Saga) could not be processed: the PDF is damaged or cannot be read`, type: NotificationType.Error });
   });
 
   it("deleting a chapter (or its manga) while its job waits removes the job", async () => {

@@ -68,9 +68,9 @@ export default async function MangaEditorPage({ params }: Props) {
         </div>
         {m.author.username && user.id !== m.author.id && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{tm("editor.author", { author: isolate(m.author.username) })}</p>}
         {m.reviewNote && (
-          <p className={`mt-3 rounded-xl px-4 py-2.5 text-sm break-words ${m.status === 2 ? "bg-red-50 text-red-800 dark:bg-red-500/10 dark:text-red-300" : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"}`} dir="auto" data-testid="manga-note">
+          <p className={`mt-3 rounded-xl px-4 py-2.5 text-sm break-words ${m.status === 2 ? "bg-red-50 text-red-800 dark:bg-red-500/10 dark:text-red-300" : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"}`} data-testid="manga-note">
             <span className="font-semibold">{tm("note")}: </span>
-            {reviewNoteIn(m.reviewNote, locale === "ar" ? "ar" : "en")}
+            <span dir="auto" className="whitespace-pre-line">{reviewNoteIn(m.reviewNote, locale === "ar" ? "ar" : "en")}</span>
           </p>
         )}
       </div>
