@@ -200,13 +200,13 @@ const htmlcsSource = readFileSync(createRequire(import.meta.url).resolve("html_c
 
 /** HTML_CodeSniffer's WCAG2AA errors on the page as it is now (code, message, the element's start tag). */
 async function htmlcsErrors(page: Page): Promise<string[]> {
+  // The document is judged once it has its title (5 s at most; a page that never gets one still fails H25): under load
+  // the reader page was read before its title was in place.
+  await page.waitForFunction(() => document.title !== "", null, { timeout: 5_000 }).catch(() => undefined);
   return page.evaluate(async (source) => {
     type Message = { type: number; code: string; msg: string; element: Element };
     const w = window as unknown as { HTMLCS?: { process: (standard: string, el: Document, done: () => void, failed: () => void, lang: string) => void; getMessages: () => Message[] } };
     if (!w.HTMLCS) (0, eval)(source);
-    // Next streams a dynamic page's <title> in after its content (the axe fixture waits for it the same way): the
-    // document is judged once it has its title, 5 s at most (a page that never gets one still fails H25).
-    for (let i = 0; i < 50 && !document.title; i++) await new Promise((r) => setTimeout(r, 100));
     const messages = await new Promise<Message[]>((resolve, reject) => w.HTMLCS!.process("WCAG2AA", document, () => resolve(w.HTMLCS!.getMessages()), () => reject(new Error("HTML_CodeSniffer failed")), "en"));
     return messages
       .filter((m) => m.type === 1)
