@@ -10,7 +10,7 @@ import { useApi } from "@/components/providers/use-api";
 import { isApiError } from "@/lib/api-client";
 import { REPORT_REASON_NAMES, ReportReason } from "@/lib/report-enums";
 import { REPORT_LIMITS, reportFormSchema, textLength, type ReportValidationKey } from "@/lib/validation/reports";
-import { isolate } from "@/components/publishing/review/text";
+import { isolate } from "@/lib/bidi";
 import type { ReportTarget } from "./ReportButton";
 
 type Outcome = "sent" | "already" | "cancelled";

@@ -4,7 +4,7 @@ import { Link } from "@/i18n/navigation";
 import { REPORT_REASON_NAMES } from "@/lib/report-enums";
 import type { ReportGroup } from "@/server/reports/list-reports";
 import { StatusChip, statusTone, type ChipTone } from "@/components/publishing/review/StatusChip";
-import { isolate } from "@/components/publishing/review/text";
+import { isolate } from "@/lib/bidi";
 import { ReportActions } from "./ReportActions";
 
 type T = Awaited<ReturnType<typeof getTranslations>>;

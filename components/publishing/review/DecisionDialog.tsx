@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { FieldError, fieldBorder } from "@/components/auth/fields";
 import { decisionSchema, NOTE_MAX } from "@/lib/validation/review";
 import type { ReviewSubject } from "./ReviewDesk";
-import { isolate } from "./text";
+import { isolate } from "@/lib/bidi";
 
 export type DialogMode = "approve" | "reject" | "delete";
 

@@ -6,7 +6,7 @@ import { reviewNoteIn } from "@/lib/review-notes";
 import type { QueueChapter, QueueItem } from "@/server/publishing/review-queue";
 import { processingReason } from "./processing";
 import { StatusChip, statusKey, statusTone } from "./StatusChip";
-import { isolate } from "./text";
+import { isolate } from "@/lib/bidi";
 
 /**
  * The queue's rows: cover, title (to the review page for root, the editor for the writer), the manga's state, its

@@ -9,7 +9,7 @@ import { PageViewer, type ViewerPage } from "./PageViewer";
 import { processingReason } from "./processing";
 import type { ReviewSubject } from "./ReviewDesk";
 import { StatusChip, statusKey, statusTone } from "./StatusChip";
-import { isolate } from "./text";
+import { isolate } from "@/lib/bidi";
 import { TrustedToggle } from "./TrustedToggle";
 
 /** Chapters as the review page lists them: pending first, then the rest, each group in reading order. */

@@ -5,7 +5,7 @@ import { cache } from "react";
 import { ChapterList, MangaSummary, PagesPanel, orderForReview } from "@/components/publishing/review/ReviewDetails";
 import { ReviewDesk, type ReviewSubject } from "@/components/publishing/review/ReviewDesk";
 import { ShortcutHelp } from "@/components/publishing/review/ShortcutHelp";
-import { isolate } from "@/components/publishing/review/text";
+import { isolate } from "@/lib/bidi";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
 import { getDb } from "@/db/client";
 import { Role } from "@/lib/enums";
