@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { Pagination } from "@/components/discovery/Pagination";
+import { Pagination } from "@/components/ui/Pagination";
 import { Link } from "@/i18n/navigation";
 import type { Paged } from "@/lib/paged";
 import { formatMoney, formatMonth } from "@/lib/money";

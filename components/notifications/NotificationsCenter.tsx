@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useReducer, useRef, useState } from "react";
 import { toast } from "react-toastify";
 import { fieldBorder, inputClass, secondaryButton } from "@/components/auth/fields";
-import { ConfirmDialog } from "@/components/publishing/ConfirmDialog";
+import { ConfirmDialog } from "@/components/ui/Dialog";
 import { SEARCH_DEBOUNCE_MS } from "@/lib/constants";
 import { Composer, type FindRecipient } from "./Composer";
 import { messageLanguage, toneOf, TONE_CLASSES, type AppNotification } from "./notification-model";

@@ -4,7 +4,7 @@ import { LaptopMinimal, LogOut, Smartphone } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "react-toastify";
-import { ConfirmDialog } from "@/components/publishing/ConfirmDialog";
+import { ConfirmDialog } from "@/components/ui/Dialog";
 import { toastTheme } from "@/components/notifications/NotificationsProvider";
 import { useApi } from "@/components/providers/use-api";
 import { useAuth } from "@/components/providers/use-auth";

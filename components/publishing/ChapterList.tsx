@@ -11,7 +11,7 @@ import { isApiError } from "@/lib/api-client";
 import { isPremiumNow } from "@/lib/premium";
 import type { ManagedChapter } from "@/server/publishing/managed";
 import { ChapterEditDialog } from "./ChapterEditDialog";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "@/components/ui/Dialog";
 import { StatusChip } from "./StatusChip";
 
 /** While any chapter's pages are being prepared, the page is read again this often. */

@@ -7,7 +7,7 @@ import { toast } from "react-toastify";
 import { useApi } from "@/components/providers/use-api";
 import { useRouter } from "@/i18n/client";
 import { isApiError } from "@/lib/api-client";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "@/components/ui/Dialog";
 
 /** Deletes a manga (DeleteManga) after a confirmation dialog, then reads the list again. */
 export function DeleteMangaButton({ mangaId, title, className }: { mangaId: number; title: string; className: string }) {

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { toastTheme } from "@/components/notifications/NotificationsProvider";
-import { ConfirmDialog } from "@/components/publishing/ConfirmDialog";
+import { ConfirmDialog } from "@/components/ui/Dialog";
 import { useRouter } from "@/i18n/navigation";
 import { isApiError } from "@/lib/api-client";
 import type { UserRow } from "@/lib/validation/users";

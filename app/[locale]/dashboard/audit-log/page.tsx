@@ -7,7 +7,7 @@ import { auditHref } from "@/components/admin/audit/audit-href";
 import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
 import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
-import { Pagination } from "@/components/discovery/Pagination";
+import { Pagination } from "@/components/ui/Pagination";
 import { getDb } from "@/db/client";
 import { Link, redirect } from "@/i18n/navigation";
 import type { Role } from "@/lib/enums";

@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
 import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
-import { Pagination } from "@/components/discovery/Pagination";
+import { Pagination } from "@/components/ui/Pagination";
 import { QueueFilters } from "@/components/publishing/review/QueueFilters";
 import { QueueList } from "@/components/publishing/review/QueueList";
 import { queueHref } from "@/components/publishing/review/queue-href";

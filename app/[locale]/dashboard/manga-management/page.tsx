@@ -7,7 +7,7 @@ import { inputClass } from "@/components/auth/fields";
 import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
 import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
-import { Pagination } from "@/components/discovery/Pagination";
+import { Pagination } from "@/components/ui/Pagination";
 import { ManagedMangaList } from "@/components/publishing/ManagedMangaList";
 import { getDb } from "@/db/client";
 import { Role, Status } from "@/lib/enums";

@@ -4,7 +4,7 @@ import { getMessages, getTranslations, setRequestLocale } from "next-intl/server
 import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
 import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
-import { Pagination } from "@/components/discovery/Pagination";
+import { Pagination } from "@/components/ui/Pagination";
 import { ReportQueue } from "@/components/reports/ReportQueue";
 import { getDb } from "@/db/client";
 import { TextsProvider } from "@/i18n/client";

@@ -10,7 +10,7 @@ import { parseUserQuery, USER_SORT_BY, USERS_PAGE_SIZE, userQueryHref } from "@/
 import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
 import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
-import { Pagination } from "@/components/discovery/Pagination";
+import { Pagination } from "@/components/ui/Pagination";
 import { getDb } from "@/db/client";
 import { Link, redirect } from "@/i18n/navigation";
 import { getSessionUser } from "@/server/auth/session";

@@ -1,0 +1,119 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The house rule of issue 29: screens are built from the kit in components/ui. A feature component never draws its
+ * own button, input, text area, select or dialog (it uses Button, IconButton, TextField, TextAreaField, SelectField,
+ * CheckboxField, Switch, RadioCards, Dialog, ConfirmDialog, Drawer…), so each control looks and behaves one way, with
+ * its label, error and focus wiring, everywhere. The kit is the only place that writes those elements.
+ *
+ * NOT_YET_ON_KIT lists the files that still draw their own, while they move onto the kit; it may only shrink: a file
+ * that is clean must leave the list (the test says so), and a file that is not listed may not start drawing its own.
+ */
+const NOT_YET_ON_KIT = new Set([
+  "app/[locale]/dashboard/manga-management/page.tsx",
+  "components/admin/audit/AuditFilters.tsx",
+  "components/admin/settings/BannerCropper.tsx",
+  "components/admin/settings/BannerField.tsx",
+  "components/admin/settings/MangaPicker.tsx",
+  "components/admin/settings/PageSettingsEditor.tsx",
+  "components/admin/settings/SettingsPreview.tsx",
+  "components/admin/settings/SiteSettingsEditor.tsx",
+  "components/admin/users/CreateUserDialog.tsx",
+  "components/admin/users/EditUserDrawer.tsx",
+  "components/admin/users/Switch.tsx",
+  "components/admin/users/UserFilters.tsx",
+  "components/admin/users/UsersView.tsx",
+  "components/auth/BirthDateSelect.tsx",
+  "components/auth/ConfirmEmailChange.tsx",
+  "components/auth/MustSelectRole.tsx",
+  "components/auth/RegisterForm.tsx",
+  "components/auth/RoleCards.tsx",
+  "components/auth/VerifyEmail.tsx",
+  "components/auth/fields.tsx",
+  "components/dashboard/DashboardShell.tsx",
+  "components/dashboard/ProfileMenu.tsx",
+  "components/dashboard/SidebarNav.tsx",
+  "components/discovery/DiscoveryCatalogue.tsx",
+  "components/discovery/SortSelect.tsx",
+  "components/discovery/discovery-live.tsx",
+  "components/landing/CarouselControls.tsx",
+  "components/layout/HeaderSearch.tsx",
+  "components/layout/ScrollToTop.tsx",
+  "components/layout/ThemeToggle.tsx",
+  "components/layout/header-islands.tsx",
+  "components/manga/HeartView.tsx",
+  "components/monetization/ActionDialog.tsx",
+  "components/monetization/CloseMonthButton.tsx",
+  "components/monetization/PayoutActions.tsx",
+  "components/monetization/PayoutPanel.tsx",
+  "components/monetization/ThresholdForm.tsx",
+  "components/notifications/Composer.tsx",
+  "components/notifications/NotificationBell.tsx",
+  "components/notifications/NotificationPreferences.tsx",
+  "components/notifications/NotificationsCenter.tsx",
+  "components/premium/FreeAtField.tsx",
+  "components/premium/PremiumBanner.tsx",
+  "components/profile/CropDialog.tsx",
+  "components/profile/DataSection.tsx",
+  "components/profile/ImageEditor.tsx",
+  "components/profile/PasswordInput.tsx",
+  "components/profile/PreferencesSection.tsx",
+  "components/profile/SessionsSection.tsx",
+  "components/publishing/ChapterEditDialog.tsx",
+  "components/publishing/ChapterList.tsx",
+  "components/publishing/ChapterUploader.tsx",
+  "components/publishing/CoverField.tsx",
+  "components/publishing/DeleteMangaButton.tsx",
+  "components/publishing/MangaForm.tsx",
+  "components/publishing/PageList.tsx",
+  "components/publishing/UploadProgress.tsx",
+  "components/publishing/analytics/AnalyticsButton.tsx",
+  "components/publishing/analytics/AnalyticsPanel.tsx",
+  "components/publishing/review/DecisionBar.tsx",
+  "components/publishing/review/DecisionDialog.tsx",
+  "components/publishing/review/PageViewer.tsx",
+  "components/publishing/review/QueueFilters.tsx",
+  "components/publishing/review/TrustedToggle.tsx",
+  "components/reader/ChapterMenu.tsx",
+  "components/reader/EndCard.tsx",
+  "components/reader/HelpDialog.tsx",
+  "components/reader/PageImage.tsx",
+  "components/reader/Reader.tsx",
+  "components/reader/ReaderFooter.tsx",
+  "components/reader/ReaderHeader.tsx",
+  "components/reader/SettingsPanel.tsx",
+  "components/reader/SponsoredOverlay.tsx",
+  "components/reports/ReportActions.tsx",
+  "components/reports/ReportButton.tsx",
+  "components/reports/ReportDialog.tsx",
+]);
+
+const RAW_CONTROL = /<(button|input|textarea|select|dialog)\b/;
+const ROOTS = ["components", "app"];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return entry.name.endsWith(".tsx") && !entry.name.endsWith(".test.tsx") ? [full] : [];
+  });
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+const files = ROOTS.flatMap((dir) => sources(path.join(root, dir)))
+  .map((file) => path.relative(root, file).split(path.sep).join("/"))
+  .filter((file) => !file.startsWith("components/ui/"));
+
+describe("screens are built from the kit (components/ui)", () => {
+  it("no feature component outside the list draws its own button, field or dialog", () => {
+    const offenders = files.filter((file) => !NOT_YET_ON_KIT.has(file) && RAW_CONTROL.test(readFileSync(path.join(root, file), "utf8")));
+    expect(offenders, "use the kit's Button, IconButton, fields and dialogs (components/ui) instead").toEqual([]);
+  });
+
+  it("the list of files not yet on the kit only shrinks: a file that no longer draws its own leaves it", () => {
+    const clean = [...NOT_YET_ON_KIT].filter((file) => !files.includes(file) || !RAW_CONTROL.test(readFileSync(path.join(root, file), "utf8")));
+    expect(clean, "remove these from NOT_YET_ON_KIT in components/ui/house.test.ts").toEqual([]);
+  });
+});
