@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Link } from "@/i18n/navigation";
 import { SelectableRole } from "@/lib/validation/auth";
 import { authModeOf, type AuthMode } from "./auth-mode";
-import { textLink } from "./fields";
+import { textLinkClass } from "@/components/ui/Button";
 import { LoginForm } from "./LoginForm";
 import { RegisterForm } from "./RegisterForm";
 import { RoleCards } from "./RoleCards";
@@ -67,7 +67,7 @@ export function AuthScreen() {
               event.preventDefault();
               switchTo("login");
             }}
-            className={textLink}
+            className={textLinkClass}
           >
             {t("register.login")}
           </Link>

@@ -1,10 +1,9 @@
 "use client";
 
-import { ChevronDown } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { assembleBirthDate, birthYears, DAYS, MONTHS, splitBirthDate } from "./birth-date";
-import { FieldError, fieldBorder, inputClass } from "./fields";
+import { FieldError, SelectField } from "@/components/ui/fields";
 
 /**
  * Day / month / year selects (spec §2 must-select-role, also used by registration). `onChange` gets
@@ -35,29 +34,25 @@ export function BirthDateSelect({
     onChange(assembleBirthDate(updated.day, updated.month, updated.year));
   };
 
+  // The three selects share the group's error (under the row), so each only points at it; their errors stay unset.
   const select = (part: "day" | "month" | "year", options: readonly string[]) => (
-    <div className="relative">
-      <label htmlFor={`${id}-${part}`} className="sr-only">
-        {t(part)}
-      </label>
-      <select
-        id={`${id}-${part}`}
-        value={parts[part]}
-        disabled={disabled}
-        onChange={(e) => set(part, e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${inputClass} ${fieldBorder(Boolean(error))} appearance-none ps-3 pe-7 tabular-nums`}
-      >
-        <option value="">{t(part)}</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-      <ChevronDown className="pointer-events-none absolute end-2.5 top-1/2 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
-    </div>
+    <SelectField
+      id={`${id}-${part}`}
+      label={t(part)}
+      labelHidden
+      value={parts[part]}
+      disabled={disabled}
+      onChange={(e) => set(part, e.target.value)}
+      groupError={{ invalid: Boolean(error), describedBy: error ? `${id}-error` : undefined }}
+      selectClassName="tabular-nums"
+    >
+      <option value="">{t(part)}</option>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {o}
+        </option>
+      ))}
+    </SelectField>
   );
 
   return (

@@ -5,11 +5,11 @@ import { CheckCircle2, Clock, LoaderCircle, MailX, XCircle } from "lucide-react"
 import { useLocale, useTranslations } from "next-intl";
 import { Link } from "@/i18n/navigation";
 import { apiRequest, isApiError } from "@/lib/api-client";
-import { primaryButton, secondaryButton } from "./fields";
+import { Button, buttonClass } from "@/components/ui/Button";
 import { ScreenHeading } from "./ScreenHeading";
 import { classifyVerifyFailure } from "./verify-state";
 
-const button = (base: string) => `${base} w-full sm:w-auto sm:min-w-44`;
+const button = (variant: "primary" | "secondary") => `${buttonClass({ variant, full: true })} sm:w-auto sm:min-w-44`;
 
 /**
  * /auth/confirm-email-change?token= (issue 27, item 6): loading, then the address changed, nothing changed (the address
@@ -28,10 +28,10 @@ export function ConfirmEmailChange({ token }: { token: string | null }) {
   });
   const links = (
     <div className="flex flex-col justify-center gap-3 sm:flex-row">
-      <Link href="/dashboard/profile-management" className={button(primaryButton)}>
+      <Link href="/dashboard/profile-management" className={button("primary")}>
         {t("goToProfile")}
       </Link>
-      <Link href="/" className={button(secondaryButton)}>
+      <Link href="/" className={button("secondary")}>
         {t("backHome")}
       </Link>
     </div>
@@ -77,9 +77,9 @@ export function ConfirmEmailChange({ token }: { token: string | null }) {
           <p>{failure.message}</p>
         </ScreenHeading>
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
-          <button type="button" onClick={() => window.location.reload()} className={button(primaryButton)}>
+          <Button full onClick={() => window.location.reload()} className="sm:w-auto sm:min-w-44">
             {t("tryAgain")}
-          </button>
+          </Button>
         </div>
       </div>
     );

@@ -9,7 +9,9 @@ import type { z } from "zod";
 import { Link } from "@/i18n/navigation";
 import { apiRequest, isApiError } from "@/lib/api-client";
 import { forgotPasswordSchema } from "@/lib/validation/auth";
-import { Banner, SubmitButton, TextField, textLink } from "./fields";
+import { Banner } from "@/components/ui/Banner";
+import { textLinkClass } from "@/components/ui/Button";
+import { SubmitButton, TextField } from "@/components/ui/fields";
 import { ScreenHeading } from "./ScreenHeading";
 
 type State = { kind: "idle" } | { kind: "sending" } | { kind: "success" } | { kind: "error"; message: string };
@@ -79,7 +81,7 @@ export function ForgotPasswordForm() {
         />
         <SubmitButton busy={state.kind === "sending"} busyLabel={t("sending")} label={done ? t("sent") : t("submit")} disabled={done} />
       </form>
-      <Link href={{ pathname: "/auth", query: { type: "login" } }} className={`inline-flex items-center justify-center gap-1.5 text-sm ${textLink}`}>
+      <Link href={{ pathname: "/auth", query: { type: "login" } }} className={`inline-flex items-center justify-center gap-1.5 text-sm ${textLinkClass}`}>
         <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden />
         {t("backToLogin")}
       </Link>

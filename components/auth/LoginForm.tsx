@@ -10,7 +10,9 @@ import type { z } from "zod";
 import { Link, useRouter } from "@/i18n/navigation";
 import { RETURN_PARAM, safeReturnPath } from "@/lib/return-path";
 import { loginSchema } from "@/lib/validation/auth";
-import { Banner, PasswordField, SubmitButton, TextField, textLink } from "./fields";
+import { Banner } from "@/components/ui/Banner";
+import { textLinkClass } from "@/components/ui/Button";
+import { PasswordField, SubmitButton, TextField } from "@/components/ui/fields";
 
 /** next-auth reports a failed sign-in as text; the provider sends `{ status, message }` as JSON in it. */
 export function signInFailureMessage(error: string | null | undefined): string | null {
@@ -32,6 +34,7 @@ export function signInFailureMessage(error: string | null | undefined): string |
  */
 export function LoginForm({ notice, defaultIdentifier = "", onRegister }: { notice?: string | null; defaultIdentifier?: string; onRegister: () => void }) {
   const t = useTranslations("auth.login");
+  const tp = useTranslations("auth.password");
   const tv = useTranslations("validation");
   const locale = useLocale();
   const router = useRouter();
@@ -91,6 +94,8 @@ export function LoginForm({ notice, defaultIdentifier = "", onRegister }: { noti
       />
       <div>
         <PasswordField
+          showLabel={tp("show")}
+          hideLabel={tp("hide")}
           id="login-password"
           label={t("password")}
           autoComplete="current-password"
@@ -98,7 +103,7 @@ export function LoginForm({ notice, defaultIdentifier = "", onRegister }: { noti
           registration={register("password")}
         />
         <div className="mt-2 flex justify-end">
-          <Link href="/auth/forgot-password" className={`text-sm ${textLink}`}>
+          <Link href="/auth/forgot-password" className={`text-sm ${textLinkClass}`}>
             {t("forgot")}
           </Link>
         </div>
@@ -112,7 +117,7 @@ export function LoginForm({ notice, defaultIdentifier = "", onRegister }: { noti
             event.preventDefault();
             onRegister();
           }}
-          className={textLink}
+          className={textLinkClass}
         >
           {t("register")}
         </Link>

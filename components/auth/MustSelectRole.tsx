@@ -10,7 +10,9 @@ import { getPathname } from "@/i18n/navigation";
 import { refreshSessionToken, useApi } from "@/components/providers/use-api";
 import { selectRoleSchema, SelectableRole } from "@/lib/validation/auth";
 import { BirthDateSelect } from "./BirthDateSelect";
-import { Banner, SubmitButton, secondaryButton } from "./fields";
+import { Banner } from "@/components/ui/Banner";
+import { Button } from "@/components/ui/Button";
+import { SubmitButton } from "@/components/ui/fields";
 import { RoleCards } from "./RoleCards";
 
 /**
@@ -97,10 +99,9 @@ export function MustSelectRole() {
             )}
           />
           <div className="flex flex-col-reverse gap-3 sm:flex-row">
-            <button type="button" className={`${secondaryButton} sm:w-40`} onClick={() => setStep(1)} disabled={isSubmitting || leaving}>
-              <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden />
+            <Button variant="secondary" className="sm:w-40" onClick={() => setStep(1)} disabled={isSubmitting || leaving} icon={<ArrowLeft className="size-4 rtl:rotate-180" aria-hidden />}>
               {t("back")}
-            </button>
+            </Button>
             <SubmitButton busy={isSubmitting || leaving} busyLabel={t("submitting")} label={t("submit")} />
           </div>
         </form>

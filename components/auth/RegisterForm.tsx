@@ -8,9 +8,13 @@ import { Controller, useForm, type Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { Link } from "@/i18n/navigation";
 import { apiRequest, isApiError } from "@/lib/api-client";
+import { Banner } from "@/components/ui/Banner";
+import { IconButton, textLinkClass } from "@/components/ui/Button";
+import { CheckboxField, PasswordField, SubmitButton, TextField } from "@/components/ui/fields";
+import { Segmented } from "@/components/ui/Segmented";
+import { showServerErrors } from "@/components/ui/server-errors";
 import { registerSchema, SelectableRole, type RegisterPayload } from "@/lib/validation/auth";
 import { BirthDateSelect } from "./BirthDateSelect";
-import { Banner, CheckboxField, PasswordField, SubmitButton, TextField, textLink } from "./fields";
 
 export interface RegisterFormValues {
   fullName: string;
@@ -56,6 +60,7 @@ export function RegisterForm({
   onLogin: () => void;
 }) {
   const t = useTranslations("auth.register");
+  const tp = useTranslations("auth.password");
   const tv = useTranslations("validation");
   const locale = useLocale();
   const schema = useMemo(() => registerSchema((key) => tv(key)), [tv]);
@@ -89,51 +94,18 @@ export function RegisterForm({
       await apiRequest("/api/Authentication/Register", { method: "POST", body: { ...payload, role }, locale });
       onRegistered(payload.username);
     } catch (err) {
-      const fallback = t("failed");
-      if (!isApiError(err) || err.kind !== "HTTP") {
-        setFormError(fallback);
-        return;
-      }
-      const unplaced: string[] = [];
-      for (const [field, messages] of Object.entries(err.fieldErrors)) {
-        const name = FIELDS.find((f) => f.toLowerCase() === field.toLowerCase());
-        const message = messages[0];
-        if (!message) continue;
-        if (name) setError(name, { type: "server", message }, { shouldFocus: true });
-        else unplaced.push(message);
-      }
-      if (Object.keys(err.fieldErrors).length === 0) {
-        const message = err.message || fallback;
-        if (mentionsAccountName(message)) setError("username", { type: "server", message }, { shouldFocus: true });
-        else setFormError(message);
-      } else if (unplaced.length) setFormError(unplaced.join(" "));
+      const message = showServerErrors(err, setError, FIELDS, t("failed"));
+      // Spec §8: an answer without field errors that names the e-mail or username belongs on the username field.
+      const withoutFields = isApiError(err) && err.kind === "HTTP" && Object.keys(err.fieldErrors).length === 0;
+      if (message && withoutFields && mentionsAccountName(message)) setError("username", { type: "server", message }, { shouldFocus: true });
+      else setFormError(message);
     }
   });
-
-  const roleButton = (value: SelectableRole, label: string, Icon: typeof BookOpen) => (
-    <button
-      type="button"
-      role="radio"
-      aria-checked={role === value}
-      onClick={() => chooseRole(value)}
-      className="flex h-10 flex-1 items-center justify-center gap-2 rounded-lg text-sm font-semibold text-zinc-600 transition hover:text-zinc-900 aria-checked:bg-white aria-checked:text-brand-700 aria-checked:shadow-sm dark:text-zinc-400 dark:hover:text-zinc-100 dark:aria-checked:bg-zinc-700 dark:aria-checked:text-white"
-    >
-      <Icon className="size-4" aria-hidden />
-      {label}
-    </button>
-  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-labelledby="auth-title">
       <div className="flex items-start gap-3">
-        <button
-          type="button"
-          onClick={onBack}
-          aria-label={t("back")}
-          className="mt-1 grid size-9 shrink-0 place-items-center rounded-full text-zinc-600 transition hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
-        >
-          <ArrowLeft className="size-5 rtl:rotate-180" aria-hidden />
-        </button>
+        <IconButton label={t("back")} icon={<ArrowLeft className="rtl:rotate-180" aria-hidden />} onClick={onBack} className="-ms-2" />
         <h1 id="auth-title" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
           {t("title")}
         </h1>
@@ -143,10 +115,15 @@ export function RegisterForm({
         <span id="register-role-label" className="mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200">
           {t("roleLabel")}
         </span>
-        <div role="radiogroup" aria-labelledby="register-role-label" className="flex gap-1 rounded-xl bg-zinc-100 p-1 dark:bg-zinc-800">
-          {roleButton(SelectableRole.reader, t("reader"), BookOpen)}
-          {roleButton(SelectableRole.writer, t("writer"), PenTool)}
-        </div>
+        <Segmented
+          labelledBy="register-role-label"
+          value={role}
+          onChange={chooseRole}
+          options={[
+            { value: SelectableRole.reader, label: t("reader"), icon: <BookOpen aria-hidden /> },
+            { value: SelectableRole.writer, label: t("writer"), icon: <PenTool aria-hidden /> },
+          ]}
+        />
       </div>
 
       {formError && <Banner tone="error" testId="register-error">{formError}</Banner>}
@@ -157,8 +134,8 @@ export function RegisterForm({
       </div>
       <TextField id="register-email" type="email" label={t("email")} placeholder={t("emailPlaceholder")} autoComplete="email" error={errors.email?.message} registration={register("email")} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <PasswordField id="register-password" label={t("password")} autoComplete="new-password" hint={t("passwordHint")} error={errors.password?.message} registration={register("password")} />
-        <PasswordField id="register-confirmPassword" label={t("confirmPassword")} autoComplete="new-password" error={errors.confirmPassword?.message} registration={register("confirmPassword")} />
+        <PasswordField showLabel={tp("show")} hideLabel={tp("hide")} id="register-password" label={t("password")} autoComplete="new-password" hint={t("passwordHint")} error={errors.password?.message} registration={register("password")} />
+        <PasswordField showLabel={tp("show")} hideLabel={tp("hide")} id="register-confirmPassword" label={t("confirmPassword")} autoComplete="new-password" error={errors.confirmPassword?.message} registration={register("confirmPassword")} />
       </div>
       <Controller
         control={control}
@@ -188,7 +165,7 @@ export function RegisterForm({
             event.preventDefault();
             onLogin();
           }}
-          className={textLink}
+          className={textLinkClass}
         >
           {t("login")}
         </Link>

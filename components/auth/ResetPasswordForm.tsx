@@ -9,7 +9,9 @@ import type { z } from "zod";
 import { getPathname, Link, useRouter } from "@/i18n/navigation";
 import { apiRequest, isApiError } from "@/lib/api-client";
 import { resetPasswordFormSchema } from "@/lib/validation/auth";
-import { Banner, PasswordField, SubmitButton, textLink } from "./fields";
+import { Banner } from "@/components/ui/Banner";
+import { textLinkClass } from "@/components/ui/Button";
+import { PasswordField, SubmitButton } from "@/components/ui/fields";
 import { navigateWithRetry } from "./navigate";
 import { ScreenHeading } from "./ScreenHeading";
 
@@ -36,7 +38,7 @@ function CountdownBar({ ms }: { ms: number }) {
 function BackToLogin() {
   const t = useTranslations("auth.reset");
   return (
-    <Link href="/auth" className={`inline-flex items-center justify-center gap-1.5 text-sm ${textLink}`}>
+    <Link href="/auth" className={`inline-flex items-center justify-center gap-1.5 text-sm ${textLinkClass}`}>
       <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden />
       {t("backToLogin")}
     </Link>
@@ -50,6 +52,7 @@ function BackToLogin() {
  */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const t = useTranslations("auth.reset");
+  const tp = useTranslations("auth.password");
   const tv = useTranslations("validation");
   const locale = useLocale();
   const router = useRouter();
@@ -122,8 +125,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       </ScreenHeading>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-labelledby="auth-title">
         {failure && <Banner tone="error" testId="reset-error">{failure}</Banner>}
-        <PasswordField id="reset-password" label={t("newPassword")} autoComplete="new-password" error={errors.password?.message} registration={register("password")} />
-        <PasswordField id="reset-confirmPassword" label={t("confirmPassword")} autoComplete="new-password" error={errors.confirmPassword?.message} registration={register("confirmPassword")} />
+        <PasswordField showLabel={tp("show")} hideLabel={tp("hide")} id="reset-password" label={t("newPassword")} autoComplete="new-password" error={errors.password?.message} registration={register("password")} />
+        <PasswordField showLabel={tp("show")} hideLabel={tp("hide")} id="reset-confirmPassword" label={t("confirmPassword")} autoComplete="new-password" error={errors.confirmPassword?.message} registration={register("confirmPassword")} />
         <SubmitButton busy={isSubmitting} busyLabel={t("submitting")} label={t("submit")} />
       </form>
       <BackToLogin />

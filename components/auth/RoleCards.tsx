@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { ChoiceCard } from "@/components/ui/ChoiceCard";
 import { SelectableRole } from "@/lib/validation/auth";
 import { ReaderArt, WriterArt } from "./RoleArt";
 
@@ -14,20 +15,7 @@ export function RoleCards({ selected, onSelect }: { selected?: SelectableRole | 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {cards.map(({ role, title, text, Art, testId }) => (
-        <button
-          key={role}
-          type="button"
-          data-testid={testId}
-          aria-pressed={selected === role}
-          onClick={() => onSelect(role)}
-          className="group flex flex-col overflow-hidden rounded-2xl border-2 border-zinc-200 bg-white text-start shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-lg hover:shadow-brand-600/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-pressed:border-brand-600 aria-pressed:ring-4 aria-pressed:ring-brand-500/15 dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          <Art className="aspect-[10/7] w-full" />
-          <span className="flex flex-col gap-1 p-4">
-            <span className="text-lg font-bold text-zinc-900 group-hover:text-brand-700 dark:text-zinc-50 dark:group-hover:text-brand-400">{title}</span>
-            <span className="text-sm text-zinc-600 dark:text-zinc-400">{text}</span>
-          </span>
-        </button>
+        <ChoiceCard key={role} testId={testId} pressed={selected === role} onPress={() => onSelect(role)} picture={<Art className="aspect-[10/7] w-full" />} title={title} text={text} />
       ))}
     </div>
   );

@@ -7,11 +7,11 @@ import { useEffect } from "react";
 import { Link, useRouter } from "@/i18n/navigation";
 import { apiRequest } from "@/lib/api-client";
 import { useAuth } from "@/components/providers/use-auth";
-import { primaryButton, secondaryButton } from "./fields";
+import { Button, buttonClass } from "@/components/ui/Button";
 import { ScreenHeading } from "./ScreenHeading";
 import { classifyVerifyFailure } from "./verify-state";
 
-const button = (base: string) => `${base} w-full sm:w-auto sm:min-w-44`;
+const button = (variant: "primary" | "secondary") => `${buttonClass({ variant, full: true })} sm:w-auto sm:min-w-44`;
 
 /**
  * /auth/verify-email?token= (spec §2, §4): loading, then success, expired, invalid or error, each with
@@ -57,15 +57,15 @@ export function VerifyEmail({ token }: { token: string | null }) {
         </ScreenHeading>
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
           {signedIn ? (
-            <Link href="/dashboard" className={button(primaryButton)}>
+            <Link href="/dashboard" className={button("primary")}>
               {t("goToDashboard")}
             </Link>
           ) : (
-            <Link href={{ pathname: "/auth", query: { type: "login" } }} className={button(primaryButton)}>
+            <Link href={{ pathname: "/auth", query: { type: "login" } }} className={button("primary")}>
               {t("loginNow")}
             </Link>
           )}
-          <Link href="/" className={button(secondaryButton)}>
+          <Link href="/" className={button("secondary")}>
             {t("backHome")}
           </Link>
         </div>
@@ -75,7 +75,7 @@ export function VerifyEmail({ token }: { token: string | null }) {
 
   const failure = token ? classifyVerifyFailure(query.error, t("failedDefault")) : { outcome: "invalid" as const, message: t("tokenRequired") };
   const backToLogin = (
-    <Link href={{ pathname: "/auth", query: { type: "login" } }} className={button(secondaryButton)}>
+    <Link href={{ pathname: "/auth", query: { type: "login" } }} className={button("secondary")}>
       {t("backToLogin")}
     </Link>
   );
@@ -87,9 +87,9 @@ export function VerifyEmail({ token }: { token: string | null }) {
           <p>{failure.message}</p>
         </ScreenHeading>
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
-          <button type="button" onClick={() => window.location.reload()} className={button(primaryButton)}>
+          <Button full onClick={() => window.location.reload()} className="sm:w-auto sm:min-w-44">
             {t("tryAgain")}
-          </button>
+          </Button>
           {backToLogin}
         </div>
       </div>
@@ -104,7 +104,7 @@ export function VerifyEmail({ token }: { token: string | null }) {
         <p className="mt-1 text-sm">{t("nextSteps")}</p>
       </ScreenHeading>
       <div className="flex flex-col justify-center gap-3 sm:flex-row">
-        <Link href={{ pathname: "/auth", query: { type: "register" } }} className={button(primaryButton)}>
+        <Link href={{ pathname: "/auth", query: { type: "register" } }} className={button("primary")}>
           {t("registerAgain")}
         </Link>
         {backToLogin}

@@ -1,8 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
-import { ButtonSpinner, primaryButton, secondaryButton } from "@/components/auth/fields";
+import { useId, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { SliderField } from "@/components/ui/fields";
 import { clampCrop, cropKey, OUTPUT_SIDE, scaleOf, sourceSquare, ZOOM_MAX, ZOOM_MIN, type CropState } from "./crop";
 
 /** The crop viewport's side in CSS pixels (fits a 375 px phone's dialog). */
@@ -26,18 +28,11 @@ export function CropDialog({
 }) {
   const t = useTranslations("profile.image");
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const image = useRef<HTMLImageElement>(null);
   const drag = useRef<{ pointer: number; x: number; y: number; start: CropState } | null>(null);
   const { width, height } = source;
   const [crop, setCropState] = useState<CropState>({ zoom: 1, x: 0, y: 0 });
   const setCrop = (next: CropState) => setCropState(clampCrop(next, width, height, VIEW));
-
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-    return () => d?.close();
-  }, []);
 
   const scale = scaleOf(width, height, VIEW, crop.zoom);
   const apply = () => {
@@ -68,20 +63,24 @@ export function CropDialog({
   const endDrag = () => (drag.current = null);
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-intro`}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!busy) onCancel();
-      }}
-      data-testid="crop-dialog"
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-3xl border border-zinc-200 bg-white p-6 text-zinc-900 shadow-2xl backdrop:bg-black/50 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+    <Dialog
+      title={t("cropTitle")}
+      description={t("cropIntro")}
+      busy={busy}
+      onClose={onCancel}
+      testId="crop-dialog"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            {t("cancel")}
+          </Button>
+          <Button onClick={apply} loading={busy} data-testid="crop-apply">
+            {busy ? t("applying") : t("apply")}
+          </Button>
+        </>
+      }
     >
-      <h2 id={`${id}-title`} className="text-lg font-bold">{t("cropTitle")}</h2>
-      <p id={`${id}-intro`} className="mt-1.5 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{t("cropIntro")}</p>
-      <div className="mt-5 flex justify-center">
+      <div className="flex justify-center">
         <div
           role="group"
           tabIndex={0}
@@ -118,32 +117,21 @@ export function CropDialog({
           <span aria-hidden className="pointer-events-none absolute inset-0 rounded-full shadow-[0_0_0_999px_rgba(0,0,0,0.35)] ring-2 ring-white/80" />
         </div>
       </div>
-      <div className="mt-5 flex items-center gap-3">
-        <label htmlFor={`${id}-zoom`} className="text-sm font-semibold">{t("zoom")}</label>
-        <input
-          id={`${id}-zoom`}
-          type="range"
-          min={ZOOM_MIN}
-          max={ZOOM_MAX}
-          step={0.05}
-          value={crop.zoom}
-          onChange={(e) => setCrop({ ...crop, zoom: Number(e.target.value) })}
-          className="h-6 min-w-0 flex-1 accent-brand-600"
-          data-testid="crop-zoom"
-        />
-        <button type="button" className="min-h-9 rounded-lg px-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-400 dark:hover:bg-brand-500/10" onClick={() => setCrop({ zoom: 1, x: 0, y: 0 })}>
-          {t("reset")}
-        </button>
-      </div>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
-          {t("cancel")}
-        </button>
-        <button type="button" className={`${primaryButton} sm:w-auto`} onClick={apply} disabled={busy} aria-busy={busy || undefined} data-testid="crop-apply">
-          {busy && <ButtonSpinner />}
-          {busy ? t("applying") : t("apply")}
-        </button>
-      </div>
-    </dialog>
+      <SliderField
+        id={`${id}-zoom`}
+        label={t("zoom")}
+        min={ZOOM_MIN}
+        max={ZOOM_MAX}
+        step={0.05}
+        value={crop.zoom}
+        onChange={(zoom) => setCrop({ ...crop, zoom })}
+        testId="crop-zoom"
+        after={
+          <Button variant="ghost" size="sm" onClick={() => setCrop({ zoom: 1, x: 0, y: 0 })}>
+            {t("reset")}
+          </Button>
+        }
+      />
+    </Dialog>
   );
 }

@@ -2,15 +2,15 @@
 
 import { Camera, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
-import { toast } from "react-toastify";
-import { toastTheme } from "@/components/notifications/NotificationsProvider";
-import { useApi } from "@/components/providers/use-api";
+import { useEffect, useState } from "react";
+import { useApiMutation } from "@/components/providers/api-query";
+import { Button } from "@/components/ui/Button";
+import { FileButton } from "@/components/ui/FileButton";
+import { notifySuccess } from "@/components/ui/toast";
 import { isApiError } from "@/lib/api-client";
 import { CropDialog } from "./CropDialog";
 import type { ProfileUser } from "./ProfileManagement";
 import { updateSelf } from "./profile-api";
-import { smallButton } from "./Section";
 
 /** Files larger than this are not even decoded in the browser (the stored picture is a 512 px JPEG). */
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -21,8 +21,7 @@ const MAX_FILE_BYTES = 20 * 1024 * 1024;
  */
 export function ImageEditor({ user, onUser }: { user: ProfileUser; onUser: (user: ProfileUser) => void }) {
   const t = useTranslations("profile.image");
-  const api = useApi();
-  const input = useRef<HTMLInputElement>(null);
+  const update = useApiMutation((api, body: { profileImage: string | null }) => updateSelf(api, body));
   const [source, setSource] = useState<{ url: string; width: number; height: number } | null>(null);
   const [busy, setBusy] = useState<"save" | "remove" | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -50,9 +49,9 @@ export function ImageEditor({ user, onUser }: { user: ProfileUser; onUser: (user
     setBusy(body.profileImage === null ? "remove" : "save");
     setError(null);
     try {
-      onUser(await updateSelf(api, body));
+      onUser(await update.mutateAsync(body));
       setSource(null);
-      toast.success(done, { theme: toastTheme() });
+      notifySuccess(done);
     } catch (err) {
       const message = isApiError(err) ? (err.fieldErrors.profileImage?.[0] ?? (err.kind === "HTTP" ? err.message : null)) : null;
       setError(message || t("failed"));
@@ -73,29 +72,22 @@ export function ImageEditor({ user, onUser }: { user: ProfileUser; onUser: (user
         </span>
       )}
       <p className="text-center text-xs text-zinc-500 dark:text-zinc-400" id="profile-image-hint">{t("hint")}</p>
-      <input
-        ref={input}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif"
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden
-        data-testid="profile-image-input"
-        onChange={(e) => {
-          pick(e.target.files?.[0]);
-          e.target.value = "";
-        }}
-      />
       <div className="flex flex-wrap justify-center gap-2">
-        <button type="button" className={smallButton} onClick={() => input.current?.click()} disabled={busy !== null} aria-describedby="profile-image-hint">
-          <Camera className="size-4" aria-hidden />
+        <FileButton
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          onFiles={(files) => pick(files[0])}
+          size="sm"
+          icon={<Camera className="size-4" aria-hidden />}
+          disabled={busy !== null}
+          describedBy="profile-image-hint"
+          inputTestId="profile-image-input"
+        >
           {user.profileImageUrl ? t("change") : t("upload")}
-        </button>
+        </FileButton>
         {user.profileImageUrl && (
-          <button type="button" className={`${smallButton} text-red-700 dark:text-red-400`} onClick={() => void save({ profileImage: null }, t("removed"))} disabled={busy !== null}>
-            {busy === "remove" ? <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current/30 border-t-current" /> : <Trash2 className="size-4" aria-hidden />}
+          <Button variant="dangerOutline" size="sm" onClick={() => void save({ profileImage: null }, t("removed"))} disabled={busy !== null && busy !== "remove"} loading={busy === "remove"} icon={<Trash2 className="size-4" aria-hidden />}>
             {busy === "remove" ? t("removing") : t("remove")}
-          </button>
+          </Button>
         )}
       </div>
       {error && (

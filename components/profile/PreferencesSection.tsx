@@ -2,13 +2,11 @@
 
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useState } from "react";
-import { toast } from "react-toastify";
-import { toastTheme } from "@/components/notifications/NotificationsProvider";
-import { useApi } from "@/components/providers/use-api";
+import { useApiMutation } from "@/components/providers/api-query";
+import { RadioPills } from "@/components/ui/fields";
+import { notifyError, notifySuccess } from "@/components/ui/toast";
 import { getPathname } from "@/i18n/navigation";
 import { locales, type Locale } from "@/i18n/routing";
-import { isApiError } from "@/lib/api-client";
 import { STORAGE_KEYS } from "@/lib/site";
 import { localeCookie } from "@/lib/locale-cookie";
 import { applyAccountTheme, type AccountTheme } from "./account-theme";
@@ -23,11 +21,6 @@ const THEMES: ReadonlyArray<{ value: AccountTheme; Icon: typeof Sun }> = [
 ];
 
 const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", ar: "العربية" };
-
-const option =
-  "flex min-h-11 cursor-pointer items-center gap-2.5 rounded-xl border px-3.5 text-sm font-semibold transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60";
-const chosen = "border-brand-500 bg-brand-50 text-brand-700 dark:border-brand-400 dark:bg-brand-500/15 dark:text-brand-100";
-const notChosen = "border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800";
 
 /**
  * Remembers the language in this browser as the top bar's switch does: without the cookie, the unprefixed English
@@ -49,85 +42,53 @@ function rememberLanguage(locale: Locale): void {
 export function PreferencesSection({ user, onUser }: { user: ProfileUser; onUser: (user: ProfileUser) => void }) {
   const t = useTranslations("profile.preferences");
   const locale = useLocale() as Locale;
-  const api = useApi();
-  const [busy, setBusy] = useState(false);
-
-  const chooseLanguage = async (next: Locale) => {
-    if (next === locale) return;
-    setBusy(true);
-    try {
-      await api("/api/Authentication/Locale", { method: "POST", body: { locale: next } });
+  const saveLanguage = useApiMutation((api, next: Locale) => api("/api/Authentication/Locale", { method: "POST", body: { locale: next } }), {
+    onSuccess: (_, next) => {
       rememberLanguage(next);
       window.location.assign(getPathname({ href: "/dashboard/profile-management", locale: next }) + "#preferences");
-    } catch (error) {
-      setBusy(false);
-      toast.error(isApiError(error) && error.message ? error.message : t("failed"), { theme: toastTheme() });
-    }
-  };
-
-  const chooseTheme = async (theme: AccountTheme) => {
-    if (theme === user.theme) return;
-    const before = user;
-    onUser({ ...user, theme });
-    applyAccountTheme(user.id, theme);
-    setBusy(true);
-    try {
-      onUser(await updateSelf(api, { theme }));
-      toast.success(t("saved"), { theme: toastTheme() });
-    } catch (error) {
+    },
+    onError: (error) => notifyError(error, t("failed")),
+  });
+  // The theme applies at once and is undone if the server refuses it.
+  const saveTheme = useApiMutation((api, theme: AccountTheme) => updateSelf(api, { theme }), {
+    optimistic: (theme) => {
+      onUser({ ...user, theme });
+      applyAccountTheme(user.id, theme);
+      return user;
+    },
+    rollback: (before) => {
       onUser(before);
       applyAccountTheme(before.id, before.theme);
-      toast.error(isApiError(error) && error.message ? error.message : t("failed"), { theme: toastTheme() });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onSuccess: (saved) => {
+      onUser(saved);
+      notifySuccess(t("saved"));
+    },
+    onError: (error) => notifyError(error, t("failed")),
+  });
+  // The language's page is loading while the mutation is "successful": the choices stay disabled until it has.
+  const busy = saveLanguage.isPending || saveLanguage.isSuccess || saveTheme.isPending;
 
   return (
     <Section id="preferences" title={t("heading")} intro={t("intro")}>
       <div className="grid gap-6 md:grid-cols-2">
-        <fieldset>
-          <legend className="text-sm font-semibold text-zinc-800 dark:text-zinc-200">{t("language")}</legend>
-          <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{t("languageHint")}</p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            {locales.map((value) => (
-              <label key={value} className={`${option} ${value === locale ? chosen : notChosen}`}>
-                <input
-                  type="radio"
-                  name="profile-language"
-                  value={value}
-                  checked={value === locale}
-                  disabled={busy}
-                  onChange={() => void chooseLanguage(value)}
-                  className="size-4 accent-brand-600"
-                  data-testid={`profile-language-${value}`}
-                />
-                <span lang={value}>{LANGUAGE_NAMES[value]}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend className="text-sm font-semibold text-zinc-800 dark:text-zinc-200">{t("theme")}</legend>
-          <div className="mt-3 flex flex-wrap gap-2">
-            {THEMES.map(({ value, Icon }) => (
-              <label key={value} className={`${option} ${value === user.theme ? chosen : notChosen}`}>
-                <input
-                  type="radio"
-                  name="profile-theme"
-                  value={value}
-                  checked={value === user.theme}
-                  disabled={busy}
-                  onChange={() => void chooseTheme(value)}
-                  className="size-4 accent-brand-600"
-                  data-testid={`profile-theme-${value}`}
-                />
-                <Icon className="size-4" aria-hidden />
-                {t(`themes.${value}`)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioPills
+          name="profile-language"
+          legend={t("language")}
+          hint={t("languageHint")}
+          value={locale}
+          disabled={busy}
+          onChange={(next) => next !== locale && saveLanguage.mutate(next)}
+          options={locales.map((value) => ({ value, label: LANGUAGE_NAMES[value], lang: value, testId: `profile-language-${value}` }))}
+        />
+        <RadioPills
+          name="profile-theme"
+          legend={t("theme")}
+          value={user.theme}
+          disabled={busy}
+          onChange={(theme) => theme !== user.theme && saveTheme.mutate(theme)}
+          options={THEMES.map(({ value, Icon }) => ({ value, label: t(`themes.${value}`), icon: <Icon aria-hidden />, testId: `profile-theme-${value}` }))}
+        />
       </div>
     </Section>
   );

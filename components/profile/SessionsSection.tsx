@@ -2,14 +2,14 @@
 
 import { LaptopMinimal, LogOut, Smartphone } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
-import { toast } from "react-toastify";
-import { ConfirmDialog } from "@/components/ui/Dialog";
-import { toastTheme } from "@/components/notifications/NotificationsProvider";
-import { useApi } from "@/components/providers/use-api";
+import { useState } from "react";
+import { useApiMutation, useApiQuery } from "@/components/providers/api-query";
 import { useAuth } from "@/components/providers/use-auth";
+import { Button } from "@/components/ui/Button";
+import { ConfirmDialog } from "@/components/ui/Dialog";
+import { notifyFailure, notifySuccess } from "@/components/ui/toast";
 import { isApiError } from "@/lib/api-client";
-import { Section, smallButton } from "./Section";
+import { Section } from "./Section";
 
 /** GET /api/Authentication/Sessions (server/account/list-sessions.ts). */
 export interface AccountSession {
@@ -33,35 +33,20 @@ const PHONE_SYSTEMS = new Set(["iOS", "Android"]);
 export function SessionsSection({ version }: { version: number }) {
   const t = useTranslations("profile.sessions");
   const locale = useLocale();
-  const api = useApi();
-  // The first read waits for the session's token (a call without one would be a 401 and a refresh).
+  // The first read waits for the session's token (a call without one would be a 401 and a refresh); `version` changes
+  // when another section ended sessions (a password change), so the list is read again.
   const ready = useAuth().status === "authenticated";
-  const [sessions, setSessions] = useState<AccountSession[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const list = useApiQuery<AccountSession[], AccountSession[]>(["account-sessions", version], "/api/Authentication/Sessions", {
+    enabled: ready,
+    select: (rows) => [...rows].sort((a, b) => Number(b.current) - Number(a.current)),
+  });
+  const sessions = list.data ?? null;
+  const failed = list.isError && !list.data;
   const [busy, setBusy] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-
-  const fetchList = useCallback(
-    (signal?: AbortSignal) =>
-      api<AccountSession[]>("/api/Authentication/Sessions", { signal }).then(
-        (list) => {
-          setSessions([...list].sort((a, b) => Number(b.current) - Number(a.current)));
-          setFailed(false);
-        },
-        () => {
-          if (!signal?.aborted) setFailed(true);
-        },
-      ),
-    [api],
-  );
-  const load = () => fetchList();
-
-  useEffect(() => {
-    if (!ready) return;
-    const controller = new AbortController();
-    void fetchList(controller.signal);
-    return () => controller.abort();
-  }, [fetchList, version, ready]);
+  const load = () => void list.refetch();
+  const revokeOne = useApiMutation((api, sessionId: string) => api("/api/Authentication/Sessions/Revoke", { method: "POST", body: { sessionId } }), { invalidate: [["account-sessions"]] });
+  const revokeAll = useApiMutation((api) => api<{ revoked: number }>("/api/Authentication/Sessions/RevokeOthers", { method: "POST" }), { invalidate: [["account-sessions"]] });
 
   // The site's Arabic writes Western digits and the month's name (as the premium page and the reader do).
   const when = (iso: string) =>
@@ -72,28 +57,28 @@ export function SessionsSection({ version }: { version: number }) {
   const revoke = async (session: AccountSession) => {
     setBusy(session.id);
     try {
-      await api("/api/Authentication/Sessions/Revoke", { method: "POST", body: { sessionId: session.id } });
-      toast.success(t("signedOut"), { theme: toastTheme() });
+      await revokeOne.mutateAsync(session.id);
+      notifySuccess(t("signedOut"));
     } catch (error) {
-      // 404: it had ended already; the list below is read again either way.
-      if (!(isApiError(error) && error.status === 404)) toast.error(t("actionFailed"), { theme: toastTheme() });
+      // 404: it had ended already; the list is read again either way.
+      if (!(isApiError(error) && error.status === 404)) notifyFailure(t("actionFailed"));
+      await list.refetch();
     } finally {
       setBusy(null);
-      await load();
     }
   };
 
   const revokeOthers = async () => {
     setBusy("others");
     try {
-      const { revoked } = await api<{ revoked: number }>("/api/Authentication/Sessions/RevokeOthers", { method: "POST" });
-      toast.success(t("othersSignedOut", { count: revoked }), { theme: toastTheme() });
+      const { revoked } = await revokeAll.mutateAsync(undefined);
+      notifySuccess(t("othersSignedOut", { count: revoked }));
     } catch {
-      toast.error(t("actionFailed"), { theme: toastTheme() });
+      notifyFailure(t("actionFailed"));
+      await list.refetch();
     } finally {
       setBusy(null);
       setAsking(false);
-      await load();
     }
   };
 
@@ -103,7 +88,9 @@ export function SessionsSection({ version }: { version: number }) {
       {failed ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700 dark:text-red-400">
           {t("failed")}
-          <button type="button" className={smallButton} onClick={() => void load()}>{t("retry")}</button>
+          <Button variant="secondary" size="sm" onClick={load}>
+            {t("retry")}
+          </Button>
         </div>
       ) : !sessions ? (
         <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">{t("loading")}</p>
@@ -138,17 +125,18 @@ export function SessionsSection({ version }: { version: number }) {
                     </div>
                   </div>
                   {!s.current && (
-                    <button
-                      type="button"
-                      className={`${smallButton} self-start sm:self-center`}
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      className="self-start sm:self-center"
                       onClick={() => void revoke(s)}
                       disabled={busy !== null}
                       aria-label={t("signOutLabel", { device: name, date: when(s.lastUsedAt) })}
                       data-testid="session-sign-out"
+                      icon={<LogOut className="size-4 rtl:rotate-180" aria-hidden />}
                     >
-                      <LogOut className="size-4 rtl:rotate-180" aria-hidden />
                       {busy === s.id ? t("signingOut") : t("signOut")}
-                    </button>
+                    </Button>
                   )}
                 </li>
               );
@@ -156,10 +144,9 @@ export function SessionsSection({ version }: { version: number }) {
           </ul>
           <div className="mt-4">
             {others > 0 ? (
-              <button type="button" className={smallButton} onClick={() => setAsking(true)} disabled={busy !== null} data-testid="sessions-sign-out-others">
-                <LogOut className="size-4 rtl:rotate-180" aria-hidden />
+              <Button variant="secondary" size="sm" onClick={() => setAsking(true)} disabled={busy !== null} data-testid="sessions-sign-out-others" icon={<LogOut className="size-4 rtl:rotate-180" aria-hidden />}>
                 {t("signOutOthers")}
-              </button>
+              </Button>
             ) : (
               <p className="text-sm text-zinc-500 dark:text-zinc-400" data-testid="sessions-only-here">{t("noOthers")}</p>
             )}

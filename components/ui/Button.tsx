@@ -5,9 +5,10 @@ import { cx } from "./cx";
  * Buttons. Use `Button` for every action and submit; `buttonClass()` only to draw a link (`<Link>`, `<a>`) as a
  * button; `IconButton` for an icon-only action (it always has a 44 px target and a label). Variants: `primary` (the
  * one main action of a view or form), `secondary` (cancel, secondary actions), `danger` (destructive, confirmed),
- * `ghost` (quiet actions in toolbars and rows). `loading` shows a spinner, marks it busy and disables it.
+ * `dangerOutline` (a destructive action beside secondary ones: remove, delete a row), `ghost` (quiet actions in
+ * toolbars and rows). `loading` shows a spinner, marks it busy and disables it.
  */
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "dangerOutline" | "ghost";
 export type ButtonSize = "sm" | "md";
 
 const BASE =
@@ -18,9 +19,11 @@ const VARIANTS: Record<ButtonVariant, string> = {
   secondary:
     "border border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 focus-visible:outline-brand-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
   danger: "bg-red-700 text-white shadow-sm hover:bg-red-800 focus-visible:outline-red-700 disabled:hover:bg-red-700",
+  dangerOutline:
+    "border border-zinc-300 bg-white text-red-700 hover:bg-red-50 focus-visible:outline-red-700 dark:border-zinc-700 dark:bg-zinc-900 dark:text-red-400 dark:hover:bg-red-500/10",
   ghost: "text-zinc-700 hover:bg-zinc-100 focus-visible:outline-brand-500 dark:text-zinc-200 dark:hover:bg-zinc-800",
 };
-const SIZES: Record<ButtonSize, string> = { sm: "h-9 px-3 text-sm", md: "h-11 px-5 text-[15px]" };
+const SIZES: Record<ButtonSize, string> = { sm: "h-10 px-4 text-sm", md: "h-11 px-5 text-[15px]" };
 
 export function buttonClass({ variant = "primary", size = "md", full = false }: { variant?: ButtonVariant; size?: ButtonSize; full?: boolean } = {}): string {
   return cx(BASE, VARIANTS[variant], SIZES[size], full && "w-full");
@@ -89,3 +92,6 @@ export function IconButton({ label, icon, tone = "default", className, type = "b
     </button>
   );
 }
+
+/** A link inside running text or under a form ("Forgot password?"): the brand colour, underlined on hover. */
+export const textLinkClass = "font-semibold text-brand-600 underline-offset-4 hover:underline dark:text-brand-400";

@@ -4,7 +4,7 @@ import { useState, type InputHTMLAttributes, type ReactNode, type Ref, type Sele
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { ButtonSpinner, buttonClass } from "./Button";
 import { cx } from "./cx";
-import { AlertCircle, Eye, EyeOff } from "./icons";
+import { AlertCircle, ChevronDown, Eye, EyeOff } from "./icons";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -40,6 +40,8 @@ interface FieldFrame {
   hint?: ReactNode;
   error?: string;
   className?: string;
+  /** The label is read by screen readers only (a control whose group already says what it is: a date's day). */
+  labelHidden?: boolean;
 }
 
 /** The ids a control points at with aria-describedby: its error, its hint, its counter. */
@@ -48,10 +50,10 @@ function describedBy(id: string, error?: string, hint?: ReactNode, counter?: boo
 }
 
 /** Label, control, hint and error: the frame of every field (use it directly for a control the kit has not got). */
-export function Field({ id, label, hint, error, className, children, after }: FieldFrame & { children: ReactNode; after?: ReactNode }) {
+export function Field({ id, label, hint, error, className, labelHidden = false, children, after }: FieldFrame & { children: ReactNode; after?: ReactNode }) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200">
+      <label htmlFor={id} className={labelHidden ? "sr-only" : "mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200"}>
         {label}
       </label>
       {children}
@@ -159,23 +161,31 @@ export function TextAreaField({ id, label, hint, error, className, registration,
 
 export interface SelectFieldProps extends FieldFrame, Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "className"> {
   registration?: UseFormRegisterReturn;
+  /** For a select in a group that shows one error for all (a date's day, month and year): drawn invalid, pointing at
+   * the group's error by these ids, with no message of its own. */
+  groupError?: { invalid: boolean; describedBy?: string };
+  selectClassName?: string;
   ref?: Ref<HTMLSelectElement>;
 }
 
-/** A native select (the phone's own picker); options as children. */
-export function SelectField({ id, label, hint, error, className, registration, children, ...select }: SelectFieldProps) {
+/** A native select (the phone's own picker) with the kit's chevron; options as children. */
+export function SelectField({ id, label, hint, error, className, labelHidden, registration, groupError, selectClassName, children, ...select }: SelectFieldProps) {
+  const invalid = Boolean(error) || Boolean(groupError?.invalid);
   return (
-    <Field id={id} label={label} hint={hint} error={error} className={className}>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={controlClass(Boolean(error), "h-11 px-3")}
-        {...select}
-        {...registration}
-      >
-        {children}
-      </select>
+    <Field id={id} label={label} hint={hint} error={error} className={className} labelHidden={labelHidden}>
+      <div className="relative">
+        <select
+          id={id}
+          aria-invalid={invalid || undefined}
+          aria-describedby={groupError ? groupError.describedBy : describedBy(id, error, hint)}
+          className={controlClass(invalid, cx("h-11 appearance-none ps-3 pe-8", selectClassName))}
+          {...select}
+          {...registration}
+        >
+          {children}
+        </select>
+        <ChevronDown className="pointer-events-none absolute end-2.5 top-1/2 size-4 -translate-y-1/2 text-zinc-500" aria-hidden />
+      </div>
     </Field>
   );
 }
@@ -313,5 +323,54 @@ export function SubmitButton({ busy, busyLabel, label, disabled, full = true, te
       {busy && <ButtonSpinner />}
       {busy ? busyLabel : label}
     </button>
+  );
+}
+
+/** A range slider with its label on the same line (zoom, a number picked by feel); the value is the caller's. */
+export function SliderField({ id, label, value, min, max, step, onChange, after, testId }: { id: string; label: ReactNode; value: number; min: number; max: number; step: number; onChange: (value: number) => void; after?: ReactNode; testId?: string }) {
+  return (
+    <div className="flex items-center gap-3">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <input id={id} type="range" min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} className="h-6 min-w-0 flex-1 accent-brand-600" data-testid={testId} />
+      {after}
+    </div>
+  );
+}
+
+export interface RadioPillOption<V extends string> {
+  value: V;
+  label: ReactNode;
+  icon?: ReactNode;
+  testId?: string;
+  /** The option's own language (a language's name written in it). */
+  lang?: string;
+}
+
+/** A short set of choices that apply at once (language, theme): radio buttons drawn as pills under a legend. */
+export function RadioPills<V extends string>({ name, legend, hint, options, value, onChange, disabled }: { name: string; legend: ReactNode; hint?: ReactNode; options: ReadonlyArray<RadioPillOption<V>>; value: V; onChange: (value: V) => void; disabled?: boolean }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-zinc-800 dark:text-zinc-200">{legend}</legend>
+      {hint && <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{hint}</p>}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={cx(
+              "flex min-h-11 cursor-pointer items-center gap-2.5 rounded-xl border px-3.5 text-sm font-semibold transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 [&>svg]:size-4",
+              option.value === value
+                ? "border-brand-500 bg-brand-50 text-brand-700 dark:border-brand-400 dark:bg-brand-500/15 dark:text-brand-100"
+                : "border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
+            )}
+          >
+            <input type="radio" name={name} value={option.value} checked={option.value === value} disabled={disabled} onChange={() => onChange(option.value)} className="size-4 accent-brand-600" data-testid={option.testId} />
+            {option.icon}
+            <span lang={option.lang}>{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -13,3 +13,4 @@ export const Close = icon(<><path d="M18 6 6 18" /><path d="m6 6 12 12" /></>);
 export const SortBoth = icon(<><path d="m21 16-4 4-4-4" /><path d="M17 20V4" /><path d="m3 8 4-4 4 4" /><path d="M7 4v16" /></>);
 export const SortUp = icon(<><path d="m5 12 7-7 7 7" /><path d="M12 19V5" /></>);
 export const SortDown = icon(<><path d="M12 5v14" /><path d="m19 12-7 7-7-7" /></>);
+export const ChevronDown = icon(<path d="m6 9 6 6 6-6" />);

@@ -3,13 +3,15 @@ import { ApiError } from "@/lib/api-client";
 import { showServerErrors } from "./server-errors";
 
 describe("showServerErrors", () => {
-  it("puts a 422's messages under the form's fields, focusing the first, and leaves no form message", () => {
+  it("puts a 422's messages under the form's fields (any case), focusing the first; others become the form's message", () => {
     const setError = vi.fn();
-    const error = new ApiError("HTTP", "Validation failed", { status: 422, data: { errors: { email: ["Email taken"], username: ["Too short", "Bad"], other: ["?"] } } });
+    const error = new ApiError("HTTP", "Validation failed", { status: 422, data: { errors: { Email: ["Email taken"], username: ["Too short", "Bad"] } } });
     expect(showServerErrors(error, setError, ["email", "username"], "Try again")).toBeNull();
     expect(setError).toHaveBeenCalledWith("email", { type: "server", message: "Email taken" }, { shouldFocus: true });
     expect(setError).toHaveBeenCalledWith("username", { type: "server", message: "Too short" }, { shouldFocus: false });
     expect(setError).toHaveBeenCalledTimes(2);
+    const partly = new ApiError("HTTP", "Validation failed", { status: 422, data: { errors: { email: ["Email taken"], captcha: ["Try the puzzle again"] } } });
+    expect(showServerErrors(partly, vi.fn(), ["email"], "Try again")).toBe("Try the puzzle again");
   });
 
   it("returns the server's message when no error belongs to a field, the fallback for a network failure", () => {

@@ -18,6 +18,11 @@ export function notifyInfo(message: string): void {
   toast.info(message, { theme: theme() });
 }
 
+/** A failure in the screen's own words (whatever the server said). */
+export function notifyFailure(message: string): void {
+  toast.error(message, { theme: theme() });
+}
+
 export function notifyError(error: unknown, fallback: string): void {
   toast.error(isApiError(error) && error.kind === "HTTP" && error.message ? error.message : fallback, { theme: theme() });
 }
