@@ -75,3 +75,5 @@ export function useReaderApi(serverToken: string | null) {
 
   return useMemo(() => ({ fetchPages, recordView, recordImpression, saveProgress }), [fetchPages, recordView, recordImpression, saveProgress]);
 }
+
+export type ReaderApi = ReturnType<typeof useReaderApi>;

@@ -1,0 +1,91 @@
+"use client";
+
+import type { ReactNode, RefObject } from "react";
+import { useTranslations } from "next-intl";
+import { PageImage } from "./PageImage";
+import type { FitMode, ReaderPage, ViewMode } from "./reader-utils";
+
+export interface ReaderContentProps {
+  view: ViewMode;
+  pageCount: number;
+  atEnd: boolean;
+  /** The pages on screen in a paged view. */
+  spread: number[];
+  /** The vertical view: the page being read, how far the list reaches, and its end's sentinel. */
+  current: number;
+  verticalUntil: number;
+  sentinelRef: RefObject<HTMLDivElement | null>;
+  initialPage: number;
+  pages: Record<number, ReaderPage>;
+  failed: Record<number, true>;
+  retry: (n: number) => void;
+  refreshSigned: (n: number) => boolean;
+  fit: FitMode;
+  zoom: number;
+  dataSaver: boolean;
+  watermark: string | null;
+  rtlReading: boolean;
+  endCard: ReactNode;
+}
+
+/**
+ * What the page area shows: the chapter error, the vertical list (ending in the end card), the end card, or the
+ * single or double spread (laid out in the title's reading direction).
+ */
+export function ReaderContent(props: ReaderContentProps) {
+  const { view, pageCount, atEnd, spread, current, verticalUntil, sentinelRef, initialPage, pages, failed, retry, refreshSigned } = props;
+  const { fit, zoom, dataSaver, watermark, rtlReading, endCard } = props;
+  const t = useTranslations("reader");
+  const common = (n: number) => ({
+    pageNumber: n,
+    page: pages[n],
+    failed: failed[n],
+    onRetry: () => retry(n),
+    onImageError: () => refreshSigned(n),
+    zoom,
+    dataSaver,
+    watermark,
+  });
+
+  if (pageCount === 0) return <ChapterError />;
+  if (view === "vertical") {
+    const count = Math.min(verticalUntil, pageCount);
+    return (
+      <div className="flex min-h-full w-max min-w-full flex-col items-center py-2" data-testid="vertical-view">
+        {Array.from({ length: count }, (_, i) => i + 1).map((n) => (
+          <PageImage key={n} {...common(n)} fit="width" perRow={1} priority={n === initialPage} lazy={Math.abs(n - current) > 2} />
+        ))}
+        <div ref={sentinelRef} aria-hidden className="h-px w-full" />
+        {count < pageCount ? (
+          <p role="status" className="py-6 text-sm text-zinc-500">{t("loadingMore")}</p>
+        ) : (
+          <div className="w-screen max-w-full px-3">{endCard}</div>
+        )}
+      </div>
+    );
+  }
+  if (atEnd) return <div className="flex min-h-full items-center justify-center p-3">{endCard}</div>;
+  return (
+    <div className="flex min-h-full w-max min-w-full p-2" data-testid={`${view}-view`}>
+      <div className={`m-auto flex items-center gap-1 ${rtlReading ? "flex-row-reverse" : ""}`}>
+        {spread.map((n) => (
+          <PageImage key={n} {...common(n)} fit={fit} perRow={spread.length} priority />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Spec §8: the chapter could not be shown (no pages yet, or they could not be loaded). */
+export function ChapterError() {
+  const t = useTranslations("reader");
+  return (
+    <div role="alert" data-testid="chapter-error" className="flex min-h-full flex-col items-center justify-center gap-3 p-6 text-center">
+      <h2 className="text-xl font-bold text-white">{t("errorTitle")}</h2>
+      <p className="max-w-sm text-sm text-zinc-400">{t("errorText")}</p>
+      <button type="button" onClick={() => window.location.reload()} className="mt-2 rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        {t("reload")}
+      </button>
+    </div>
+  );
+}

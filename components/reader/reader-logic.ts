@@ -1,0 +1,116 @@
+import { READER } from "@/lib/reader-constants";
+import { arrowStep, overlayFor, progressPercent, spreadStart, type OverlayBand, type ViewMode } from "./reader-utils";
+
+/**
+ * Pure decisions of the reader's hooks (no React, no DOM): where the reader is, what a key or a tap does,
+ * what the footer says, which pages a request covers and when the sponsored overlay opens.
+ */
+
+/** A page number within the chapter (a bad or missing number opens page 1). */
+export function clampPage(page: number, pageCount: number): number {
+  return Math.max(1, Math.min(Number.isFinite(page) ? Math.trunc(page) : 1, Math.max(1, pageCount)));
+}
+
+/** Vertical view: how far the list must reach for `page` to be on it (one batch from that page, within the chapter). */
+export function verticalReach(page: number, pageCount: number): number {
+  return Math.min(pageCount, page + READER.verticalBatch - 1);
+}
+
+/** The pages on screen for the page being read: one, or a pair in double view (the last page may stand alone). */
+export function spreadOf(current: number, view: ViewMode, pageCount: number): { first: number; last: number; spread: number[] } {
+  const first = spreadStart(current, view);
+  if (view !== "double") return { first, last: first, spread: [first] };
+  return { first, last: Math.min(pageCount, first + 1), spread: [first, first + 1].filter((n) => n <= pageCount) };
+}
+
+/** Reading position of the first and last page on screen in percent (the end card is 100). */
+export function progressRange(first: number, last: number, pageCount: number, atEnd: boolean): { first: number; last: number } {
+  return { first: atEnd ? 100 : progressPercent(first, pageCount), last: atEnd ? 100 : progressPercent(last, pageCount) };
+}
+
+/** The page saved as progress: the last one on screen (the chapter's last page at the end card). */
+export function savedPageFor(view: ViewMode, position: { current: number; last: number; atEnd: boolean }, pageCount: number): number {
+  if (position.atEnd) return pageCount;
+  return view === "double" ? position.last : position.current;
+}
+
+/** Whether the footer's previous and next buttons can turn a page. */
+export function turnAvailability(
+  view: ViewMode,
+  position: { current: number; first: number; atEnd: boolean },
+  pageCount: number,
+): { canPrevious: boolean; canNext: boolean } {
+  if (view === "vertical") return { canPrevious: position.current > 1, canNext: position.current < pageCount };
+  return { canPrevious: position.atEnd || position.first > 1, canNext: !position.atEnd && pageCount > 0 };
+}
+
+/** Whether the next chapter's first page is worth preloading: on the last two pages or at the end card. */
+export function isNearEnd(last: number, atEnd: boolean, pageCount: number): boolean {
+  return pageCount > 0 && (atEnd || last >= pageCount - 1);
+}
+
+export type PageLabel = { key: "pagesOf"; first: number; last: number; total: number } | { key: "pageOf"; current: number; total: number };
+
+/** The footer's position label ("Page 3 of 20", "Pages 3–4 of 20"); none for a chapter without pages. */
+export function pageLabelFor(view: ViewMode, position: { current: number; first: number; last: number; spread: readonly number[] }, pageCount: number): PageLabel | null {
+  if (pageCount === 0) return null;
+  if (position.spread.length > 1 && view !== "vertical") return { key: "pagesOf", first: position.first, last: position.last, total: pageCount };
+  return { key: "pageOf", current: view === "vertical" ? position.current : position.first, total: pageCount };
+}
+
+/** The chapter pages an API page of `size` pages covers. */
+export function pagesCoveredBy(apiPage: number, size: number, pageCount: number): number[] {
+  return Array.from({ length: size }, (_, i) => (apiPage - 1) * size + 1 + i).filter((n) => n <= pageCount);
+}
+
+/** A tap on the page area, as a fraction of its width from the left: the outer thirds act as the arrow keys. */
+export function tapKey(fraction: number): "ArrowLeft" | "ArrowRight" | null {
+  return fraction < 0.35 ? "ArrowLeft" : fraction > 0.65 ? "ArrowRight" : null;
+}
+
+export type ReaderKeyAction = "closePanels" | "exitFullscreen" | "next" | "previous" | "toggleFullscreen" | "resetZoom" | "zoomIn" | "zoomOut";
+
+/**
+ * What a key does in the reader (spec §9): ←/→ in the title's reading direction, F fullscreen, R reset zoom,
+ * +/− zoom; Escape closes the open panel, else leaves fullscreen. Keys with Ctrl, Cmd or Alt are the browser's,
+ * and only Escape works while the settings or the help are open.
+ */
+export function readerKeyAction(
+  e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean },
+  state: { menuOpen: boolean; settingsOpen: boolean; helpOpen: boolean; fullscreen: boolean; readingDirection: number },
+): ReaderKeyAction | null {
+  if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  if (e.key === "Escape") {
+    if (state.menuOpen || state.settingsOpen || state.helpOpen) return "closePanels";
+    return state.fullscreen ? "exitFullscreen" : null;
+  }
+  if (state.settingsOpen || state.helpOpen) return null;
+  const direction = arrowStep(e.key, state.readingDirection);
+  if (direction !== 0) return direction > 0 ? "next" : "previous";
+  const key = e.key.toLowerCase();
+  if (key === "f") return "toggleFullscreen";
+  if (key === "r") return "resetZoom";
+  if (key === "+" || key === "=") return "zoomIn";
+  if (key === "-" || key === "_") return "zoomOut";
+  return null;
+}
+
+/** The sponsored overlay's memory: the position it was last judged at, the bands shown, and the one open now. */
+export interface OverlayState {
+  at: string | null;
+  previous: number | null;
+  shown: readonly OverlayBand[];
+  open: OverlayBand | null;
+}
+
+export const NO_OVERLAY: OverlayState = { at: null, previous: null, shown: [], open: null };
+
+/**
+ * The overlay's next state when the reader reaches a new position (`positionKey`, null until the position is
+ * known), or null when nothing changes: an open overlay stays until closed, and a position is judged once.
+ */
+export function advanceOverlay(state: OverlayState, positionKey: string | null, range: { first: number; last: number }): OverlayState | null {
+  if (positionKey === null || positionKey === state.at || state.open !== null) return null;
+  const band = overlayFor(state.previous, range, new Set(state.shown));
+  return { at: positionKey, previous: range.last, shown: band ? [...state.shown, band] : state.shown, open: band };
+}

@@ -1,0 +1,102 @@
+"use client";
+
+import { useCallback, type Dispatch, type MouseEvent, type RefObject, type SetStateAction } from "react";
+import { tapKey, turnAvailability, verticalReach } from "./reader-logic";
+import { arrowStep, type ViewMode } from "./reader-utils";
+import { setPrefs } from "./storage";
+
+/**
+ * Page turning (owns: next and previous in each view, going back to page 1 from the end card, switching views,
+ * the tap zones on the page area, and whether a turn is possible). A paged view moves a step at a time and ends
+ * on the end card; the vertical view scrolls to the page, growing the list first when it is not there yet.
+ */
+export function usePaging(opts: {
+  view: ViewMode;
+  pageCount: number;
+  step: number;
+  readingDirection: number;
+  areaRef: RefObject<HTMLElement | null>;
+  quiet: () => void;
+  position: {
+    current: number;
+    first: number;
+    atEnd: boolean;
+    setCurrent: Dispatch<SetStateAction<number>>;
+    setAtEnd: Dispatch<SetStateAction<boolean>>;
+    setVerticalUntil: Dispatch<SetStateAction<number>>;
+    requestScroll: (page: number) => void;
+  };
+}) {
+  const { view, pageCount, step, readingDirection, areaRef, quiet } = opts;
+  const { current, first, atEnd, setCurrent, setAtEnd, setVerticalUntil, requestScroll } = opts.position;
+
+  const scrollToPage = useCallback((n: number) => {
+    const el = areaRef.current?.querySelector<HTMLElement>(`[data-page="${n}"]`);
+    if (el) el.scrollIntoView({ block: "start", behavior: "smooth" });
+    else {
+      requestScroll(n);
+      setVerticalUntil((v) => Math.max(v, verticalReach(n, pageCount)));
+    }
+  }, [pageCount, requestScroll, areaRef, setVerticalUntil]);
+
+  const goNext = useCallback(() => {
+    quiet();
+    if (view === "vertical") {
+      if (current < pageCount) {
+        setCurrent(current + 1);
+        scrollToPage(current + 1);
+      }
+      return;
+    }
+    if (atEnd) return;
+    if (first + step > pageCount) setAtEnd(true);
+    else setCurrent(first + step);
+    areaRef.current?.scrollTo({ top: 0 });
+  }, [quiet, view, current, pageCount, scrollToPage, atEnd, first, step, areaRef, setAtEnd, setCurrent]);
+
+  const goPrevious = useCallback(() => {
+    quiet();
+    if (view === "vertical") {
+      if (current > 1) {
+        setCurrent(current - 1);
+        scrollToPage(current - 1);
+      }
+      return;
+    }
+    if (atEnd) setAtEnd(false);
+    else if (first > 1) setCurrent(Math.max(1, first - step));
+    areaRef.current?.scrollTo({ top: 0 });
+  }, [quiet, view, current, scrollToPage, atEnd, first, step, areaRef, setAtEnd, setCurrent]);
+
+  const restart = useCallback(() => {
+    setAtEnd(false);
+    setCurrent(1);
+    if (view === "vertical") scrollToPage(1);
+    else areaRef.current?.scrollTo({ top: 0 });
+  }, [view, scrollToPage, areaRef, setAtEnd, setCurrent]);
+
+  const changeView = useCallback(
+    (next: ViewMode) => {
+      quiet();
+      setPrefs({ view: next });
+      setAtEnd(false);
+      if (next === "vertical") {
+        requestScroll(current);
+        setVerticalUntil((v) => Math.max(v, verticalReach(current, pageCount)));
+      }
+    },
+    [quiet, current, pageCount, requestScroll, setAtEnd, setVerticalUntil],
+  );
+
+  // Tapping the outer thirds of the page area turns pages (phones), in the reading direction.
+  const onAreaClick = (e: MouseEvent<HTMLElement>) => {
+    if (view === "vertical" || atEnd || (e.target as HTMLElement).closest("button, a")) return;
+    const box = e.currentTarget.getBoundingClientRect();
+    const key = tapKey((e.clientX - box.left) / box.width);
+    if (!key) return;
+    if (arrowStep(key, readingDirection) > 0) goNext();
+    else goPrevious();
+  };
+
+  return { goNext, goPrevious, restart, changeView, onAreaClick, ...turnAvailability(view, { current, first, atEnd }, pageCount) };
+}

@@ -1,0 +1,44 @@
+"use client";
+
+import { useEffect } from "react";
+import { READER } from "@/lib/reader-constants";
+import { readerKeyAction } from "./reader-logic";
+
+/**
+ * Hotkeys (owns: the window's key listener; spec §9, see readerKeyAction). Keys typed into a field, keys another
+ * handler took, and every key while the sponsored overlay is open are left alone.
+ */
+export function useReaderKeyboard(opts: {
+  overlayOpen: boolean;
+  menuOpen: boolean;
+  settingsOpen: boolean;
+  helpOpen: boolean;
+  closePanels: () => void;
+  readingDirection: number;
+  goNext: () => void;
+  goPrevious: () => void;
+  toggleFullscreen: () => void;
+  changeZoom: (zoom: number) => void;
+  zoom: number;
+}) {
+  const { overlayOpen, menuOpen, settingsOpen, helpOpen, closePanels, readingDirection, goNext, goPrevious, toggleFullscreen, changeZoom, zoom } = opts;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || overlayOpen) return;
+      const target = e.target as HTMLElement | null;
+      if (target?.closest("input, textarea, select, [contenteditable=true]")) return;
+      const action = readerKeyAction(e, { menuOpen, settingsOpen, helpOpen, fullscreen: Boolean(document.fullscreenElement), readingDirection });
+      if (action === "next" || action === "previous") {
+        e.preventDefault();
+        if (action === "next") goNext();
+        else goPrevious();
+      } else if (action === "closePanels") closePanels();
+      else if (action === "exitFullscreen" || action === "toggleFullscreen") toggleFullscreen();
+      else if (action === "resetZoom") changeZoom(1);
+      else if (action === "zoomIn") changeZoom(zoom + READER.zoom.step);
+      else if (action === "zoomOut") changeZoom(zoom - READER.zoom.step);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [overlayOpen, menuOpen, settingsOpen, helpOpen, closePanels, readingDirection, goNext, goPrevious, toggleFullscreen, changeZoom, zoom]);
+}
