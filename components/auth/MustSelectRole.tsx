@@ -7,7 +7,8 @@ import { useMemo, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { getPathname } from "@/i18n/navigation";
-import { refreshSessionToken, useApi } from "@/components/providers/use-api";
+import { useApiMutation } from "@/components/providers/api-query";
+import { refreshSessionToken } from "@/components/providers/use-api";
 import { selectRoleSchema, SelectableRole } from "@/lib/validation/auth";
 import { BirthDateSelect } from "./BirthDateSelect";
 import { Banner } from "@/components/ui/Banner";
@@ -24,9 +25,9 @@ export function MustSelectRole() {
   const t = useTranslations("auth.selectRole");
   const tr = useTranslations("auth.register");
   const tv = useTranslations("validation");
-  const api = useApi();
   const locale = useLocale();
   const schema = useMemo(() => selectRoleSchema((key) => tv(key)), [tv]);
+  const migrate = useApiMutation((api, body: z.output<typeof schema>) => api("/api/Authentication/FirebaseMigration", { method: "POST", body }));
   const [step, setStep] = useState<1 | 2>(1);
   const [failure, setFailure] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
@@ -47,7 +48,7 @@ export function MustSelectRole() {
     inFlight.current = true;
     setFailure(null);
     try {
-      await api("/api/Authentication/FirebaseMigration", { method: "POST", body: payload });
+      await migrate.mutateAsync(payload);
       // New tokens carry the new role and the cleared flag (the JWT callback also reloads the user).
       if (!(await refreshSessionToken())) throw new Error("The session could not be refreshed");
       setLeaving(true);

@@ -5,12 +5,12 @@ import { BadgeCheck, MailWarning } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { toast } from "react-toastify";
 import type { z } from "zod";
-import { Banner, SubmitButton, TextField } from "@/components/auth/fields";
-import { toastTheme } from "@/components/notifications/NotificationsProvider";
-import { useApi } from "@/components/providers/use-api";
-import { isApiError } from "@/lib/api-client";
+import { useApiMutation } from "@/components/providers/api-query";
+import { Banner } from "@/components/ui/Banner";
+import { SubmitButton, TextField } from "@/components/ui/fields";
+import { showServerErrors } from "@/components/ui/server-errors";
+import { notifySuccess } from "@/components/ui/toast";
 import { updateSelfSchema } from "@/lib/validation/auth";
 import { ImageEditor } from "./ImageEditor";
 import { PasswordInput } from "./PasswordInput";
@@ -27,7 +27,7 @@ type Fields = "fullName" | "username" | "email";
 export function DetailsSection({ user, onUser }: { user: ProfileUser; onUser: (user: ProfileUser) => void }) {
   const t = useTranslations("profile.details");
   const tv = useTranslations("validation");
-  const api = useApi();
+  const update = useApiMutation((api, body: Parameters<typeof updateSelf>[1]) => updateSelf(api, body));
   const schema = useMemo(
     () =>
       updateSelfSchema((key) => tv(key))
@@ -64,24 +64,16 @@ export function DetailsSection({ user, onUser }: { user: ProfileUser; onUser: (u
       return;
     }
     try {
-      const next = await updateSelf(api, newEmail ? { ...changes, currentPassword: values.currentPassword } : changes);
+      const next = await update.mutateAsync(newEmail ? { ...changes, currentPassword: values.currentPassword } : changes);
       onUser(next);
       reset({ fullName: next.fullName, username: next.username, email: next.email, currentPassword: "" });
       const text = newEmail ? t("confirmSent", { email: newEmail }) : t("saved");
       setNotice({ tone: "success", text });
-      toast.success(newEmail ? text : t("saved"), { theme: toastTheme() });
+      notifySuccess(text);
     } catch (error) {
-      const fieldErrors = isApiError(error) ? error.fieldErrors : {};
-      let shown = false;
-      for (const key of ["fullName", "username", "email", "currentPassword"] as const) {
-        const message = fieldErrors[key]?.[0];
-        if (message) {
-          setError(key, { message });
-          shown = true;
-        }
-      }
-      // A taken username or address is a 409 naming the field in its message.
-      if (!shown) setNotice({ tone: "error", text: isApiError(error) && error.kind === "HTTP" && error.message ? error.message : t("failed") });
+      // A taken username or address is a 409 naming the field in its message (shown above the form).
+      const message = showServerErrors(error, setError, ["fullName", "username", "email", "currentPassword"], t("failed"));
+      if (message) setNotice({ tone: "error", text: message });
     }
   });
 

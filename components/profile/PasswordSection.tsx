@@ -5,10 +5,11 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Banner, SubmitButton } from "@/components/auth/fields";
+import { Banner } from "@/components/ui/Banner";
+import { SubmitButton } from "@/components/ui/fields";
+import { showServerErrors } from "@/components/ui/server-errors";
+import { useApiMutation } from "@/components/providers/api-query";
 import { PasswordInput } from "./PasswordInput";
-import { useApi } from "@/components/providers/use-api";
-import { isApiError } from "@/lib/api-client";
 import { changePasswordSchema } from "@/lib/validation/auth";
 import { Section } from "./Section";
 
@@ -18,8 +19,8 @@ const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
 export function PasswordSection({ onChanged }: { onChanged: () => void }) {
   const t = useTranslations("profile.password");
   const tv = useTranslations("validation");
-  const api = useApi();
   const schema = useMemo(() => changePasswordSchema((key) => tv(key)), [tv]);
+  const change = useApiMutation((api, body: z.output<typeof schema>) => api("/api/Authentication/ChangePassword", { method: "POST", body }));
   const {
     register,
     handleSubmit,
@@ -35,21 +36,13 @@ export function PasswordSection({ onChanged }: { onChanged: () => void }) {
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
     try {
-      await api("/api/Authentication/ChangePassword", { method: "POST", body: values });
+      await change.mutateAsync(values);
       reset();
       setNotice({ tone: "success", text: t("changed") });
       onChanged();
     } catch (error) {
-      const fieldErrors = isApiError(error) ? error.fieldErrors : {};
-      let shown = false;
-      for (const key of FIELDS) {
-        const message = fieldErrors[key]?.[0];
-        if (message) {
-          setError(key, { message }, { shouldFocus: !shown });
-          shown = true;
-        }
-      }
-      if (!shown) setNotice({ tone: "error", text: isApiError(error) && error.kind === "HTTP" && error.message ? error.message : t("failed") });
+      const message = showServerErrors(error, setError, FIELDS, t("failed"));
+      if (message) setNotice({ tone: "error", text: message });
     }
   });
 
