@@ -7,6 +7,7 @@ import { useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { SwitchLine } from "./SwitchLine";
 import { Link, useRouter } from "@/i18n/navigation";
 import { RETURN_PARAM, safeReturnPath } from "@/lib/return-path";
 import { loginSchema } from "@/lib/validation/auth";
@@ -109,19 +110,7 @@ export function LoginForm({ notice, defaultIdentifier = "", onRegister }: { noti
         </div>
       </div>
       <SubmitButton busy={isSubmitting || leaving} busyLabel={t("submitting")} label={t("submit")} />
-      <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
-        {t("noAccount")}{" "}
-        <Link
-          href={{ pathname: "/auth", query: { type: "register" } }}
-          onClick={(event) => {
-            event.preventDefault();
-            onRegister();
-          }}
-          className={textLinkClass}
-        >
-          {t("register")}
-        </Link>
-      </p>
+      <SwitchLine text={t("noAccount")} label={t("register")} to="register" onSwitch={onRegister} />
     </form>
   );
 }

@@ -4,12 +4,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, BookOpen, PenTool } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { Controller, useForm, type Resolver } from "react-hook-form";
+import { Controller, useForm, type FieldErrors, type Resolver, type UseFormRegister } from "react-hook-form";
 import type { z } from "zod";
-import { Link } from "@/i18n/navigation";
+import { SwitchLine } from "./SwitchLine";
 import { apiRequest, isApiError } from "@/lib/api-client";
 import { Banner } from "@/components/ui/Banner";
-import { IconButton, textLinkClass } from "@/components/ui/Button";
+import { IconButton } from "@/components/ui/Button";
 import { CheckboxField, PasswordField, SubmitButton, TextField } from "@/components/ui/fields";
 import { Segmented } from "@/components/ui/Segmented";
 import { showServerErrors } from "@/components/ui/server-errors";
@@ -42,25 +42,11 @@ export function mentionsAccountName(message: string): boolean {
 }
 
 /**
- * Registration form for the chosen role (spec §2, §5): a role toggle, the shared zod rules, the
- * writer's four consents and the date of birth as day/month/year selects. Success hands the username
- * back so the screen can switch to login.
+ * The form's state on the shared schema, and its submit: Register, then the username handed back; the server's
+ * refusals under their fields (an account-name message without fields under the username, spec §8), else above.
  */
-export function RegisterForm({
-  role,
-  onRoleChange,
-  onBack,
-  onRegistered,
-  onLogin,
-}: {
-  role: SelectableRole;
-  onRoleChange: (role: SelectableRole) => void;
-  onBack: () => void;
-  onRegistered: (username: string) => void;
-  onLogin: () => void;
-}) {
+function useRegisterForm(role: SelectableRole, onRegistered: (username: string) => void) {
   const t = useTranslations("auth.register");
-  const tp = useTranslations("auth.password");
   const tv = useTranslations("validation");
   const locale = useLocale();
   const schema = useMemo(() => registerSchema((key) => tv(key)), [tv]);
@@ -83,10 +69,6 @@ export function RegisterForm({
   });
   const [formError, setFormError] = useState<string | null>(null);
 
-  const chooseRole = (next: SelectableRole) => {
-    setValue("role", next);
-    onRoleChange(next);
-  };
 
   const onSubmit = handleSubmit(async (payload) => {
     setFormError(null);
@@ -101,6 +83,34 @@ export function RegisterForm({
       else setFormError(message);
     }
   });
+  return { register, control, setValue, errors, isSubmitting, formError, onSubmit };
+}
+
+/**
+ * Registration form for the chosen role (spec §2, §5): a role toggle, the shared zod rules, the
+ * writer's four consents and the date of birth as day/month/year selects. Success hands the username
+ * back so the screen can switch to login.
+ */
+export function RegisterForm({
+  role,
+  onRoleChange,
+  onBack,
+  onRegistered,
+  onLogin,
+}: {
+  role: SelectableRole;
+  onRoleChange: (role: SelectableRole) => void;
+  onBack: () => void;
+  onRegistered: (username: string) => void;
+  onLogin: () => void;
+}) {
+  const t = useTranslations("auth.register");
+  const tp = useTranslations("auth.password");
+  const { register, control, setValue, errors, isSubmitting, formError, onSubmit } = useRegisterForm(role, onRegistered);
+  const chooseRole = (next: SelectableRole) => {
+    setValue("role", next);
+    onRoleChange(next);
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-labelledby="auth-title">
@@ -147,29 +157,31 @@ export function RegisterForm({
       {errors.role?.message && <Banner tone="error">{errors.role.message}</Banner>}
 
       {role === SelectableRole.writer && (
-        <fieldset className="flex flex-col gap-3 rounded-2xl border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-900/60">
-          <legend className="px-1 text-sm font-semibold text-zinc-800 dark:text-zinc-200">{t("consents")}</legend>
-          <CheckboxField id="register-tosConfirm" label={t("tos")} error={errors.tosConfirm?.message} registration={register("tosConfirm")} />
-          <CheckboxField id="register-privacyConfirm" label={t("privacy")} error={errors.privacyConfirm?.message} registration={register("privacyConfirm")} />
-          <CheckboxField id="register-ageConfirm" label={t("age")} error={errors.ageConfirm?.message} registration={register("ageConfirm")} />
-          <CheckboxField id="register-contentSafetyConfirm" label={t("contentSafety")} error={errors.contentSafetyConfirm?.message} registration={register("contentSafetyConfirm")} />
-        </fieldset>
+        <WriterConsents register={register} errors={errors} />
       )}
 
       <SubmitButton busy={isSubmitting} busyLabel={t("submitting")} label={t("submit")} />
-      <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
-        {t("haveAccount")}{" "}
-        <Link
-          href={{ pathname: "/auth", query: { type: "login" } }}
-          onClick={(event) => {
-            event.preventDefault();
-            onLogin();
-          }}
-          className={textLinkClass}
-        >
-          {t("login")}
-        </Link>
-      </p>
+      <SwitchLine text={t("haveAccount")} label={t("login")} to="login" onSwitch={onLogin} />
     </form>
+  );
+}
+
+const CONSENTS = [
+  ["tosConfirm", "tos"],
+  ["privacyConfirm", "privacy"],
+  ["ageConfirm", "age"],
+  ["contentSafetyConfirm", "contentSafety"],
+] as const;
+
+/** The writer's four consents (spec §5), each a required checkbox with its error. */
+function WriterConsents({ register, errors }: { register: UseFormRegister<RegisterFormValues>; errors: FieldErrors<RegisterFormValues> }) {
+  const t = useTranslations("auth.register");
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-2xl border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-900/60">
+      <legend className="px-1 text-sm font-semibold text-zinc-800 dark:text-zinc-200">{t("consents")}</legend>
+      {CONSENTS.map(([name, text]) => (
+        <CheckboxField key={name} id={`register-${name}`} label={t(text)} error={errors[name]?.message} registration={register(name)} />
+      ))}
+    </fieldset>
   );
 }

@@ -88,19 +88,7 @@ export function DetailsSection({ user, onUser }: { user: ProfileUser; onUser: (u
           <TextField id="profile-username" label={t("username")} autoComplete="username" dir="auto" error={errors.username?.message} defaultValue={user.username} registration={register("username")} />
           <div>
             <TextField id="profile-email" label={t("email")} type="email" autoComplete="email" dir="ltr" error={errors.email?.message} hint={t("emailHint")} defaultValue={user.email} registration={register("email")} />
-            <p className="mt-2 inline-flex items-center gap-1.5 text-xs font-semibold" data-testid="profile-email-status">
-              {user.emailVerified ? (
-                <span className="inline-flex items-center gap-1.5 text-emerald-700 dark:text-emerald-400">
-                  <BadgeCheck className="size-4" aria-hidden />
-                  {t("verified")}
-                </span>
-              ) : (
-                <span className="inline-flex items-center gap-1.5 text-amber-700 dark:text-amber-400">
-                  <MailWarning className="size-4" aria-hidden />
-                  {t("unverified")}
-                </span>
-              )}
-            </p>
+            <EmailStatus verified={user.emailVerified} />
           </div>
           {emailChanging && (
             <PasswordInput
@@ -118,5 +106,25 @@ export function DetailsSection({ user, onUser }: { user: ProfileUser; onUser: (u
         </form>
       </div>
     </Section>
+  );
+}
+
+/** Whether the account's address is confirmed, under the e-mail field. */
+function EmailStatus({ verified }: { verified: boolean }) {
+  const t = useTranslations("profile.details");
+  return (
+    <p className="mt-2 inline-flex items-center gap-1.5 text-xs font-semibold" data-testid="profile-email-status">
+      {verified ? (
+        <span className="inline-flex items-center gap-1.5 text-emerald-700 dark:text-emerald-400">
+          <BadgeCheck className="size-4" aria-hidden />
+          {t("verified")}
+        </span>
+      ) : (
+        <span className="inline-flex items-center gap-1.5 text-amber-700 dark:text-amber-400">
+          <MailWarning className="size-4" aria-hidden />
+          {t("unverified")}
+        </span>
+      )}
+    </p>
   );
 }

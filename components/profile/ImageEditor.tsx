@@ -60,17 +60,9 @@ export function ImageEditor({ user, onUser }: { user: ProfileUser; onUser: (user
     }
   };
 
-  const letter = Array.from(user.fullName.trim() || user.username)[0]?.toLocaleUpperCase() ?? "?";
   return (
     <div className="flex flex-col items-center gap-3 md:w-48" data-testid="profile-image-editor">
-      {user.profileImageUrl ? (
-        // eslint-disable-next-line @next/next/no-img-element -- a /media image with immutable caching
-        <img src={user.profileImageUrl} alt={t("alt")} data-testid="profile-image" className="size-32 rounded-full object-cover ring-4 ring-zinc-100 dark:ring-zinc-800" />
-      ) : (
-        <span aria-hidden data-testid="profile-image-letter" className="grid size-32 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 text-5xl font-bold text-white ring-4 ring-zinc-100 dark:ring-zinc-800">
-          {letter}
-        </span>
-      )}
+      <Avatar user={user} alt={t("alt")} />
       <p className="text-center text-xs text-zinc-500 dark:text-zinc-400" id="profile-image-hint">{t("hint")}</p>
       <div className="flex flex-wrap justify-center gap-2">
         <FileButton
@@ -104,5 +96,22 @@ export function ImageEditor({ user, onUser }: { user: ProfileUser; onUser: (user
         />
       )}
     </div>
+  );
+}
+
+/** The picture shown large, or the first letter of the full name on the brand gradient. */
+function Avatar({ user, alt }: { user: ProfileUser; alt: string }) {
+  const letter = Array.from(user.fullName.trim() || user.username)[0]?.toLocaleUpperCase() ?? "?";
+  return (
+    <>
+      {user.profileImageUrl ? (
+        // eslint-disable-next-line @next/next/no-img-element -- a /media image with immutable caching
+        <img src={user.profileImageUrl} alt={alt} data-testid="profile-image" className="size-32 rounded-full object-cover ring-4 ring-zinc-100 dark:ring-zinc-800" />
+      ) : (
+        <span aria-hidden data-testid="profile-image-letter" className="grid size-32 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 text-5xl font-bold text-white ring-4 ring-zinc-100 dark:ring-zinc-800">
+          {letter}
+        </span>
+      )}
+    </>
   );
 }

@@ -27,32 +27,19 @@ export interface AccountSession {
 const PHONE_SYSTEMS = new Set(["iOS", "Android"]);
 
 /**
- * The active sign-ins (device, signed in, last active), this device first and marked; "sign out" per other session
- * and "sign out everywhere else" (asked first). A list of cards on every width.
+ * The list (read once the session has its token: a call without one would be a 401 and a refresh; `version` changes
+ * when another section ended sessions, a password change, so it is read again) and the two sign-out actions.
  */
-export function SessionsSection({ version }: { version: number }) {
+function useSessions(version: number) {
   const t = useTranslations("profile.sessions");
-  const locale = useLocale();
-  // The first read waits for the session's token (a call without one would be a 401 and a refresh); `version` changes
-  // when another section ended sessions (a password change), so the list is read again.
   const ready = useAuth().status === "authenticated";
   const list = useApiQuery<AccountSession[], AccountSession[]>(["account-sessions", version], "/api/Authentication/Sessions", {
     enabled: ready,
     select: (rows) => [...rows].sort((a, b) => Number(b.current) - Number(a.current)),
   });
-  const sessions = list.data ?? null;
-  const failed = list.isError && !list.data;
   const [busy, setBusy] = useState<string | null>(null);
-  const [asking, setAsking] = useState(false);
-  const load = () => void list.refetch();
   const revokeOne = useApiMutation((api, sessionId: string) => api("/api/Authentication/Sessions/Revoke", { method: "POST", body: { sessionId } }), { invalidate: [["account-sessions"]] });
   const revokeAll = useApiMutation((api) => api<{ revoked: number }>("/api/Authentication/Sessions/RevokeOthers", { method: "POST" }), { invalidate: [["account-sessions"]] });
-
-  // The site's Arabic writes Western digits and the month's name (as the premium page and the reader do).
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(locale === "ar" ? "ar" : "en-GB", { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(iso));
-  const deviceName = (s: AccountSession) =>
-    s.browser && s.os ? t("device", { browser: s.browser, os: s.os }) : (s.browser ?? s.os ?? t("unknownDevice"));
 
   const revoke = async (session: AccountSession) => {
     setBusy(session.id);
@@ -78,9 +65,27 @@ export function SessionsSection({ version }: { version: number }) {
       await list.refetch();
     } finally {
       setBusy(null);
-      setAsking(false);
     }
   };
+  return { sessions: list.data ?? null, failed: list.isError && !list.data, reload: () => void list.refetch(), busy, revoke, revokeOthers };
+}
+
+/**
+ * The active sign-ins (device, signed in, last active), this device first and marked; "sign out" per other session
+ * and "sign out everywhere else" (asked first). A list of cards on every width.
+ */
+export function SessionsSection({ version }: { version: number }) {
+  const t = useTranslations("profile.sessions");
+  const locale = useLocale();
+  const { sessions, failed, reload: load, busy, revoke, revokeOthers: endOthers } = useSessions(version);
+  const [asking, setAsking] = useState(false);
+  const revokeOthers = () => endOthers().finally(() => setAsking(false));
+
+  // The site's Arabic writes Western digits and the month's name (as the premium page and the reader do).
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(locale === "ar" ? "ar" : "en-GB", { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(iso));
+  const deviceName = (s: AccountSession) =>
+    s.browser && s.os ? t("device", { browser: s.browser, os: s.os }) : (s.browser ?? s.os ?? t("unknownDevice"));
 
   const others = sessions?.filter((s) => !s.current).length ?? 0;
   return (
@@ -97,50 +102,9 @@ export function SessionsSection({ version }: { version: number }) {
       ) : (
         <>
           <ul className="flex flex-col gap-3" data-testid="session-list">
-            {sessions.map((s) => {
-              const Icon = s.os && PHONE_SYSTEMS.has(s.os) ? Smartphone : LaptopMinimal;
-              const name = deviceName(s);
-              return (
-                <li
-                  key={s.id}
-                  data-testid="session-row"
-                  data-current={s.current || undefined}
-                  className={`flex flex-col gap-3 rounded-2xl border p-4 sm:flex-row sm:items-center ${s.current ? "border-brand-400 bg-brand-50/60 dark:border-brand-500/40 dark:bg-brand-500/10" : "border-zinc-200 dark:border-zinc-800"}`}
-                >
-                  <div className="flex min-w-0 flex-1 items-start gap-3">
-                    <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
-                      <Icon className="size-5" aria-hidden />
-                    </span>
-                    <div className="min-w-0">
-                      <p className="flex flex-wrap items-center gap-2 font-semibold">
-                        <span className="truncate">{name}</span>
-                        {s.current && (
-                          <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="session-current">
-                            {t("thisDevice")}
-                          </span>
-                        )}
-                      </p>
-                      <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{t("lastUsed", { date: when(s.lastUsedAt) })}</p>
-                      <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("signedIn", { date: when(s.createdAt) })}</p>
-                    </div>
-                  </div>
-                  {!s.current && (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      className="self-start sm:self-center"
-                      onClick={() => void revoke(s)}
-                      disabled={busy !== null}
-                      aria-label={t("signOutLabel", { device: name, date: when(s.lastUsedAt) })}
-                      data-testid="session-sign-out"
-                      icon={<LogOut className="size-4 rtl:rotate-180" aria-hidden />}
-                    >
-                      {busy === s.id ? t("signingOut") : t("signOut")}
-                    </Button>
-                  )}
-                </li>
-              );
-            })}
+            {sessions.map((s) => (
+              <SessionItem key={s.id} session={s} name={deviceName(s)} when={when} busy={busy} onRevoke={() => void revoke(s)} />
+            ))}
           </ul>
           <div className="mt-4">
             {others > 0 ? (
@@ -166,5 +130,50 @@ export function SessionsSection({ version }: { version: number }) {
         {t("confirmText")}
       </ConfirmDialog>
     </Section>
+  );
+}
+
+/** One sign-in: its device, when it was last used and started, and (for the other devices) "sign out". */
+function SessionItem({ session: s, name, when, busy, onRevoke }: { session: AccountSession; name: string; when: (iso: string) => string; busy: string | null; onRevoke: () => void }) {
+  const t = useTranslations("profile.sessions");
+  const Icon = s.os && PHONE_SYSTEMS.has(s.os) ? Smartphone : LaptopMinimal;
+  return (
+    <li
+      data-testid="session-row"
+      data-current={s.current || undefined}
+      className={`flex flex-col gap-3 rounded-2xl border p-4 sm:flex-row sm:items-center ${s.current ? "border-brand-400 bg-brand-50/60 dark:border-brand-500/40 dark:bg-brand-500/10" : "border-zinc-200 dark:border-zinc-800"}`}
+    >
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
+          <Icon className="size-5" aria-hidden />
+        </span>
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2 font-semibold">
+            <span className="truncate">{name}</span>
+            {s.current && (
+              <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="session-current">
+                {t("thisDevice")}
+              </span>
+            )}
+          </p>
+          <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{t("lastUsed", { date: when(s.lastUsedAt) })}</p>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("signedIn", { date: when(s.createdAt) })}</p>
+        </div>
+      </div>
+      {!s.current && (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="self-start sm:self-center"
+          onClick={onRevoke}
+          disabled={busy !== null}
+          aria-label={t("signOutLabel", { device: name, date: when(s.lastUsedAt) })}
+          data-testid="session-sign-out"
+          icon={<LogOut className="size-4 rtl:rotate-180" aria-hidden />}
+        >
+          {busy === s.id ? t("signingOut") : t("signOut")}
+        </Button>
+      )}
+    </li>
   );
 }

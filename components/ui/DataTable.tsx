@@ -3,6 +3,8 @@ import { cx } from "./cx";
 import { Skeleton } from "./Skeleton";
 import { SortBoth, SortDown, SortUp } from "./icons";
 
+const skeletonRows = [0, 1, 2, 3];
+
 /**
  * A table of records. From 768 px a real table (a caption for screen readers, the first column as each row's header,
  * numbers at the end and tabular, sortable headings with aria-sort, a keyboard-focusable scroller for wide tables);
@@ -83,7 +85,6 @@ function HeaderCell<R>({ column, sort, sortHref, onSort, sortLabels }: { column:
 export function DataTable<R>(props: DataTableProps<R>) {
   const { caption, columns, rows, rowKey, rowTestId, loading = false, empty, cards = true, cardFooter, minWidth = "36rem", testId } = props;
   if (!loading && rows.length === 0 && empty) return <>{empty}</>;
-  const skeletonRows = Array.from({ length: 4 }, (_, i) => i);
   return (
     <div data-testid={testId} aria-busy={loading || undefined}>
       <div
@@ -133,31 +134,36 @@ export function DataTable<R>(props: DataTableProps<R>) {
           </tbody>
         </table>
       </div>
-      {cards && (
-        <ul className="flex flex-col gap-3 md:hidden" aria-label={caption}>
-          {loading
-            ? skeletonRows.map((i) => (
-                <li key={i} className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
-                  <Skeleton className="h-4 w-1/2" />
-                  <Skeleton className="mt-3 h-3.5 w-full" />
-                </li>
-              ))
-            : rows.map((row) => (
-                <li key={rowKey(row)} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-                  <div className="font-semibold break-words">{columns[0]!.cell(row)}</div>
-                  <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-                    {columns.slice(1).filter((c) => !c.hideOnCard).map((column) => (
-                      <div key={column.key} className="contents">
-                        <dt className="text-zinc-600 dark:text-zinc-400">{column.header}</dt>
-                        <dd className={cx("min-w-0 break-words", column.numeric && "tabular-nums")}>{column.cell(row)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                  {cardFooter && <div className="mt-3 flex flex-wrap gap-2">{cardFooter(row)}</div>}
-                </li>
-              ))}
-        </ul>
-      )}
+      {cards && <DataCards {...props} loading={loading} />}
     </div>
+  );
+}
+
+/** Below 768 px: each record as a card listing its cells under their headings, the first cell as its title. */
+function DataCards<R>({ caption, columns, rows, rowKey, loading, cardFooter }: DataTableProps<R>) {
+  return (
+    <ul className="flex flex-col gap-3 md:hidden" aria-label={caption}>
+      {loading
+        ? skeletonRows.map((i) => (
+            <li key={i} className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
+              <Skeleton className="h-4 w-1/2" />
+              <Skeleton className="mt-3 h-3.5 w-full" />
+            </li>
+          ))
+        : rows.map((row) => (
+            <li key={rowKey(row)} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+              <div className="font-semibold break-words">{columns[0]!.cell(row)}</div>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+                {columns.slice(1).filter((c) => !c.hideOnCard).map((column) => (
+                  <div key={column.key} className="contents">
+                    <dt className="text-zinc-600 dark:text-zinc-400">{column.header}</dt>
+                    <dd className={cx("min-w-0 break-words", column.numeric && "tabular-nums")}>{column.cell(row)}</dd>
+                  </div>
+                ))}
+              </dl>
+              {cardFooter && <div className="mt-3 flex flex-wrap gap-2">{cardFooter(row)}</div>}
+            </li>
+          ))}
+    </ul>
   );
 }
