@@ -8,21 +8,9 @@ import { useAuth } from "@/components/providers/use-auth";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { notifyFailure, notifySuccess } from "@/components/ui/toast";
+import type { AccountSession } from "@/lib/account-sessions";
 import { isApiError } from "@/lib/api-client";
 import { Section } from "./Section";
-
-/** GET /api/Authentication/Sessions (server/account/list-sessions.ts). */
-export interface AccountSession {
-  id: string;
-  current: boolean;
-  browser: string | null;
-  os: string | null;
-  device: string;
-  createdAt: string;
-  lastUsedAt: string;
-  expiresAt: string;
-  rotations: number;
-}
 
 const PHONE_SYSTEMS = new Set(["iOS", "Android"]);
 
