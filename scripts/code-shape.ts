@@ -1,3 +1,7 @@
+/**
+ * Functions over 80 lines (issue 29 counts component functions): `npx tsx scripts/code-shape.ts . components`
+ * (a root, then folders separated by commas). Nested functions inside a long one are counted on their own.
+ */
 import ts from "typescript";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -11,9 +15,8 @@ for (const dir of dirs) for (const file of walk(path.join(root, dir))) {
     if (ts.isFunctionDeclaration(n) || ts.isArrowFunction(n) || ts.isFunctionExpression(n) || ts.isMethodDeclaration(n)) {
       const a = src.getLineAndCharacterOfPosition(n.getStart()).line; const b = src.getLineAndCharacterOfPosition(n.getEnd()).line;
       if (b - a + 1 > 80) {
-        let name = (n as ts.FunctionDeclaration).name?.getText() ?? (ts.isVariableDeclaration(n.parent) ? n.parent.name.getText() : "<anon>");
+        const name = (n as ts.FunctionDeclaration).name?.getText() ?? (ts.isVariableDeclaration(n.parent) ? n.parent.name.getText() : "<anon>");
         out.push(`${b - a + 1}\t${path.relative(root, file)}:${a + 1}\t${name}`);
-        // nested functions inside a long one are counted on their own
       }
     }
     ts.forEachChild(n, visit);

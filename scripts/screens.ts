@@ -44,7 +44,18 @@ async function shoot(browser: Browser, base: string, out: string, who: string | 
       for (const p of who ? BY_ROLE[who]!.pages : PUBLIC) {
         await page.goto(`${base}${prefix}${p === "/" && prefix ? "" : p}`, { waitUntil: "networkidle" }).catch(() => undefined);
         await page.addStyleTag({ content: "*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}" }).catch(() => undefined);
-        await page.evaluate(() => document.fonts.ready).catch(() => undefined);
+        // Lazy images below the fold load too, so a picture not yet in is not taken for a change.
+        await page
+          .evaluate(async () => {
+            for (const img of Array.from(document.images)) img.loading = "eager";
+            const loaded = Array.from(document.images).map((img) => (img.complete ? null : new Promise((done) => {
+              img.addEventListener("load", done, { once: true });
+              img.addEventListener("error", done, { once: true });
+            })));
+            await Promise.race([Promise.all(loaded), new Promise((done) => setTimeout(done, 10_000))]);
+            await document.fonts.ready;
+          })
+          .catch(() => undefined);
         const file = path.join(out, `${who ?? "public"}-${lang}-${width}-${slug(p)}.png`);
         await page.screenshot({ path: file, fullPage: true }).catch((e: Error) => console.log(`! ${file}: ${e.message}`));
         console.log(file);
