@@ -73,10 +73,11 @@ export function ActionDialog({
   const busy = formState.isSubmitting;
 
   // The dialog opens on its field, or on Cancel (it is open by now: the kit's dialog opened it in its own effect).
+  const fieldName = field?.name;
   useEffect(() => {
-    if (field) setFocus(field.name);
+    if (fieldName) setFocus(fieldName);
     else cancelRef.current?.focus();
-  }, [field, setFocus]);
+  }, [fieldName, setFocus]);
 
   const close = () => !busy && setOpen(false);
 
