@@ -12,43 +12,27 @@ import { ALL_ROLES, SEARCH_MAX, SORT_KEYS, userQueryHref, type SortDir, type Sor
 
 const SEARCH_DEBOUNCE_MS = 300; // spec §9
 
-/**
- * The list's search (debounced 300 ms, spec §9), role filter (chips that are checkboxes) and a sort select (the only
- * way to sort on phones, where the cards have no column headings; on wider screens the headings sort too). Everything goes to the URL; the server page reads it and renders the list.
- */
-export function UserFilters({ query }: { query: UserQuery }) {
-  const t = useTranslations("admin.users");
-  const tr = useTranslations("dashboard.roles");
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [text, setText] = useState(query.q);
+/** The search box's text, sent to the URL 300 ms after typing stops; a URL change it did not ask for is put into it. */
+function useSearchBox(q: string, go: (next: Partial<UserQuery>, mode: "push" | "replace") => void) {
+  const [text, setText] = useState(q);
   // The last search this box asked for, and the last one the URL showed: a URL change that the box did not ask for
   // (back, forward, a "clear filters" link) puts its search into the box; the box's own never overwrite typing.
-  const [sent, setSent] = useState(query.q);
-  const [seen, setSeen] = useState(query.q);
-  if (seen !== query.q) {
-    setSeen(query.q);
-    if (query.q !== sent) {
-      setText(query.q);
-      setSent(query.q);
+  const [sent, setSent] = useState(q);
+  const [seen, setSeen] = useState(q);
+  if (seen !== q) {
+    setSeen(q);
+    if (q !== sent) {
+      setText(q);
+      setSent(q);
     }
   }
-  const [roles, setOptimisticRoles] = useOptimistic(query.roles);
-
-  const go = (next: Partial<UserQuery>, mode: "push" | "replace" = "push") =>
-    startTransition(() => {
-      if (next.roles) setOptimisticRoles(next.roles);
-      const href = userQueryHref({ ...query, ...next, page: 1 });
-      if (mode === "replace") router.replace(href, { scroll: false });
-      else router.push(href, { scroll: false });
-    });
 
   const search = (value: string) => {
-    const q = value.trim().slice(0, SEARCH_MAX);
-    if (q === sent.trim()) return;
-    setSent(q);
+    const next = value.trim().slice(0, SEARCH_MAX);
+    if (next === sent.trim()) return;
+    setSent(next);
     // A new search is a step back can return from; refining it replaces the entry.
-    go({ q }, sent.trim() === "" || q === "" ? "push" : "replace");
+    go({ q: next }, sent.trim() === "" || next === "" ? "push" : "replace");
   };
 
   useEffect(() => {
@@ -58,6 +42,32 @@ export function UserFilters({ query }: { query: UserQuery }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- restarts on typing only
   }, [text]);
 
+  const clear = () => {
+    setText("");
+    search("");
+  };
+  return { text, setText, search, clear };
+}
+
+/**
+ * The list's search (debounced 300 ms, spec §9), role filter (chips that are checkboxes) and a sort select (the only
+ * way to sort on phones, where the cards have no column headings; on wider screens the headings sort too). Everything goes to the URL; the server page reads it and renders the list.
+ */
+export function UserFilters({ query }: { query: UserQuery }) {
+  const t = useTranslations("admin.users");
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [roles, setOptimisticRoles] = useOptimistic(query.roles);
+
+  const go = (next: Partial<UserQuery>, mode: "push" | "replace" = "push") =>
+    startTransition(() => {
+      if (next.roles) setOptimisticRoles(next.roles);
+      const href = userQueryHref({ ...query, ...next, page: 1 });
+      if (mode === "replace") router.replace(href, { scroll: false });
+      else router.push(href, { scroll: false });
+    });
+  const { text, setText, search, clear } = useSearchBox(query.q, go);
+
   const toggleRole = (role: Role) => {
     const next = roles.includes(role) ? roles.filter((r) => r !== role) : [...roles, role].sort((a, b) => a - b);
     go({ roles: next.length === ROLE_NAMES.length ? [] : next });
@@ -65,11 +75,6 @@ export function UserFilters({ query }: { query: UserQuery }) {
 
   const sortValue = `${query.sort}:${query.dir}`;
   const columnName = (key: SortKey) => t(`columns.${key}`);
-
-  const clear = () => {
-    setText("");
-    search("");
-  };
 
   return (
     <div className="flex flex-col gap-4" data-testid="user-filters" aria-busy={pending || undefined}>
@@ -100,21 +105,7 @@ export function UserFilters({ query }: { query: UserQuery }) {
       </form>
 
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
-        <fieldset className="min-w-0" data-testid="role-filter">
-          <legend className="mb-1.5 text-sm font-semibold text-zinc-800 dark:text-zinc-200">{t("rolesLabel")}</legend>
-          <div className="flex flex-wrap gap-2">
-            {ALL_ROLES.map((role) => (
-              <ToggleChip key={role} checked={roles.includes(role)} onChange={() => toggleRole(role)} testId={`role-chip-${role}`}>
-                {tr(String(role) as "0")}
-              </ToggleChip>
-            ))}
-            {roles.length > 0 && (
-              <Button variant="ghost" size="sm" onClick={() => go({ roles: [] })}>
-                {t("allRoles")}
-              </Button>
-            )}
-          </div>
-        </fieldset>
+        <RoleFilter roles={roles} onToggle={toggleRole} onAll={() => go({ roles: [] })} />
 
         <SelectField
           id="user-sort"
@@ -137,5 +128,28 @@ export function UserFilters({ query }: { query: UserQuery }) {
         </SelectField>
       </div>
     </div>
+  );
+}
+
+/** The role chips (checkboxes), and "All roles" while some are chosen. */
+function RoleFilter({ roles, onToggle, onAll }: { roles: Role[]; onToggle: (role: Role) => void; onAll: () => void }) {
+  const t = useTranslations("admin.users");
+  const tr = useTranslations("dashboard.roles");
+  return (
+    <fieldset className="min-w-0" data-testid="role-filter">
+      <legend className="mb-1.5 text-sm font-semibold text-zinc-800 dark:text-zinc-200">{t("rolesLabel")}</legend>
+      <div className="flex flex-wrap gap-2">
+        {ALL_ROLES.map((role) => (
+          <ToggleChip key={role} checked={roles.includes(role)} onChange={() => onToggle(role)} testId={`role-chip-${role}`}>
+            {tr(String(role) as "0")}
+          </ToggleChip>
+        ))}
+        {roles.length > 0 && (
+          <Button variant="ghost" size="sm" onClick={onAll}>
+            {t("allRoles")}
+          </Button>
+        )}
+      </div>
+    </fieldset>
   );
 }
