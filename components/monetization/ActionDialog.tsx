@@ -3,8 +3,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useForm, useWatch, type Control, type Resolver, type UseFormRegisterReturn } from "react-hook-form";
 import { Banner } from "@/components/ui/Banner";
-import { Button, ButtonSpinner } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
+import { DialogActions } from "@/components/ui/DialogActions";
 import { TextAreaField, TextField } from "@/components/ui/fields";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { isApiError } from "@/lib/api-client";
@@ -79,8 +79,6 @@ export function ActionDialog({
     else cancelRef.current?.focus();
   }, [fieldName, setFocus]);
 
-  const close = () => !busy && setOpen(false);
-
   const submit = handleSubmit(async (values) => {
     setFailure("");
     try {
@@ -107,14 +105,17 @@ export function ActionDialog({
       width="md"
       testId={testId}
       footer={
-        <>
-          <Button ref={cancelRef} variant="secondary" onClick={close} aria-disabled={busy || undefined}>
-            {cancelLabel}
-          </Button>
-          <Button type="submit" variant={tone === "danger" ? "danger" : "primary"} aria-disabled={busy || undefined} icon={busy ? <ButtonSpinner /> : undefined} data-testid={`${testId}-confirm`}>
-            {busy ? busyLabel : confirmLabel}
-          </Button>
-        </>
+        <DialogActions
+          cancelRef={cancelRef}
+          cancelLabel={cancelLabel}
+          onCancel={() => setOpen(false)}
+          label={confirmLabel}
+          busyLabel={busyLabel}
+          busy={busy}
+          keepFocus
+          variant={tone === "danger" ? "danger" : "primary"}
+          testId={`${testId}-confirm`}
+        />
       }
     >
       {field && <ActionField id={`${id}-field`} field={field} testId={testId} error={formState.errors[field.name]?.message} registration={register(field.name)} control={control} />}

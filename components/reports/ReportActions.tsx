@@ -9,6 +9,7 @@ import { useApiMutation } from "@/components/providers/api-query";
 import { Banner } from "@/components/ui/Banner";
 import { Button, type ButtonVariant } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
+import { DialogActions } from "@/components/ui/DialogActions";
 import { TextAreaField } from "@/components/ui/fields";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { notifySuccess } from "@/components/ui/toast";
@@ -101,14 +102,17 @@ function ResolveDialog({ action, target, onClose }: { action: ResolveAction; tar
       width="md"
       testId="resolve-dialog"
       footer={
-        <>
-          <Button ref={cancelRef} variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
-            {t("cancel")}
-          </Button>
-          <Button type="submit" variant={CONFIRM_VARIANT[action]} loading={busy} icon={<Icon className="size-4" aria-hidden />} data-testid="resolve-confirm">
-            {busy ? t("queue.working") : confirm}
-          </Button>
-        </>
+        <DialogActions
+          cancelRef={cancelRef}
+          cancelLabel={t("cancel")}
+          onCancel={() => setOpen(false)}
+          label={confirm}
+          busyLabel={t("queue.working")}
+          busy={busy}
+          variant={CONFIRM_VARIANT[action]}
+          icon={<Icon className="size-4" aria-hidden />}
+          testId="resolve-confirm"
+        />
       }
     >
       <TextAreaField

@@ -7,8 +7,8 @@ import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { useApiMutation } from "@/components/providers/api-query";
 import { Banner } from "@/components/ui/Banner";
-import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
+import { DialogActions } from "@/components/ui/DialogActions";
 import { RadioCards, TextAreaField } from "@/components/ui/fields";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { useTexts } from "@/i18n/client";
@@ -48,7 +48,7 @@ export default function ReportDialog({ target, onDone }: { target: ReportTarget;
   useEffect(() => {
     if (sent) ref.current?.close("sent");
   }, [sent]);
-  const cancel = () => !busy && ref.current?.close(already ? "already" : "cancelled");
+  const cancel = () => ref.current?.close(already ? "already" : "cancelled");
 
   const submit = handleSubmit(async (values) => {
     setFailure("");
@@ -78,14 +78,17 @@ export default function ReportDialog({ target, onDone }: { target: ReportTarget;
       width="md"
       testId="report-dialog"
       footer={
-        <>
-          <Button variant="secondary" onClick={cancel} disabled={busy}>
-            {t("cancel")}
-          </Button>
-          <Button type="submit" variant="danger" loading={busy} disabled={already} icon={<Flag className="size-4" aria-hidden />} data-testid="report-submit">
-            {busy ? t("sending") : t("submit")}
-          </Button>
-        </>
+        <DialogActions
+          cancelLabel={t("cancel")}
+          onCancel={cancel}
+          label={t("submit")}
+          busyLabel={t("sending")}
+          busy={busy}
+          disabled={already}
+          variant="danger"
+          icon={<Flag className="size-4" aria-hidden />}
+          testId="report-submit"
+        />
       }
     >
       <RadioCards

@@ -3,8 +3,8 @@
 import { Minus, Move, Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
-import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
+import { DialogActions } from "@/components/ui/DialogActions";
 import { BANNER_ASPECT, BANNER_EXPORT } from "@/lib/validation/site-settings";
 
 /** Where the image sits in the 8:3 frame: zoom ≥ 1 (1 = the image just covers the frame) and the centre's offset. */
@@ -136,16 +136,7 @@ export function BannerCropper({
       busy={busy}
       width="lg"
       testId="banner-cropper"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {t("cancel")}
-          </Button>
-          <Button onClick={() => void apply()} disabled={!size} loading={busy} data-testid="banner-crop-apply">
-            {busy ? t("working") : t("apply")}
-          </Button>
-        </>
-      }
+      footer={<DialogActions cancelLabel={t("cancel")} onCancel={onCancel} label={t("apply")} busyLabel={t("working")} busy={busy} disabled={!size} onConfirm={() => void apply()} testId="banner-crop-apply" />}
     >
       {/* The frame is laid out left to right in both languages: it is a picture, and the offsets are physical. */}
       <div

@@ -2,10 +2,11 @@
 
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { SearchAdornments } from "@/components/admin/SearchAdornments";
 import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/fields";
+import { useDebounced } from "@/components/ui/use-debounced";
 import { useApiQuery } from "@/components/providers/api-query";
 import { useApi } from "@/components/providers/use-api";
 import type { Genre } from "@/lib/enums";
@@ -22,16 +23,6 @@ interface Hit {
 
 const DEBOUNCE_MS = 300;
 const RESULTS = 8;
-
-/** The value once it has stopped changing for `ms`. */
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * Chooses the featured manga by searching the catalogue (accepted manga only): a combobox whose listbox is filled
