@@ -91,7 +91,7 @@ function CreateUserDialog({ onClose }: { onClose: () => void }) {
       dialogRef={ref}
       onClose={onClose}
       title={t("title")}
-      description={t("intro")}
+      description={<p className="-mt-0.5 leading-5">{t("intro")}</p>}
       closeLabel={t("cancel")}
       busy={busy}
       onSubmit={submit}
@@ -100,7 +100,8 @@ function CreateUserDialog({ onClose }: { onClose: () => void }) {
       footer={<FormActions busy={busy} cancelLabel={t("cancel")} onCancel={() => setOpen(false)} label={t("submit")} busyLabel={t("submitting")} testId="create-submit" />}
     >
       {formError && <Banner tone="error" testId="create-user-error">{formError}</Banner>}
-      <div className="grid gap-4 sm:grid-cols-2">
+      {/* On a phone the form is one column that scrolls in the dialog: its fields sit a little closer. */}
+      <div className="grid gap-x-4 gap-y-3.5 sm:grid-cols-2 sm:gap-y-4">
         <TextField id={`${id}-fullName`} label={t("fullName")} autoComplete="off" error={errors.fullName?.message} registration={register("fullName")} />
         <TextField id={`${id}-username`} label={t("username")} autoComplete="off" autoCapitalize="none" spellCheck={false} error={errors.username?.message} registration={register("username")} />
         <TextField id={`${id}-email`} className="sm:col-span-2" type="email" dir="ltr" label={t("email")} autoComplete="off" error={errors.email?.message} registration={register("email")} />
