@@ -1,9 +1,9 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { toast } from "react-toastify";
-import { toastTheme } from "@/components/notifications/NotificationsProvider";
-import { useApi } from "@/components/providers/use-api";
+import { useApiMutation } from "@/components/providers/api-query";
+import { Button } from "@/components/ui/Button";
+import { notifySuccess } from "@/components/ui/toast";
 import { useLocale, useRouter, useTexts } from "@/i18n/client";
 import { creatorPool, formatMoney, formatMonth } from "@/lib/money";
 import { closeMonthSchema, MONETIZATION, parseAmountMinor, type MonetizationValidationKey } from "@/lib/validation/monetization";
@@ -18,7 +18,7 @@ import { keepFocus, panelHeading } from "./keep-focus";
 export function CloseMonthButton({ month, impressions, writers }: { month: string; impressions: number; writers: number }) {
   const t = useTexts("monetization");
   const locale = useLocale();
-  const api = useApi();
+  const close = useApiMutation((api, income: string) => api("/api/Monetization/CloseMonth", { method: "POST", body: { month, income } }));
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const schema = useMemo(() => closeMonthSchema((key: MonetizationValidationKey) => t(`errors.${key}`)), [t]);
@@ -27,18 +27,10 @@ export function CloseMonthButton({ month, impressions, writers }: { month: strin
 
   return (
     <>
-      <button
-        type="button"
-        ref={keepFocus(panelHeading("months"))}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-        data-testid="close-month"
-        data-month={month}
-        className="inline-flex h-9 items-center justify-center rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
+      <Button size="sm" ref={keepFocus(panelHeading("months"))} aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="close-month" data-month={month}>
         {t("months.close")}
         <span className="sr-only"> ({name})</span>
-      </button>
+      </Button>
       {open && (
         <ActionDialog
           testId="close-month-dialog"
@@ -66,8 +58,8 @@ export function CloseMonthButton({ month, impressions, writers }: { month: strin
           cancelLabel={t("months.cancel")}
           failedText={(message) => t("months.failed", { message })}
           onConfirm={async (value) => {
-            await api("/api/Monetization/CloseMonth", { method: "POST", body: { month, income: value } });
-            toast.success(t("months.done", { month: name }), { theme: toastTheme() });
+            await close.mutateAsync(value);
+            notifySuccess(t("months.done", { month: name }));
             router.refresh();
           }}
           onClose={() => setOpen(false)}

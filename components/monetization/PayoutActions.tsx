@@ -2,16 +2,13 @@
 
 import { Check, X } from "lucide-react";
 import { useMemo, useState } from "react";
-import { toast } from "react-toastify";
-import { toastTheme } from "@/components/notifications/NotificationsProvider";
-import { useApi } from "@/components/providers/use-api";
+import { useApiMutation } from "@/components/providers/api-query";
+import { Button } from "@/components/ui/Button";
+import { notifySuccess } from "@/components/ui/toast";
 import { useRouter, useTexts } from "@/i18n/client";
 import { MONETIZATION, resolvePayoutSchema, type MonetizationValidationKey, type PayoutOutcome } from "@/lib/validation/monetization";
 import { ActionDialog } from "./ActionDialog";
 import { keepFocus, panelHeading } from "./keep-focus";
-
-const BUTTON =
-  "inline-flex h-9 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 /**
  * Root's two decisions on a waiting payout request: "Mark paid" records the transfer root made in the payment service
@@ -20,7 +17,7 @@ const BUTTON =
  */
 export function PayoutActions({ transactionId, name, email, amount }: { transactionId: number; name: string; email: string; amount: string }) {
   const t = useTexts("monetization");
-  const api = useApi();
+  const resolve = useApiMutation((api, body: Record<string, unknown>) => api("/api/Monetization/ResolvePayout", { method: "POST", body }));
   const router = useRouter();
   const [open, setOpen] = useState<PayoutOutcome | null>(null);
   const schema = useMemo(() => resolvePayoutSchema((key: MonetizationValidationKey) => t(`errors.${key}`)), [t]);
@@ -34,20 +31,12 @@ export function PayoutActions({ transactionId, name, email, amount }: { transact
 
   return (
     <div ref={keepFocus(panelHeading("queue"))} role="group" aria-label={t("queue.actionsFor", { name })} className="flex flex-wrap gap-2">
-      <button type="button" aria-haspopup="dialog" onClick={() => setOpen("paid")} data-testid="payout-mark-paid" className={`${BUTTON} bg-emerald-700 text-white hover:bg-emerald-800`}>
-        <Check className="size-4" aria-hidden />
+      <Button size="sm" aria-haspopup="dialog" onClick={() => setOpen("paid")} icon={<Check className="size-4" aria-hidden />} data-testid="payout-mark-paid">
         {t("queue.markPaid")}
-      </button>
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        onClick={() => setOpen("failed")}
-        data-testid="payout-mark-failed"
-        className={`${BUTTON} border border-zinc-300 text-zinc-800 hover:bg-zinc-50 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800`}
-      >
-        <X className="size-4" aria-hidden />
+      </Button>
+      <Button size="sm" variant="secondary" aria-haspopup="dialog" onClick={() => setOpen("failed")} icon={<X className="size-4" aria-hidden />} data-testid="payout-mark-failed">
         {t("queue.markFailed")}
-      </button>
+      </Button>
       {open && (
         <ActionDialog
           key={open}
@@ -66,8 +55,8 @@ export function PayoutActions({ transactionId, name, email, amount }: { transact
           failedText={(message) => t("queue.failed", { message })}
           onConfirm={async (value) => {
             const body = open === "paid" ? { transactionId, outcome: open, referenceId: value } : { transactionId, outcome: open, note: value };
-            await api("/api/Monetization/ResolvePayout", { method: "POST", body });
-            toast.success(t(open === "paid" ? "queue.paidDone" : "queue.failedDone"), { theme: toastTheme() });
+            await resolve.mutateAsync(body);
+            notifySuccess(t(open === "paid" ? "queue.paidDone" : "queue.failedDone"));
             router.refresh();
           }}
           onClose={() => setOpen(null)}

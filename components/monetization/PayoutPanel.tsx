@@ -1,16 +1,20 @@
 "use client";
 
-import { AlertCircle, Clock, Send } from "lucide-react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Clock, Send } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { toast } from "react-toastify";
-import { toastTheme } from "@/components/notifications/NotificationsProvider";
-import { useApi } from "@/components/providers/use-api";
+import { useForm } from "react-hook-form";
+import { useApiMutation } from "@/components/providers/api-query";
+import { Button } from "@/components/ui/Button";
+import { TextField } from "@/components/ui/fields";
+import { showServerErrors } from "@/components/ui/server-errors";
+import { notifySuccess } from "@/components/ui/toast";
 import { useLocale, useRouter, useTexts } from "@/i18n/client";
-import { isApiError } from "@/lib/api-client";
 import { formatMoney } from "@/lib/money";
 import { updateSelfSchema, type ValidationKey } from "@/lib/validation/auth";
 import { ActionDialog } from "./ActionDialog";
 import { keepFocus } from "./keep-focus";
+import { BESIDE_FIELD } from "./ThresholdForm";
 
 export interface PayoutPanelProps {
   payoutEmail: string | null;
@@ -30,43 +34,12 @@ const iso = (text: string) => `\u2068${text}\u2069`;
  */
 export function PayoutPanel({ payoutEmail, balanceMinor, thresholdMinor, currency, canRequest, pending }: PayoutPanelProps) {
   const t = useTexts("monetization");
-  const tv = useTexts("validation");
   const locale = useLocale();
-  const api = useApi();
   const router = useRouter();
   const id = useId();
-  const [email, setEmail] = useState(payoutEmail ?? "");
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const schema = useMemo(() => updateSelfSchema((key: ValidationKey) => tv(key)).pick({ payoutEmail: true }), [tv]);
+  const request = useApiMutation((api) => api("/api/Monetization/RequestPayout", { method: "POST", body: {} }));
   const money = (minor: number) => formatMoney(minor, currency, locale);
-
-  const save = async (value: string | null) => {
-    if (saving) return;
-    setError(null);
-    const parsed = schema.safeParse({ payoutEmail: value });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? t("payout.failed", { message: "" }));
-      return;
-    }
-    setSaving(true);
-    try {
-      await api("/api/Authentication/UpdateSelf", { method: "POST", body: { payoutEmail: value ?? "" }, query: { imageFormat: "url" } });
-      toast.success(value ? t("payout.saved") : t("payout.removed"), { theme: toastTheme() });
-      if (!value) setEmail("");
-      router.refresh();
-    } catch (err) {
-      const message = isApiError(err) ? (err.fieldErrors.payoutEmail?.[0] ?? err.message) : String(err);
-      setError(message);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const inputId = `${id}-email`;
-  const helpId = `${inputId}-help`;
-  const errorId = `${inputId}-error`;
   const statusId = `${id}-status`;
   const missing = Math.max(0, thresholdMinor - balanceMinor);
   const status = pending
@@ -83,61 +56,7 @@ export function PayoutPanel({ payoutEmail, balanceMinor, thresholdMinor, currenc
 
   return (
     <div className="flex flex-col gap-5">
-      <form
-        className="flex flex-col gap-2"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save(email.trim() === "" ? null : email.trim());
-        }}
-      >
-        <label htmlFor={inputId} className="text-sm font-semibold text-zinc-800 dark:text-zinc-200">{t("payout.emailLabel")}</label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <input
-            id={inputId}
-            type="email"
-            dir="ltr"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${helpId} ${errorId}` : helpId}
-            data-testid="payout-email"
-            className={`h-11 w-full min-w-0 rounded-xl border sm:flex-1 bg-white px-3.5 text-[15px] text-zinc-900 shadow-sm outline-none transition focus:ring-4 dark:bg-zinc-950 dark:text-zinc-100 ${
-              error ? "border-red-600 focus:ring-red-500/15" : "border-zinc-300 focus:border-brand-500 focus:ring-brand-500/15 dark:border-zinc-700"
-            }`}
-          />
-          <div className="flex gap-2">
-            <button
-              type="submit"
-              aria-disabled={saving || undefined}
-              data-testid="payout-email-save"
-              className="inline-flex h-11 flex-1 items-center justify-center rounded-xl bg-zinc-900 px-4 font-semibold text-white transition hover:bg-zinc-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:opacity-70 sm:flex-none dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-white"
-            >
-              {saving ? t("payout.saving") : t("payout.save")}
-            </button>
-            {payoutEmail && (
-              <button
-                type="button"
-                ref={keepFocus(() => document.getElementById(inputId))}
-                aria-disabled={saving || undefined}
-                onClick={() => void save(null)}
-                data-testid="payout-email-remove"
-                className="h-11 rounded-xl border border-zinc-300 px-4 font-semibold text-zinc-800 transition hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:opacity-60 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800"
-              >
-                {t("payout.remove")}
-              </button>
-            )}
-          </div>
-        </div>
-        <p id={helpId} className="text-sm text-zinc-600 dark:text-zinc-400">{t("payout.emailHelp")}</p>
-        {error && (
-          <p id={errorId} className="flex items-start gap-1.5 text-sm text-red-700 dark:text-red-400" data-testid="payout-email-error">
-            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>{error}</span>
-          </p>
-        )}
-      </form>
+      <PayoutEmailForm payoutEmail={payoutEmail} />
 
       <div className="flex flex-col gap-3 rounded-xl bg-zinc-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:bg-zinc-800/60">
         <p id={statusId} tabIndex={-1} className="flex items-start gap-2 text-sm leading-6 text-zinc-700 outline-none dark:text-zinc-300" data-testid="payout-status">
@@ -145,18 +64,17 @@ export function PayoutPanel({ payoutEmail, balanceMinor, thresholdMinor, currenc
           <span>{status}</span>
         </p>
         {!pending && (
-          <button
-            type="button"
+          <Button
             ref={keepFocus(() => document.getElementById(statusId))}
             disabled={!canRequest}
             aria-haspopup="dialog"
             onClick={() => setConfirming(true)}
+            icon={<Send className="size-4" aria-hidden />}
+            className="shrink-0"
             data-testid="payout-request"
-            className="inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-xl bg-brand-600 px-4 font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:bg-zinc-300 disabled:text-zinc-700 disabled:shadow-none dark:disabled:bg-zinc-700 dark:disabled:text-zinc-200"
           >
-            <Send className="size-4" aria-hidden />
             {t("payout.request")}
-          </button>
+          </Button>
         )}
       </div>
 
@@ -170,13 +88,67 @@ export function PayoutPanel({ payoutEmail, balanceMinor, thresholdMinor, currenc
           cancelLabel={t("payout.cancel")}
           failedText={(message) => t("payout.failed", { message })}
           onConfirm={async () => {
-            await api("/api/Monetization/RequestPayout", { method: "POST", body: {} });
-            toast.success(t("payout.requested"), { theme: toastTheme() });
+            await request.mutateAsync(undefined);
+            notifySuccess(t("payout.requested"));
             router.refresh();
           }}
           onClose={() => setConfirming(false)}
         />
       )}
     </div>
+  );
+}
+
+/** The payout e-mail: saved (checked by the shared schema first) or removed. */
+function PayoutEmailForm({ payoutEmail }: { payoutEmail: string | null }) {
+  const t = useTexts("monetization");
+  const tv = useTexts("validation");
+  const router = useRouter();
+  const id = useId();
+  const schema = useMemo(() => updateSelfSchema((key: ValidationKey) => tv(key)).pick({ payoutEmail: true }), [tv]);
+  const { register, handleSubmit, setError, setValue, formState } = useForm<{ payoutEmail: string }>({
+    resolver: zodResolver(schema) as never,
+    defaultValues: { payoutEmail: payoutEmail ?? "" },
+  });
+  const save = useApiMutation((api, value: string | null) =>
+    api("/api/Authentication/UpdateSelf", { method: "POST", body: { payoutEmail: value ?? "" }, query: { imageFormat: "url" } }),
+  );
+  const busy = formState.isSubmitting || save.isPending;
+
+  const write = async (value: string | null) => {
+    try {
+      await save.mutateAsync(value);
+      notifySuccess(value ? t("payout.saved") : t("payout.removed"));
+      if (!value) setValue("payoutEmail", "");
+      router.refresh();
+    } catch (error) {
+      const rest = showServerErrors(error, setError, ["payoutEmail"], String(error));
+      if (rest) setError("payoutEmail", { type: "server", message: rest }, { shouldFocus: true });
+    }
+  };
+  const submit = handleSubmit(({ payoutEmail: value }) => write(value?.trim() ? value.trim() : null));
+  const inputId = `${id}-email`;
+  const error = formState.errors.payoutEmail?.message;
+
+  return (
+    <form className="flex flex-col gap-2" noValidate onSubmit={(e) => (busy ? e.preventDefault() : void submit(e))}>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        {/* The field carries the error's test id while it shows one (the kit's error line has none of its own). */}
+        <div className="min-w-0 sm:flex-1" data-testid={error ? "payout-email-error" : undefined}>
+          <TextField id={inputId} type="email" dir="ltr" autoComplete="email" label={t("payout.emailLabel")} error={error} registration={register("payoutEmail")} data-testid="payout-email" />
+        </div>
+        <div className={`flex gap-2 ${BESIDE_FIELD}`}>
+          <Button type="submit" variant="secondary" className="flex-1 sm:flex-none" aria-disabled={busy || undefined} data-testid="payout-email-save">
+            {busy ? t("payout.saving") : t("payout.save")}
+          </Button>
+          {payoutEmail && (
+            <Button variant="secondary" ref={keepFocus(() => document.getElementById(inputId))} aria-disabled={busy || undefined} onClick={() => !busy && void write(null)} data-testid="payout-email-remove">
+              {t("payout.remove")}
+            </Button>
+          )}
+        </div>
+      </div>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("payout.emailHelp")}</p>
+    </form>
   );
 }

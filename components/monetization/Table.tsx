@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { DataTable } from "@/components/ui/DataTable";
 
 export interface Column {
   label: string;
@@ -7,50 +8,20 @@ export interface Column {
 }
 
 /**
- * The monetisation page's tables: a caption for screen readers, the first cell of each row as its header, numbers
- * aligned at the end, and a focusable scroller so a wide table can be scrolled from the keyboard on a phone. The
- * scroller is positioned so it also clips what is absolutely positioned inside it (a button's screen-reader text would
- * otherwise widen the whole page on a phone).
+ * The monetisation page's tables: the kit's DataTable kept a table on phones too (a focusable scroller), as these
+ * narrow tables always were; each row given as its cells in the columns' order.
  */
 export function Table({ caption, columns, rows, testId }: { caption: string; columns: Column[]; rows: Array<{ key: string | number; cells: ReactNode[]; testId?: string }>; testId: string }) {
   return (
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="relative overflow-x-auto rounded-xl border border-zinc-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-zinc-800"
-      data-testid={testId}
-    >
-      <table className="w-full min-w-[36rem] text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-zinc-50 dark:bg-zinc-800/70">
-          <tr>
-            {columns.map((c) => (
-              <th key={c.label} scope="col" className={`px-3 py-2.5 font-semibold whitespace-nowrap text-zinc-700 dark:text-zinc-300 ${c.numeric ? "text-end" : "text-start"}`}>
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key} className="border-t border-zinc-100 dark:border-zinc-800" data-testid={row.testId}>
-              {row.cells.map((cell, i) =>
-                i === 0 ? (
-                  <th key={i} scope="row" className="px-3 py-2.5 text-start font-medium">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={i} className={`px-3 py-2.5 ${columns[i]?.numeric ? "text-end tabular-nums whitespace-nowrap" : "text-start"}`}>
-                    {cell}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      columns={columns.map((c, i) => ({ key: String(i), header: c.label, numeric: c.numeric, cell: (row: (typeof rows)[number]) => row.cells[i] }))}
+      rows={rows}
+      rowKey={(row) => row.key}
+      rowTestId={(row) => row.testId as string}
+      cards={false}
+      testId={testId}
+    />
   );
 }
 

@@ -2,8 +2,9 @@
 
 import { Minus, Move, Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState } from "react";
-import { ButtonSpinner, secondaryButton } from "@/components/auth/fields";
+import { useId, useRef, useState } from "react";
+import { Dialog } from "@/components/ui/Dialog";
+import { DialogActions } from "@/components/ui/DialogActions";
 import { BANNER_ASPECT, BANNER_EXPORT } from "@/lib/validation/site-settings";
 
 /** Where the image sits in the 8:3 frame: zoom ≥ 1 (1 = the image just covers the frame) and the centre's offset. */
@@ -43,7 +44,7 @@ function clampCrop(image: { width: number; height: number }, crop: Crop): Crop {
 /**
  * The banner crop dialog: the chosen image in an 8:3 frame, dragged with a pointer or moved with the arrow keys
  * (Shift: bigger steps), zoomed with the slider or +/−; "Use this crop" draws the window onto a 1600x600 canvas and
- * hands back a JPEG (the server re-encodes it again anyway). A native modal <dialog>: focus stays inside, Escape
+ * hands back a JPEG (the server re-encodes it again anyway). The kit's modal Dialog: focus stays inside, Escape
  * cancels, focus returns to the opener.
  */
 export function BannerCropper({
@@ -58,20 +59,12 @@ export function BannerCropper({
 }) {
   const t = useTranslations("admin.settings.crop");
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const img = useRef<HTMLImageElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const [crop, setCrop] = useState<Crop>({ zoom: 1, cx: 0.5, cy: 0.5 });
   const [busy, setBusy] = useState(false);
   const drag = useRef<{ x: number; y: number; crop: Crop } | null>(null);
-
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (src && !d.open) d.showModal();
-    if (!src && d.open) d.close();
-  }, [src]);
 
   const update = (next: Crop) => size && setCrop(clampCrop(size, next));
 
@@ -135,16 +128,16 @@ export function BannerCropper({
     : { width: "100%", height: "100%", left: 0, top: 0 };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-help`}
+    <Dialog
+      open={src !== null}
       onClose={onCancel}
-      className="m-auto w-[calc(100%-2rem)] max-w-3xl rounded-3xl border border-zinc-200 bg-white p-5 text-zinc-900 shadow-2xl backdrop:bg-black/60 sm:p-6 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
-      data-testid="banner-cropper"
+      title={t("title")}
+      description={<span id={`${id}-help`}>{t("help")}</span>}
+      busy={busy}
+      width="lg"
+      testId="banner-cropper"
+      footer={<DialogActions cancelLabel={t("cancel")} onCancel={onCancel} label={t("apply")} busyLabel={t("working")} busy={busy} disabled={!size} onConfirm={() => void apply()} testId="banner-crop-apply" />}
     >
-      <h2 id={`${id}-title`} className="text-lg font-bold">{t("title")}</h2>
-      <p id={`${id}-help`} className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("help")}</p>
       {/* The frame is laid out left to right in both languages: it is a picture, and the offsets are physical. */}
       <div
         ref={frame}
@@ -169,7 +162,7 @@ export function BannerCropper({
         }}
         onPointerUp={() => (drag.current = null)}
         onPointerCancel={() => (drag.current = null)}
-        className="relative mt-4 aspect-[8/3] w-full cursor-move touch-none overflow-hidden rounded-2xl bg-zinc-900 ring-2 ring-brand-500 select-none focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        className="relative aspect-[8/3] w-full cursor-move touch-none overflow-hidden rounded-2xl bg-zinc-900 ring-2 ring-brand-500 select-none focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
         data-testid="banner-crop-frame"
       >
         {src && (
@@ -197,9 +190,10 @@ export function BannerCropper({
         />
         <Move className="pointer-events-none absolute end-3 top-3 size-5 text-white drop-shadow" aria-hidden />
       </div>
-      <div className="mt-4 flex items-center gap-3">
+      <div className="flex items-center gap-3">
         <label htmlFor={`${id}-zoom`} className="text-sm font-semibold">{t("zoom")}</label>
         <Minus className="size-4 shrink-0 text-zinc-500" aria-hidden />
+        {/* The kit has no slider: a native range, the crop's zoom. */}
         <input
           id={`${id}-zoom`}
           type="range"
@@ -213,21 +207,6 @@ export function BannerCropper({
         />
         <Plus className="size-4 shrink-0 text-zinc-500" aria-hidden />
       </div>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
-          {t("cancel")}
-        </button>
-        <button
-          type="button"
-          onClick={() => void apply()}
-          disabled={busy || !size}
-          className="inline-flex h-11 items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 text-[15px] font-semibold text-white transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
-          data-testid="banner-crop-apply"
-        >
-          {busy && <ButtonSpinner />}
-          {busy ? t("working") : t("apply")}
-        </button>
-      </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -3,7 +3,8 @@
 import { ImagePlus, Undo2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import { FieldError } from "@/components/auth/fields";
+import { Button } from "@/components/ui/Button";
+import { FieldError } from "@/components/ui/fields";
 import { HEAD_BYTES, sniffKind } from "@/components/publishing/file-checks";
 import { splitBytes } from "@/components/publishing/upload-state";
 import { mediaVariantUrl } from "@/lib/media-url";
@@ -78,29 +79,29 @@ export function BannerField({
         </figcaption>
       </figure>
       <div className="flex flex-wrap items-center gap-2">
-        <label className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-xl bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500">
-          <ImagePlus className="size-4.5" aria-hidden />
+        {/* The kit has no file control: the native one is hidden behind the kit's Button, which opens it. */}
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept={ACCEPT}
+          className="hidden"
+          tabIndex={-1}
+          aria-hidden
+          onChange={(e) => void pick(e.target.files?.[0])}
+        />
+        <Button
+          onClick={() => input.current?.click()}
+          aria-describedby={`${hintId}${message ? ` ${id}-error` : ""}`}
+          aria-invalid={message ? true : undefined}
+          icon={<ImagePlus className="size-4.5" aria-hidden />}
+        >
           {shown ? t("replace") : t("choose")}
-          <input
-            ref={input}
-            id={id}
-            type="file"
-            accept={ACCEPT}
-            className="sr-only"
-            aria-describedby={`${hintId}${message ? ` ${id}-error` : ""}`}
-            aria-invalid={message ? true : undefined}
-            onChange={(e) => void pick(e.target.files?.[0])}
-          />
-        </label>
+        </Button>
         {value && (
-          <button
-            type="button"
-            onClick={() => onChange(null)}
-            className="inline-flex h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold text-zinc-700 transition hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
-          >
-            <Undo2 className="size-4" aria-hidden />
+          <Button variant="ghost" onClick={() => onChange(null)} icon={<Undo2 className="size-4" aria-hidden />}>
             {t("undo")}
-          </button>
+          </Button>
         )}
       </div>
       <FieldError id={`${id}-error`} message={message ?? undefined} />

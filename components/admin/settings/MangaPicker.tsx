@@ -1,9 +1,13 @@
 "use client";
 
-import { Loader2, Search, X } from "lucide-react";
+import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState } from "react";
-import { FieldError, fieldBorder, inputClass } from "@/components/auth/fields";
+import { useId, useMemo, useRef, useState } from "react";
+import { SearchAdornments } from "@/components/admin/SearchAdornments";
+import { Button } from "@/components/ui/Button";
+import { TextField } from "@/components/ui/fields";
+import { useDebounced } from "@/components/ui/use-debounced";
+import { useApiQuery } from "@/components/providers/api-query";
 import { useApi } from "@/components/providers/use-api";
 import type { Genre } from "@/lib/enums";
 import { mediaVariantUrl } from "@/lib/media-url";
@@ -40,47 +44,30 @@ export function MangaPicker({
   const api = useApi();
   const listId = useId();
   const [query, setQuery] = useState("");
-  const [hits, setHits] = useState<Hit[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const term = query.trim();
-
-  useEffect(() => {
-    if (!term) return;
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      setLoading(true);
-      setFailed(false);
-      try {
-        const page = await api<Paged<Hit>>("/api/manga/PaginatedManga", {
-          query: { searchTerm: term, page: 1, pageSize: RESULTS, imageFormat: "url", "Filters.MangaStatusTypes": 1 },
-          signal: controller.signal,
-        });
-        setHits(page.items);
-        setActive(page.items.length > 0 ? 0 : -1);
-      } catch {
-        if (!controller.signal.aborted) {
-          setHits([]);
-          setFailed(true);
-        }
-      } finally {
-        if (!controller.signal.aborted) setLoading(false);
-      }
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term, api]);
+  const searched = useDebounced(term, DEBOUNCE_MS);
+  const search = useApiQuery<Paged<Hit>>(["settings-featured-search", searched], "/api/manga/PaginatedManga", {
+    request: { query: { searchTerm: searched, page: 1, pageSize: RESULTS, imageFormat: "url", "Filters.MangaStatusTypes": 1 } },
+    enabled: searched !== "",
+    keepPrevious: true,
+  });
+  const hits = useMemo(() => (term && searched && search.data ? search.data.items : []), [term, searched, search.data]);
+  const loading = term !== "" && (term !== searched || search.isFetching);
+  const failed = search.isError;
+  // A new answer puts the first result under the arrow keys.
+  const [answered, setAnswered] = useState(search.data);
+  if (answered !== search.data) {
+    setAnswered(search.data);
+    setActive(search.data && search.data.items.length > 0 ? 0 : -1);
+  }
 
   const shown = open && term !== "";
   const choose = async (hit: Hit) => {
     setOpen(false);
     setQuery("");
-    setHits([]);
     let description = "";
     try {
       description = (await api<{ description: string }>("/api/manga/GetMangaById", { query: { id: hit.id, imageFormat: "url" } })).description ?? "";
@@ -126,94 +113,92 @@ export function MangaPicker({
             <span className="h-15 w-10 shrink-0 rounded-lg bg-zinc-200 dark:bg-zinc-800" aria-hidden />
           )}
           <span dir="auto" className="min-w-0 flex-1 truncate font-semibold">{value.title}</span>
-          <button
-            type="button"
+          <Button
+            variant="ghost"
+            size="sm"
+            className="shrink-0"
             onClick={() => {
               onChange(null);
               input.current?.focus();
             }}
             aria-label={t("removeLabel", { title: value.title })}
-            className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold text-red-700 transition hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-500 dark:text-red-400 dark:hover:bg-red-500/10"
+            icon={<X className="size-4" aria-hidden />}
           >
-            <X className="size-4" aria-hidden />
             {t("remove")}
-          </button>
+          </Button>
         </div>
       ) : (
         <p className="rounded-2xl border border-dashed border-zinc-300 px-3 py-2.5 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-testid={`${id}-none`}>
           {t("none")}
         </p>
       )}
-      <div className="relative">
-        <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200">{t("label")}</label>
-        <div className="relative">
-          <Search className="pointer-events-none absolute start-3 top-1/2 size-4.5 -translate-y-1/2 text-zinc-500 dark:text-zinc-400" aria-hidden />
-          <input
-            ref={input}
-            id={id}
-            type="text"
-            role="combobox"
-            aria-expanded={shown}
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={shown && active >= 0 && hits[active] ? `${listId}-${hits[active].id}` : undefined}
-            aria-describedby={describedBy}
-            aria-invalid={error ? true : undefined}
-            autoComplete="off"
-            dir="auto"
-            placeholder={t("placeholder")}
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setOpen(true);
-              if (!e.target.value.trim()) {
-                setHits([]);
-                setActive(-1);
-              }
-            }}
-            onFocus={() => setOpen(true)}
-            onBlur={() => setOpen(false)}
-            onKeyDown={onKeyDown}
-            className={`${inputClass} ${fieldBorder(Boolean(error))} ps-10 pe-10`}
-          />
-          {loading && <Loader2 className="absolute end-3 top-1/2 size-4.5 -translate-y-1/2 animate-spin text-zinc-500" aria-hidden />}
-        </div>
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={t("label")}
-          hidden={!shown || hits.length === 0}
-          className="absolute inset-x-0 top-full z-20 mt-1 max-h-80 overflow-y-auto rounded-2xl border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          {hits.map((hit, i) => (
-            <li
-              key={hit.id}
-              id={`${listId}-${hit.id}`}
-              role="option"
-              aria-selected={i === active}
-              // Chosen on mousedown: the input's blur would close the list before a click lands.
-              onMouseDown={(e) => {
-                e.preventDefault();
-                void choose(hit);
-              }}
-              onMouseEnter={() => setActive(i)}
-              className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-2.5 py-1.5 ${i === active ? "bg-brand-50 text-brand-700 dark:bg-brand-500/15 dark:text-brand-100" : ""}`}
+      <div>
+      <TextField
+        ref={input}
+        id={id}
+        label={t("label")}
+        type="text"
+        role="combobox"
+        aria-expanded={shown}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={shown && active >= 0 && hits[active] ? `${listId}-${hits[active].id}` : undefined}
+        aria-describedby={describedBy}
+        error={error}
+        autoComplete="off"
+        dir="auto"
+        placeholder={t("placeholder")}
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setOpen(true);
+          if (!e.target.value.trim()) setActive(-1);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+        inputClassName="ps-10"
+        trailing={
+          <>
+            <SearchAdornments pending={loading} />
+            <ul
+              id={listId}
+              role="listbox"
+              aria-label={t("label")}
+              hidden={!shown || hits.length === 0}
+              className="absolute inset-x-0 top-full z-20 mt-1 max-h-80 overflow-y-auto rounded-2xl border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
             >
-              {hit.coverImageUrl ? (
-                // eslint-disable-next-line @next/next/no-img-element -- immutable media URL
-                <img src={mediaVariantUrl(hit.coverImageUrl, 160)} alt="" width={28} height={42} className="h-10.5 w-7 shrink-0 rounded object-cover" />
-              ) : (
-                <span className="h-10.5 w-7 shrink-0 rounded bg-zinc-200 dark:bg-zinc-800" aria-hidden />
-              )}
-              <span dir="auto" className="min-w-0 truncate text-sm font-semibold">{hit.title}</span>
-            </li>
-          ))}
-        </ul>
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{t("hint")}</p>
-        <p role="status" aria-live="polite" className="mt-1 text-xs font-medium text-zinc-600 dark:text-zinc-400" data-testid={`${id}-status`}>
-          {shown ? status : ""}
-        </p>
-        <FieldError id={`${id}-error`} message={error} />
+              {hits.map((hit, i) => (
+                <li
+                  key={hit.id}
+                  id={`${listId}-${hit.id}`}
+                  role="option"
+                  aria-selected={i === active}
+                  // Chosen on mousedown: the input's blur would close the list before a click lands.
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    void choose(hit);
+                  }}
+                  onMouseEnter={() => setActive(i)}
+                  className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-2.5 py-1.5 ${i === active ? "bg-brand-50 text-brand-700 dark:bg-brand-500/15 dark:text-brand-100" : ""}`}
+                >
+                  {hit.coverImageUrl ? (
+                    // eslint-disable-next-line @next/next/no-img-element -- immutable media URL
+                    <img src={mediaVariantUrl(hit.coverImageUrl, 160)} alt="" width={28} height={42} className="h-10.5 w-7 shrink-0 rounded object-cover" />
+                  ) : (
+                    <span className="h-10.5 w-7 shrink-0 rounded bg-zinc-200 dark:bg-zinc-800" aria-hidden />
+                  )}
+                  <span dir="auto" className="min-w-0 truncate text-sm font-semibold">{hit.title}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        }
+      />
+      <p id={`${id}-hint`} className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{t("hint")}</p>
+      <p role="status" aria-live="polite" className="mt-1 text-xs font-medium text-zinc-600 dark:text-zinc-400" data-testid={`${id}-status`}>
+        {shown ? status : ""}
+      </p>
       </div>
     </div>
   );

@@ -4,12 +4,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, CircleDot, RotateCcw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
-import { useForm, useWatch, type FieldPath } from "react-hook-form";
-import { toast } from "react-toastify";
+import { useForm, useWatch, type FieldPath, type UseFormRegister, type UseFormSetError } from "react-hook-form";
 import { z } from "zod";
-import { Banner, ButtonSpinner, FieldError, fieldBorder, inputClass, secondaryButton } from "@/components/auth/fields";
 import type { MangaCardData } from "@/components/manga/MangaCard";
-import { useApi } from "@/components/providers/use-api";
+import { useApiMutation } from "@/components/providers/api-query";
+import { Banner } from "@/components/ui/Banner";
+import { Button } from "@/components/ui/Button";
+import { SubmitButton, TextAreaField, TextField } from "@/components/ui/fields";
+import { notifySuccess } from "@/components/ui/toast";
 import { useLocale } from "@/i18n/client";
 import { isApiError } from "@/lib/api-client";
 import {
@@ -52,6 +54,61 @@ interface SaveAnswer {
   translations?: Record<SettingsLanguage, HeroTexts>;
 }
 
+type ServerErrors = { mangaId?: string; banner?: string; form?: string };
+
+/** A failed save's errors where they belong: hero texts under their fields, the manga and banner beside theirs. */
+function placeErrors(error: unknown, setError: UseFormSetError<FormValues>, texts: { failed: string; fix: string }): ServerErrors {
+  if (!isApiError(error)) return { form: texts.failed };
+  const next: ServerErrors = {};
+  let shown = false;
+  for (const [field, messages] of Object.entries(error.fieldErrors)) {
+    const message = messages[0];
+    if (!message) continue;
+    const [name, lang] = field.split(".");
+    if (name === "mangaId") next.mangaId = message;
+    else if (name === "banner") next.banner = message;
+    else if (HERO_FIELDS.includes(name as HeroField)) {
+      for (const l of lang ? [lang] : SETTINGS_LANGUAGES) setError(`${name}.${l}` as FieldPath<FormValues>, { type: "server", message });
+    } else continue;
+    shown = true;
+  }
+  next.form = shown ? texts.fix : error.kind === "HTTP" ? error.message : texts.failed;
+  return next;
+}
+
+/** The save as multipart (hero texts, the manga's id, the new banner) to the page's save route. */
+function useSaveSettings(kind: Kind) {
+  return useApiMutation((api, { values, manga, banner }: { values: FormValues; manga: FeaturedManga | null; banner: NewBanner | null }) => {
+    const body = new FormData();
+    if (kind === "landing") {
+      for (const f of HERO_FIELDS) for (const l of SETTINGS_LANGUAGES) body.set(`${f}.${l}`, values[f][l]);
+    }
+    body.set("mangaId", manga ? String(manga.id) : "");
+    if (banner) body.set("banner", banner.blob, "banner.jpg");
+    return api<SaveAnswer>(kind === "landing" ? "/api/SiteSettings/SaveLandingPageSettings" : "/api/SiteSettings/SaveDiscoveryPage", { method: "POST", body, timeoutMs: 120_000 });
+  });
+}
+
+/** The form's schema: the shared hero text rules (landing) and the featured manga. */
+function useSettingsSchema(kind: Kind) {
+  const te = useTranslations("admin.settings.errors");
+  return useMemo(() => {
+    const tr = (key: SiteSettingsValidationKey, values?: Record<string, number>) => te(key, values);
+    const text = (f: HeroField) => (kind === "landing" ? localizedTextSchema(f, tr) : z.object({ en: z.string(), ar: z.string() }));
+    return z.object({ title: text("title"), description: text("description"), cta: text("cta"), mangaId: featuredMangaSchema(tr) });
+  }, [te, kind]);
+}
+
+/** Asks before leaving the page while there are unsaved changes. */
+function useLeaveWarning(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+}
+
 /**
  * One page's settings editor (landing: hero texts in English and Arabic, featured manga, banner; discovery: featured
  * manga and banner) beside its live preview. The shared schema checks in the browser; Save sends multipart to the
@@ -72,21 +129,13 @@ export function PageSettingsEditor({
   bannerMaxBytes: number;
 }) {
   const t = useTranslations("admin.settings");
-  const te = useTranslations("admin.settings.errors");
-  const api = useApi();
   const locale = useLocale();
   const [saved, setSaved] = useState(initialSaved);
   const [manga, setManga] = useState<FeaturedManga | null>(initialSaved.manga);
   const [banner, setBanner] = useState<NewBanner | null>(null);
-  const [serverErrors, setServerErrors] = useState<{ mangaId?: string; banner?: string; form?: string }>({});
-  const [saving, setSaving] = useState(false);
-
-  const schema = useMemo(() => {
-    const tr = (key: SiteSettingsValidationKey, values?: Record<string, number>) => te(key, values);
-    const text = (f: HeroField) => (kind === "landing" ? localizedTextSchema(f, tr) : z.object({ en: z.string(), ar: z.string() }));
-    return z.object({ title: text("title"), description: text("description"), cta: text("cta"), mangaId: featuredMangaSchema(tr) });
-  }, [te, kind]);
-
+  const [serverErrors, setServerErrors] = useState<ServerErrors>({});
+  const schema = useSettingsSchema(kind);
+  const save = useSaveSettings(kind);
   const { register, handleSubmit, reset, setValue, setError, control, formState } = useForm<FormValues>({
     resolver: zodResolver(schema) as never,
     mode: "onChange",
@@ -103,14 +152,7 @@ export function PageSettingsEditor({
   }, [banner?.url]);
 
   const dirty = formState.isDirty || (manga?.id ?? null) !== (saved.manga?.id ?? null) || banner !== null;
-
-  // Leaving the page with unsaved changes asks first.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  useLeaveWarning(dirty);
 
   const chooseManga = (m: FeaturedManga | null) => {
     setManga(m);
@@ -127,19 +169,8 @@ export function PageSettingsEditor({
 
   const onSubmit = async (values: FormValues) => {
     setServerErrors({});
-    setSaving(true);
-    const body = new FormData();
-    if (kind === "landing") {
-      for (const f of HERO_FIELDS) for (const l of SETTINGS_LANGUAGES) body.set(`${f}.${l}`, values[f][l]);
-    }
-    body.set("mangaId", manga ? String(manga.id) : "");
-    if (banner) body.set("banner", banner.blob, "banner.jpg");
     try {
-      const answer = await api<SaveAnswer>(kind === "landing" ? "/api/SiteSettings/SaveLandingPageSettings" : "/api/SiteSettings/SaveDiscoveryPage", {
-        method: "POST",
-        body,
-        timeoutMs: 120_000,
-      });
+      const answer = await save.mutateAsync({ values, manga, banner });
       const next: SavedLanding | SavedDiscovery =
         kind === "landing"
           ? { texts: answer.translations ?? { en: EMPTY, ar: EMPTY }, manga: answer.manga, bannerUrl: answer.bannerUrl }
@@ -148,87 +179,20 @@ export function PageSettingsEditor({
       reset(valuesOf(next));
       setManga(answer.manga);
       setBanner(null);
-      toast.success(kind === "landing" ? t("actions.savedLanding") : t("actions.savedDiscovery"));
+      notifySuccess(kind === "landing" ? t("actions.savedLanding") : t("actions.savedDiscovery"));
     } catch (error) {
-      if (!isApiError(error)) {
-        setServerErrors({ form: t("actions.failed") });
-        return;
-      }
-      const next: typeof serverErrors = {};
-      let shown = false;
-      for (const [field, messages] of Object.entries(error.fieldErrors)) {
-        const message = messages[0];
-        if (!message) continue;
-        const [name, lang] = field.split(".");
-        if (name === "mangaId") next.mangaId = message;
-        else if (name === "banner") next.banner = message;
-        else if (HERO_FIELDS.includes(name as HeroField)) {
-          for (const l of lang ? [lang] : SETTINGS_LANGUAGES) setError(`${name}.${l}` as FieldPath<FormValues>, { type: "server", message });
-        } else continue;
-        shown = true;
-      }
-      if (!shown) next.form = error.kind === "HTTP" ? error.message : t("actions.failed");
-      else next.form = t("actions.fixErrors");
-      setServerErrors(next);
-    } finally {
-      setSaving(false);
+      setServerErrors(placeErrors(error, setError, { failed: t("actions.failed"), fix: t("actions.fixErrors") }));
     }
   };
 
-  const previewBanner = banner?.url ?? saved.bannerUrl;
   const idp = `settings-${kind}`;
-  const errorOf = (f: HeroField, l: SettingsLanguage) => formState.errors[f]?.[l]?.message;
+  const text = (l: SettingsLanguage): HeroTexts => ({ title: watched.title?.[l] ?? "", description: watched.description?.[l] ?? "", cta: watched.cta?.[l] ?? "" });
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-8" data-testid={`${kind}-editor`} aria-labelledby={`${idp}-tab`}>
       {serverErrors.form && <Banner tone="error" testId={`${kind}-form-error`}>{serverErrors.form}</Banner>}
 
-      {kind === "landing" && (
-        <fieldset className="flex min-w-0 flex-col gap-4">
-          <legend className="text-lg font-bold">{t("hero.heading")}</legend>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("hero.intro")}</p>
-          <div className="grid gap-6 md:grid-cols-2">
-            {SETTINGS_LANGUAGES.map((l) => (
-              <fieldset key={l} className="flex min-w-0 flex-col gap-4 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800" data-testid={`hero-${l}`}>
-                <legend className="px-1 text-sm font-bold text-brand-700 dark:text-brand-400">{l === "en" ? t("hero.english") : t("hero.arabic")}</legend>
-                {HERO_FIELDS.map((f) => {
-                  const fid = `${idp}-${f}-${l}`;
-                  const error = errorOf(f, l);
-                  const count = (watched[f]?.[l] ?? "").length;
-                  const describedBy = [`${fid}-count`, f === "cta" ? `${fid}-hint` : null, error ? `${fid}-error` : null].filter(Boolean).join(" ");
-                  // Each language's texts are typed in its own direction; the labels stay in the page's language.
-                  const common = {
-                    id: fid,
-                    lang: l,
-                    dir: l === "ar" ? "rtl" : "ltr",
-                    "aria-invalid": error ? true : undefined,
-                    "aria-describedby": describedBy,
-                    className: `${inputClass} ${fieldBorder(Boolean(error))}`,
-                    ...register(`${f}.${l}` as FieldPath<FormValues>),
-                  } as const;
-                  return (
-                    <div key={f} className="min-w-0">
-                      <div className="mb-1.5 flex items-baseline justify-between gap-2">
-                        <label htmlFor={fid} className="text-sm font-semibold text-zinc-800 dark:text-zinc-200">{t(`hero.${f}`)}</label>
-                        <span id={`${fid}-count`} className={`text-xs tabular-nums ${count > MAX[f] ? "font-bold text-red-600 dark:text-red-400" : "text-zinc-500 dark:text-zinc-400"}`}>
-                          {t("hero.count", { count, max: MAX[f] })}
-                        </span>
-                      </div>
-                      {f === "description" ? (
-                        <textarea rows={4} {...common} className={`${common.className} h-auto py-2.5 leading-6`} />
-                      ) : (
-                        <input type="text" autoComplete="off" {...common} />
-                      )}
-                      {f === "cta" && <p id={`${fid}-hint`} className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{t("hero.ctaHint")}</p>}
-                      <FieldError id={`${fid}-error`} message={error} />
-                    </div>
-                  );
-                })}
-              </fieldset>
-            ))}
-          </div>
-        </fieldset>
-      )}
+      {kind === "landing" && <HeroFieldset idp={idp} register={register} errors={formState.errors} values={watched} />}
 
       <div className="grid gap-8 lg:grid-cols-2">
         <fieldset className="flex min-w-0 flex-col gap-3">
@@ -252,47 +216,75 @@ export function PageSettingsEditor({
         </fieldset>
       </div>
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-zinc-200 bg-white/95 px-4 py-2.5 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/95">
-        <p className="flex items-center gap-2 text-sm font-semibold" role="status" data-testid={`${kind}-dirty`} data-dirty={dirty ? "true" : "false"}>
-          {dirty ? (
-            <>
-              <CircleDot className="size-4 text-amber-600 dark:text-amber-400" aria-hidden />
-              <span className="text-amber-800 dark:text-amber-300">{t("actions.unsaved")}</span>
-            </>
-          ) : (
-            <>
-              <CircleCheck className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden />
-              <span className="text-zinc-700 dark:text-zinc-300">{t("actions.saved")}</span>
-            </>
-          )}
-        </p>
-        <div className="flex gap-2">
-          <button type="button" className={`${secondaryButton} px-3 sm:px-5`} onClick={discard} disabled={!dirty || saving} data-testid={`${kind}-discard`}>
-            <RotateCcw className="size-4" aria-hidden />
-            {t("actions.discard")}
-          </button>
-          <button
-            type="submit"
-            disabled={!dirty || saving}
-            aria-busy={saving || undefined}
-            className="inline-flex h-11 min-w-24 items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 text-[15px] font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
-            data-testid={`${kind}-save`}
-          >
-            {saving && <ButtonSpinner />}
-            {saving ? t("actions.saving") : t("actions.save")}
-          </button>
-        </div>
-      </div>
+      <SaveBar kind={kind} dirty={dirty} saving={formState.isSubmitting} onDiscard={discard} />
 
       <SettingsPreview
         kind={kind}
-        texts={kind === "landing" ? { en: { title: watched.title?.en ?? "", description: watched.description?.en ?? "", cta: watched.cta?.en ?? "" }, ar: { title: watched.title?.ar ?? "", description: watched.description?.ar ?? "", cta: watched.cta?.ar ?? "" } } : undefined}
+        texts={kind === "landing" ? { en: text("en"), ar: text("ar") } : undefined}
         manga={manga}
-        bannerUrl={previewBanner}
+        bannerUrl={banner?.url ?? saved.bannerUrl}
         previewTexts={previewTexts}
         covers={covers}
         initialLanguage={locale === "ar" ? "ar" : "en"}
       />
     </form>
+  );
+}
+
+/** The hero's title, description and button text in English and Arabic, each with its count of characters. */
+function HeroFieldset({ idp, register, errors, values }: { idp: string; register: UseFormRegister<FormValues>; errors: ReturnType<typeof useForm<FormValues>>["formState"]["errors"]; values: FormValues }) {
+  const t = useTranslations("admin.settings");
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-4">
+      <legend className="text-lg font-bold">{t("hero.heading")}</legend>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("hero.intro")}</p>
+      <div className="grid gap-6 md:grid-cols-2">
+        {SETTINGS_LANGUAGES.map((l) => (
+          <fieldset key={l} className="flex min-w-0 flex-col gap-4 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800" data-testid={`hero-${l}`}>
+            <legend className="px-1 text-sm font-bold text-brand-700 dark:text-brand-400">{l === "en" ? t("hero.english") : t("hero.arabic")}</legend>
+            {HERO_FIELDS.map((f) => {
+              const count = (values[f]?.[l] ?? "").length;
+              const hint = (
+                <>
+                  <span className={count > MAX[f] ? "font-bold text-red-600 dark:text-red-400" : undefined}>{t("hero.count", { count, max: MAX[f] })}</span>
+                  {f === "cta" && <span className="block">{t("hero.ctaHint")}</span>}
+                </>
+              );
+              // Each language's texts are typed in its own direction; the labels stay in the page's language.
+              const common = { id: `${idp}-${f}-${l}`, label: t(`hero.${f}`), hint, lang: l, dir: l === "ar" ? "rtl" : "ltr", error: errors[f]?.[l]?.message, registration: register(`${f}.${l}` as FieldPath<FormValues>) } as const;
+              return f === "description" ? <TextAreaField key={f} className="min-w-0" rows={4} {...common} /> : <TextField key={f} className="min-w-0" autoComplete="off" {...common} />;
+            })}
+          </fieldset>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The bar along the bottom: saved or unsaved, Discard and Save. */
+function SaveBar({ kind, dirty, saving, onDiscard }: { kind: Kind; dirty: boolean; saving: boolean; onDiscard: () => void }) {
+  const t = useTranslations("admin.settings");
+  return (
+    <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-zinc-200 bg-white/95 px-4 py-2.5 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/95">
+      <p className="flex items-center gap-2 text-sm font-semibold" role="status" data-testid={`${kind}-dirty`} data-dirty={dirty ? "true" : "false"}>
+        {dirty ? (
+          <>
+            <CircleDot className="size-4 text-amber-600 dark:text-amber-400" aria-hidden />
+            <span className="text-amber-800 dark:text-amber-300">{t("actions.unsaved")}</span>
+          </>
+        ) : (
+          <>
+            <CircleCheck className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden />
+            <span className="text-zinc-700 dark:text-zinc-300">{t("actions.saved")}</span>
+          </>
+        )}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="secondary" onClick={onDiscard} disabled={!dirty || saving} icon={<RotateCcw className="size-4" aria-hidden />} data-testid={`${kind}-discard`}>
+          {t("actions.discard")}
+        </Button>
+        <SubmitButton busy={saving} busyLabel={t("actions.saving")} label={t("actions.save")} disabled={!dirty} full={false} testId={`${kind}-save`} />
+      </div>
+    </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { SegmentedControl } from "@/components/ui/SegmentedControl";
 import { useLocale } from "@/i18n/client";
 import { FeaturedBannerView } from "@/components/landing/FeaturedBannerView";
 import { Hero } from "@/components/landing/Hero";
@@ -46,33 +47,12 @@ export function SettingsPreview({
           <h3 id={`${id}-heading`} className="text-lg font-bold">{kind === "landing" ? t("preview.landingHeading") : t("preview.discoveryHeading")}</h3>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("preview.intro")}</p>
         </div>
-        <div role="radiogroup" aria-label={t("preview.language")} className="inline-flex rounded-xl bg-zinc-100 p-1 dark:bg-zinc-800">
-          {SETTINGS_LANGUAGES.map((l) => (
-            <button
-              key={l}
-              type="button"
-              role="radio"
-              aria-checked={lang === l}
-              data-lang={l}
-              onClick={() => setLang(l)}
-              onKeyDown={(e) => {
-                if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(e.key)) {
-                  e.preventDefault();
-                  const next = l === "en" ? "ar" : "en";
-                  setLang(next);
-                  (e.currentTarget.parentElement?.querySelector(`[data-lang="${next}"]`) as HTMLElement | null)?.focus();
-                }
-              }}
-              tabIndex={lang === l ? 0 : -1}
-              className={`h-9 min-w-20 rounded-lg px-3 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-brand-500 ${
-                lang === l ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-950 dark:text-zinc-100" : "text-zinc-700 hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-white"
-              }`}
-              data-testid={`preview-lang-${l}`}
-            >
-              {names[l]}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl
+          legend={t("preview.language")}
+          options={SETTINGS_LANGUAGES.map((l) => ({ value: l, label: names[l], testId: `preview-lang-${l}` }))}
+          value={lang}
+          onChange={setLang}
+        />
       </div>
       {/* The preview in its language's direction; a frame set off from the editor. */}
       <div

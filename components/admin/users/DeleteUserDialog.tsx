@@ -2,11 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "react-toastify";
-import { toastTheme } from "@/components/notifications/NotificationsProvider";
 import { ConfirmDialog } from "@/components/ui/Dialog";
+import { notifyError, notifySuccess } from "@/components/ui/toast";
 import { useRouter } from "@/i18n/navigation";
-import { isApiError } from "@/lib/api-client";
 import type { UserRow } from "@/lib/validation/users";
 import { useUsersApi } from "./users-api";
 
@@ -24,11 +22,11 @@ export function DeleteUserDialog({ user, onClose }: { user: UserRow; onClose: ()
     setBusy(true);
     try {
       await api.remove(user.id);
-      toast.success(t("deleted", { username: user.username }), { theme: toastTheme() });
+      notifySuccess(t("deleted", { username: user.username }));
       onClose();
       router.refresh();
     } catch (error) {
-      toast.error(isApiError(error) && error.kind === "HTTP" && error.message ? error.message : t("failed"), { theme: toastTheme() });
+      notifyError(error, t("failed"));
       setBusy(false);
     }
   };

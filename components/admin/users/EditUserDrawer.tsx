@@ -1,18 +1,18 @@
 "use client";
 
-import { ChevronDown, X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { toast } from "react-toastify";
-import { Banner, ButtonSpinner, FieldError, secondaryButton, TextField } from "@/components/auth/fields";
-import { toastTheme } from "@/components/notifications/NotificationsProvider";
+import { useId, useMemo, useState } from "react";
+import { Controller, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
+import { Banner } from "@/components/ui/Banner";
+import { Drawer } from "@/components/ui/Drawer";
+import { RadioCards, SelectField, Switch, TextField } from "@/components/ui/fields";
+import { showServerErrors } from "@/components/ui/server-errors";
+import { notifySuccess } from "@/components/ui/toast";
 import { useRouter } from "@/i18n/navigation";
-import { isApiError } from "@/lib/api-client";
+import { ApiError, isApiError } from "@/lib/api-client";
 import { PremiumPlan, Role, ROLE_NAMES } from "@/lib/enums";
 import { SUBSCRIPTION_MAX_DAYS, updateUserSchema, type UpdateUserInput, type UserRow } from "@/lib/validation/users";
-import { UserAvatar, selectClass, useUserFormat, useUserTranslate } from "./parts";
-import { Switch } from "./Switch";
+import { FormActions, UserAvatar, useUserFormat, useUserTranslate } from "./parts";
 import { useUsersApi } from "./users-api";
 
 type SubscriptionAction = "keep" | "grant" | "end";
@@ -31,14 +31,40 @@ interface EditValues {
   days: string;
 }
 type FieldName = keyof EditValues;
+const FIELDS: readonly FieldName[] = ["fullName", "username", "email", "role", "isBanned", "emailVerified", "unlock", "trusted", "plan", "days"];
 
 /** An error's field in the form: `subscription.durationDays` → days, `subscription.type` → plan. */
 function fieldOf(path: readonly PropertyKey[] | string): FieldName | null {
   const parts = typeof path === "string" ? path.split(/[.[\]]/).filter(Boolean) : path.map(String);
   const [head, sub] = parts.map((p) => p.toLowerCase());
   if (head === "subscription") return sub === "type" ? "plan" : "days";
-  const direct: Record<string, FieldName> = { fullname: "fullName", username: "username", email: "email", role: "role", isbanned: "isBanned", emailverified: "emailVerified", unlock: "unlock", trusted: "trusted" };
-  return head ? (direct[head] ?? null) : null;
+  return FIELDS.find((f) => f.toLowerCase() === head) ?? null;
+}
+
+/** The server's field errors under the form's own field names (so showServerErrors can place them). */
+function underFormFields(error: unknown): unknown {
+  if (!isApiError(error) || error.kind !== "HTTP") return error;
+  const errors: Record<string, string[]> = {};
+  for (const [path, messages] of Object.entries(error.fieldErrors)) errors[fieldOf(path) ?? path] = messages;
+  return new ApiError("HTTP", error.message, { status: error.status, data: { errors } });
+}
+
+/** Only what changed, as UpdateUser takes it; root's own role and ban never change. */
+function changes(v: EditValues, user: UserRow, isSelf: boolean): UpdateUserInput {
+  const payload: UpdateUserInput = { id: user.id };
+  if (v.fullName.trim() !== user.fullName) payload.fullName = v.fullName;
+  if (v.username.trim() !== user.username) payload.username = v.username;
+  if (v.email.trim() !== user.email) payload.email = v.email;
+  const nextRole = isSelf || v.role === undefined ? user.role : Number(v.role);
+  if (nextRole !== user.role) payload.role = nextRole as Role;
+  const banned = isSelf || v.isBanned === undefined ? user.isBanned : v.isBanned;
+  if (banned !== user.isBanned) payload.isBanned = banned;
+  if (v.emailVerified !== user.emailVerified) payload.emailVerified = v.emailVerified;
+  if (v.unlock) payload.unlock = true;
+  if (v.trusted !== user.trusted && (nextRole === Role.writer || !v.trusted)) payload.trusted = v.trusted;
+  if (v.subscriptionAction === "grant") payload.subscription = { type: Number(v.plan) as PremiumPlan, durationDays: v.days.trim() === "" ? Number.NaN : Number(v.days) };
+  if (v.subscriptionAction === "end") payload.subscription = null;
+  return payload;
 }
 
 /**
@@ -48,23 +74,16 @@ function fieldOf(path: readonly PropertyKey[] | string): FieldName | null {
  * On root's own account the role and the ban are disabled with the reason (the server refuses them as well).
  */
 export function EditUserDrawer({ user, isSelf, onClose }: { user: UserRow; isSelf: boolean; onClose: () => void }) {
-  const { t: tu, role: roleName, subscription: describeSubscription } = useUserFormat();
+  const { role: roleName } = useUserFormat();
   const t = useTranslations("admin.users.drawer");
   const translate = useUserTranslate();
   const schema = useMemo(() => updateUserSchema(translate), [translate]);
   const api = useUsersApi();
   const router = useRouter();
-  const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
+  const [open, setOpen] = useState(true);
   const [formError, setFormError] = useState<string | null>(null);
-
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<EditValues>({
+  const { register, handleSubmit, control, setError, formState } = useForm<EditValues>({
     defaultValues: {
       fullName: user.fullName,
       username: user.username,
@@ -79,38 +98,12 @@ export function EditUserDrawer({ user, isSelf, onClose }: { user: UserRow; isSel
       days: "30",
     },
   });
-  const role = Number(useWatch({ control, name: "role" }) ?? user.role);
-  const action = useWatch({ control, name: "subscriptionAction" });
+  const busy = formState.isSubmitting;
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-
-  const close = () => {
-    if (isSubmitting) return;
-    ref.current?.close();
-  };
-
-  const submit = handleSubmit(async (v, event) => {
+  const submit = handleSubmit(async (values) => {
     setFormError(null);
-    const payload: UpdateUserInput = { id: user.id };
-    if (v.fullName.trim() !== user.fullName) payload.fullName = v.fullName;
-    if (v.username.trim() !== user.username) payload.username = v.username;
-    if (v.email.trim() !== user.email) payload.email = v.email;
-    const nextRole = isSelf || v.role === undefined ? user.role : Number(v.role);
-    if (nextRole !== user.role) payload.role = nextRole as Role;
-    const banned = isSelf || v.isBanned === undefined ? user.isBanned : v.isBanned;
-    if (banned !== user.isBanned) payload.isBanned = banned;
-    if (v.emailVerified !== user.emailVerified) payload.emailVerified = v.emailVerified;
-    if (v.unlock) payload.unlock = true;
-    if (v.trusted !== user.trusted && (nextRole === Role.writer || !v.trusted)) payload.trusted = v.trusted;
-    if (v.subscriptionAction === "grant") payload.subscription = { type: Number(v.plan) as PremiumPlan, durationDays: v.days.trim() === "" ? Number.NaN : Number(v.days) };
-    if (v.subscriptionAction === "end") payload.subscription = null;
-    if (Object.keys(payload).length === 1) {
-      setFormError(t("noChanges"));
-      return;
-    }
+    const payload = changes(values, user, isSelf);
+    if (Object.keys(payload).length === 1) return setFormError(t("noChanges"));
     const checked = schema.safeParse(payload);
     if (!checked.success) {
       for (const issue of checked.error.issues) {
@@ -122,183 +115,164 @@ export function EditUserDrawer({ user, isSelf, onClose }: { user: UserRow; isSel
     }
     try {
       const saved = await api.update(payload);
-      toast.success(t("saved", { username: saved?.username ?? user.username }), { theme: toastTheme() });
-      // The dialog around the submitted form (the ref is not read inside a submit handler: react-hooks/refs).
-      (event?.target as HTMLElement | undefined)?.closest("dialog")?.close();
+      notifySuccess(t("saved", { username: saved?.username ?? user.username }));
+      setOpen(false);
       router.refresh();
     } catch (error) {
-      if (!isApiError(error) || error.kind !== "HTTP") {
-        setFormError(t("failed"));
-        return;
-      }
-      const unplaced: string[] = [];
-      for (const [path, messages] of Object.entries(error.fieldErrors)) {
-        const field = fieldOf(path);
-        const message = messages[0];
-        if (!message) continue;
-        if (field) setError(field, { type: "server", message }, { shouldFocus: true });
-        else unplaced.push(message);
-      }
-      if (Object.keys(error.fieldErrors).length === 0) setFormError(error.message || t("failed"));
-      else if (unplaced.length) setFormError(unplaced.join(" "));
+      setFormError(showServerErrors(underFormFields(error), setError, FIELDS, t("failed")));
     }
   });
 
-  const canUnlock = user.isLocked || user.failedLoginAttempts > 0;
-  const current = describeSubscription(user.subscription);
-  const legend = "text-xs font-bold tracking-wider text-zinc-600 uppercase dark:text-zinc-400";
-  const radio = "size-4.5 shrink-0 accent-brand-600";
-
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
+    <Drawer
+      open={open}
       onClose={onClose}
-      onCancel={(event) => isSubmitting && event.preventDefault()}
-      className="ms-auto me-0 my-0 h-dvh max-h-dvh w-full max-w-md border-s border-zinc-200 bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/50 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
-      data-testid="edit-user-drawer"
+      title={t("title", { username: user.username })}
+      subtitle={roleName(user.role)}
+      leading={<UserAvatar user={user} size="size-10" />}
+      closeLabel={t("close")}
+      busy={busy}
+      onSubmit={submit}
+      testId="edit-user-drawer"
+      footer={<FormActions busy={busy} cancelLabel={t("cancel")} onCancel={() => setOpen(false)} label={t("save")} busyLabel={t("saving")} testId="edit-save" />}
     >
-      <form onSubmit={submit} noValidate className="flex h-full flex-col">
-        <header className="flex items-center gap-3 border-b border-zinc-200 px-5 py-4 dark:border-zinc-800">
-          <UserAvatar user={user} size="size-10" />
-          <div className="min-w-0 flex-1">
-            <h2 id={`${id}-title`} className="truncate text-lg font-bold" dir="auto">
-              {t("title", { username: user.username })}
-            </h2>
-            <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{roleName(user.role)}</p>
-          </div>
-          <button
-            type="button"
-            onClick={close}
-            aria-label={t("close")}
-            className="grid size-10 shrink-0 place-items-center rounded-full text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-zinc-300 dark:hover:bg-zinc-800"
-          >
-            <X className="size-5" aria-hidden />
-          </button>
-        </header>
+      <div className="flex flex-col gap-6">
+        {formError && <Banner tone="error" testId="edit-user-error">{formError}</Banner>}
+        <Section legend={t("account")}>
+          <TextField id={`${id}-fullName`} label={t("fullName")} autoComplete="off" error={formState.errors.fullName?.message} registration={register("fullName")} />
+          <TextField id={`${id}-username`} label={t("username")} autoComplete="off" autoCapitalize="none" spellCheck={false} error={formState.errors.username?.message} registration={register("username")} />
+          <TextField id={`${id}-email`} type="email" dir="ltr" label={t("email")} autoComplete="off" error={formState.errors.email?.message} registration={register("email")} />
+        </Section>
+        <AccessFields id={id} user={user} isSelf={isSelf} control={control} register={register} errors={formState.errors} />
+        <SubscriptionFields id={id} user={user} control={control} register={register} errors={formState.errors} />
+      </div>
+    </Drawer>
+  );
+}
 
-        <div className="flex-1 overflow-y-auto px-5 py-5">
-          <div className="flex flex-col gap-6">
-            {formError && <Banner tone="error" testId="edit-user-error">{formError}</Banner>}
+function Section({ legend, children, gap = "gap-4" }: { legend: string; children: React.ReactNode; gap?: string }) {
+  return (
+    <fieldset className={`flex flex-col ${gap}`}>
+      <legend className="mb-3 text-xs font-bold tracking-wider text-zinc-600 uppercase dark:text-zinc-400">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
 
-            <fieldset className="flex flex-col gap-4">
-              <legend className={`${legend} mb-3`}>{t("account")}</legend>
-              <TextField id={`${id}-fullName`} label={t("fullName")} autoComplete="off" error={errors.fullName?.message} registration={register("fullName")} />
-              <TextField id={`${id}-username`} label={t("username")} autoComplete="off" autoCapitalize="none" spellCheck={false} error={errors.username?.message} registration={register("username")} />
-              <TextField id={`${id}-email`} type="email" dir="ltr" label={t("email")} autoComplete="off" error={errors.email?.message} registration={register("email")} />
-            </fieldset>
+interface PartProps {
+  id: string;
+  user: UserRow;
+  control: Control<EditValues>;
+  register: UseFormRegister<EditValues>;
+  errors: FieldErrors<EditValues>;
+}
 
-            <fieldset className="flex flex-col gap-4">
-              <legend className={`${legend} mb-3`}>{t("access")}</legend>
-              <div>
-                <label htmlFor={`${id}-role`} className="mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200">
-                  {t("role")}
-                </label>
-                <div className="relative">
-                  <select
-                    id={`${id}-role`}
-                    disabled={isSelf}
-                    aria-describedby={[isSelf ? `${id}-role-reason` : null, errors.role ? `${id}-role-error` : null].filter(Boolean).join(" ") || undefined}
-                    aria-invalid={errors.role ? true : undefined}
-                    className={selectClass}
-                    data-testid="edit-role"
-                    {...register("role")}
-                  >
-                    {ROLE_NAMES.map((_, r) => (
-                      <option key={r} value={r}>
-                        {roleName(r)}
-                      </option>
-                    ))}
-                  </select>
-                  <ChevronDown className="pointer-events-none absolute end-3 top-1/2 size-4 -translate-y-1/2 text-zinc-500" aria-hidden />
-                </div>
-                {isSelf && (
-                  <p id={`${id}-role-reason`} className="mt-1.5 text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="self-role-reason">
-                    {tu("selfReasons.role")}
-                  </p>
+/** A switch of the form (react-hook-form's value), with an optional reason it cannot be used. */
+function FormSwitch({ control, name, id, label, hint, reason, disabled, testId }: { control: Control<EditValues>; name: "isBanned" | "emailVerified" | "unlock" | "trusted"; id: string; label: string; hint?: string; reason?: string; disabled?: boolean; testId: string }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Switch
+          id={id}
+          label={label}
+          checked={Boolean(field.value)}
+          onChange={field.onChange}
+          disabled={disabled}
+          testId={testId}
+          hint={
+            hint || reason ? (
+              <>
+                {hint}
+                {reason && (
+                  <span className="mt-1 block text-sm font-medium text-amber-800 dark:text-amber-300" data-testid={`${testId}-reason`}>
+                    {reason}
+                  </span>
                 )}
-                <FieldError id={`${id}-role-error`} message={errors.role?.message} />
-              </div>
-              <Switch
-                id={`${id}-banned`}
-                label={t("banned")}
-                hint={t("bannedHint")}
-                reason={isSelf ? tu("selfReasons.ban") : undefined}
-                disabled={isSelf}
-                registration={register("isBanned")}
-                testId="edit-banned"
-              />
-              <Switch id={`${id}-verified`} label={t("emailVerified")} registration={register("emailVerified")} testId="edit-verified" />
-              {canUnlock && (
-                <Switch id={`${id}-unlock`} label={t("unlock")} hint={t("unlockHint", { count: user.failedLoginAttempts })} registration={register("unlock")} testId="edit-unlock" />
-              )}
-              {role === Role.writer && (
-                <Switch id={`${id}-trusted`} label={t("trusted")} hint={t("trustedHint")} registration={register("trusted")} testId="edit-trusted" />
-              )}
-            </fieldset>
+              </>
+            ) : undefined
+          }
+        />
+      )}
+    />
+  );
+}
 
-            <fieldset className="flex flex-col gap-3">
-              <legend className={`${legend} mb-3`}>{t("subscription")}</legend>
-              <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="edit-subscription-current">
-                {current && user.subscription ? t("current", { plan: tu(`plans.${user.subscription.type}`), days: tu("daysLeft", { count: user.subscription.remainingDays }) }) : t("noSubscription")}
-              </p>
-              <div role="radiogroup" aria-label={t("subscriptionAction")} className="flex flex-col gap-2">
-                {(["keep", "grant", ...(user.subscription ? (["end"] as const) : [])] as const).map((value) => (
-                  <label key={value} className="flex min-h-9 cursor-pointer items-center gap-2.5 text-[15px]">
-                    <input type="radio" value={value} className={radio} data-testid={`edit-subscription-${value}`} {...register("subscriptionAction")} />
-                    {t(value)}
-                  </label>
-                ))}
-              </div>
-              {action === "grant" && (
-                <div className="grid grid-cols-2 gap-3 rounded-2xl bg-zinc-50 p-3 dark:bg-zinc-950/40">
-                  <div>
-                    <label htmlFor={`${id}-plan`} className="mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200">
-                      {t("plan")}
-                    </label>
-                    <div className="relative">
-                      <select id={`${id}-plan`} className={selectClass} aria-invalid={errors.plan ? true : undefined} data-testid="edit-plan" {...register("plan")}>
-                        <option value={PremiumPlan.Premium}>{tu("plans.0")}</option>
-                        <option value={PremiumPlan.PremiumPlus}>{tu("plans.1")}</option>
-                      </select>
-                      <ChevronDown className="pointer-events-none absolute end-3 top-1/2 size-4 -translate-y-1/2 text-zinc-500" aria-hidden />
-                    </div>
-                    <FieldError id={`${id}-plan-error`} message={errors.plan?.message} />
-                  </div>
-                  <TextField
-                    id={`${id}-days`}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={SUBSCRIPTION_MAX_DAYS}
-                    label={t("days")}
-                    error={errors.days?.message}
-                    registration={register("days")}
-                    data-testid="edit-days"
-                  />
-                  <p className="col-span-2 text-xs text-zinc-600 dark:text-zinc-400">{t("daysHint")}</p>
-                </div>
-              )}
-            </fieldset>
-          </div>
+/** Role, ban, e-mail verification, unlock and trusted. */
+function AccessFields({ id, user, isSelf, control, register, errors }: PartProps & { isSelf: boolean }) {
+  const { t: tu, role: roleName } = useUserFormat();
+  const t = useTranslations("admin.users.drawer");
+  const role = Number(useWatch({ control, name: "role" }) ?? user.role);
+  const canUnlock = user.isLocked || user.failedLoginAttempts > 0;
+  return (
+    <Section legend={t("access")}>
+      <SelectField
+        id={`${id}-role`}
+        label={t("role")}
+        disabled={isSelf}
+        hint={
+          isSelf ? (
+            <span className="text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="self-role-reason">
+              {tu("selfReasons.role")}
+            </span>
+          ) : undefined
+        }
+        error={errors.role?.message}
+        data-testid="edit-role"
+        registration={register("role")}
+      >
+        {ROLE_NAMES.map((_, r) => (
+          <option key={r} value={r}>
+            {roleName(r)}
+          </option>
+        ))}
+      </SelectField>
+      <FormSwitch control={control} name="isBanned" id={`${id}-banned`} label={t("banned")} hint={t("bannedHint")} reason={isSelf ? tu("selfReasons.ban") : undefined} disabled={isSelf} testId="edit-banned" />
+      <FormSwitch control={control} name="emailVerified" id={`${id}-verified`} label={t("emailVerified")} testId="edit-verified" />
+      {canUnlock && <FormSwitch control={control} name="unlock" id={`${id}-unlock`} label={t("unlock")} hint={t("unlockHint", { count: user.failedLoginAttempts })} testId="edit-unlock" />}
+      {role === Role.writer && <FormSwitch control={control} name="trusted" id={`${id}-trusted`} label={t("trusted")} hint={t("trustedHint")} testId="edit-trusted" />}
+    </Section>
+  );
+}
+
+/** The current plan, and keep / grant or extend / end. */
+function SubscriptionFields({ id, user, control, register, errors }: PartProps) {
+  const { t: tu } = useUserFormat();
+  const t = useTranslations("admin.users.drawer");
+  const action = useWatch({ control, name: "subscriptionAction" });
+  const actions: SubscriptionAction[] = ["keep", "grant", ...(user.subscription ? (["end"] as const) : [])];
+  return (
+    <Section legend={t("subscription")} gap="gap-3">
+      <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="edit-subscription-current">
+        {user.subscription ? t("current", { plan: tu(`plans.${user.subscription.type}`), days: tu("daysLeft", { count: user.subscription.remainingDays }) }) : t("noSubscription")}
+      </p>
+      <RadioCards
+        id={`${id}-action`}
+        legend={<span className="sr-only">{t("subscriptionAction")}</span>}
+        options={actions.map((value) => ({ value, label: t(value), testId: `edit-subscription-${value}` }))}
+        registration={register("subscriptionAction")}
+      />
+      {action === "grant" && (
+        <div className="grid grid-cols-2 gap-3 rounded-2xl bg-zinc-50 p-3 dark:bg-zinc-950/40">
+          <SelectField id={`${id}-plan`} label={t("plan")} error={errors.plan?.message} data-testid="edit-plan" registration={register("plan")}>
+            <option value={PremiumPlan.Premium}>{tu("plans.0")}</option>
+            <option value={PremiumPlan.PremiumPlus}>{tu("plans.1")}</option>
+          </SelectField>
+          <TextField
+            id={`${id}-days`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={SUBSCRIPTION_MAX_DAYS}
+            label={t("days")}
+            error={errors.days?.message}
+            registration={register("days")}
+            data-testid="edit-days"
+          />
+          <p className="col-span-2 text-xs text-zinc-600 dark:text-zinc-400">{t("daysHint")}</p>
         </div>
-
-        <footer className="flex gap-2 border-t border-zinc-200 px-5 py-4 dark:border-zinc-800">
-          <button type="button" onClick={close} disabled={isSubmitting} className={`${secondaryButton} flex-1`}>
-            {t("cancel")}
-          </button>
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            aria-busy={isSubmitting || undefined}
-            className="inline-flex h-11 flex-1 items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 text-[15px] font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60"
-            data-testid="edit-save"
-          >
-            {isSubmitting && <ButtonSpinner />}
-            {isSubmitting ? t("saving") : t("save")}
-          </button>
-        </footer>
-      </form>
-    </dialog>
+      )}
+    </Section>
   );
 }

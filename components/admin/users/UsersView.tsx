@@ -2,6 +2,7 @@
 
 import { ArrowDown, ArrowUp, ArrowUpDown, Lock, Pencil, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
+import { Button, IconButton } from "@/components/ui/Button";
 import { Link } from "@/i18n/navigation";
 import type { UserRow } from "@/lib/validation/users";
 import { DeleteUserDialog } from "./DeleteUserDialog";
@@ -164,34 +165,25 @@ function Actions({ row, viewerId, onEdit, onDelete, compact }: RowProps & { comp
   const { t } = useUserFormat();
   const isSelf = row.id === viewerId;
   const reasonId = useId();
-  const button =
-    "inline-flex h-9 items-center justify-center gap-1.5 rounded-lg border px-3 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50";
+  const edit = { onClick: () => onEdit(row), "data-testid": "user-edit" };
+  const remove = { onClick: () => onDelete(row), disabled: isSelf, "aria-describedby": isSelf ? reasonId : undefined, "data-testid": "user-delete" };
   return (
     <span className={`flex items-center gap-2 ${compact ? "justify-end" : "flex-wrap"}`}>
-      <button
-        type="button"
-        onClick={() => onEdit(row)}
-        aria-label={t("editLabel", { username: row.username })}
-        title={compact ? t("editLabel", { username: row.username }) : undefined}
-        className={`${button} border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800 ${compact ? "w-9 px-0" : "flex-1"}`}
-        data-testid="user-edit"
-      >
-        <Pencil className="size-4" aria-hidden />
-        {!compact && t("edit")}
-      </button>
-      <button
-        type="button"
-        onClick={() => onDelete(row)}
-        disabled={isSelf}
-        aria-label={t("deleteLabel", { username: row.username })}
-        aria-describedby={isSelf ? reasonId : undefined}
-        title={isSelf ? t("selfReasons.delete") : compact ? t("deleteLabel", { username: row.username }) : undefined}
-        className={`${button} border-red-200 bg-white text-red-700 hover:bg-red-50 dark:border-red-500/40 dark:bg-zinc-900 dark:text-red-300 dark:hover:bg-red-500/10 ${compact ? "w-9 px-0" : "flex-1"}`}
-        data-testid="user-delete"
-      >
-        <Trash2 className="size-4" aria-hidden />
-        {!compact && t("delete")}
-      </button>
+      {compact ? (
+        <>
+          <IconButton label={t("editLabel", { username: row.username })} icon={<Pencil />} {...edit} />
+          <IconButton label={t("deleteLabel", { username: row.username })} icon={<Trash2 />} tone="danger" {...remove} {...(isSelf ? { title: t("selfReasons.delete") } : {})} />
+        </>
+      ) : (
+        <>
+          <Button variant="secondary" size="sm" className="flex-1" icon={<Pencil className="size-4" aria-hidden />} aria-label={t("editLabel", { username: row.username })} {...edit}>
+            {t("edit")}
+          </Button>
+          <Button variant="danger" size="sm" className="flex-1" icon={<Trash2 className="size-4" aria-hidden />} aria-label={t("deleteLabel", { username: row.username })} title={isSelf ? t("selfReasons.delete") : undefined} {...remove}>
+            {t("delete")}
+          </Button>
+        </>
+      )}
       {isSelf && (
         <span id={reasonId} className={compact ? "sr-only" : "basis-full text-xs text-zinc-600 dark:text-zinc-400"} data-testid="self-delete-reason">
           {t("selfReasons.delete")}

@@ -3,6 +3,8 @@
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { ReactNode } from "react";
+import { Button } from "@/components/ui/Button";
+import { SubmitButton } from "@/components/ui/fields";
 import { formatMoney } from "@/lib/money";
 import { USER_VALIDATION_KEYS, type UserOnlyValidationKey, type UserRow, type UserTranslate } from "@/lib/validation/users";
 
@@ -76,5 +78,14 @@ export function useUserTranslate(): UserTranslate {
   return useCallback<UserTranslate>((key) => (OWN_KEYS.has(key) ? tu(key as UserOnlyValidationKey) : tv(key as Parameters<typeof tv>[0])), [tu, tv]);
 }
 
-export const selectClass =
-  "block h-11 w-full appearance-none rounded-xl border border-zinc-300 bg-white ps-3.5 pe-9 text-[15px] text-zinc-900 shadow-sm outline-none transition focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 disabled:cursor-not-allowed disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
+/** A form's Cancel and submit buttons (the create dialog's and the edit drawer's footers). */
+export function FormActions({ busy, cancelLabel, onCancel, label, busyLabel, testId }: { busy: boolean; cancelLabel: string; onCancel: () => void; label: string; busyLabel: string; testId: string }) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </Button>
+      <SubmitButton busy={busy} label={label} busyLabel={busyLabel} full={false} testId={testId} />
+    </>
+  );
+}

@@ -3,10 +3,11 @@ import Form from "next/form";
 import { Plus, Search } from "lucide-react";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
-import { inputClass } from "@/components/auth/fields";
 import { Forbidden } from "@/components/dashboard/Forbidden";
 import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
 import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
+import { Button, buttonClass } from "@/components/ui/Button";
+import { SelectField, TextField } from "@/components/ui/fields";
 import { Pagination } from "@/components/ui/Pagination";
 import { ManagedMangaList } from "@/components/publishing/ManagedMangaList";
 import { getDb } from "@/db/client";
@@ -61,7 +62,6 @@ export default async function MangaManagementPage({ params, searchParams }: Prop
     return s ? `${path}?${s}` : path;
   };
   const filtered = Boolean(q || statusParam);
-  const label = "mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200";
 
   return (
     <section aria-labelledby="page-title" className="mx-auto flex max-w-6xl flex-col gap-6">
@@ -70,35 +70,36 @@ export default async function MangaManagementPage({ params, searchParams }: Prop
           <h2 id="page-title" className="text-2xl font-extrabold tracking-tight">{isRoot ? t("headingRoot") : t("heading")}</h2>
           <p className="mt-1.5 text-zinc-600 dark:text-zinc-400">{isRoot ? t("introRoot") : t("intro")}</p>
         </div>
-        <Link href="/dashboard/create-manga" className="inline-flex h-11 items-center gap-2 rounded-xl bg-brand-600 px-5 font-semibold text-white shadow-sm shadow-brand-600/30 transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500">
+        <Link href="/dashboard/create-manga" className={buttonClass()}>
           <Plus className="size-5" aria-hidden />
           {t("create")}
         </Link>
       </div>
 
       <Form action={getPathname({ href: path, locale })} role="search" aria-label={t("search")} className="grid gap-3 rounded-2xl border border-zinc-200 bg-white p-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end dark:border-zinc-800 dark:bg-zinc-900">
-        <div>
-          <label htmlFor="managed-search" className={label}>{t("search")}</label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute inset-y-0 start-3 my-auto size-4.5 text-zinc-400" aria-hidden />
-            <input id="managed-search" name="q" type="search" defaultValue={q} placeholder={t("searchPlaceholder")} maxLength={100} className={`${inputClass} border-zinc-300 ps-10 focus:border-brand-500 focus:ring-brand-500/15 dark:border-zinc-700`} />
-          </div>
-        </div>
-        <div>
-          <label htmlFor="managed-status" className={label}>{t("status")}</label>
-          <select id="managed-status" name="status" defaultValue={statusParam} className={`${inputClass} border-zinc-300 focus:border-brand-500 focus:ring-brand-500/15 dark:border-zinc-700`}>
-            <option value="">{t("allStatuses")}</option>
-            <option value="pending">{t("statuses.0")}</option>
-            <option value="accepted">{t("statuses.1")}</option>
-            <option value="rejected">{t("statuses.2")}</option>
-          </select>
-        </div>
+        <TextField
+          id="managed-search"
+          label={t("search")}
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder={t("searchPlaceholder")}
+          maxLength={100}
+          inputClassName="ps-10"
+          trailing={<Search className="pointer-events-none absolute inset-y-0 start-3 my-auto size-4.5 text-zinc-400" aria-hidden />}
+        />
+        <SelectField id="managed-status" label={t("status")} name="status" defaultValue={statusParam}>
+          <option value="">{t("allStatuses")}</option>
+          <option value="pending">{t("statuses.0")}</option>
+          <option value="accepted">{t("statuses.1")}</option>
+          <option value="rejected">{t("statuses.2")}</option>
+        </SelectField>
         <div className="flex gap-2">
-          <button type="submit" className="inline-flex h-11 flex-1 items-center justify-center rounded-xl bg-zinc-900 px-5 font-semibold text-white transition hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:flex-none dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-white">
+          <Button type="submit" className="flex-1 sm:flex-none">
             {t("apply")}
-          </button>
+          </Button>
           {filtered && (
-            <Link href={path} className="inline-flex h-11 items-center justify-center rounded-xl border border-zinc-300 px-4 font-semibold transition hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800">
+            <Link href={path} className={buttonClass({ variant: "secondary" })}>
               {t("clear")}
             </Link>
           )}
