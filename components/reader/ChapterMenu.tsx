@@ -4,6 +4,7 @@ import { useEffect, useId, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { Check, ChevronDown, Lock } from "lucide-react";
 import { Link } from "@/i18n/navigation";
+import { Button } from "@/components/ui/Button";
 import { READER } from "@/lib/reader-constants";
 import { isPremiumNow } from "@/lib/premium";
 import { chapterTag, truncate } from "./reader-utils";
@@ -52,17 +53,19 @@ export function ChapterMenu(props: {
   }, [open, onOpenChange]);
 
   return (
-    <div ref={root} className="relative min-w-0">
-      <button
-        type="button"
+    // Dark whatever the site's theme (the reader always is): the kit's ghost button draws its dark look.
+    <div ref={root} className="dark relative min-w-0">
+      <Button
+        variant="ghost"
+        size="sm"
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={listId}
         data-testid="chapter-menu-button"
         onClick={() => onOpenChange(!open)}
-        className="flex max-w-full items-center gap-2 rounded-xl px-3 py-1.5 text-start hover:bg-white/10"
+        className="max-w-full"
       >
-        <span className="min-w-0">
+        <span className="min-w-0 text-start">
           <span data-testid="reader-manga-title" dir="auto" className="block truncate text-xs font-semibold text-zinc-400">
             {compact ? truncate(mangaTitle, READER.truncate.manga) : mangaTitle}
           </span>
@@ -72,7 +75,7 @@ export function ChapterMenu(props: {
         </span>
         <span className="sr-only">{t("openChapterList")}</span>
         <ChevronDown className={`size-4 shrink-0 text-zinc-400 transition ${open ? "rotate-180" : ""}`} aria-hidden />
-      </button>
+      </Button>
       {open && (
         <div
           id={listId}

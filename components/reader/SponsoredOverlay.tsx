@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Crown, X } from "lucide-react";
 import { Link } from "@/i18n/navigation";
+import { Button, buttonClass } from "@/components/ui/Button";
 import { READER } from "@/lib/reader-constants";
 import { useAdFree } from "@/components/premium/AdFree";
 import type { OverlayBand } from "./reader-utils";
@@ -107,21 +108,13 @@ function SponsoredCard({ band, onClose, onShown }: { band: OverlayBand; onClose:
         <div className="-mt-4 rounded-t-3xl bg-white px-6 pb-6 pt-5 dark:bg-zinc-900">
           <p className="leading-7 text-zinc-600 dark:text-zinc-300">{t("adText")}</p>
           <div className="mt-6 flex items-center justify-between gap-3">
-            <Link href="/dashboard/premium" className="rounded-full bg-brand-600 px-5 py-2.5 font-bold text-white shadow-lg shadow-brand-600/30 hover:bg-brand-700">
+            <Link href="/dashboard/premium" className={buttonClass()}>
               {t("adCta")}
             </Link>
-            <button
-              ref={closeRef}
-              type="button"
-              onClick={onClose}
-              disabled={!enabled}
-              data-testid="sponsored-close"
-              className="inline-flex min-w-20 items-center justify-center gap-1.5 rounded-full border border-zinc-300 px-4 py-2.5 text-sm font-semibold transition enabled:hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:enabled:hover:bg-zinc-800"
-            >
-              <X className="size-4" aria-hidden />
+            <Button ref={closeRef} variant="secondary" size="sm" onClick={onClose} disabled={!enabled} data-testid="sponsored-close" className="min-w-20" icon={<X className="size-4" aria-hidden />}>
               <span>{enabled ? t("closePanel") : t("closeIn", { seconds: Math.ceil(READER.overlayCloseDelayMs / 1000) })}</span>
               <span className="sr-only"> – {t("closeAd")}</span>
-            </button>
+            </Button>
           </div>
         </div>
       </div>
