@@ -4,7 +4,9 @@ import { useEffect, useId, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { Check, ChevronDown, Lock } from "lucide-react";
 import { Link } from "@/i18n/navigation";
+import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
+import { useDismiss } from "@/components/ui/use-dismiss";
 import { READER } from "@/lib/reader-constants";
 import { isPremiumNow } from "@/lib/premium";
 import { chapterTag, truncate } from "./reader-utils";
@@ -42,15 +44,11 @@ export function ChapterMenu(props: {
   const current = chapters[currentIndex];
   const chapterTitle = current ? `${chapterTag(currentIndex + 1)} ${current.title}` : "";
 
+  // Escape is the reader's own hotkey (it closes every panel).
+  useDismiss(root, open, () => onOpenChange(false), { escape: false });
   useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) onOpenChange(false);
-    };
-    document.addEventListener("pointerdown", onDown);
-    root.current?.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView({ block: "nearest" });
-    return () => document.removeEventListener("pointerdown", onDown);
-  }, [open, onOpenChange]);
+    if (open) root.current?.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView({ block: "nearest" });
+  }, [open]);
 
   return (
     // Dark whatever the site's theme (the reader always is): the kit's ghost button draws its dark look.
@@ -103,7 +101,7 @@ export function ChapterMenu(props: {
                     <span dir="auto" className="min-w-0 flex-1 truncate font-medium">{c.title}</span>
                     {isPremiumNow(c) && <Lock role="img" className="size-3.5 shrink-0 text-amber-400" aria-label={t("premium")} data-testid="chapter-lock" />}
                     {c.status === 0 && <Badge tone="amber">{t("pending")}</Badge>}
-                    {c.status === 2 && <Badge tone="rose">{t("rejected")}</Badge>}
+                    {c.status === 2 && <Badge tone="red">{t("rejected")}</Badge>}
                     {isCurrent ? (
                       <Badge tone="brand">{t("current")}</Badge>
                     ) : c.progress?.completed ? (
@@ -120,14 +118,4 @@ export function ChapterMenu(props: {
       )}
     </div>
   );
-}
-
-function Badge({ tone, children }: { tone: "brand" | "zinc" | "amber" | "rose"; children: React.ReactNode }) {
-  const tones = {
-    brand: "bg-brand-600 text-white",
-    zinc: "bg-white/10 text-zinc-200",
-    amber: "bg-amber-500/20 text-amber-300",
-    rose: "bg-rose-500/20 text-rose-300",
-  } as const;
-  return <span className={`shrink-0 rounded-full px-2 py-0.5 text-[11px] font-bold ${tones[tone]}`}>{children}</span>;
 }
