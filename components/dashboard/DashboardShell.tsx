@@ -13,6 +13,9 @@ import { NotificationBell } from "@/components/notifications/NotificationBell";
 import { NotificationsProvider } from "@/components/notifications/NotificationsProvider";
 import { useAuth } from "@/components/providers/use-auth";
 import { PremiumBanner } from "@/components/premium/PremiumBanner";
+import { IconButton } from "@/components/ui/Button";
+import { MenuSheet } from "@/components/ui/MenuSheet";
+import { navRowClass } from "@/components/ui/NavRow";
 import { Role } from "@/lib/enums";
 import type { SessionUser } from "@/types/session";
 import { groupOf, headerTitleKeyFor, navigationFor, type GroupKey } from "./navigation";
@@ -52,7 +55,6 @@ function ShellFrame({
   children,
 }: ShellProps) {
   const t = useTranslations("dashboard");
-  const locale = useLocale();
   const pathname = usePathname();
   // The live session (e.g. after a profile change) wins over the one the server rendered with.
   const live = useAuth().user;
@@ -62,26 +64,15 @@ function ShellFrame({
   const [openGroup, setOpenGroup] = useState<GroupKey | null>(() => groupOf(entries, pathname));
   const toggleGroup = (key: GroupKey) => setOpenGroup((current) => (current === key ? null : key));
 
-  // The mobile menu belongs to the page it was opened on: any route change closes it.
-  const menu = useRef<HTMLDialogElement>(null);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = () => menu.current?.close();
-  useEffect(() => menu.current?.close(), [pathname]);
+  // The mobile menu belongs to the page it was opened on (the path it was opened at): any route change closes it.
+  const [menuPath, setMenuPath] = useState<string | null>(null);
+  const menuOpen = menuPath === pathname;
+  const closeMenu = () => setMenuPath(null);
 
   // The path's title, or "Access denied" on a page this role gets the 403 view of.
   const title = t(headerTitleKeyFor(pathname, user.role));
 
-  // The toasts' progress bars in the page's language (react-toastify writes "notification timer" with no option).
-  const toasts = useRef<HTMLDivElement>(null);
-  const timerLabel = t("toasts.timer");
-  useEffect(() => (toasts.current ? watchToastTimers(toasts.current, timerLabel) : undefined), [timerLabel]);
-
-  const backToSite = (
-    <Link href="/" className="flex h-10 items-center gap-3 rounded-xl px-3 text-sm font-semibold text-zinc-500 transition hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100">
-      <Home className="size-4.5" aria-hidden />
-      {t("nav.backToSite")}
-    </Link>
-  );
+  const backToSite = <BackToSite label={t("nav.backToSite")} />;
 
   return (
     <div className="min-h-screen bg-zinc-50 dark:bg-zinc-950">
@@ -97,94 +88,81 @@ function ShellFrame({
         <div className="border-t border-zinc-200 p-3 dark:border-zinc-800">{backToSite}</div>
       </aside>
 
-      {/* Mobile slide-in menu, from the reading start side: a modal dialog (the same as the public site's phone menu). */}
-      <dialog
-        ref={menu}
-        id="dashboard-mobile-menu"
-        aria-label={t("nav.label")}
-        className="mobile-menu bg-white text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100"
-        onClose={() => setMenuOpen(false)}
-        onClick={(event) => event.target === event.currentTarget && closeMenu()}
-      >
-        <div className="flex min-h-full flex-col">
-          <div className="flex h-16 items-center justify-between px-4">
-            <Logo label={brand} />
-            <button
-              type="button"
-              aria-label={t("menu.close")}
-              onClick={closeMenu}
-              className="grid size-10 place-items-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
-            >
-              <X className="size-5" aria-hidden />
-            </button>
-          </div>
-          <nav aria-label={t("nav.label")} className="flex-1 overflow-y-auto px-3 py-2" data-testid="dashboard-mobile-nav">
-            <SidebarNav
-              entries={entries}
-              pathname={pathname}
-              openGroup={openGroup}
-              onToggleGroup={toggleGroup}
-              onNavigate={closeMenu}
-              idPrefix="mobile"
-            />
-          </nav>
-          <div className="flex items-center justify-between gap-2 border-t border-zinc-200 p-3 dark:border-zinc-800">
-            {backToSite}
-            <LanguageSwitcher />
-          </div>
+      {/* Mobile slide-in menu, from the reading start side (the same as the public site's phone menu). */}
+      <MenuSheet id="dashboard-mobile-menu" label={t("nav.label")} closeLabel={t("menu.close")} header={<Logo label={brand} />} open={menuOpen} onClose={closeMenu}>
+        <nav aria-label={t("nav.label")} className="flex-1 overflow-y-auto px-3 py-2" data-testid="dashboard-mobile-nav">
+          <SidebarNav entries={entries} pathname={pathname} openGroup={openGroup} onToggleGroup={toggleGroup} onNavigate={closeMenu} idPrefix="mobile" />
+        </nav>
+        <div className="flex items-center justify-between gap-2 border-t border-zinc-200 p-3 dark:border-zinc-800">
+          {backToSite}
+          <LanguageSwitcher />
         </div>
-      </dialog>
+      </MenuSheet>
 
       <div className="flex min-h-screen flex-col lg:ps-68">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-zinc-200 bg-white/90 px-3 backdrop-blur sm:px-6 dark:border-zinc-800 dark:bg-zinc-900/90">
-          <button
-            type="button"
-            className="grid size-10 place-items-center rounded-full hover:bg-zinc-100 lg:hidden dark:hover:bg-zinc-800"
-            aria-label={t("menu.open")}
-            aria-expanded={menuOpen}
-            aria-controls="dashboard-mobile-menu"
-            onClick={() => {
-              menu.current?.showModal();
-              setMenuOpen(true);
-            }}
-          >
-            <Menu className="size-6" aria-hidden />
-          </button>
-          <h1 className="min-w-0 flex-1 truncate text-lg font-bold tracking-tight sm:text-xl" data-testid="dashboard-title">
-            {title}
-          </h1>
-          <div className="flex items-center gap-1">
-            <NotificationBell />
-            {widgets}
-            <div className="hidden sm:block">
-              <LanguageSwitcher />
-            </div>
-            <ThemeToggle />
-            <ProfileMenu user={user} />
-          </div>
-        </header>
+        <TopBar title={title} menuOpen={menuOpen} onOpenMenu={() => setMenuPath(pathname)} user={user} widgets={widgets} />
         <main id="main" className="mx-auto w-full max-w-[1800px] flex-1 p-4 sm:p-6 lg:p-8">
           {/* Root reads every chapter (server/visibility.ts): a subscription would give it nothing. */}
           {user.role !== Role.root && <PremiumBanner userId={user.id} />}
           {children}
         </main>
       </div>
-      <div ref={toasts} className="contents">
-        <ToastContainer
-          {...TOAST_OPTIONS}
-          rtl={locale === "ar"}
-          theme="light"
-          // A burst of live notifications shows three at a time; the rest wait their turn.
-          limit={3}
-          // The library's own labels are English: the region's and the close button's come in the page's language.
-          aria-label={t("toasts.region")}
-          closeButton={({ closeToast }) => (
-            <button type="button" className="Toastify__close-button Toastify__close-button--light" aria-label={t("toasts.close")} onClick={closeToast}>
-              <X className="size-4" aria-hidden />
-            </button>
-          )}
-        />
+      <Toasts />
+    </div>
+  );
+}
+
+/** The top bar: the phone's menu button, the page title, the widgets, language, theme and the profile menu. */
+function TopBar({ title, menuOpen, onOpenMenu, user, widgets }: { title: string; menuOpen: boolean; onOpenMenu: () => void; user: SessionUser; widgets: ReactNode }) {
+  const t = useTranslations("dashboard");
+  return (
+    <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-zinc-200 bg-white/90 px-3 backdrop-blur sm:px-6 dark:border-zinc-800 dark:bg-zinc-900/90">
+      <IconButton className="lg:hidden" label={t("menu.open")} icon={<Menu aria-hidden />} aria-expanded={menuOpen} aria-controls="dashboard-mobile-menu" onClick={onOpenMenu} />
+      <h1 className="min-w-0 flex-1 truncate text-lg font-bold tracking-tight sm:text-xl" data-testid="dashboard-title">
+        {title}
+      </h1>
+      <div className="flex items-center gap-1">
+        <NotificationBell />
+        {widgets}
+        <div className="hidden sm:block">
+          <LanguageSwitcher />
+        </div>
+        <ThemeToggle />
+        <ProfileMenu user={user} />
       </div>
+    </header>
+  );
+}
+
+function BackToSite({ label }: { label: string }) {
+  return (
+    <Link href="/" className={navRowClass({ size: "sm", tone: "muted", full: false })}>
+      <Home className="size-4.5" aria-hidden />
+      {label}
+    </Link>
+  );
+}
+
+/** The toasts (react-toastify), with their region's, close buttons' and progress bars' names in the page's language. */
+function Toasts() {
+  const t = useTranslations("dashboard");
+  const locale = useLocale();
+  // react-toastify writes "notification timer" on the progress bars with no option to change it.
+  const toasts = useRef<HTMLDivElement>(null);
+  const timerLabel = t("toasts.timer");
+  useEffect(() => (toasts.current ? watchToastTimers(toasts.current, timerLabel) : undefined), [timerLabel]);
+  return (
+    <div ref={toasts} className="contents">
+      <ToastContainer
+        {...TOAST_OPTIONS}
+        rtl={locale === "ar"}
+        theme="light"
+        // A burst of live notifications shows three at a time; the rest wait their turn.
+        limit={3}
+        // The library's own labels are English: the region's and the close button's come in the page's language.
+        aria-label={t("toasts.region")}
+        closeButton={({ closeToast }) => <IconButton label={t("toasts.close")} icon={<X aria-hidden />} onClick={closeToast} className="-me-1.5 -mt-1.5" />}
+      />
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { ChevronDown, LogOut, UserRound } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "@/i18n/navigation";
+import { NavRowButton, navRowClass } from "@/components/ui/NavRow";
+import { useDismiss } from "@/components/ui/use-dismiss";
 import { endSession } from "@/components/providers/end-session";
 import { syncAccountTheme } from "@/components/profile/account-theme";
 import type { SessionUser } from "@/types/session";
@@ -37,27 +39,11 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
   const root = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
-
-  const roleLabel = t.has(`roles.${user.role}`) ? t(`roles.${user.role}`) : t("roles.0");
-  const item = "flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm font-semibold transition disabled:opacity-60";
+  useDismiss(root, open, () => setOpen(false));
 
   return (
     <div ref={root} className="relative">
+      {/* The kit has no pill around an avatar: its Button's padding would widen the phone's crowded top bar. */}
       <button
         type="button"
         aria-haspopup="menu"
@@ -80,30 +66,21 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
           aria-label={user.username}
           className="absolute end-0 top-full z-50 mt-2 w-72 origin-top-right overflow-hidden rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl shadow-zinc-900/10 dark:border-zinc-800 dark:bg-zinc-900 dark:shadow-black/40"
         >
-          <div className="flex items-center gap-3 rounded-xl bg-zinc-50 p-3 dark:bg-zinc-800/60">
-            <Avatar user={user} size="size-11" />
-            <div className="min-w-0">
-              <p className="truncate font-bold" data-testid="profile-full-name">{user.fullName}</p>
-              <p className="truncate text-sm text-zinc-500 dark:text-zinc-400" dir="ltr">@{user.username}</p>
-              <span className="mt-1 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-brand-500/15 dark:text-brand-400" data-testid="profile-role">
-                {roleLabel}
-              </span>
-            </div>
-          </div>
+          <ProfileCard user={user} />
           <div className="mt-2 flex flex-col gap-0.5">
             <Link
               href="/dashboard/profile-management"
               role="menuitem"
-              className={`${item} text-zinc-700 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800`}
+              className={navRowClass({ size: "sm", tone: "menu" })}
               onClick={() => setOpen(false)}
             >
               <UserRound className="size-4.5" aria-hidden />
               {t("profile.profile")}
             </Link>
-            <button
-              type="button"
+            <NavRowButton
+              size="sm"
+              tone="danger"
               role="menuitem"
-              className={`${item} text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10`}
               disabled={leaving}
               onClick={() => {
                 setLeaving(true);
@@ -112,10 +89,28 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
             >
               <LogOut className="size-4.5 rtl:rotate-180" aria-hidden />
               {leaving ? t("profile.loggingOut") : t("profile.logout")}
-            </button>
+            </NavRowButton>
           </div>
         </div>
       )}
+    </div>
+  );
+}
+
+/** The menu's head: the picture, full name, username and role. */
+function ProfileCard({ user }: { user: SessionUser }) {
+  const t = useTranslations("dashboard");
+  const roleLabel = t.has(`roles.${user.role}`) ? t(`roles.${user.role}`) : t("roles.0");
+  return (
+    <div className="flex items-center gap-3 rounded-xl bg-zinc-50 p-3 dark:bg-zinc-800/60">
+      <Avatar user={user} size="size-11" />
+      <div className="min-w-0">
+        <p className="truncate font-bold" data-testid="profile-full-name">{user.fullName}</p>
+        <p className="truncate text-sm text-zinc-500 dark:text-zinc-400" dir="ltr">@{user.username}</p>
+        <span className="mt-1 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-brand-500/15 dark:text-brand-400" data-testid="profile-role">
+          {roleLabel}
+        </span>
+      </div>
     </div>
   );
 }

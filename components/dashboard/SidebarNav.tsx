@@ -6,6 +6,7 @@ import {
 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Link } from "@/i18n/navigation";
+import { NavRowButton, navRowClass } from "@/components/ui/NavRow";
 import { isActivePath, type GroupKey, type IconName, type NavEntry } from "./navigation";
 
 const ICONS: Record<IconName, LucideIcon> = {
@@ -24,8 +25,7 @@ const ICONS: Record<IconName, LucideIcon> = {
   monetization: Wallet,
 };
 
-const itemClass =
-  "group flex min-h-11 w-full items-center gap-3 rounded-xl px-3 py-2 text-[15px] leading-snug font-semibold text-zinc-600 transition hover:bg-zinc-100 hover:text-zinc-900 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700 dark:text-zinc-400 dark:hover:bg-zinc-800/70 dark:hover:text-zinc-100 dark:aria-[current=page]:bg-brand-500/15 dark:aria-[current=page]:text-brand-400";
+const itemClass = navRowClass();
 
 /**
  * The dashboard's navigation list (desktop sidebar and mobile menu). Sub-menus expand and collapse;
@@ -67,24 +67,18 @@ export function SidebarNav({
         const panelId = `${idPrefix}-${entry.key}`;
         return (
           <li key={entry.key}>
-            <button
-              type="button"
-              aria-expanded={open}
-              aria-controls={panelId}
-              onClick={() => onToggleGroup(entry.key)}
-              className={`${itemClass} ${childActive ? "text-zinc-900 dark:text-zinc-100" : ""}`}
-            >
+            <NavRowButton aria-expanded={open} aria-controls={panelId} onClick={() => onToggleGroup(entry.key)} strong={childActive}>
               <Icon className="size-5 shrink-0" aria-hidden />
               <span className="min-w-0 flex-1 break-words text-start">{t(entry.key)}</span>
               <ChevronDown className={`size-4 shrink-0 transition-transform ${open ? "rotate-180" : ""}`} aria-hidden />
-            </button>
+            </NavRowButton>
             <ul id={panelId} hidden={!open} className="mt-1 flex flex-col gap-1 border-s-2 border-zinc-200 ps-3 ms-5 dark:border-zinc-800">
               {entry.children.map((child) => {
                 const ChildIcon = ICONS[child.icon];
                 const active = isActivePath(pathname, child.href);
                 return (
                   <li key={child.key}>
-                    <Link href={child.href} aria-current={active ? "page" : undefined} onClick={onNavigate} className={`${itemClass} h-10 text-sm`}>
+                    <Link href={child.href} aria-current={active ? "page" : undefined} onClick={onNavigate} className={itemClass}>
                       <ChildIcon className="size-4.5 shrink-0" aria-hidden />
                       <span className="min-w-0 break-words">{t(child.key)}</span>
                     </Link>

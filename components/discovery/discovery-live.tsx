@@ -3,6 +3,7 @@
 import type { ComponentProps } from "react";
 import { useTexts } from "@/i18n/client";
 import { RotateCcw } from "@/components/icons/ui";
+import { Button } from "@/components/ui/Button";
 import { CatalogueResults } from "./CatalogueResults";
 import { SkeletonGrid } from "./CatalogueSkeleton";
 
@@ -34,10 +35,9 @@ export function LiveFailure({ loading, onRetry }: { loading: boolean; onRetry: (
   return (
     <div role="alert" className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-zinc-300 p-12 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
       <p id="results-summary">{tm("failed")}</p>
-      <button type="button" onClick={onRetry} className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-        <RotateCcw className="size-4" />
+      <Button size="sm" onClick={onRetry} icon={<RotateCcw className="size-4" />}>
         {t("retry")}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { getPathname, usePathname, useRouter } from "@/i18n/navigation";
 import { HEADER_SEARCH_RESULTS } from "@/lib/constants";
 import { resultsBoxClass, Searching } from "./search-status";
 
+// Off the kit on purpose: the kit's Button module would add ~600 B gzip to every public page's first load (issue 29; /discovery is 80 B under its 151,000 B budget).
+
 const SearchResults = lazy(() => import("./HeaderSearchResults"));
 
 function Results({ text, limit, onPick, id, fill = false }: { text: string; limit: number; onPick: () => void; id: string; fill?: boolean }) {

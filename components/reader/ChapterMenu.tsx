@@ -4,6 +4,9 @@ import { useEffect, useId, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { Check, ChevronDown, Lock } from "lucide-react";
 import { Link } from "@/i18n/navigation";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { useDismiss } from "@/components/ui/use-dismiss";
 import { READER } from "@/lib/reader-constants";
 import { isPremiumNow } from "@/lib/premium";
 import { chapterTag, truncate } from "./reader-utils";
@@ -41,28 +44,26 @@ export function ChapterMenu(props: {
   const current = chapters[currentIndex];
   const chapterTitle = current ? `${chapterTag(currentIndex + 1)} ${current.title}` : "";
 
+  // Escape is the reader's own hotkey (it closes every panel).
+  useDismiss(root, open, () => onOpenChange(false), { escape: false });
   useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) onOpenChange(false);
-    };
-    document.addEventListener("pointerdown", onDown);
-    root.current?.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView({ block: "nearest" });
-    return () => document.removeEventListener("pointerdown", onDown);
-  }, [open, onOpenChange]);
+    if (open) root.current?.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView({ block: "nearest" });
+  }, [open]);
 
   return (
-    <div ref={root} className="relative min-w-0">
-      <button
-        type="button"
+    // Dark whatever the site's theme (the reader always is): the kit's ghost button draws its dark look.
+    <div ref={root} className="dark relative min-w-0">
+      <Button
+        variant="ghost"
+        size="sm"
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={listId}
         data-testid="chapter-menu-button"
         onClick={() => onOpenChange(!open)}
-        className="flex max-w-full items-center gap-2 rounded-xl px-3 py-1.5 text-start hover:bg-white/10"
+        className="max-w-full"
       >
-        <span className="min-w-0">
+        <span className="min-w-0 text-start">
           <span data-testid="reader-manga-title" dir="auto" className="block truncate text-xs font-semibold text-zinc-400">
             {compact ? truncate(mangaTitle, READER.truncate.manga) : mangaTitle}
           </span>
@@ -72,7 +73,7 @@ export function ChapterMenu(props: {
         </span>
         <span className="sr-only">{t("openChapterList")}</span>
         <ChevronDown className={`size-4 shrink-0 text-zinc-400 transition ${open ? "rotate-180" : ""}`} aria-hidden />
-      </button>
+      </Button>
       {open && (
         <div
           id={listId}
@@ -100,7 +101,7 @@ export function ChapterMenu(props: {
                     <span dir="auto" className="min-w-0 flex-1 truncate font-medium">{c.title}</span>
                     {isPremiumNow(c) && <Lock role="img" className="size-3.5 shrink-0 text-amber-400" aria-label={t("premium")} data-testid="chapter-lock" />}
                     {c.status === 0 && <Badge tone="amber">{t("pending")}</Badge>}
-                    {c.status === 2 && <Badge tone="rose">{t("rejected")}</Badge>}
+                    {c.status === 2 && <Badge tone="red">{t("rejected")}</Badge>}
                     {isCurrent ? (
                       <Badge tone="brand">{t("current")}</Badge>
                     ) : c.progress?.completed ? (
@@ -117,14 +118,4 @@ export function ChapterMenu(props: {
       )}
     </div>
   );
-}
-
-function Badge({ tone, children }: { tone: "brand" | "zinc" | "amber" | "rose"; children: React.ReactNode }) {
-  const tones = {
-    brand: "bg-brand-600 text-white",
-    zinc: "bg-white/10 text-zinc-200",
-    amber: "bg-amber-500/20 text-amber-300",
-    rose: "bg-rose-500/20 text-rose-300",
-  } as const;
-  return <span className={`shrink-0 rounded-full px-2 py-0.5 text-[11px] font-bold ${tones[tone]}`}>{children}</span>;
 }

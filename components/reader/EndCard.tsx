@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { ArrowLeft, ArrowRight, BookOpenCheck, RotateCcw } from "lucide-react";
 import { Link } from "@/i18n/navigation";
+import { Button, buttonClass } from "@/components/ui/Button";
 import { FavoriteButton } from "@/components/manga/FavoriteButton";
 import { chapterTag } from "./reader-utils";
 
@@ -22,7 +23,7 @@ export function EndCard(props: {
   const t = useTranslations("reader");
   const Forward = rtlArrows ? ArrowLeft : ArrowRight;
   return (
-    <section data-testid="end-card" aria-labelledby="end-card-title" className="mx-auto my-6 w-full max-w-md rounded-3xl border border-white/10 bg-zinc-900/90 p-6 text-center text-zinc-100 shadow-2xl">
+    <section data-testid="end-card" aria-labelledby="end-card-title" className="dark mx-auto my-6 w-full max-w-md rounded-3xl border border-white/10 bg-zinc-900/90 p-6 text-center text-zinc-100 shadow-2xl">
       <BookOpenCheck className="mx-auto size-10 text-brand-500" aria-hidden />
       <h2 id="end-card-title" className="mt-3 text-xl font-black">{t("endTitle")}</h2>
       <p className="mt-1 text-sm text-zinc-400">{t("endText", { title: chapterTitle })}</p>
@@ -46,13 +47,12 @@ export function EndCard(props: {
       )}
       <div className="mt-4 flex flex-wrap items-center justify-center gap-2">
         <FavoriteButton mangaId={mangaId} variant="full" className="!border-white/15 !py-2 text-sm" />
-        <Link href={titleHref} className="rounded-full border border-white/15 px-5 py-2 text-sm font-semibold hover:bg-white/10">
+        <Link href={titleHref} className={buttonClass({ variant: "secondary", size: "sm" })}>
           {t("backToManga")}
         </Link>
-        <button type="button" onClick={onRestart} className="inline-flex items-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold text-zinc-400 hover:text-white">
-          <RotateCcw className="size-4" aria-hidden />
+        <Button variant="ghost" size="sm" onClick={onRestart} icon={<RotateCcw className="size-4" aria-hidden />}>
           {t("readAgain")}
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -1,15 +1,13 @@
 "use client";
 
-import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
-import { X } from "lucide-react";
+import { Dialog } from "@/components/ui/Dialog";
 import { ReadingDirection } from "@/lib/enums";
+import { ReaderLayer } from "./ReaderLayer";
 
 /** Controls and hotkeys (spec §2 footer help; §9 hotkeys), explained for this title's reading direction. */
 export function HelpDialog({ readingDirection, onClose }: { readingDirection: number; onClose: () => void }) {
   const t = useTranslations("reader");
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => closeRef.current?.focus(), []);
   const rtl = readingDirection === ReadingDirection.RightToLeft;
   const direction =
     readingDirection === ReadingDirection.Vertical ? t("directionVertical") : rtl ? t("directionRtl") : t("directionLtr");
@@ -22,23 +20,9 @@ export function HelpDialog({ readingDirection, onClose }: { readingDirection: nu
     [["Esc"], t("keyEscape")],
   ];
   return (
-    <div className="fixed inset-0 z-40 grid place-items-center bg-black/60 p-4" onClick={onClose}>
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="reader-help-title"
-        data-testid="help-dialog"
-        onClick={(e) => e.stopPropagation()}
-        className="w-full max-w-md rounded-3xl border border-white/10 bg-zinc-900 p-6 text-zinc-100 shadow-2xl"
-      >
-        <div className="flex items-center justify-between gap-3">
-          <h2 id="reader-help-title" className="text-lg font-bold">{t("help")}</h2>
-          <button ref={closeRef} type="button" onClick={onClose} aria-label={t("closePanel")} className="grid size-9 place-items-center rounded-full hover:bg-white/10">
-            <X className="size-5" aria-hidden />
-          </button>
-        </div>
-        <p className="mt-2 text-sm leading-6 text-zinc-400">{t("helpIntro", { direction })}</p>
-        <dl className="mt-5 divide-y divide-white/5">
+    <ReaderLayer>
+      <Dialog onClose={onClose} title={t("help")} description={t("helpIntro", { direction })} closeLabel={t("closePanel")} testId="help-dialog">
+        <dl className="divide-y divide-white/5">
           {rows.map(([keys, label]) => (
             <div key={label} className="flex items-center justify-between gap-4 py-2.5">
               <dt className="text-sm text-zinc-300">{label}</dt>
@@ -52,8 +36,8 @@ export function HelpDialog({ readingDirection, onClose }: { readingDirection: nu
             </div>
           ))}
         </dl>
-        <p className="mt-4 text-xs leading-5 text-zinc-500">{t("helpTouch")}</p>
-      </div>
-    </div>
+        <p className="text-xs leading-5 text-zinc-500">{t("helpTouch")}</p>
+      </Dialog>
+    </ReaderLayer>
   );
 }

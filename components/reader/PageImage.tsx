@@ -3,6 +3,7 @@
 import { useState, type CSSProperties } from "react";
 import { useTranslations } from "next-intl";
 import { ImageOff, RotateCcw } from "lucide-react";
+import { Button } from "@/components/ui/Button";
 import { aspectOf, pageWidthCss, sourcesFor, type FitMode, type ReaderPage } from "./reader-utils";
 
 /**
@@ -84,14 +85,9 @@ export function PageImage(props: PageImageProps) {
         <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-zinc-900 p-4 text-center text-zinc-300">
           <ImageOff className="size-8 text-zinc-500" aria-hidden />
           <p className="text-sm font-semibold">{t("failedPage", { n: pageNumber })}</p>
-          <button
-            type="button"
-            onClick={retry}
-            className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
-          >
-            <RotateCcw className="size-4" aria-hidden />
+          <Button size="sm" onClick={retry} icon={<RotateCcw className="size-4" aria-hidden />}>
             {t("retry")}
-          </button>
+          </Button>
         </div>
       )}
     </figure>

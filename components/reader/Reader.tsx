@@ -128,7 +128,7 @@ export function Reader(props: ReaderProps) {
       <ReaderFooter
         rtlReading={rtlReading}
         progress={range.last}
-        label={label === null ? "" : label.key === "pagesOf" ? t("pagesOf", { first: label.first, last: label.last, total: label.total }) : t("pageOf", { current: label.current, total: label.total })}
+        label={label === null ? "" : label.key === "pagesOf" ? t("pagesOf", label) : t("pageOf", label)}
         canPrevious={paging.canPrevious}
         canNext={paging.canNext}
         onPrevious={paging.goPrevious}
@@ -146,10 +146,25 @@ export function Reader(props: ReaderProps) {
         onFullscreen={toggleFullscreen}
         onHelp={() => panels.setHelpOpen(true)}
       />
-      {panels.settingsOpen && <SettingsPanel manga={manga} chapterCount={chapters.length} onClose={() => panels.setSettingsOpen(false)} />}
+      <ReaderPanels manga={manga} chapterCount={chapters.length} panels={panels} overlay={overlay} blackoutUntil={blackoutUntil} />
+    </div>
+  );
+}
+
+/** What opens over the reader: the settings, the hotkeys help, the sponsored message and protection's blackout. */
+function ReaderPanels({ manga, chapterCount, panels, overlay, blackoutUntil }: {
+  manga: ReaderProps["manga"];
+  chapterCount: number;
+  panels: ReturnType<typeof usePanels>;
+  overlay: ReturnType<typeof useSponsoredOverlay>;
+  blackoutUntil: number | null;
+}) {
+  return (
+    <>
+      {panels.settingsOpen && <SettingsPanel manga={manga} chapterCount={chapterCount} onClose={() => panels.setSettingsOpen(false)} />}
       {panels.helpOpen && <HelpDialog readingDirection={manga.readingDirection} onClose={() => panels.setHelpOpen(false)} />}
       {overlay.open && <SponsoredOverlay key={overlay.open} band={overlay.open} onClose={overlay.closeOverlay} onShown={overlay.recordImpression} />}
       {blackoutUntil !== null && <BlackoutScreen until={blackoutUntil} />}
-    </div>
+    </>
   );
 }

@@ -2,6 +2,7 @@
 
 import type { ReactNode, RefObject } from "react";
 import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/Button";
 import { PageImage } from "./PageImage";
 import type { FitMode, ReaderPage, ViewMode } from "./reader-utils";
 
@@ -83,9 +84,9 @@ export function ChapterError() {
     <div role="alert" data-testid="chapter-error" className="flex min-h-full flex-col items-center justify-center gap-3 p-6 text-center">
       <h2 className="text-xl font-bold text-white">{t("errorTitle")}</h2>
       <p className="max-w-sm text-sm text-zinc-400">{t("errorText")}</p>
-      <button type="button" onClick={() => window.location.reload()} className="mt-2 rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+      <Button size="sm" onClick={() => window.location.reload()} className="mt-2">
         {t("reload")}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import {
   ChevronLeft, ChevronRight, Columns2, Expand, Feather, FileImage, HelpCircle, Minimize, Minus, MoveHorizontal,
   MoveVertical, Plus, Rows3,
 } from "lucide-react";
+import { Button, IconButton } from "@/components/ui/Button";
 import { READER } from "@/lib/reader-constants";
 import type { FitMode, ViewMode } from "./reader-utils";
 
@@ -35,89 +36,97 @@ export interface ReaderFooterProps {
   onHelp: () => void;
 }
 
-const button =
-  "grid size-10 shrink-0 place-items-center rounded-xl text-zinc-300 transition hover:bg-white/10 hover:text-white disabled:pointer-events-none disabled:opacity-30 aria-pressed:bg-brand-600 aria-pressed:text-white";
+/** A toggle's pressed look (view, data saver): the kit's IconButton has none of its own. */
+const PRESSED = "aria-pressed:bg-brand-600 aria-pressed:text-white";
 
 export function ReaderFooter(p: ReaderFooterProps) {
   const t = useTranslations("reader");
+  return (
+    <footer className="dark relative z-30 shrink-0 border-t border-white/10 bg-zinc-950/95 px-2 backdrop-blur sm:px-4">
+      <ProgressLine rtlReading={p.rtlReading} progress={p.progress} label={p.label} name={t("progress")} />
+      <div className="flex h-14 items-center justify-between gap-1">
+        <PageTurns {...p} />
+        <ViewSwitch {...p} />
+        <div className="flex items-center gap-0.5">
+          {p.view !== "vertical" && (
+            <IconButton
+              tone="onDark"
+              onClick={() => p.onFit(p.fit === "height" ? "width" : "height")}
+              label={p.fit === "height" ? t("fitWidth") : t("fitHeight")}
+              icon={p.fit === "height" ? <MoveHorizontal aria-hidden /> : <MoveVertical aria-hidden />}
+              data-testid="fit-toggle"
+            />
+          )}
+          <ZoomControls zoom={p.zoom} onZoom={p.onZoom} />
+          <IconButton tone="onDark" className={PRESSED} aria-pressed={p.dataSaver} onClick={() => p.onDataSaver(!p.dataSaver)} label={t("dataSaver")} title={p.dataSaver ? t("dataSaverOn") : t("dataSaver")} icon={<Feather aria-hidden />} data-testid="data-saver" />
+          <IconButton tone="onDark" onClick={p.onFullscreen} label={p.fullscreen ? t("exitFullscreen") : t("fullscreen")} icon={p.fullscreen ? <Minimize aria-hidden /> : <Expand aria-hidden />} />
+          <IconButton tone="onDark" onClick={p.onHelp} label={t("help")} icon={<HelpCircle aria-hidden />} data-testid="open-help" />
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+/** The page label, the progress bar (in the title's reading direction) and the percentage. */
+function ProgressLine({ rtlReading, progress, label, name }: { rtlReading: boolean; progress: number; label: string; name: string }) {
+  return (
+    <div className="flex h-7 items-center gap-3 text-[11px] font-semibold tabular-nums text-zinc-400">
+      <span data-testid="page-label" className="shrink-0">{label}</span>
+      <div
+        role="progressbar"
+        aria-label={name}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(progress)}
+        dir={rtlReading ? "rtl" : "ltr"}
+        className="h-1.5 flex-1 overflow-hidden rounded-full bg-white/10"
+      >
+        <div className="h-full rounded-full bg-brand-500 transition-[width] duration-300" style={{ width: `${progress}%` }} />
+      </div>
+      <span className="w-9 shrink-0 text-end">{Math.round(progress)}%</span>
+    </div>
+  );
+}
+
+function PageTurns(p: ReaderFooterProps) {
+  const t = useTranslations("reader");
   const Back = p.rtlReading ? ChevronRight : ChevronLeft;
   const Forward = p.rtlReading ? ChevronLeft : ChevronRight;
+  return (
+    <div className="flex items-center gap-1" dir={p.rtlReading ? "rtl" : "ltr"}>
+      <IconButton tone="onDark" onClick={p.onPrevious} disabled={!p.canPrevious} label={t("previous")} icon={<Back aria-hidden />} data-testid="previous-page" />
+      <IconButton tone="onDark" onClick={p.onNext} disabled={!p.canNext} label={t("next")} icon={<Forward aria-hidden />} data-testid="next-page" />
+    </div>
+  );
+}
+
+function ViewSwitch(p: ReaderFooterProps) {
+  const t = useTranslations("reader");
   const views: Array<{ id: ViewMode; label: string; Icon: typeof Rows3 }> = [
     { id: "single", label: t("viewSingle"), Icon: FileImage },
     ...(p.doubleAvailable ? [{ id: "double" as const, label: t("viewDouble"), Icon: Columns2 }] : []),
     { id: "vertical", label: t("viewVertical"), Icon: Rows3 },
   ];
-  const percent = Math.round(p.zoom * 100);
   return (
-    <footer className="relative z-30 shrink-0 border-t border-white/10 bg-zinc-950/95 px-2 backdrop-blur sm:px-4">
-      <div className="flex h-7 items-center gap-3 text-[11px] font-semibold tabular-nums text-zinc-400">
-        <span data-testid="page-label" className="shrink-0">{p.label}</span>
-        <div
-          role="progressbar"
-          aria-label={t("progress")}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(p.progress)}
-          dir={p.rtlReading ? "rtl" : "ltr"}
-          className="h-1.5 flex-1 overflow-hidden rounded-full bg-white/10"
-        >
-          <div className="h-full rounded-full bg-brand-500 transition-[width] duration-300" style={{ width: `${p.progress}%` }} />
-        </div>
-        <span className="w-9 shrink-0 text-end">{Math.round(p.progress)}%</span>
-      </div>
-      <div className="flex h-14 items-center justify-between gap-1">
-        <div className="flex items-center gap-1" dir={p.rtlReading ? "rtl" : "ltr"}>
-          <button type="button" className={button} onClick={p.onPrevious} disabled={!p.canPrevious} aria-label={t("previous")} title={t("previous")} data-testid="previous-page">
-            <Back className="size-6" aria-hidden />
-          </button>
-          <button type="button" className={button} onClick={p.onNext} disabled={!p.canNext} aria-label={t("next")} title={t("next")} data-testid="next-page">
-            <Forward className="size-6" aria-hidden />
-          </button>
-        </div>
+    <div role="group" aria-label={t("view")} className="flex items-center gap-0.5 rounded-2xl bg-white/5 p-0.5">
+      {views.map(({ id, label, Icon }) => (
+        <IconButton key={id} tone="onDark" className={PRESSED} aria-pressed={p.view === id} label={label} icon={<Icon aria-hidden />} data-testid={`view-${id}`} onClick={() => p.onView(id)} />
+      ))}
+    </div>
+  );
+}
 
-        <div role="group" aria-label={t("view")} className="flex items-center gap-0.5 rounded-2xl bg-white/5 p-0.5">
-          {views.map(({ id, label, Icon }) => (
-            <button key={id} type="button" className={button} aria-pressed={p.view === id} aria-label={label} title={label} data-testid={`view-${id}`} onClick={() => p.onView(id)}>
-              <Icon className="size-5" aria-hidden />
-            </button>
-          ))}
-        </div>
-
-        <div className="flex items-center gap-0.5">
-          {p.view !== "vertical" && (
-            <button
-              type="button"
-              className={button}
-              onClick={() => p.onFit(p.fit === "height" ? "width" : "height")}
-              aria-label={p.fit === "height" ? t("fitWidth") : t("fitHeight")}
-              title={p.fit === "height" ? t("fitWidth") : t("fitHeight")}
-              data-testid="fit-toggle"
-            >
-              {p.fit === "height" ? <MoveHorizontal className="size-5" aria-hidden /> : <MoveVertical className="size-5" aria-hidden />}
-            </button>
-          )}
-          <div className="hidden items-center gap-0.5 md:flex">
-            <button type="button" className={button} onClick={() => p.onZoom(p.zoom - READER.zoom.step)} disabled={p.zoom <= READER.zoom.min} aria-label={t("zoomOut")} title={t("zoomOut")}>
-              <Minus className="size-5" aria-hidden />
-            </button>
-            <button type="button" onClick={() => p.onZoom(1)} title={t("resetZoom", { percent })} data-testid="zoom-level" className="h-10 w-14 rounded-xl text-xs font-bold tabular-nums text-zinc-300 hover:bg-white/10">
-              {percent}%<span className="sr-only"> – {t("resetZoom", { percent })}</span>
-            </button>
-            <button type="button" className={button} onClick={() => p.onZoom(p.zoom + READER.zoom.step)} disabled={p.zoom >= READER.zoom.max} aria-label={t("zoomIn")} title={t("zoomIn")}>
-              <Plus className="size-5" aria-hidden />
-            </button>
-          </div>
-          <button type="button" className={button} aria-pressed={p.dataSaver} onClick={() => p.onDataSaver(!p.dataSaver)} aria-label={t("dataSaver")} title={p.dataSaver ? t("dataSaverOn") : t("dataSaver")} data-testid="data-saver">
-            <Feather className="size-5" aria-hidden />
-          </button>
-          <button type="button" className={button} onClick={p.onFullscreen} aria-label={p.fullscreen ? t("exitFullscreen") : t("fullscreen")} title={p.fullscreen ? t("exitFullscreen") : t("fullscreen")}>
-            {p.fullscreen ? <Minimize className="size-5" aria-hidden /> : <Expand className="size-5" aria-hidden />}
-          </button>
-          <button type="button" className={button} onClick={p.onHelp} aria-label={t("help")} title={t("help")} data-testid="open-help">
-            <HelpCircle className="size-5" aria-hidden />
-          </button>
-        </div>
-      </div>
-    </footer>
+/** Zoom out, the level (which resets it) and zoom in; wide screens only. */
+function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) => void }) {
+  const t = useTranslations("reader");
+  const percent = Math.round(zoom * 100);
+  return (
+    <div className="hidden items-center gap-0.5 md:flex">
+      <IconButton tone="onDark" onClick={() => onZoom(zoom - READER.zoom.step)} disabled={zoom <= READER.zoom.min} label={t("zoomOut")} icon={<Minus aria-hidden />} />
+      <Button variant="ghost" size="sm" onClick={() => onZoom(1)} title={t("resetZoom", { percent })} data-testid="zoom-level" className="min-w-14 tabular-nums">
+        {percent}%<span className="sr-only"> – {t("resetZoom", { percent })}</span>
+      </Button>
+      <IconButton tone="onDark" onClick={() => onZoom(zoom + READER.zoom.step)} disabled={zoom >= READER.zoom.max} label={t("zoomIn")} icon={<Plus aria-hidden />} />
+    </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { ArrowLeft, Settings2 } from "lucide-react";
 import { Link } from "@/i18n/navigation";
+import { IconButton } from "@/components/ui/Button";
 import { ReportButton } from "@/components/reports/ReportButton";
 import { ChapterMenu, type MenuChapter } from "./ChapterMenu";
 
@@ -49,18 +50,9 @@ export function ReaderHeader(props: {
         <ReportButton key={props.currentId} target={{ mangaId: props.mangaId, chapterId: props.currentId, title: props.chapters.find((c) => c.id === props.currentId)?.title ?? props.mangaTitle }} variant="reader" />
       )}
       {props.onOpenSettings ? (
-        <button
-          type="button"
-          onClick={props.onOpenSettings}
-          aria-label={t("settings")}
-          title={t("settings")}
-          data-testid="open-settings"
-          className="grid size-10 shrink-0 place-items-center rounded-xl text-zinc-300 hover:bg-white/10 hover:text-white"
-        >
-          <Settings2 className="size-5" aria-hidden />
-        </button>
+        <IconButton tone="onDark" icon={<Settings2 aria-hidden />} label={t("settings")} onClick={props.onOpenSettings} data-testid="open-settings" />
       ) : (
-        <span className="size-10 shrink-0" aria-hidden />
+        <span className="size-11 shrink-0" aria-hidden />
       )}
     </header>
   );

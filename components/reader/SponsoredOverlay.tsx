@@ -1,9 +1,10 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslations } from "next-intl";
 import { Crown, X } from "lucide-react";
 import { Link } from "@/i18n/navigation";
+import { Button, buttonClass } from "@/components/ui/Button";
 import { READER } from "@/lib/reader-constants";
 import { useAdFree } from "@/components/premium/AdFree";
 import type { OverlayBand } from "./reader-utils";
@@ -46,44 +47,7 @@ function SponsoredCard({ band, onClose, onShown }: { band: OverlayBand; onClose:
     return () => window.clearTimeout(timer);
   }, []);
 
-  // A modal card: the focus starts on it and Tab cycles inside it (the reader's controls behind it are covered, and a
-  // keyboard user tabbing there would move an invisible focus, WCAG 2.4.11).
-  // On closing, the focus goes back where it was (the page-turn control, say) rather than to the page's body.
-  useEffect(() => {
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cardRef.current?.focus();
-    return () => {
-      if (before?.isConnected && before !== document.body) before.focus({ preventScroll: true });
-    };
-  }, []);
-
-  useEffect(() => {
-    if (enabled) closeRef.current?.focus();
-  }, [enabled]);
-
-  useEffect(() => {
-    const onTab = (e: KeyboardEvent) => {
-      const card = cardRef.current;
-      if (e.key !== "Tab" || !card) return;
-      const stops = [...card.querySelectorAll<HTMLElement>("a[href], button:not(:disabled)")];
-      if (stops.length === 0) return;
-      const at = stops.indexOf(document.activeElement as HTMLElement);
-      const next = e.shiftKey ? (at <= 0 ? stops.length - 1 : at - 1) : at === -1 || at === stops.length - 1 ? 0 : at + 1;
-      e.preventDefault();
-      stops[next]!.focus();
-    };
-    window.addEventListener("keydown", onTab);
-    return () => window.removeEventListener("keydown", onTab);
-  }, []);
-
-  useEffect(() => {
-    if (!enabled) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") onClose();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [enabled, onClose]);
+  useModalCard(cardRef, closeRef, enabled, onClose);
 
   return (
     <div className="fixed inset-0 z-50 grid place-items-center bg-black/70 p-4 backdrop-blur-sm">
@@ -107,24 +71,60 @@ function SponsoredCard({ band, onClose, onShown }: { band: OverlayBand; onClose:
         <div className="-mt-4 rounded-t-3xl bg-white px-6 pb-6 pt-5 dark:bg-zinc-900">
           <p className="leading-7 text-zinc-600 dark:text-zinc-300">{t("adText")}</p>
           <div className="mt-6 flex items-center justify-between gap-3">
-            <Link href="/dashboard/premium" className="rounded-full bg-brand-600 px-5 py-2.5 font-bold text-white shadow-lg shadow-brand-600/30 hover:bg-brand-700">
+            <Link href="/dashboard/premium" className={buttonClass()}>
               {t("adCta")}
             </Link>
-            <button
-              ref={closeRef}
-              type="button"
-              onClick={onClose}
-              disabled={!enabled}
-              data-testid="sponsored-close"
-              className="inline-flex min-w-20 items-center justify-center gap-1.5 rounded-full border border-zinc-300 px-4 py-2.5 text-sm font-semibold transition enabled:hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:enabled:hover:bg-zinc-800"
-            >
-              <X className="size-4" aria-hidden />
+            <Button ref={closeRef} variant="secondary" size="sm" onClick={onClose} disabled={!enabled} data-testid="sponsored-close" className="min-w-20" icon={<X className="size-4" aria-hidden />}>
               <span>{enabled ? t("closePanel") : t("closeIn", { seconds: Math.ceil(READER.overlayCloseDelayMs / 1000) })}</span>
               <span className="sr-only"> – {t("closeAd")}</span>
-            </button>
+            </Button>
           </div>
         </div>
       </div>
     </div>
   );
+}
+
+/**
+ * The card is modal: the focus starts on it and Tab cycles inside it (the reader's controls behind it are covered, and
+ * a keyboard user tabbing there would move an invisible focus, WCAG 2.4.11); once the close button is enabled the
+ * focus moves to it and Escape closes the card; on closing, the focus goes back where it was.
+ */
+function useModalCard(cardRef: RefObject<HTMLDivElement | null>, closeRef: RefObject<HTMLButtonElement | null>, enabled: boolean, onClose: () => void) {
+  // On closing, the focus goes back where it was (the page-turn control, say) rather than to the page's body.
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    cardRef.current?.focus();
+    return () => {
+      if (before?.isConnected && before !== document.body) before.focus({ preventScroll: true });
+    };
+  }, [cardRef]);
+
+  useEffect(() => {
+    if (enabled) closeRef.current?.focus();
+  }, [enabled, closeRef]);
+
+  useEffect(() => {
+    const onTab = (e: KeyboardEvent) => {
+      const card = cardRef.current;
+      if (e.key !== "Tab" || !card) return;
+      const stops = [...card.querySelectorAll<HTMLElement>("a[href], button:not(:disabled)")];
+      if (stops.length === 0) return;
+      const at = stops.indexOf(document.activeElement as HTMLElement);
+      const next = e.shiftKey ? (at <= 0 ? stops.length - 1 : at - 1) : at === -1 || at === stops.length - 1 ? 0 : at + 1;
+      e.preventDefault();
+      stops[next]!.focus();
+    };
+    window.addEventListener("keydown", onTab);
+    return () => window.removeEventListener("keydown", onTab);
+  }, [cardRef]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") onClose();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [enabled, onClose]);
 }
