@@ -11,7 +11,7 @@ import { apiRequest, isApiError } from "@/lib/api-client";
 import { Banner } from "@/components/ui/Banner";
 import { IconButton } from "@/components/ui/Button";
 import { CheckboxField, PasswordField, SubmitButton, TextField } from "@/components/ui/fields";
-import { Segmented } from "@/components/ui/Segmented";
+import { SegmentedControl } from "@/components/ui/SegmentedControl";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { registerSchema, SelectableRole, type RegisterPayload } from "@/lib/validation/auth";
 import { BirthDateSelect } from "./BirthDateSelect";
@@ -121,20 +121,17 @@ export function RegisterForm({
         </h1>
       </div>
 
-      <div>
-        <span id="register-role-label" className="mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200">
-          {t("roleLabel")}
-        </span>
-        <Segmented
-          labelledBy="register-role-label"
-          value={role}
-          onChange={chooseRole}
-          options={[
-            { value: SelectableRole.reader, label: t("reader"), icon: <BookOpen aria-hidden /> },
-            { value: SelectableRole.writer, label: t("writer"), icon: <PenTool aria-hidden /> },
-          ]}
-        />
-      </div>
+      <SegmentedControl
+        legend={t("roleLabel")}
+        showLegend
+        full
+        value={String(role)}
+        onChange={(value) => chooseRole(Number(value) === SelectableRole.writer ? SelectableRole.writer : SelectableRole.reader)}
+        options={[
+          { value: String(SelectableRole.reader), label: t("reader"), icon: <BookOpen aria-hidden /> },
+          { value: String(SelectableRole.writer), label: t("writer"), icon: <PenTool aria-hidden /> },
+        ]}
+      />
 
       {formError && <Banner tone="error" testId="register-error">{formError}</Banner>}
 

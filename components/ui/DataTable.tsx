@@ -83,7 +83,7 @@ function HeaderCell<R>({ column, sort, sortHref, onSort, sortLabels }: { column:
 }
 
 export function DataTable<R>(props: DataTableProps<R>) {
-  const { caption, columns, rows, rowKey, rowTestId, loading = false, empty, cards = true, cardFooter, minWidth = "36rem", testId } = props;
+  const { caption, columns, rows, rowKey, rowTestId, loading = false, empty, cards = true, minWidth = "36rem", testId } = props;
   if (!loading && rows.length === 0 && empty) return <>{empty}</>;
   return (
     <div data-testid={testId} aria-busy={loading || undefined}>

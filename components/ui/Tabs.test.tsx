@@ -50,27 +50,3 @@ describe.each(["ltr", "rtl"] as const)("Tabs (%s)", (dir) => {
   });
 });
 
-describe.each(["ltr", "rtl"] as const)("Segmented (%s)", (dir) => {
-  it("is a radio group whose arrows move the choice along the reading direction", async () => {
-    const { Segmented } = await import("./Segmented");
-    function Harness() {
-      const [role, setRole] = useState<"reader" | "writer">("reader");
-      return (
-        <>
-          <span id="role-label">I am a</span>
-          <Segmented labelledBy="role-label" value={role} onChange={setRole} options={[{ value: "reader", label: "Reader" }, { value: "writer", label: "Writer" }]} />
-        </>
-      );
-    }
-    renderIn(dir, <Harness />);
-    expect(screen.getByRole("radiogroup", { name: "I am a" })).toBeTruthy();
-    const reader = screen.getByRole("radio", { name: "Reader" });
-    expect(reader.getAttribute("aria-checked")).toBe("true");
-    fireEvent.keyDown(reader, { key: dir === "rtl" ? "ArrowLeft" : "ArrowRight" });
-    expect(screen.getByRole("radio", { name: "Writer" }).getAttribute("aria-checked")).toBe("true");
-    expect(document.activeElement).toBe(screen.getByRole("radio", { name: "Writer" }));
-    fireEvent.click(reader);
-    expect(reader.getAttribute("aria-checked")).toBe("true");
-    expect(await axeViolations()).toEqual([]);
-  });
-});
