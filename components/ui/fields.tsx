@@ -327,12 +327,13 @@ export function SubmitButton({ busy, busyLabel, label, disabled, full = true, te
 }
 
 /** A range slider with its label on the same line (zoom, a number picked by feel); the value is the caller's. */
-export function SliderField({ id, label, value, min, max, step, onChange, after, testId }: { id: string; label: ReactNode; value: number; min: number; max: number; step: number; onChange: (value: number) => void; after?: ReactNode; testId?: string }) {
+export function SliderField({ id, label, value, min, max, step, onChange, before, after, testId }: { id: string; label: ReactNode; value: number; min: number; max: number; step: number; onChange: (value: number) => void; before?: ReactNode; after?: ReactNode; testId?: string }) {
   return (
     <div className="flex items-center gap-3">
       <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>
+      {before}
       <input id={id} type="range" min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} className="h-6 min-w-0 flex-1 accent-brand-600" data-testid={testId} />
       {after}
     </div>

@@ -3,6 +3,7 @@
 import { Minus, Move, Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
+import { SliderField } from "@/components/ui/fields";
 import { Dialog } from "@/components/ui/Dialog";
 import { DialogActions } from "@/components/ui/DialogActions";
 import { BANNER_ASPECT, BANNER_EXPORT } from "@/lib/validation/site-settings";
@@ -190,23 +191,18 @@ export function BannerCropper({
         />
         <Move className="pointer-events-none absolute end-3 top-3 size-5 text-white drop-shadow" aria-hidden />
       </div>
-      <div className="flex items-center gap-3">
-        <label htmlFor={`${id}-zoom`} className="text-sm font-semibold">{t("zoom")}</label>
-        <Minus className="size-4 shrink-0 text-zinc-500" aria-hidden />
-        {/* The kit has no slider: a native range, the crop's zoom. */}
-        <input
-          id={`${id}-zoom`}
-          type="range"
-          min={1}
-          max={MAX_ZOOM}
-          step={0.05}
-          value={crop.zoom}
-          onChange={(e) => update({ ...crop, zoom: Number(e.target.value) })}
-          className="h-6 min-w-0 flex-1 accent-brand-600"
-          data-testid="banner-zoom"
-        />
-        <Plus className="size-4 shrink-0 text-zinc-500" aria-hidden />
-      </div>
+      <SliderField
+        id={`${id}-zoom`}
+        label={t("zoom")}
+        min={1}
+        max={MAX_ZOOM}
+        step={0.05}
+        value={crop.zoom}
+        onChange={(zoom) => update({ ...crop, zoom })}
+        before={<Minus className="size-4 shrink-0 text-zinc-500" aria-hidden />}
+        after={<Plus className="size-4 shrink-0 text-zinc-500" aria-hidden />}
+        testId="banner-zoom"
+      />
     </Dialog>
   );
 }
