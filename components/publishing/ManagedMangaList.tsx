@@ -5,13 +5,12 @@ import { Link } from "@/i18n/navigation";
 import { mediaVariantUrl } from "@/lib/media-url";
 import { reviewNoteIn } from "@/lib/review-notes";
 import type { ManagedMangaRow } from "@/server/publishing/list-managed-manga";
+import { buttonClass } from "@/components/ui/Button";
 import { AnalyticsButton } from "./analytics/AnalyticsButton";
 import { DeleteMangaButton } from "./DeleteMangaButton";
 import { StatusChip } from "./StatusChip";
 
-const action =
-  "inline-flex h-9 items-center justify-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold text-zinc-700 transition hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-zinc-200 dark:hover:bg-zinc-800";
-const danger = `${action} text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10`;
+const action = buttonClass({ variant: "ghost", size: "sm" });
 
 /**
  * The managed manga as a table on wide screens and as cards on phones (the same rows; the other layout is not
@@ -71,8 +70,8 @@ export async function ManagedMangaList({ rows, showAuthor }: { rows: readonly Ma
         <Layers className="size-4" aria-hidden />
         <span>{t("chapters")}</span>
       </Link>
-      <AnalyticsButton mangaId={row.id} title={row.title} className={action} />
-      <DeleteMangaButton mangaId={row.id} title={row.title} className={danger} />
+      <AnalyticsButton mangaId={row.id} title={row.title} />
+      <DeleteMangaButton mangaId={row.id} title={row.title} />
     </div>
   );
 
