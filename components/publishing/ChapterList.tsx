@@ -72,16 +72,16 @@ export function ChapterList({ chapters }: { chapters: readonly ManagedChapter[] 
         <ChapterEditDialog
           chapter={editing}
           onClose={() => setEditing(null)}
-          save={(values) =>
-            update.mutateAsync({
+          save={async (values) => {
+            await update.mutateAsync({
               chapterId: editing.id,
               title: values.title,
               isPremium: values.isPremium,
               publishAt: values.publishAt ?? "",
               // The free date only when it changed (a stored one may have passed; the server refuses a past one).
               ...(sameInstant(values.freeAt, editing.freeAt) ? {} : { freeAt: values.freeAt ?? "" }),
-            })
-          }
+            });
+          }}
         />
       )}
       <ConfirmDialog
