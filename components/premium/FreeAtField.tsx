@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { DateTimeField } from "@/components/publishing/DateTimeField";
+import { DateTimeField } from "@/components/ui/DateTimeField";
 
 /**
  * A premium chapter's free date (a timed premium window, issue 16): a local date-time, empty for "premium for good".

@@ -6,7 +6,7 @@ import { FreeAtField } from "@/components/premium/FreeAtField";
 import { CheckboxField, TextField } from "@/components/ui/fields";
 import { cx } from "@/components/ui/cx";
 import type { ChapterFormInput } from "@/lib/validation/publishing";
-import { DateTimeField } from "./DateTimeField";
+import { DateTimeField } from "@/components/ui/DateTimeField";
 
 type FieldName = "title" | "publish" | "premium" | "free-at";
 

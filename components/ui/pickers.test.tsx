@@ -2,6 +2,7 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
+import { DateTimeField } from "./DateTimeField";
 import { FilePicker } from "./FilePicker";
 import { axeViolations, renderIn } from "./kit-test-utils";
 import { Segmented } from "./Segmented";
@@ -57,5 +58,30 @@ describe.each(["ltr", "rtl"] as const)("pickers (%s)", (dir) => {
     expect(unread.checked).toBe(true);
     expect((screen.getByRole("radio", { name: "All" }) as HTMLInputElement).checked).toBe(false);
     expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe.each(["ltr", "rtl"] as const)("date-time field (%s)", (dir) => {
+  it("is a labelled local date-time input with its hint, and with an error marks itself invalid and points at it", async () => {
+    const { rerender } = renderIn(dir, <DateTimeField id="release" label="Scheduled release" hint="Your time zone: UTC." defaultValue="2031-05-06T07:08" />);
+    const input = screen.getByLabelText("Scheduled release") as HTMLInputElement;
+    expect(input.type).toBe("datetime-local");
+    expect(input.value).toBe("2031-05-06T07:08");
+    expect(input.getAttribute("aria-describedby")).toBe("release-hint");
+    expect(await axeViolations()).toEqual([]);
+    rerender(
+      <main>
+        <DateTimeField id="release" label="Scheduled release" hint="Your time zone: UTC." error="Choose a time in the future" />
+      </main>,
+    );
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(input.getAttribute("aria-describedby")).toBe("release-error");
+    expect(document.getElementById("release-error")?.textContent).toBe("Choose a time in the future");
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it("can be a date alone", () => {
+    renderIn(dir, <DateTimeField id="day" label="Day" type="date" />);
+    expect((screen.getByLabelText("Day") as HTMLInputElement).type).toBe("date");
   });
 });
