@@ -53,6 +53,12 @@ export default function AnalyticsPanel({ mangaId }: { mangaId: number }) {
   );
 }
 
+/** The two charts per day: views (an area) and new favourites (bars). */
+const DAY_CHARTS = [
+  { key: "views", kind: "area", tone: "sky" },
+  { key: "favorites", kind: "bar", tone: "brand" },
+] as const;
+
 /** The figures, the charts per day, the per-chapter table and the drop-off of the chosen chapter. */
 function AnalyticsBody({ mangaId, data, onChoose }: { mangaId: number; data: CreatorAnalytics; onChoose: (chapterId: number) => void }) {
   const t = useTranslations("creatorAnalytics");
@@ -99,28 +105,20 @@ function AnalyticsBody({ mangaId, data, onChoose }: { mangaId: number; data: Cre
       </p>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <ChartCard
-          {...common}
-          id={`a${mangaId}-views`}
-          title={t("charts.views.title")}
-          summary={daySummary("views", data.viewsPerDay)}
-          kind="area"
-          tone="sky"
-          data={points(data.viewsPerDay)}
-          valueHeader={t("charts.views.value")}
-          caption={t("tableCaption", { title: t("charts.views.title") })}
-        />
-        <ChartCard
-          {...common}
-          id={`a${mangaId}-favorites`}
-          title={t("charts.favorites.title")}
-          summary={daySummary("favorites", data.favoritesPerDay)}
-          kind="bar"
-          tone="brand"
-          data={points(data.favoritesPerDay)}
-          valueHeader={t("charts.favorites.value")}
-          caption={t("tableCaption", { title: t("charts.favorites.title") })}
-        />
+        {DAY_CHARTS.map(({ key, kind, tone }) => (
+          <ChartCard
+            {...common}
+            key={key}
+            id={`a${mangaId}-${key}`}
+            title={t(`charts.${key}.title`)}
+            summary={daySummary(key, data[`${key}PerDay`])}
+            kind={kind}
+            tone={tone}
+            data={points(data[`${key}PerDay`])}
+            valueHeader={t(`charts.${key}.value`)}
+            caption={t("tableCaption", { title: t(`charts.${key}.title`) })}
+          />
+        ))}
       </div>
 
       <ChapterTable chapters={data.chapters} n={n} percent={(x) => percent.format(x)} />
