@@ -4,6 +4,7 @@ import { FileText, FileUp, Images, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Banner } from "@/components/ui/Banner";
+import { dangerText } from "@/components/ui/danger-text";
 import { Button, IconButton } from "@/components/ui/Button";
 import { cx } from "@/components/ui/cx";
 import { FieldError } from "@/components/ui/fields";
@@ -85,7 +86,7 @@ function ChosenPages({ files, busy }: { files: ChapterFiles; busy: boolean }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-semibold" data-testid="page-count">{t("pageCount", { count: files.pages.length })}</p>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("reorderHint")}</p>
-        <Button variant="ghost" size="sm" onClick={files.clearPages} disabled={busy} className="text-red-700 dark:text-red-400">
+        <Button variant="ghost" size="sm" onClick={files.clearPages} disabled={busy} className={dangerText}>
           {t("removeAll")}
         </Button>
       </div>

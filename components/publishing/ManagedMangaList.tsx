@@ -60,8 +60,9 @@ export async function ManagedMangaList({ rows, showAuthor }: { rows: readonly Ma
     </div>
   );
 
-  const actions = (row: ManagedMangaRow) => (
-    <div className="flex flex-wrap items-center gap-1">
+  // In the table, two actions a row (the kit's buttons are a little wider than the old ones and would stack one a row).
+  const actions = (row: ManagedMangaRow, grid = false) => (
+    <div className={grid ? "grid grid-cols-[repeat(2,auto)] justify-start justify-items-start gap-1" : "flex flex-wrap items-center gap-1"}>
       <Link href={editHref(row.id)} className={action} aria-label={t("editLabel", { title: row.title })}>
         <Pencil className="size-4" aria-hidden />
         <span>{t("edit")}</span>
@@ -106,7 +107,7 @@ export async function ManagedMangaList({ rows, showAuthor }: { rows: readonly Ma
                 <td className="px-4 py-3">{chapters(row)}</td>
                 <td className="px-4 py-3 text-end tabular-nums">{number(row.views)}</td>
                 <td className="px-4 py-3 text-end tabular-nums">{number(row.favorites)}</td>
-                <td className="px-4 py-2">{actions(row)}</td>
+                <td className="px-4 py-2">{actions(row, true)}</td>
               </tr>
             ))}
           </tbody>

@@ -2,6 +2,8 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
+import { Button } from "./Button";
+import { dangerText } from "./danger-text";
 import { DateTimeField } from "./DateTimeField";
 import { FilePicker } from "./FilePicker";
 import { axeViolations, renderIn } from "./kit-test-utils";
@@ -83,5 +85,15 @@ describe.each(["ltr", "rtl"] as const)("date-time field (%s)", (dir) => {
   it("can be a date alone", () => {
     renderIn(dir, <DateTimeField id="day" label="Day" type="date" />);
     expect((screen.getByLabelText("Day") as HTMLInputElement).type).toBe("date");
+  });
+});
+
+describe.each(["ltr", "rtl"] as const)("a quiet destructive button (%s)", (dir) => {
+  it("is a kit button drawn in red, still named by its label", async () => {
+    renderIn(dir, <Button variant="ghost" size="sm" className={dangerText}>Delete</Button>);
+    const button = screen.getByRole("button", { name: "Delete" });
+    expect(button.className).toContain("text-red-700!");
+    expect(button.className).toContain("text-zinc-700");
+    expect(await axeViolations()).toEqual([]);
   });
 });
