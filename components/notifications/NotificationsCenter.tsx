@@ -237,22 +237,11 @@ function useNotificationList(initial?: Initial) {
   const [reload, setReload] = useState(0);
   const [busy, setBusy] = useState<Record<number, "read" | "delete">>({});
   const [confirming, setConfirming] = useState<AppNotification | null>(null);
-  // Where keyboard focus goes after an action removed the control that had it (a row's "Mark as read", a deleted row).
-  const focusAfter = useRef<{ row: number | null } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const searchTerm = state.searchTerm;
 
-  // After the render that follows the action (and once the confirmation dialog has closed and handed focus back to a
-  // button that is gone): the same row's Delete after "Mark as read", the row that took a deleted one's place, else
-  // the heading.
-  useEffect(() => {
-    const target = focusAfter.current;
-    // While the modal dialog is open the rest of the page is inert and cannot take the focus: wait for it to close.
-    if (!target || confirming) return;
-    focusAfter.current = null;
-    const row = target.row === null ? null : document.querySelector<HTMLElement>(`[data-row-id="${target.row}"]`);
-    (row?.querySelector<HTMLElement>("[data-action=delete]") ?? heading.current)?.focus();
-  });
+  // Where keyboard focus goes after an action removed the control that had it (a row's "Mark as read", a deleted row).
+  const focusAfterRef = useFocusAfter(confirming !== null, heading);
 
   // Search 300 ms after the last keystroke (spec §9), from the first page.
   useEffect(() => {
@@ -303,12 +292,12 @@ function useNotificationList(initial?: Initial) {
     try {
       if (kind === "read") {
         await markRead(n.id);
-        focusAfter.current = { row: n.id };
+        focusAfterRef.current = { row: n.id };
       } else {
         const index = state.notifications.findIndex((x) => x.id === n.id);
         const next = state.notifications[index + 1] ?? state.notifications[index - 1];
         await remove(n.id, !n.isRead);
-        focusAfter.current = { row: next?.id ?? null };
+        focusAfterRef.current = { row: next?.id ?? null };
         notifySuccess(t("page.deleted"));
         setReload((r) => r + 1);
       }
@@ -341,4 +330,22 @@ function useNotificationList(initial?: Initial) {
     // The bell's count once the browser has the session (it reads it then); the server's before.
     unreadCount: (first?: Initial) => (ready || !first ? bell.unreadCount : first.unreadCount),
   };
+}
+
+/**
+ * After the render that follows an action (and once the confirmation dialog has closed and handed focus back to a
+ * button that is gone): the same row's Delete after "Mark as read", the row that took a deleted one's place, else
+ * the heading.
+ */
+function useFocusAfter(dialogOpen: boolean, heading: React.RefObject<HTMLHeadingElement | null>) {
+  const focusAfter = useRef<{ row: number | null } | null>(null);
+  useEffect(() => {
+    const target = focusAfter.current;
+    // While the modal dialog is open the rest of the page is inert and cannot take the focus: wait for it to close.
+    if (!target || dialogOpen) return;
+    focusAfter.current = null;
+    const row = target.row === null ? null : document.querySelector<HTMLElement>(`[data-row-id="${target.row}"]`);
+    (row?.querySelector<HTMLElement>("[data-action=delete]") ?? heading.current)?.focus();
+  });
+  return focusAfter;
 }
