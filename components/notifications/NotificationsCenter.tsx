@@ -3,22 +3,24 @@
 import { Check, CheckCheck, ChevronLeft, ChevronRight, ExternalLink, RotateCw, Search, Trash2, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useReducer, useRef, useState } from "react";
-import { toast } from "react-toastify";
-import { fieldBorder, inputClass, secondaryButton } from "@/components/auth/fields";
+import { Banner } from "@/components/ui/Banner";
+import { dangerText } from "@/components/ui/danger-text";
+import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/Dialog";
+import { TextField } from "@/components/ui/fields";
+import { Segmented } from "@/components/ui/Segmented";
+import { notifySuccess } from "@/components/ui/toast";
 import { SEARCH_DEBOUNCE_MS } from "@/lib/constants";
 import { Composer, type FindRecipient } from "./Composer";
 import { messageLanguage, toneOf, TONE_CLASSES, type AppNotification } from "./notification-model";
 import { FIRST_PAGE, initialNotificationState, notificationReducer } from "./notification-state";
 import type { NotificationPage } from "./notifications-api";
 import { NotificationBody } from "./NotificationItem";
-import { toastTheme, useNotificationEvents, useNotifications } from "./NotificationsProvider";
+import { useNotificationEvents, useNotifications } from "./NotificationsProvider";
 
 type Filter = "all" | "unread" | "read";
 const FILTERS: Filter[] = ["all", "unread", "read"];
-
-const smallButton =
-  "inline-flex h-9 items-center justify-center gap-1.5 rounded-lg border border-zinc-300 bg-white px-2.5 text-sm font-semibold text-zinc-800 transition hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800";
+type Initial = NotificationPage & { unreadCount: number };
 
 /**
  * The notifications page (issue 14): the caller's notifications 10 a page, searched (300 ms after typing stops),
@@ -29,10 +31,198 @@ export function NotificationsCenter({ composer, findRecipient, initial }: {
   composer: "root" | "writer" | null;
   findRecipient: FindRecipient;
   /** The first page and the unread count, read by the server: the first HTML shows them (never a false empty list). */
-  initial?: NotificationPage & { unreadCount: number };
+  initial?: Initial;
 }) {
   const t = useTranslations("notifications");
-  const { state: bell, ready, calls, markRead, markAllRead, remove, open, fetchErrorText } = useNotifications();
+  const list = useNotificationList(initial);
+  const { state, page, setPage, busy, run, confirming, setConfirming, heading } = list;
+  const { open } = useNotifications();
+  const p = state.pagination;
+  const filtered = Boolean(state.searchTerm) || list.filter !== "all";
+
+  const openItem = async (n: AppNotification) => {
+    if (!n.isRead) await run(n, "read");
+    open(n);
+  };
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-8">
+      {composer && <Composer kind={composer} findRecipient={findRecipient} />}
+      <section aria-labelledby="notifications-heading" className="flex flex-col gap-5">
+        <CenterHeader list={list} initial={initial} heading={heading} />
+        <CenterFilters list={list} />
+
+        {state.error && (
+          <Banner tone="error" testId="notifications-error">
+            <div className="flex flex-wrap items-center gap-3">
+              <span className="min-w-0 flex-1 font-semibold">{state.error}</span>
+              <Button variant="secondary" size="sm" icon={<RotateCw className="size-4" aria-hidden />} onClick={list.reload}>
+                {t("page.retry")}
+              </Button>
+              <Button variant="secondary" size="sm" icon={<X className="size-4" aria-hidden />} onClick={list.clearError}>
+                {t("errors.dismiss")}
+              </Button>
+            </div>
+          </Banner>
+        )}
+
+        <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="notifications-count">
+          {state.loading ? t("loading") : `${t("page.results", { count: p.totalDisplayRecords })} · ${t("page.unreadCount", { count: list.unreadCount(initial) })}`}
+        </p>
+
+        {!state.loading && state.notifications.length === 0 && !state.error ? (
+          <p className="rounded-3xl border-2 border-dashed border-zinc-200 px-6 py-14 text-center text-zinc-600 dark:border-zinc-800 dark:text-zinc-400" data-testid="notifications-page-empty">
+            {filtered ? t("page.emptyFiltered") : t("page.empty")}
+          </p>
+        ) : (
+          <ul aria-label={t("page.list")} aria-busy={state.loading} className="flex flex-col gap-2" data-testid="notifications-page-list">
+            {state.notifications.map((n) => (
+              <NotificationRow key={n.id} notification={n} busy={busy[n.id]} onOpen={() => void openItem(n)} onRead={() => void run(n, "read")} onDelete={() => setConfirming(n)} />
+            ))}
+          </ul>
+        )}
+
+        <ConfirmDialog
+          open={confirming !== null}
+          title={t("page.confirmDeleteTitle")}
+          confirmLabel={t("page.delete")}
+          busyLabel={t("page.deleting")}
+          cancelLabel={t("page.cancel")}
+          busy={confirming !== null && busy[confirming.id] === "delete"}
+          onClose={() => setConfirming(null)}
+          onConfirm={async () => {
+            if (!confirming) return;
+            await run(confirming, "delete");
+            setConfirming(null);
+          }}
+        >
+          <p>{t("page.confirmDeleteText")}</p>
+          {confirming && <p {...messageLanguage(confirming)} className="mt-2 line-clamp-3 font-semibold text-zinc-800 dark:text-zinc-200">{confirming.message}</p>}
+        </ConfirmDialog>
+
+        {p.totalPages > 1 && (
+          <nav aria-label={t("page.pagination")} className="flex items-center justify-center gap-3">
+            <Button variant="secondary" size="sm" icon={<ChevronLeft className="size-4 rtl:rotate-180" aria-hidden />} disabled={page <= 1 || state.loading} onClick={() => setPage((n) => Math.max(1, n - 1))}>
+              {t("page.previous")}
+            </Button>
+            <span className="text-sm font-semibold tabular-nums" data-testid="notifications-page-of">{t("page.pageOf", { page: p.pageNumber, total: p.totalPages })}</span>
+            <Button variant="secondary" size="sm" disabled={page >= p.totalPages || state.loading} onClick={() => setPage((n) => n + 1)}>
+              {t("page.next")}
+              <ChevronRight className="size-4 rtl:rotate-180" aria-hidden />
+            </Button>
+          </nav>
+        )}
+      </section>
+    </div>
+  );
+}
+
+type NotificationList = ReturnType<typeof useNotificationList>;
+
+/** The heading and "Mark all as read". */
+function CenterHeader({ list, initial, heading }: { list: NotificationList; initial?: Initial; heading: React.RefObject<HTMLHeadingElement | null> }) {
+  const t = useTranslations("notifications");
+  const { markAllRead } = useNotifications();
+  const [markingAll, setMarkingAll] = useState(false);
+  const unreadHere = list.state.notifications.some((n) => !n.isRead);
+  const markAllOff = markingAll || (list.unreadCount(initial) === 0 && !unreadHere);
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4 md:flex-nowrap">
+      <div className="min-w-0 md:max-w-2xl">
+        <h2 id="notifications-heading" ref={heading} tabIndex={-1} className="text-2xl font-extrabold tracking-tight focus:outline-none">{t("page.heading")}</h2>
+        <p className="mt-1.5 text-zinc-600 dark:text-zinc-400">{t("page.intro")}</p>
+      </div>
+      {/* aria-disabled, not disabled: the focus stays on it while it runs and after (nothing left unread). */}
+      <Button
+        variant="secondary"
+        className="shrink-0 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+        aria-disabled={markAllOff || undefined}
+        data-testid="page-mark-all"
+        icon={<CheckCheck className="size-4.5" aria-hidden />}
+        onClick={async () => {
+          if (markAllOff) return;
+          setMarkingAll(true);
+          try {
+            await markAllRead();
+            if (list.filter === "unread") list.reload();
+          } catch {
+            list.fail(t("errors.markAll"));
+          } finally {
+            setMarkingAll(false);
+          }
+        }}
+      >
+        {markingAll ? t("page.markingAll") : t("page.markAllRead")}
+      </Button>
+    </div>
+  );
+}
+
+/** The search (300 ms after typing stops) and the read-state filter. */
+function CenterFilters({ list }: { list: NotificationList }) {
+  const t = useTranslations("notifications");
+  return (
+    <div role="search" className="grid gap-4 rounded-2xl border border-zinc-200 bg-white p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end dark:border-zinc-800 dark:bg-zinc-900">
+      <TextField
+        id="notifications-search"
+        type="search"
+        label={t("page.search")}
+        value={list.input}
+        onChange={(e) => list.setInput(e.target.value)}
+        placeholder={t("page.searchPlaceholder")}
+        maxLength={100}
+        inputClassName="ps-10"
+        trailing={<Search className="pointer-events-none absolute inset-y-0 start-3 my-auto size-4.5 text-zinc-500" aria-hidden />}
+      />
+      <Segmented
+        name="notifications-filter"
+        legend={t("page.filter")}
+        value={list.filter}
+        onChange={list.chooseFilter}
+        options={FILTERS.map((f) => ({ value: f, label: t(`page.filters.${f}`) }))}
+      />
+    </div>
+  );
+}
+
+/** One notification with its actions: open (when it has a link), mark as read (while unread) and delete. */
+function NotificationRow({ notification: n, busy, onOpen, onRead, onDelete }: { notification: AppNotification; busy?: "read" | "delete"; onOpen: () => void; onRead: () => void; onDelete: () => void }) {
+  const t = useTranslations("notifications");
+  return (
+    <li
+      data-testid="notification-row"
+      data-row-id={n.id}
+      data-read={n.isRead}
+      className={`flex flex-col gap-3 rounded-2xl border border-s-4 border-zinc-200 p-4 sm:flex-row sm:items-start dark:border-zinc-800 ${TONE_CLASSES[toneOf(n.type)].border} ${n.isRead ? "bg-white dark:bg-zinc-900" : "bg-brand-50/40 dark:bg-brand-500/5"}`}
+    >
+      <NotificationBody notification={n} clamp={false} />
+      <div className="flex shrink-0 flex-wrap items-center gap-2 sm:justify-end">
+        {n.link && (
+          <Button variant="secondary" size="sm" icon={<ExternalLink className="size-4 rtl:-scale-x-100" aria-hidden />} onClick={onOpen}>
+            {t("page.open")}
+          </Button>
+        )}
+        {!n.isRead && (
+          <Button variant="secondary" size="sm" icon={<Check className="size-4" aria-hidden />} disabled={Boolean(busy)} onClick={onRead}>
+            {t("page.markRead")}
+          </Button>
+        )}
+        <Button variant="secondary" size="sm" icon={<Trash2 className="size-4" aria-hidden />} disabled={Boolean(busy)} data-action="delete" onClick={onDelete} className={dangerText}>
+          {busy === "delete" ? t("page.deleting") : t("page.delete")}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The page's list: its own state (any page, searched, filtered) read through the provider's calls once the session
+ * is there, the server's first page standing until something changes, live events applied, and where the focus goes
+ * after an action removed the control that had it.
+ */
+function useNotificationList(initial?: Initial) {
+  const t = useTranslations("notifications");
+  const { state: bell, ready, calls, markRead, remove, fetchErrorText } = useNotifications();
   // Without the server's first page the list is loading (not empty) until the browser has read it.
   const [state, dispatch] = useReducer(notificationReducer, initial, (first) =>
     first
@@ -46,24 +236,12 @@ export function NotificationsCenter({ composer, findRecipient, initial }: {
   const [input, setInput] = useState("");
   const [reload, setReload] = useState(0);
   const [busy, setBusy] = useState<Record<number, "read" | "delete">>({});
-  const [markingAll, setMarkingAll] = useState(false);
   const [confirming, setConfirming] = useState<AppNotification | null>(null);
-  // Where keyboard focus goes after an action removed the control that had it (a row's "Mark as read", a deleted row).
-  const focusAfter = useRef<{ row: number | null } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const searchTerm = state.searchTerm;
 
-  // After the render that follows the action (and once the confirmation dialog has closed and handed focus back to a
-  // button that is gone): the same row's Delete after "Mark as read", the row that took a deleted one's place, else
-  // the heading.
-  useEffect(() => {
-    const target = focusAfter.current;
-    // While the modal dialog is open the rest of the page is inert and cannot take the focus: wait for it to close.
-    if (!target || confirming) return;
-    focusAfter.current = null;
-    const row = target.row === null ? null : document.querySelector<HTMLElement>(`[data-row-id="${target.row}"]`);
-    (row?.querySelector<HTMLElement>("[data-action=delete]") ?? heading.current)?.focus();
-  });
+  // Where keyboard focus goes after an action removed the control that had it (a row's "Mark as read", a deleted row).
+  const focusAfterRef = useFocusAfter(confirming !== null, heading);
 
   // Search 300 ms after the last keystroke (spec §9), from the first page.
   useEffect(() => {
@@ -114,13 +292,13 @@ export function NotificationsCenter({ composer, findRecipient, initial }: {
     try {
       if (kind === "read") {
         await markRead(n.id);
-        focusAfter.current = { row: n.id };
+        focusAfterRef.current = { row: n.id };
       } else {
         const index = state.notifications.findIndex((x) => x.id === n.id);
         const next = state.notifications[index + 1] ?? state.notifications[index - 1];
         await remove(n.id, !n.isRead);
-        focusAfter.current = { row: next?.id ?? null };
-        toast.success(t("page.deleted"), { theme: toastTheme() });
+        focusAfterRef.current = { row: next?.id ?? null };
+        notifySuccess(t("page.deleted"));
         setReload((r) => r + 1);
       }
     } catch {
@@ -130,188 +308,44 @@ export function NotificationsCenter({ composer, findRecipient, initial }: {
     }
   };
 
-  const openItem = async (n: AppNotification) => {
-    if (!n.isRead) await run(n, "read");
-    open(n);
+  return {
+    state,
+    page,
+    setPage,
+    filter,
+    chooseFilter: (f: Filter) => {
+      setFilter(f);
+      setPage(1);
+    },
+    input,
+    setInput,
+    busy,
+    run,
+    confirming,
+    setConfirming,
+    heading,
+    reload: () => setReload((r) => r + 1),
+    fail: (error: string) => dispatch({ type: "failed", error }),
+    clearError: () => dispatch({ type: "clearError" }),
+    // The bell's count once the browser has the session (it reads it then); the server's before.
+    unreadCount: (first?: Initial) => (ready || !first ? bell.unreadCount : first.unreadCount),
   };
+}
 
-  const p = state.pagination;
-  const unreadHere = state.notifications.some((n) => !n.isRead);
-  // The bell's count once the browser has the session (it reads it then); the server's before.
-  const unreadCount = ready || !initial ? bell.unreadCount : initial.unreadCount;
-  const markAllOff = markingAll || (unreadCount === 0 && !unreadHere);
-  const filtered = Boolean(searchTerm) || filter !== "all";
-  const label = "mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200";
-
-  return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-8">
-      {composer && <Composer kind={composer} findRecipient={findRecipient} />}
-      <section aria-labelledby="notifications-heading" className="flex flex-col gap-5">
-        <div className="flex flex-wrap items-end justify-between gap-4 md:flex-nowrap">
-          <div className="min-w-0 md:max-w-2xl">
-            <h2 id="notifications-heading" ref={heading} tabIndex={-1} className="text-2xl font-extrabold tracking-tight focus:outline-none">{t("page.heading")}</h2>
-            <p className="mt-1.5 text-zinc-600 dark:text-zinc-400">{t("page.intro")}</p>
-          </div>
-          {/* aria-disabled, not disabled: the focus stays on it while it runs and after (nothing left unread). */}
-          <button
-            type="button"
-            className={`${secondaryButton} shrink-0 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-white dark:aria-disabled:hover:bg-zinc-900`}
-            aria-disabled={markAllOff || undefined}
-            data-testid="page-mark-all"
-            onClick={async () => {
-              if (markAllOff) return;
-              setMarkingAll(true);
-              try {
-                await markAllRead();
-                if (filter === "unread") setReload((r) => r + 1);
-              } catch {
-                dispatch({ type: "failed", error: t("errors.markAll") });
-              } finally {
-                setMarkingAll(false);
-              }
-            }}
-          >
-            <CheckCheck className="size-4.5" aria-hidden />
-            {markingAll ? t("page.markingAll") : t("page.markAllRead")}
-          </button>
-        </div>
-
-        <div role="search" className="grid gap-4 rounded-2xl border border-zinc-200 bg-white p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end dark:border-zinc-800 dark:bg-zinc-900">
-          <div>
-            <label htmlFor="notifications-search" className={label}>{t("page.search")}</label>
-            <div className="relative">
-              <Search className="pointer-events-none absolute inset-y-0 start-3 my-auto size-4.5 text-zinc-500" aria-hidden />
-              <input
-                id="notifications-search"
-                type="search"
-                value={input}
-                onChange={(e) => setInput(e.target.value)}
-                placeholder={t("page.searchPlaceholder")}
-                maxLength={100}
-                className={`${inputClass} ${fieldBorder(false)} ps-10`}
-              />
-            </div>
-          </div>
-          <fieldset>
-            <legend className={label}>{t("page.filter")}</legend>
-            <div className="grid grid-cols-3 rounded-xl bg-zinc-100 p-1 dark:bg-zinc-800">
-              {FILTERS.map((f) => (
-                <label
-                  key={f}
-                  className={`relative flex h-9 cursor-pointer items-center justify-center rounded-lg px-2 text-sm whitespace-nowrap sm:px-3 font-semibold transition has-focus-visible:outline-2 has-focus-visible:outline-brand-500 ${filter === f ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-900 dark:text-zinc-100" : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"}`}
-                >
-                  <input
-                    type="radio"
-                    name="notifications-filter"
-                    value={f}
-                    checked={filter === f}
-                    onChange={() => {
-                      setFilter(f);
-                      setPage(1);
-                    }}
-                    className="sr-only"
-                  />
-                  {t(`page.filters.${f}`)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        </div>
-
-        {state.error && (
-          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300" data-testid="notifications-error">
-            <span className="min-w-0 flex-1 font-semibold">{state.error}</span>
-            <button type="button" className={smallButton} onClick={() => setReload((r) => r + 1)}>
-              <RotateCw className="size-4" aria-hidden />
-              {t("page.retry")}
-            </button>
-            <button type="button" className={smallButton} onClick={() => dispatch({ type: "clearError" })}>
-              <X className="size-4" aria-hidden />
-              {t("errors.dismiss")}
-            </button>
-          </div>
-        )}
-
-        <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="notifications-count">
-          {state.loading ? t("loading") : `${t("page.results", { count: p.totalDisplayRecords })} · ${t("page.unreadCount", { count: unreadCount })}`}
-        </p>
-
-        {!state.loading && state.notifications.length === 0 && !state.error ? (
-          <p className="rounded-3xl border-2 border-dashed border-zinc-200 px-6 py-14 text-center text-zinc-600 dark:border-zinc-800 dark:text-zinc-400" data-testid="notifications-page-empty">
-            {filtered ? t("page.emptyFiltered") : t("page.empty")}
-          </p>
-        ) : (
-          <ul aria-label={t("page.list")} aria-busy={state.loading} className="flex flex-col gap-2" data-testid="notifications-page-list">
-            {state.notifications.map((n) => (
-              <li
-                key={n.id}
-                data-testid="notification-row"
-                data-row-id={n.id}
-                data-read={n.isRead}
-                className={`flex flex-col gap-3 rounded-2xl border border-s-4 border-zinc-200 p-4 sm:flex-row sm:items-start dark:border-zinc-800 ${TONE_CLASSES[toneOf(n.type)].border} ${n.isRead ? "bg-white dark:bg-zinc-900" : "bg-brand-50/40 dark:bg-brand-500/5"}`}
-              >
-                <NotificationBody notification={n} clamp={false} />
-                <div className="flex shrink-0 flex-wrap items-center gap-2 sm:justify-end">
-                  {n.link && (
-                    <button type="button" className={smallButton} onClick={() => void openItem(n)}>
-                      <ExternalLink className="size-4 rtl:-scale-x-100" aria-hidden />
-                      {t("page.open")}
-                    </button>
-                  )}
-                  {!n.isRead && (
-                    <button type="button" className={smallButton} disabled={Boolean(busy[n.id])} onClick={() => void run(n, "read")}>
-                      <Check className="size-4" aria-hidden />
-                      {t("page.markRead")}
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className={`${smallButton} text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10`}
-                    disabled={Boolean(busy[n.id])}
-                    data-action="delete"
-                    onClick={() => setConfirming(n)}
-                  >
-                    <Trash2 className="size-4" aria-hidden />
-                    {busy[n.id] === "delete" ? t("page.deleting") : t("page.delete")}
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-
-        <ConfirmDialog
-          open={confirming !== null}
-          title={t("page.confirmDeleteTitle")}
-          confirmLabel={t("page.delete")}
-          busyLabel={t("page.deleting")}
-          cancelLabel={t("page.cancel")}
-          busy={confirming !== null && busy[confirming.id] === "delete"}
-          onClose={() => setConfirming(null)}
-          onConfirm={async () => {
-            if (!confirming) return;
-            await run(confirming, "delete");
-            setConfirming(null);
-          }}
-        >
-          <p>{t("page.confirmDeleteText")}</p>
-          {confirming && <p {...messageLanguage(confirming)} className="mt-2 line-clamp-3 font-semibold text-zinc-800 dark:text-zinc-200">{confirming.message}</p>}
-        </ConfirmDialog>
-
-        {p.totalPages > 1 && (
-          <nav aria-label={t("page.pagination")} className="flex items-center justify-center gap-3">
-            <button type="button" className={smallButton} disabled={page <= 1 || state.loading} onClick={() => setPage((n) => Math.max(1, n - 1))}>
-              <ChevronLeft className="size-4 rtl:rotate-180" aria-hidden />
-              {t("page.previous")}
-            </button>
-            <span className="text-sm font-semibold tabular-nums" data-testid="notifications-page-of">{t("page.pageOf", { page: p.pageNumber, total: p.totalPages })}</span>
-            <button type="button" className={smallButton} disabled={page >= p.totalPages || state.loading} onClick={() => setPage((n) => n + 1)}>
-              {t("page.next")}
-              <ChevronRight className="size-4 rtl:rotate-180" aria-hidden />
-            </button>
-          </nav>
-        )}
-      </section>
-    </div>
-  );
+/**
+ * After the render that follows an action (and once the confirmation dialog has closed and handed focus back to a
+ * button that is gone): the same row's Delete after "Mark as read", the row that took a deleted one's place, else
+ * the heading.
+ */
+function useFocusAfter(dialogOpen: boolean, heading: React.RefObject<HTMLHeadingElement | null>) {
+  const focusAfter = useRef<{ row: number | null } | null>(null);
+  useEffect(() => {
+    const target = focusAfter.current;
+    // While the modal dialog is open the rest of the page is inert and cannot take the focus: wait for it to close.
+    if (!target || dialogOpen) return;
+    focusAfter.current = null;
+    const row = target.row === null ? null : document.querySelector<HTMLElement>(`[data-row-id="${target.row}"]`);
+    (row?.querySelector<HTMLElement>("[data-action=delete]") ?? heading.current)?.focus();
+  });
+  return focusAfter;
 }

@@ -1,11 +1,12 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Crown, X } from "lucide-react";
 import { Link, usePathname } from "@/i18n/navigation";
-import { useApi } from "@/components/providers/use-api";
+import { useApiQuery } from "@/components/providers/api-query";
 import { useSession } from "@/components/providers/session-store";
+import { IconButton } from "@/components/ui/Button";
 
 /** Where a dismissal is remembered: this browser, per user. */
 export const bannerKey = (userId: number) => `premiumBanner.dismissed.${userId}`;
@@ -18,31 +19,18 @@ export const bannerKey = (userId: number) => `premiumBanner.dismissed.${userId}`
 export function PremiumBanner({ userId }: { userId: number }) {
   const t = useTranslations("premium.banner");
   const pathname = usePathname();
-  const api = useApi();
   const { status } = useSession();
-  const [show, setShow] = useState(false);
-
-  useEffect(() => {
-    if (status !== "authenticated") return;
-    let dismissed = false;
-    try {
-      dismissed = window.localStorage.getItem(bannerKey(userId)) === "1";
-    } catch {
-      // Storage blocked: the banner behaves as not dismissed.
-    }
-    if (dismissed) return;
-    let live = true;
-    api<{ active: boolean }[]>("/api/Authentication/Me/Subscriptions")
-      .then((list) => live && setShow(!list.some((s) => s.active)))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [status, userId, api]);
+  // Read in the browser (on the server there is no storage, and the banner is not drawn before the answer anyway).
+  const [dismissed, setDismissed] = useState(() => typeof window !== "undefined" && wasDismissed(userId));
+  const noSubscription = useApiQuery<{ active: boolean }[], boolean>(["me-subscriptions", userId], "/api/Authentication/Me/Subscriptions", {
+    enabled: status === "authenticated" && !dismissed,
+    select: (list) => !list.some((s) => s.active),
+  });
+  const show = !dismissed && noSubscription.data === true;
 
   if (!show || pathname.startsWith("/dashboard/premium")) return null;
   const dismiss = () => {
-    setShow(false);
+    setDismissed(true);
     try {
       window.localStorage.setItem(bannerKey(userId), "1");
     } catch {
@@ -69,15 +57,16 @@ export function PremiumBanner({ userId }: { userId: number }) {
         <Crown className="size-4 sm:hidden" aria-hidden />
         {t("cta")}
       </Link>
-      <button
-        type="button"
-        onClick={dismiss}
-        aria-label={t("dismiss")}
-        data-testid="premium-banner-dismiss"
-        className="absolute end-2 top-2 grid size-9 place-items-center rounded-full text-white/90 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white"
-      >
-        <X className="size-5" aria-hidden />
-      </button>
+      <IconButton label={t("dismiss")} icon={<X aria-hidden />} tone="onDark" onClick={dismiss} data-testid="premium-banner-dismiss" className="absolute end-1 top-1" />
     </aside>
   );
+}
+
+function wasDismissed(userId: number): boolean {
+  try {
+    return window.localStorage.getItem(bannerKey(userId)) === "1";
+  } catch {
+    // Storage blocked: the banner behaves as not dismissed.
+    return false;
+  }
 }

@@ -3,11 +3,13 @@
 import { AlertCircle, ArrowDown, ArrowUp, CalendarClock, CheckCircle2, Crown, Loader2, Pencil, Trash2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { toast } from "react-toastify";
-import { useHydrated } from "@/components/auth/fields";
-import { useApi } from "@/components/providers/use-api";
+import { useApiMutation } from "@/components/providers/api-query";
+import type { BoundApiRequest } from "@/components/providers/use-api";
+import { dangerText } from "@/components/ui/danger-text";
+import { Button, IconButton } from "@/components/ui/Button";
+import { notifyError, notifySuccess } from "@/components/ui/toast";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { useRouter } from "@/i18n/client";
-import { isApiError } from "@/lib/api-client";
 import { isPremiumNow } from "@/lib/premium";
 import type { ManagedChapter } from "@/server/publishing/managed";
 import { ChapterEditDialog } from "./ChapterEditDialog";
@@ -21,9 +23,6 @@ const INGEST_CODES = [
   "EMPTY", "TOO_MANY_PAGES", "TOO_LARGE", "NOT_A_PDF", "ENCRYPTED", "MALFORMED", "TOO_COMPLEX", "UNSUPPORTED_IMAGE", "TOO_MANY_PIXELS", "CORRUPT_IMAGE",
 ] as const;
 
-const iconButton =
-  "inline-flex h-9 items-center justify-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold text-zinc-700 transition hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:pointer-events-none disabled:opacity-30 dark:text-zinc-200 dark:hover:bg-zinc-800";
-
 /**
  * A manga's chapters for its author or root (docs/decisions/013): each with its review state and note, premium flag,
  * scheduled release and page processing (processing / failed with the reason / ready); edit, move up and down
@@ -32,17 +31,12 @@ const iconButton =
 export function ChapterList({ chapters }: { chapters: readonly ManagedChapter[] }) {
   const t = useTranslations("management.editor");
   const tm = useTranslations("management");
-  const ti = useTranslations("management.ingestErrors");
-  const tu = useTranslations("upload");
-  const tp = useTranslations("premium");
-  const locale = useLocale();
-  const hydrated = useHydrated();
-  const api = useApi();
   const router = useRouter();
   const [editing, setEditing] = useState<ManagedChapter | null>(null);
   const [deleting, setDeleting] = useState<ManagedChapter | null>(null);
-  const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState("");
+  const { update, move, remove } = useChapterWrites(setAnnouncement, () => setDeleting(null));
+  const busy = move.isPending || remove.isPending;
 
   const processing = chapters.some((c) => c.processing === 1);
   useEffect(() => {
@@ -50,42 +44,6 @@ export function ChapterList({ chapters }: { chapters: readonly ManagedChapter[] 
     const timer = setInterval(() => router.refresh(), PROCESSING_POLL_MS);
     return () => clearInterval(timer);
   }, [processing, router]);
-
-  const fail = (error: unknown) => toast.error(isApiError(error) && error.kind === "HTTP" ? error.message : tu("networkError"));
-
-  const update = async (body: Record<string, unknown>) => api<ManagedChapter>("/api/chapter/UpdateChapter", { method: "PUT", body });
-
-  const move = async (chapter: ManagedChapter, to: number) => {
-    setBusy(true);
-    try {
-      await update({ chapterId: chapter.id, number: to });
-      setAnnouncement(t("moved"));
-      router.refresh();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await api("/api/chapter/DeleteChapter", { method: "DELETE", body: { chapterId: deleting.id } });
-      toast.success(t("deleted"));
-      setDeleting(null);
-      router.refresh();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", ...(hydrated ? {} : { timeZone: "UTC" }) }).format(new Date(iso)) + (hydrated ? "" : " UTC");
-  const ingestError = (code: string | null) => (code && (INGEST_CODES as readonly string[]).includes(code) ? ti(code as (typeof INGEST_CODES)[number]) : ti("unknown"));
 
   if (chapters.length === 0) {
     return <p className="rounded-2xl border-2 border-dashed border-zinc-200 px-4 py-8 text-center text-sm text-zinc-500 dark:border-zinc-800 dark:text-zinc-400" data-testid="no-chapters">{t("noChapters")}</p>;
@@ -96,67 +54,16 @@ export function ChapterList({ chapters }: { chapters: readonly ManagedChapter[] 
       <ol className="flex flex-col gap-2" aria-label={t("chapters")} data-testid="chapter-list">
         {chapters.map((chapter, index) => (
           <li key={chapter.id} className="flex flex-col gap-3 rounded-2xl border border-zinc-200 bg-white p-3 sm:flex-row sm:items-center sm:p-4 dark:border-zinc-800 dark:bg-zinc-900" data-testid="chapter-item" data-chapter-id={chapter.id}>
-            <div className="flex min-w-0 flex-1 items-start gap-3">
-              <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-zinc-100 text-sm font-bold tabular-nums dark:bg-zinc-800">{t("number", { number: String(chapter.number).padStart(2, "0") })}</span>
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h4 className="min-w-0 font-semibold break-words" dir="auto">{chapter.title}</h4>
-                  <StatusChip status={chapter.status} label={tm(`statuses.${chapter.status as 0 | 1 | 2}`)} />
-                  {isPremiumNow(chapter) && (
-                    <span className="inline-flex items-center gap-1 rounded-full bg-violet-50 px-2 py-0.5 text-xs font-semibold text-violet-800 ring-1 ring-inset ring-violet-600/20 dark:bg-violet-500/10 dark:text-violet-300" data-testid="chapter-lock">
-                      <Crown className="size-3.5" aria-hidden />
-                      {chapter.freeAt ? tp("lockUntil", { date: date(chapter.freeAt) }) : t("premium")}
-                    </span>
-                  )}
-                </div>
-                <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
-                  {chapter.processing === 1 ? (
-                    <span className="inline-flex items-center gap-1 font-semibold text-sky-700 dark:text-sky-300" data-testid="chapter-processing">
-                      <Loader2 className="size-3.5 animate-spin" aria-hidden />
-                      {t("processing")}
-                    </span>
-                  ) : chapter.processing === 2 ? (
-                    <span className="inline-flex items-center gap-1 font-semibold text-red-700 dark:text-red-400" data-testid="chapter-failed">
-                      <AlertCircle className="size-3.5" aria-hidden />
-                      {t("processingFailed", { error: ingestError(chapter.processingError) })}
-                    </span>
-                  ) : (
-                    <span className="inline-flex items-center gap-1" data-testid="chapter-ready">
-                      <CheckCircle2 className="size-3.5 text-emerald-600 dark:text-emerald-400" aria-hidden />
-                      {t("pages", { count: chapter.pageCount })}
-                    </span>
-                  )}
-                  {chapter.publishAt && (
-                    <span className="inline-flex items-center gap-1">
-                      <CalendarClock className="size-3.5" aria-hidden />
-                      {t("releasesAt", { date: date(chapter.publishAt) })}
-                    </span>
-                  )}
-                </div>
-                {chapter.reviewNote && (
-                  <p className={`mt-2 rounded-lg px-2.5 py-1.5 text-xs break-words ${chapter.status === 2 ? "bg-red-50 text-red-800 dark:bg-red-500/10 dark:text-red-300" : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"}`} data-testid="chapter-note">
-                    {/* A resubmitted chapter (pending again) keeps the last review's note: say that it is the earlier one. */}
-                    <span className="font-semibold">{chapter.status === 0 ? tm("previousNote") : tm("note")}: </span>
-                    <span dir="auto" className="whitespace-pre-line">{chapter.reviewNote}</span>
-                  </p>
-                )}
-              </div>
-            </div>
+            <ChapterSummary chapter={chapter} />
             <div className="flex flex-wrap items-center gap-1 sm:shrink-0">
-              <button type="button" className={iconButton} disabled={busy || index === 0} onClick={() => void move(chapter, chapter.number - 1)} aria-label={t("moveUpLabel", { title: chapter.title })} title={t("moveUp")}>
-                <ArrowUp className="size-4" aria-hidden />
-              </button>
-              <button type="button" className={iconButton} disabled={busy || index === chapters.length - 1} onClick={() => void move(chapter, chapter.number + 1)} aria-label={t("moveDownLabel", { title: chapter.title })} title={t("moveDown")}>
-                <ArrowDown className="size-4" aria-hidden />
-              </button>
-              <button type="button" className={iconButton} disabled={busy} onClick={() => setEditing(chapter)} aria-label={t("editChapterLabel", { title: chapter.title })}>
-                <Pencil className="size-4" aria-hidden />
-                <span>{t("editChapter")}</span>
-              </button>
-              <button type="button" className={`${iconButton} text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10`} disabled={busy} onClick={() => setDeleting(chapter)} aria-label={t("deleteChapterLabel", { title: chapter.title })}>
-                <Trash2 className="size-4" aria-hidden />
-                <span>{t("deleteChapter")}</span>
-              </button>
+              <IconButton label={t("moveUpLabel", { title: chapter.title })} icon={<ArrowUp aria-hidden />} disabled={busy || index === 0} onClick={() => move.mutate({ chapter, to: chapter.number - 1 })} />
+              <IconButton label={t("moveDownLabel", { title: chapter.title })} icon={<ArrowDown aria-hidden />} disabled={busy || index === chapters.length - 1} onClick={() => move.mutate({ chapter, to: chapter.number + 1 })} />
+              <Button variant="ghost" size="sm" icon={<Pencil className="size-4" aria-hidden />} disabled={busy} onClick={() => setEditing(chapter)} aria-label={t("editChapterLabel", { title: chapter.title })}>
+                {t("editChapter")}
+              </Button>
+              <Button variant="ghost" size="sm" icon={<Trash2 className="size-4" aria-hidden />} disabled={busy} onClick={() => setDeleting(chapter)} aria-label={t("deleteChapterLabel", { title: chapter.title })} className={dangerText}>
+                {t("deleteChapter")}
+              </Button>
             </div>
           </li>
         ))}
@@ -167,7 +74,7 @@ export function ChapterList({ chapters }: { chapters: readonly ManagedChapter[] 
           chapter={editing}
           onClose={() => setEditing(null)}
           save={async (values) => {
-            await update({
+            await update.mutateAsync({
               chapterId: editing.id,
               title: values.title,
               isPremium: values.isPremium,
@@ -175,8 +82,6 @@ export function ChapterList({ chapters }: { chapters: readonly ManagedChapter[] 
               // The free date only when it changed (a stored one may have passed; the server refuses a past one).
               ...(sameInstant(values.freeAt, editing.freeAt) ? {} : { freeAt: values.freeAt ?? "" }),
             });
-            toast.success(t("saved"));
-            router.refresh();
           }}
         />
       )}
@@ -186,13 +91,105 @@ export function ChapterList({ chapters }: { chapters: readonly ManagedChapter[] 
         confirmLabel={tm("deleteConfirm")}
         busyLabel={tm("deleting")}
         cancelLabel={tm("cancel")}
-        busy={busy}
-        onConfirm={() => void remove()}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
         onClose={() => setDeleting(null)}
       >
         {t("deleteText", { title: deleting?.title ?? "" })}
       </ConfirmDialog>
     </>
+  );
+}
+
+/** The chapter list's writes (UpdateChapter for an edit or a move, DeleteChapter); each reads the page again after. */
+function useChapterWrites(announce: (text: string) => void, deleted: () => void) {
+  const t = useTranslations("management.editor");
+  const tu = useTranslations("upload");
+  const router = useRouter();
+  const fail = (error: unknown) => notifyError(error, tu("networkError"));
+  const put = (api: BoundApiRequest, body: Record<string, unknown>) => api<ManagedChapter>("/api/chapter/UpdateChapter", { method: "PUT", body });
+  const update = useApiMutation(put, {
+    onSuccess: () => {
+      notifySuccess(t("saved"));
+      router.refresh();
+    },
+  });
+  const move = useApiMutation((api, { chapter, to }: { chapter: ManagedChapter; to: number }) => put(api, { chapterId: chapter.id, number: to }), {
+    onSuccess: () => {
+      announce(t("moved"));
+      router.refresh();
+    },
+    onError: fail,
+  });
+  const remove = useApiMutation((api, chapter: ManagedChapter) => api("/api/chapter/DeleteChapter", { method: "DELETE", body: { chapterId: chapter.id } }), {
+    onSuccess: () => {
+      notifySuccess(t("deleted"));
+      deleted();
+      router.refresh();
+    },
+    onError: fail,
+  });
+  return { update, move, remove };
+}
+
+/** A chapter's number, title, state, premium lock, pages (or their processing), release date and review note. */
+function ChapterSummary({ chapter }: { chapter: ManagedChapter }) {
+  const t = useTranslations("management.editor");
+  const tm = useTranslations("management");
+  const ti = useTranslations("management.ingestErrors");
+  const tp = useTranslations("premium");
+  const locale = useLocale();
+  const hydrated = useHydrated();
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", ...(hydrated ? {} : { timeZone: "UTC" }) }).format(new Date(iso)) + (hydrated ? "" : " UTC");
+  const ingestError = (code: string | null) => (code && (INGEST_CODES as readonly string[]).includes(code) ? ti(code as (typeof INGEST_CODES)[number]) : ti("unknown"));
+  return (
+    <div className="flex min-w-0 flex-1 items-start gap-3">
+      <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-zinc-100 text-sm font-bold tabular-nums dark:bg-zinc-800">{t("number", { number: String(chapter.number).padStart(2, "0") })}</span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h4 className="min-w-0 font-semibold break-words" dir="auto">{chapter.title}</h4>
+          <StatusChip status={chapter.status} label={tm(`statuses.${chapter.status as 0 | 1 | 2}`)} />
+          {isPremiumNow(chapter) && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-violet-50 px-2 py-0.5 text-xs font-semibold text-violet-800 ring-1 ring-inset ring-violet-600/20 dark:bg-violet-500/10 dark:text-violet-300" data-testid="chapter-lock">
+              <Crown className="size-3.5" aria-hidden />
+              {chapter.freeAt ? tp("lockUntil", { date: date(chapter.freeAt) }) : t("premium")}
+            </span>
+          )}
+        </div>
+        <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+          {chapter.processing === 1 ? (
+            <span className="inline-flex items-center gap-1 font-semibold text-sky-700 dark:text-sky-300" data-testid="chapter-processing">
+              <Loader2 className="size-3.5 animate-spin" aria-hidden />
+              {t("processing")}
+            </span>
+          ) : chapter.processing === 2 ? (
+            <span className="inline-flex items-center gap-1 font-semibold text-red-700 dark:text-red-400" data-testid="chapter-failed">
+              <AlertCircle className="size-3.5" aria-hidden />
+              {t("processingFailed", { error: ingestError(chapter.processingError) })}
+            </span>
+          ) : (
+            <span className="inline-flex items-center gap-1" data-testid="chapter-ready">
+              <CheckCircle2 className="size-3.5 text-emerald-600 dark:text-emerald-400" aria-hidden />
+              {t("pages", { count: chapter.pageCount })}
+            </span>
+          )}
+          {chapter.publishAt && (
+            <span className="inline-flex items-center gap-1">
+              <CalendarClock className="size-3.5" aria-hidden />
+              {t("releasesAt", { date: date(chapter.publishAt) })}
+            </span>
+          )}
+        </div>
+        {chapter.reviewNote && (
+          <p className={`mt-2 rounded-lg px-2.5 py-1.5 text-xs break-words ${chapter.status === 2 ? "bg-red-50 text-red-800 dark:bg-red-500/10 dark:text-red-300" : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"}`} data-testid="chapter-note">
+            {/* A resubmitted chapter (pending again) keeps the last review's note: say that it is the earlier one. */}
+            <span className="font-semibold">{chapter.status === 0 ? tm("previousNote") : tm("note")}: </span>
+            <span dir="auto" className="whitespace-pre-line">{chapter.reviewNote}</span>
+          </p>
+        )}
+      </div>
+    </div>
   );
 }
 

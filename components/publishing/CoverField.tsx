@@ -2,8 +2,12 @@
 
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
-import { FieldError } from "@/components/auth/fields";
+import { useEffect, useState } from "react";
+import { dangerText } from "@/components/ui/danger-text";
+import { Button } from "@/components/ui/Button";
+import { cx } from "@/components/ui/cx";
+import { FieldError } from "@/components/ui/fields";
+import { FilePicker } from "@/components/ui/FilePicker";
 import { mediaVariantUrl } from "@/lib/media-url";
 import { HEAD_BYTES, sniffKind, UPLOAD_LIMITS } from "./file-checks";
 import { splitBytes } from "./upload-state";
@@ -41,7 +45,6 @@ export function CoverField({
   const t = useTranslations("mangaForm");
   const tc = useTranslations("upload.checks");
   const tu = useTranslations("upload.units");
-  const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   // Each preview URL is released when it is replaced and when the form goes away.
   useEffect(() => {
@@ -66,11 +69,6 @@ export function CoverField({
     onChange(problem ? { file: null, url: null, error: problem } : { file, url: URL.createObjectURL(file), error: null });
   };
 
-  const clear = () => {
-    onChange({ file: null, url: null, error: null });
-    if (input.current) input.current.value = "";
-  };
-
   const cardSrc = value.url ?? (currentCardUrl ? mediaVariantUrl(currentCardUrl, 480) : null);
   const bannerSrc = value.url ?? (currentBannerUrl ? mediaVariantUrl(currentBannerUrl, 1080) : null);
   const describedBy = `${id}-hint${error ? ` ${id}-error` : ""}`;
@@ -90,32 +88,27 @@ export function CoverField({
             setDragging(false);
             void pick(e.dataTransfer.files[0]);
           }}
-          className={`flex flex-col items-center gap-2 rounded-2xl border-2 border-dashed px-4 py-5 text-center transition ${
-            dragging ? "border-brand-500 bg-brand-50 dark:bg-brand-500/10" : error ? "border-red-400" : "border-zinc-300 dark:border-zinc-700"
-          }`}
+          className={cx(
+            "flex flex-col items-center gap-2 rounded-2xl border-2 border-dashed px-4 py-5 text-center transition",
+            dragging ? "border-brand-500 bg-brand-50 dark:bg-brand-500/10" : error ? "border-red-400" : "border-zinc-300 dark:border-zinc-700",
+          )}
           data-testid="cover-drop"
         >
-          <label htmlFor={id} className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-xl bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500">
-            <ImagePlus className="size-4.5" aria-hidden />
-            {cardSrc ? t("coverReplace") : t("coverPick")}
-            <input
-              ref={input}
-              id={id}
-              type="file"
-              accept={ACCEPT}
-              className="sr-only"
-              aria-labelledby={`${id}-label`}
-              aria-describedby={describedBy}
-              aria-invalid={error ? true : undefined}
-              onChange={(e) => void pick(e.target.files?.[0])}
-            />
-          </label>
+          <FilePicker
+            id={id}
+            label={cardSrc ? t("coverReplace") : t("coverPick")}
+            icon={<ImagePlus aria-hidden />}
+            accept={ACCEPT}
+            labelledBy={`${id}-label`}
+            describedBy={describedBy}
+            invalid={Boolean(error)}
+            onFiles={(files) => void pick(files[0])}
+          />
           <span className="text-xs text-zinc-500 dark:text-zinc-400">{t("coverDrop")}</span>
           {value.file && (
-            <button type="button" onClick={clear} className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-500 dark:text-red-400 dark:hover:bg-red-500/10">
-              <Trash2 className="size-3.5" aria-hidden />
+            <Button variant="ghost" size="sm" icon={<Trash2 className="size-3.5" aria-hidden />} onClick={() => onChange({ file: null, url: null, error: null })} className={dangerText}>
               {t("coverRemove")}
-            </button>
+            </Button>
           )}
         </div>
         <p id={`${id}-hint`} className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{t("coverHint")}</p>

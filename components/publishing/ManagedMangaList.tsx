@@ -5,13 +5,12 @@ import { Link } from "@/i18n/navigation";
 import { mediaVariantUrl } from "@/lib/media-url";
 import { reviewNoteIn } from "@/lib/review-notes";
 import type { ManagedMangaRow } from "@/server/publishing/list-managed-manga";
+import { buttonClass } from "@/components/ui/Button";
 import { AnalyticsButton } from "./analytics/AnalyticsButton";
 import { DeleteMangaButton } from "./DeleteMangaButton";
 import { StatusChip } from "./StatusChip";
 
-const action =
-  "inline-flex h-9 items-center justify-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold text-zinc-700 transition hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-zinc-200 dark:hover:bg-zinc-800";
-const danger = `${action} text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10`;
+const action = buttonClass({ variant: "ghost", size: "sm" });
 
 /**
  * The managed manga as a table on wide screens and as cards on phones (the same rows; the other layout is not
@@ -61,8 +60,9 @@ export async function ManagedMangaList({ rows, showAuthor }: { rows: readonly Ma
     </div>
   );
 
-  const actions = (row: ManagedMangaRow) => (
-    <div className="flex flex-wrap items-center gap-1">
+  // In the table, two actions a row (the kit's buttons are a little wider than the old ones and would stack one a row).
+  const actions = (row: ManagedMangaRow, grid = false) => (
+    <div className={grid ? "grid grid-cols-[repeat(2,auto)] justify-start justify-items-start gap-1" : "flex flex-wrap items-center gap-1"}>
       <Link href={editHref(row.id)} className={action} aria-label={t("editLabel", { title: row.title })}>
         <Pencil className="size-4" aria-hidden />
         <span>{t("edit")}</span>
@@ -71,8 +71,8 @@ export async function ManagedMangaList({ rows, showAuthor }: { rows: readonly Ma
         <Layers className="size-4" aria-hidden />
         <span>{t("chapters")}</span>
       </Link>
-      <AnalyticsButton mangaId={row.id} title={row.title} className={action} />
-      <DeleteMangaButton mangaId={row.id} title={row.title} className={danger} />
+      <AnalyticsButton mangaId={row.id} title={row.title} />
+      <DeleteMangaButton mangaId={row.id} title={row.title} />
     </div>
   );
 
@@ -107,7 +107,7 @@ export async function ManagedMangaList({ rows, showAuthor }: { rows: readonly Ma
                 <td className="px-4 py-3">{chapters(row)}</td>
                 <td className="px-4 py-3 text-end tabular-nums">{number(row.views)}</td>
                 <td className="px-4 py-3 text-end tabular-nums">{number(row.favorites)}</td>
-                <td className="px-4 py-2">{actions(row)}</td>
+                <td className="px-4 py-2">{actions(row, true)}</td>
               </tr>
             ))}
           </tbody>

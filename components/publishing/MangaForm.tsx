@@ -2,11 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { toast } from "react-toastify";
-import { Banner, FieldError, fieldBorder, inputClass, SubmitButton, TextField } from "@/components/auth/fields";
-import { useApi } from "@/components/providers/use-api";
+import { useMemo, useState, type Dispatch, type SetStateAction } from "react";
+import { useForm, useWatch, type UseFormRegisterReturn, type UseFormSetError } from "react-hook-form";
+import { useApiMutation } from "@/components/providers/api-query";
+import { Banner } from "@/components/ui/Banner";
+import { FieldError, RadioCards, SubmitButton, TextAreaField, TextField } from "@/components/ui/fields";
+import { showServerErrors } from "@/components/ui/server-errors";
+import { notifySuccess } from "@/components/ui/toast";
 import { useRouter } from "@/i18n/client";
 import { isApiError } from "@/lib/api-client";
 import { mangaFormSchema, PUBLISHING_LIMITS, type MangaFormInput, type MangaFormValues } from "@/lib/validation/publishing";
@@ -30,6 +32,7 @@ export interface MangaFormInitial {
 }
 
 const DIRECTIONS = ["0", "1", "2"] as const;
+const FIELDS = ["title", "description", "genres", "readingDirection"] as const;
 
 /**
  * The manga form (docs/decisions/013): create (SubmitManga, then on to the manga's editor) or edit (UpdateManga,
@@ -39,8 +42,6 @@ const DIRECTIONS = ["0", "1", "2"] as const;
 export function MangaForm({ genres, initial }: { genres: readonly GenreOption[]; initial?: MangaFormInitial }) {
   const t = useTranslations("mangaForm");
   const te = useTranslations("mangaForm.errors");
-  const api = useApi();
-  const router = useRouter();
   const schema = useMemo(() => mangaFormSchema((key) => te(key)), [te]);
   const editing = initial !== undefined;
   const idPrefix = editing ? `manga-${initial.id}` : "manga";
@@ -63,64 +64,13 @@ export function MangaForm({ genres, initial }: { genres: readonly GenreOption[];
   });
   const [cover, setCover] = useState<CoverValue>({ file: null, error: null });
   const [coverRequired, setCoverRequired] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { onSubmit, formError } = useMangaSubmit(initial, cover, setCover, () => setCoverRequired(true), setError);
   const title = useWatch({ control, name: "title" });
   const description = useWatch({ control, name: "description" }) ?? "";
   const chosen = useWatch({ control, name: "genres" });
   const chosenCount = Array.isArray(chosen) ? chosen.length : 0;
 
   const coverError = cover.error ?? (coverRequired && !cover.file ? t("coverRequired") : null);
-
-  const onSubmit = async (values: MangaFormValues) => {
-    setFormError(null);
-    if (!editing && !cover.file) {
-      setCoverRequired(true);
-      return;
-    }
-    if (cover.error) return;
-    const body = new FormData();
-    if (editing) body.set("id", String(initial.id));
-    body.set("title", values.title);
-    body.set("description", values.description ?? "");
-    for (const genre of values.genres) body.append("genres", genre);
-    body.set("readingDirection", String(values.readingDirection ?? 0));
-    if (cover.file) body.set("coverImage", cover.file);
-    try {
-      const manga = await api<ManagedManga>(editing ? "/api/manga/UpdateManga" : "/api/manga/SubmitManga", {
-        method: editing ? "PUT" : "POST",
-        body,
-        timeoutMs: 120_000,
-      });
-      if (editing) {
-        toast.success(t("saved"));
-        setCover({ file: null, error: null });
-        router.refresh();
-      } else {
-        toast.success(t("created", { title: manga.title }));
-        router.push(`/dashboard/manga-approval/editor/${manga.id}`);
-      }
-    } catch (error) {
-      if (!isApiError(error)) {
-        setFormError(t("failed"));
-        return;
-      }
-      const fields = error.fieldErrors;
-      let shown = false;
-      for (const name of ["title", "description", "genres", "readingDirection"] as const) {
-        const message = fields[name]?.[0] ?? Object.entries(fields).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1]?.[0];
-        if (message) {
-          setError(name, { type: "server", message });
-          shown = true;
-        }
-      }
-      const coverMessage = fields.coverImage?.[0] ?? fields.coverimage?.[0];
-      if (coverMessage) {
-        setCover((c) => ({ ...c, error: coverMessage }));
-        shown = true;
-      }
-      if (!shown) setFormError(error.kind === "HTTP" ? error.message : t("failed"));
-    }
-  };
 
   const genresError = (errors.genres as { message?: string } | undefined)?.message ?? (Array.isArray(errors.genres) ? errors.genres.find(Boolean)?.message : undefined);
 
@@ -141,56 +91,28 @@ export function MangaForm({ genres, initial }: { genres: readonly GenreOption[];
           dir="auto"
         />
 
-        <div>
-          <label htmlFor={`${idPrefix}-description`} className="mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200">
-            {t("description")}
-          </label>
-          <textarea
-            id={`${idPrefix}-description`}
-            rows={6}
-            dir="auto"
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={`${idPrefix}-description-hint${errors.description ? ` ${idPrefix}-description-error` : ""}`}
-            className={`${inputClass} ${fieldBorder(Boolean(errors.description))} h-auto py-2.5 leading-6`}
-            {...register("description")}
+        <TextAreaField
+          id={`${idPrefix}-description`}
+          label={t("description")}
+          hint={t("descriptionHint", { count: description.length.toLocaleString() })}
+          error={errors.description?.message}
+          registration={register("description")}
+          rows={6}
+          dir="auto"
+        />
+
+        <GenreChips idPrefix={idPrefix} genres={genres} registration={register("genres")} count={chosenCount} error={genresError} />
+
+        {/* Three cards side by side from the small breakpoint, as before the kit (RadioCards stacks them). */}
+        <div className="sm:[&_fieldset>div]:grid sm:[&_fieldset>div]:grid-cols-3">
+          <RadioCards
+            id={`${idPrefix}-direction`}
+            legend={t("readingDirection")}
+            options={DIRECTIONS.map((d) => ({ value: d, label: t(`directions.${d}`), hint: t(`directionHints.${d}`) }))}
+            error={errors.readingDirection?.message}
+            registration={register("readingDirection")}
           />
-          <p id={`${idPrefix}-description-hint`} className={`mt-1.5 text-xs tabular-nums ${description.length > PUBLISHING_LIMITS.descriptionMax ? "text-red-600 dark:text-red-400" : "text-zinc-500 dark:text-zinc-400"}`}>
-            {t("descriptionHint", { count: description.length.toLocaleString() })}
-          </p>
-          <FieldError id={`${idPrefix}-description-error`} message={errors.description?.message} />
         </div>
-
-        <fieldset aria-describedby={`${idPrefix}-genres-hint${genresError ? ` ${idPrefix}-genres-error` : ""}`} aria-invalid={genresError ? true : undefined}>
-          <legend className="mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200">{t("genres")}</legend>
-          <p id={`${idPrefix}-genres-hint`} className="mb-2.5 text-xs text-zinc-500 dark:text-zinc-400">{t("genresHint", { count: chosenCount })}</p>
-          <div className="flex flex-wrap gap-2" data-testid="genre-options">
-            {genres.map((genre) => (
-              <label key={genre.value} className="group relative cursor-pointer">
-                <input type="checkbox" value={genre.value} className="peer sr-only" {...register("genres")} />
-                <span className="inline-flex h-9 items-center rounded-full border border-zinc-300 bg-white px-3.5 text-sm font-medium text-zinc-700 transition peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 hover:border-brand-400 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200 dark:peer-checked:border-brand-500 dark:peer-checked:bg-brand-600">
-                  {genre.label}
-                </span>
-              </label>
-            ))}
-          </div>
-          <FieldError id={`${idPrefix}-genres-error`} message={genresError} />
-        </fieldset>
-
-        <fieldset>
-          <legend className="mb-2.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200">{t("readingDirection")}</legend>
-          <div className="grid gap-2 sm:grid-cols-3">
-            {DIRECTIONS.map((d) => (
-              <label key={d} className="relative flex cursor-pointer flex-col rounded-xl border border-zinc-300 bg-white p-3 transition has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500 dark:border-zinc-700 dark:bg-zinc-900 dark:has-[:checked]:border-brand-500 dark:has-[:checked]:bg-brand-500/10">
-                <span className="flex items-center gap-2 text-sm font-semibold">
-                  <input type="radio" value={d} className="size-4 accent-brand-600" {...register("readingDirection")} />
-                  {t(`directions.${d}`)}
-                </span>
-                <span className="mt-1 ps-6 text-xs text-zinc-600 dark:text-zinc-400">{t(`directionHints.${d}`)}</span>
-              </label>
-            ))}
-          </div>
-          <FieldError id={`${idPrefix}-direction-error`} message={errors.readingDirection?.message} />
-        </fieldset>
       </div>
 
       <CoverField
@@ -216,4 +138,67 @@ export function MangaForm({ genres, initial }: { genres: readonly GenreOption[];
       </div>
     </form>
   );
+}
+
+/** The genres as chips (1 to 5 chosen), their count in the hint and the error under them. */
+function GenreChips({ idPrefix, genres, registration, count, error }: { idPrefix: string; genres: readonly GenreOption[]; registration: UseFormRegisterReturn; count: number; error?: string }) {
+  const t = useTranslations("mangaForm");
+  return (
+    <fieldset aria-describedby={`${idPrefix}-genres-hint${error ? ` ${idPrefix}-genres-error` : ""}`} aria-invalid={error ? true : undefined}>
+      <legend className="mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200">{t("genres")}</legend>
+      <p id={`${idPrefix}-genres-hint`} className="mb-2.5 text-xs text-zinc-500 dark:text-zinc-400">{t("genresHint", { count: count })}</p>
+      <div className="flex flex-wrap gap-2" data-testid="genre-options">
+        {genres.map((genre) => (
+          <label key={genre.value} className="group relative cursor-pointer">
+            {/* A genre is a chip: the kit has no chip check box (CheckboxField draws the box beside its label). */}
+            <input type="checkbox" value={genre.value} className="peer sr-only" {...registration} />
+            <span className="inline-flex h-9 items-center rounded-full border border-zinc-300 bg-white px-3.5 text-sm font-medium text-zinc-700 transition peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 hover:border-brand-400 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200 dark:peer-checked:border-brand-500 dark:peer-checked:bg-brand-600">
+              {genre.label}
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={`${idPrefix}-genres-error`} message={error} />
+    </fieldset>
+  );
+}
+
+/** Sends the form (SubmitManga, then to the new manga's editor; or UpdateManga) and puts the server's errors in place. */
+function useMangaSubmit(initial: MangaFormInitial | undefined, cover: CoverValue, setCover: Dispatch<SetStateAction<CoverValue>>, requireCover: () => void, setError: UseFormSetError<MangaFormInput>) {
+  const t = useTranslations("mangaForm");
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const save = useApiMutation((api, body: FormData) =>
+    api<ManagedManga>(initial ? "/api/manga/UpdateManga" : "/api/manga/SubmitManga", { method: initial ? "PUT" : "POST", body, timeoutMs: 120_000 }),
+  );
+
+  const onSubmit = async (values: MangaFormValues) => {
+    setFormError(null);
+    if (!initial && !cover.file) return requireCover();
+    if (cover.error) return;
+    const body = new FormData();
+    if (initial) body.set("id", String(initial.id));
+    body.set("title", values.title);
+    body.set("description", values.description ?? "");
+    for (const genre of values.genres) body.append("genres", genre);
+    body.set("readingDirection", String(values.readingDirection ?? 0));
+    if (cover.file) body.set("coverImage", cover.file);
+    try {
+      const manga = await save.mutateAsync(body);
+      if (initial) {
+        notifySuccess(t("saved"));
+        setCover({ file: null, error: null });
+        router.refresh();
+      } else {
+        notifySuccess(t("created", { title: manga.title }));
+        router.push(`/dashboard/manga-approval/editor/${manga.id}`);
+      }
+    } catch (error) {
+      const coverMessage = isApiError(error) ? (error.fieldErrors.coverImage?.[0] ?? error.fieldErrors.coverimage?.[0]) : undefined;
+      if (coverMessage) setCover((c) => ({ ...c, error: coverMessage }));
+      const message = showServerErrors(error, setError, FIELDS, t("failed"));
+      setFormError(coverMessage ? null : message);
+    }
+  };
+  return { onSubmit, formError };
 }

@@ -4,6 +4,7 @@ import { AlertCircle, AlertTriangle, ArrowDown, ArrowUp, CheckCircle2, GripVerti
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { PageCheck } from "./file-checks";
+import { IconButton } from "@/components/ui/Button";
 import { splitBytes } from "./upload-state";
 
 export interface PendingPage {
@@ -13,9 +14,6 @@ export interface PendingPage {
   url: string;
   check: PageCheck | null;
 }
-
-const iconButton =
-  "grid size-9 place-items-center rounded-lg text-zinc-600 transition hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:pointer-events-none disabled:opacity-30 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white";
 
 /**
  * The chapter's pages in reading order, before sending: a thumbnail, the file's name and its check for each; drag a
@@ -36,32 +34,13 @@ export function PageList({
   onRemove: (index: number) => void;
 }) {
   const t = useTranslations("upload");
-  const tc = useTranslations("upload.checks");
-  const tu = useTranslations("upload.units");
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
-  const size = (bytes: number) => {
-    const { value, unit } = splitBytes(bytes);
-    return `${value} ${tu(unit)}`;
-  };
-
   return (
     <ol aria-label={t("pageList")} className="grid gap-2 sm:grid-cols-2" data-testid="page-list">
       {pages.map((page, index) => {
         const number = index + 1;
-        const check = page.check;
-        const duplicate = duplicates[index] ?? null;
-        const problems = check?.problems ?? [];
-        const lines: Array<{ tone: "error" | "warning" | "ok"; text: string }> = [];
-        for (const p of problems) {
-          lines.push({ tone: "error", text: p.code === "imageTooLarge" ? tc("imageTooLarge", { size: size(p.size) }) : tc(p.code) });
-        }
-        if (check && duplicate !== null) lines.push({ tone: "warning", text: tc("duplicate", { number: duplicate }) });
-        if (check?.width && check.height) {
-          if (check.belowRecommended) lines.push({ tone: "warning", text: tc("dimensions", { width: check.width, height: check.height }) });
-          else if (problems.length === 0) lines.push({ tone: "ok", text: tc("ok", { width: check.width, height: check.height }) });
-        }
-        const invalid = problems.length > 0;
+        const invalid = (page.check?.problems.length ?? 0) > 0;
         return (
           <li
             key={page.id}
@@ -101,42 +80,60 @@ export function PageList({
             <div className="min-w-0 flex-1">
               <p className="text-sm font-semibold">{t("page", { number })}</p>
               <p className="truncate text-xs text-zinc-500 dark:text-zinc-400" dir="auto" title={page.file.name}>{page.file.name}</p>
-              {!check ? (
-                <p className="mt-0.5 flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400">
-                  <Loader2 className="size-3.5 animate-spin" aria-hidden />
-                  {tc("checking")}
-                </p>
-              ) : (
-                <ul className="mt-0.5 space-y-0.5" data-testid="page-checks">
-                  {lines.map((line) => (
-                    <li
-                      key={line.text}
-                      data-tone={line.tone}
-                      className={`flex items-start gap-1 text-xs ${
-                        line.tone === "error" ? "text-red-700 dark:text-red-400" : line.tone === "warning" ? "text-amber-800 dark:text-amber-300" : "text-emerald-700 dark:text-emerald-400"
-                      }`}
-                    >
-                      {line.tone === "error" ? <AlertCircle className="mt-px size-3.5 shrink-0" aria-hidden /> : line.tone === "warning" ? <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden /> : <CheckCircle2 className="mt-px size-3.5 shrink-0" aria-hidden />}
-                      <span>{line.text}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <PageChecks check={page.check} duplicate={duplicates[index] ?? null} />
             </div>
             <div className="flex shrink-0 flex-col items-center">
-              <button type="button" className={iconButton} aria-label={t("moveUp", { number })} disabled={disabled || index === 0} onClick={() => onMove(index, index - 1)}>
-                <ArrowUp className="size-4" aria-hidden />
-              </button>
-              <button type="button" className={iconButton} aria-label={t("moveDown", { number })} disabled={disabled || index === pages.length - 1} onClick={() => onMove(index, index + 1)}>
-                <ArrowDown className="size-4" aria-hidden />
-              </button>
+              <IconButton label={t("moveUp", { number })} icon={<ArrowUp aria-hidden />} disabled={disabled || index === 0} onClick={() => onMove(index, index - 1)} />
+              <IconButton label={t("moveDown", { number })} icon={<ArrowDown aria-hidden />} disabled={disabled || index === pages.length - 1} onClick={() => onMove(index, index + 1)} />
             </div>
-            <button type="button" className={`${iconButton} text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10`} aria-label={t("remove", { number })} disabled={disabled} onClick={() => onRemove(index)}>
-              <Trash2 className="size-4" aria-hidden />
-            </button>
+            <IconButton label={t("remove", { number })} icon={<Trash2 aria-hidden />} tone="danger" disabled={disabled} onClick={() => onRemove(index)} />
           </li>
         );
       })}
     </ol>
+  );
+}
+
+/** A page's checks: its problems (red), warnings (amber: a duplicate, small dimensions) or that it is fine (green). */
+function PageChecks({ check, duplicate }: { check: PageCheck | null; duplicate: number | null }) {
+  const tc = useTranslations("upload.checks");
+  const tu = useTranslations("upload.units");
+  const size = (bytes: number) => {
+    const { value, unit } = splitBytes(bytes);
+    return `${value} ${tu(unit)}`;
+  };
+  const problems = check?.problems ?? [];
+  const lines: Array<{ tone: "error" | "warning" | "ok"; text: string }> = [];
+  for (const p of problems) {
+    lines.push({ tone: "error", text: p.code === "imageTooLarge" ? tc("imageTooLarge", { size: size(p.size) }) : tc(p.code) });
+  }
+  if (check && duplicate !== null) lines.push({ tone: "warning", text: tc("duplicate", { number: duplicate }) });
+  if (check?.width && check.height) {
+    if (check.belowRecommended) lines.push({ tone: "warning", text: tc("dimensions", { width: check.width, height: check.height }) });
+    else if (problems.length === 0) lines.push({ tone: "ok", text: tc("ok", { width: check.width, height: check.height }) });
+  }
+  if (!check) {
+    return (
+      <p className="mt-0.5 flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400">
+        <Loader2 className="size-3.5 animate-spin" aria-hidden />
+        {tc("checking")}
+      </p>
+    );
+  }
+  return (
+      <ul className="mt-0.5 space-y-0.5" data-testid="page-checks">
+        {lines.map((line) => (
+          <li
+            key={line.text}
+            data-tone={line.tone}
+            className={`flex items-start gap-1 text-xs ${
+              line.tone === "error" ? "text-red-700 dark:text-red-400" : line.tone === "warning" ? "text-amber-800 dark:text-amber-300" : "text-emerald-700 dark:text-emerald-400"
+            }`}
+          >
+            {line.tone === "error" ? <AlertCircle className="mt-px size-3.5 shrink-0" aria-hidden /> : line.tone === "warning" ? <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden /> : <CheckCircle2 className="mt-px size-3.5 shrink-0" aria-hidden />}
+            <span>{line.text}</span>
+          </li>
+        ))}
+      </ul>
   );
 }

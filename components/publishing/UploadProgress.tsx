@@ -2,7 +2,7 @@
 
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { secondaryButton } from "@/components/auth/fields";
+import { Button } from "@/components/ui/Button";
 import { splitBytes, splitDuration, type UploadProgress as Progress } from "./upload-state";
 
 /** The progress of an upload: a bar with its percentage, bytes sent, speed and time left, and a cancel button. */
@@ -37,10 +37,9 @@ export function UploadProgress({ progress, onCancel }: { progress: Progress; onC
           {progress.speed > 0 && <span data-testid="upload-speed">{t("speed", { speed: bytes(progress.speed) })}</span>}
           <span data-testid="upload-remaining">{left ? t("remaining", { time: t(left.unit, { count: left.count }) }) : t("calculating")}</span>
         </p>
-        <button type="button" onClick={onCancel} className={`${secondaryButton} h-9 px-3 text-sm`}>
-          <X className="size-4" aria-hidden />
+        <Button variant="secondary" size="sm" onClick={onCancel} icon={<X className="size-4" aria-hidden />}>
           {t("cancel")}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -3,7 +3,9 @@
 import { BarChart3, X } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
+import { Button, IconButton } from "@/components/ui/Button";
+import { useModal } from "@/components/ui/Dialog";
 
 /**
  * The "Analytics" action of a managed manga (issue 16 §4): opens a modal <dialog> (focus kept inside, Escape closes,
@@ -25,7 +27,7 @@ function AnalyticsLoading() {
   );
 }
 
-export function AnalyticsButton({ mangaId, title, className }: { mangaId: number; title: string; className: string }) {
+export function AnalyticsButton({ mangaId, title }: { mangaId: number; title: string }) {
   const t = useTranslations("creatorAnalytics");
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
@@ -33,18 +35,14 @@ export function AnalyticsButton({ mangaId, title, className }: { mangaId: number
   // Mounted on first open and kept (closing and reopening shows the same figures at once).
   const [mounted, setMounted] = useState(false);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  useModal(ref, open);
 
   return (
     <>
-      <button
-        type="button"
-        className={className}
+      <Button
+        variant="ghost"
+        size="sm"
+        icon={<BarChart3 className="size-4" aria-hidden />}
         onClick={() => {
           setMounted(true);
           setOpen(true);
@@ -53,9 +51,9 @@ export function AnalyticsButton({ mangaId, title, className }: { mangaId: number
         aria-haspopup="dialog"
         data-testid="open-analytics"
       >
-        <BarChart3 className="size-4" aria-hidden />
-        <span>{t("open")}</span>
-      </button>
+        {t("open")}
+      </Button>
+      {/* The kit's Dialog is a card at most 2xl wide: this one fills a phone's screen and is 5xl wide from sm up. */}
       <dialog
         ref={ref}
         aria-labelledby={`${id}-title`}
@@ -67,15 +65,7 @@ export function AnalyticsButton({ mangaId, title, className }: { mangaId: number
           <h2 id={`${id}-title`} className="min-w-0 text-lg font-bold break-words" dir="auto">
             {t("heading", { title })}
           </h2>
-          <button
-            type="button"
-            onClick={() => setOpen(false)}
-            className="grid size-10 shrink-0 place-items-center rounded-xl text-zinc-700 transition hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-zinc-200 dark:hover:bg-zinc-800"
-            aria-label={t("close")}
-            data-testid="close-analytics"
-          >
-            <X className="size-5" aria-hidden />
-          </button>
+          <IconButton label={t("close")} icon={<X aria-hidden />} onClick={() => setOpen(false)} data-testid="close-analytics" />
         </div>
         <div className="px-4 py-4 sm:px-6 sm:py-5">{mounted && <AnalyticsPanel mangaId={mangaId} />}</div>
       </dialog>

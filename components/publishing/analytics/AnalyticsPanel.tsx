@@ -1,12 +1,13 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Eye, Heart, Info } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useState, type ReactNode } from "react";
 import { ChartCard } from "@/components/admin/overview/ChartCard";
 import type { ChartPoint } from "@/components/admin/overview/chart-types";
-import { useApi } from "@/components/providers/use-api";
+import { useApiQuery } from "@/components/providers/api-query";
+import { Button } from "@/components/ui/Button";
+import { SelectField } from "@/components/ui/fields";
 import { ANALYTICS_DAY_CHOICES } from "@/lib/validation/creator-analytics";
 import type { ChapterAnalytics, CreatorAnalytics, DayCount } from "@/server/manga/creator-analytics";
 
@@ -18,16 +19,11 @@ import type { ChapterAnalytics, CreatorAnalytics, DayCount } from "@/server/mang
  */
 export default function AnalyticsPanel({ mangaId }: { mangaId: number }) {
   const t = useTranslations("creatorAnalytics");
-  const locale = useLocale();
-  const api = useApi();
-  const periodId = useId();
-  const chooserId = useId();
   const [days, setDays] = useState<number>(ANALYTICS_DAY_CHOICES[0]);
   const [chapterId, setChapterId] = useState<number | undefined>(undefined);
-  const query = useQuery({
-    queryKey: ["creator-analytics", mangaId, days, chapterId ?? null],
-    queryFn: () => api<CreatorAnalytics>("/api/manga/Analytics", { query: { mangaId, days, ...(chapterId ? { chapterId } : {}) } }),
-    placeholderData: keepPreviousData,
+  const query = useApiQuery<CreatorAnalytics>(["creator-analytics", mangaId, days, chapterId ?? null], "/api/manga/Analytics", {
+    request: { query: { mangaId, days, ...(chapterId ? { chapterId } : {}) } },
+    keepPrevious: true,
     staleTime: 30_000,
   });
 
@@ -35,18 +31,39 @@ export default function AnalyticsPanel({ mangaId }: { mangaId: number }) {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center" data-testid="analytics-error">
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("error")}</p>
-        <button
-          type="button"
-          onClick={() => void query.refetch()}
-          className="inline-flex h-10 items-center rounded-xl border border-zinc-300 bg-white px-4 text-sm font-semibold transition hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
-        >
+        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
           {t("retry")}
-        </button>
+        </Button>
       </div>
     );
   }
-  const data = query.data;
+  return (
+    <div className="flex flex-col gap-5" data-testid="analytics-panel" aria-busy={query.isFetching || undefined}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
+        <PeriodChooser days={days} onChoose={setDays} />
+      </div>
 
+      <p role="status" className={query.isFetching ? "text-sm text-zinc-600 dark:text-zinc-400" : "sr-only"}>
+        {query.isFetching ? t("loading") : ""}
+      </p>
+
+      {query.data && <AnalyticsBody mangaId={mangaId} data={query.data} onChoose={setChapterId} />}
+    </div>
+  );
+}
+
+/** The two charts per day: views (an area) and new favourites (bars). */
+const DAY_CHARTS = [
+  { key: "views", kind: "area", tone: "sky" },
+  { key: "favorites", kind: "bar", tone: "brand" },
+] as const;
+
+/** The figures, the charts per day, the per-chapter table and the drop-off of the chosen chapter. */
+function AnalyticsBody({ mangaId, data, onChoose }: { mangaId: number; data: CreatorAnalytics; onChoose: (chapterId: number) => void }) {
+  const t = useTranslations("creatorAnalytics");
+  const locale = useLocale();
+  const chooserId = useId();
   const numberFormat = new Intl.NumberFormat(locale);
   const n = (x: number) => numberFormat.format(x);
   const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
@@ -58,104 +75,83 @@ export default function AnalyticsPanel({ mangaId }: { mangaId: number }) {
     const total = rows.reduce((s, r) => s + r.count, 0);
     if (total === 0) return t("noData");
     const top = rows.reduce((best, r) => (r.count > best.count ? r : best), rows[0]!);
-    return t(`charts.${key}.summary`, { total, days: data?.days ?? days, day: long.format(dayOf(top.day)), max: n(top.count) });
+    return t(`charts.${key}.summary`, { total, days: data.days, day: long.format(dayOf(top.day)), max: n(top.count) });
   };
   const common = { locale, showTable: t("showTable"), formatNumber: n, labelHeader: t("day"), height: 220 };
 
   return (
-    <div className="flex flex-col gap-5" data-testid="analytics-panel" aria-busy={query.isFetching || undefined}>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
-        <div role="group" aria-labelledby={periodId} className="flex shrink-0 items-center gap-2">
-          <span id={periodId} className="text-sm font-semibold text-zinc-700 dark:text-zinc-300">{t("period")}</span>
-          <div className="inline-flex rounded-xl border border-zinc-300 bg-white p-0.5 dark:border-zinc-700 dark:bg-zinc-900">
-            {ANALYTICS_DAY_CHOICES.map((choice) => (
-              <button
-                key={choice}
-                type="button"
-                aria-pressed={days === choice}
-                onClick={() => setDays(choice)}
-                className={`h-9 rounded-[10px] px-3 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-                  days === choice ? "bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900" : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800"
-                }`}
-                data-testid={`analytics-days-${choice}`}
-              >
-                {t("days", { days: choice })}
-              </button>
-            ))}
-          </div>
-        </div>
-      </div>
+    <>
+      <section aria-label={t("figuresLabel")} className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <Figure icon={<Eye className="size-4.5" aria-hidden />} title={t("views")} value={n(data.totals.views)} raw={data.totals.views} testId="analytics-views">
+          {t("viewsHint", { count: data.totals.viewsInRange, days: data.days })}
+        </Figure>
+        <Figure icon={<Heart className="size-4.5" aria-hidden />} title={t("favorites")} value={n(data.totals.favorites)} raw={data.totals.favorites} testId="analytics-favorites">
+          {t("favoritesHint", { count: data.totals.favoritesInRange, days: data.days })}
+        </Figure>
+        <Figure
+          icon={<CheckCircle2 className="size-4.5" aria-hidden />}
+          title={t("completion")}
+          value={data.totals.completionRate === null ? t("chapters.noRate") : percent.format(data.totals.completionRate)}
+          raw={data.totals.completed}
+          testId="analytics-completion"
+        >
+          {data.totals.readers === 0 ? t("noReaders") : t("completionHint", { completed: n(data.totals.completed), readers: data.totals.readers })}
+        </Figure>
+      </section>
 
-      <p role="status" className={query.isFetching ? "text-sm text-zinc-600 dark:text-zinc-400" : "sr-only"}>
-        {query.isFetching ? t("loading") : ""}
+      <p className="flex items-start gap-2 rounded-xl bg-sky-50 px-3 py-2.5 text-sm text-sky-900 dark:bg-sky-500/10 dark:text-sky-200" data-testid="analytics-signed-in-note">
+        <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span>{t("signedInNote")}</span>
       </p>
 
-      {data && (
-        <>
-          <section aria-label={t("figuresLabel")} className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-            <Figure icon={<Eye className="size-4.5" aria-hidden />} title={t("views")} value={n(data.totals.views)} raw={data.totals.views} testId="analytics-views">
-              {t("viewsHint", { count: data.totals.viewsInRange, days: data.days })}
-            </Figure>
-            <Figure icon={<Heart className="size-4.5" aria-hidden />} title={t("favorites")} value={n(data.totals.favorites)} raw={data.totals.favorites} testId="analytics-favorites">
-              {t("favoritesHint", { count: data.totals.favoritesInRange, days: data.days })}
-            </Figure>
-            <Figure
-              icon={<CheckCircle2 className="size-4.5" aria-hidden />}
-              title={t("completion")}
-              value={data.totals.completionRate === null ? t("chapters.noRate") : percent.format(data.totals.completionRate)}
-              raw={data.totals.completed}
-              testId="analytics-completion"
-            >
-              {data.totals.readers === 0 ? t("noReaders") : t("completionHint", { completed: n(data.totals.completed), readers: data.totals.readers })}
-            </Figure>
-          </section>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        {DAY_CHARTS.map(({ key, kind, tone }) => (
+          <ChartCard
+            {...common}
+            key={key}
+            id={`a${mangaId}-${key}`}
+            title={t(`charts.${key}.title`)}
+            summary={daySummary(key, data[`${key}PerDay`])}
+            kind={kind}
+            tone={tone}
+            data={points(data[`${key}PerDay`])}
+            valueHeader={t(`charts.${key}.value`)}
+            caption={t("tableCaption", { title: t(`charts.${key}.title`) })}
+          />
+        ))}
+      </div>
 
-          <p className="flex items-start gap-2 rounded-xl bg-sky-50 px-3 py-2.5 text-sm text-sky-900 dark:bg-sky-500/10 dark:text-sky-200" data-testid="analytics-signed-in-note">
-            <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>{t("signedInNote")}</span>
-          </p>
+      <ChapterTable chapters={data.chapters} n={n} percent={(x) => percent.format(x)} />
 
-          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-            <ChartCard
-              {...common}
-              id={`a${mangaId}-views`}
-              title={t("charts.views.title")}
-              summary={daySummary("views", data.viewsPerDay)}
-              kind="area"
-              tone="sky"
-              data={points(data.viewsPerDay)}
-              valueHeader={t("charts.views.value")}
-              caption={t("tableCaption", { title: t("charts.views.title") })}
-            />
-            <ChartCard
-              {...common}
-              id={`a${mangaId}-favorites`}
-              title={t("charts.favorites.title")}
-              summary={daySummary("favorites", data.favoritesPerDay)}
-              kind="bar"
-              tone="brand"
-              data={points(data.favoritesPerDay)}
-              valueHeader={t("charts.favorites.value")}
-              caption={t("tableCaption", { title: t("charts.favorites.title") })}
-            />
-          </div>
-
-          <ChapterTable chapters={data.chapters} n={n} percent={(x) => percent.format(x)} />
-
-          {data.dropOff && (
-            <DropOff
-              mangaId={mangaId}
-              chapters={data.chapters}
-              dropOff={data.dropOff}
-              chooserId={chooserId}
-              onChoose={setChapterId}
-              n={n}
-              locale={locale}
-            />
-          )}
-        </>
+      {data.dropOff && (
+        <DropOff
+          mangaId={mangaId}
+          chapters={data.chapters}
+          dropOff={data.dropOff}
+          chooserId={chooserId}
+          onChoose={onChoose}
+          n={n}
+          locale={locale}
+        />
       )}
+    </>
+  );
+}
+
+/** The period's choices (30 or 90 days) as pressed / not pressed buttons. */
+function PeriodChooser({ days, onChoose }: { days: number; onChoose: (days: number) => void }) {
+  const t = useTranslations("creatorAnalytics");
+  const id = useId();
+  return (
+    <div role="group" aria-labelledby={id} className="flex shrink-0 items-center gap-2">
+      <span id={id} className="text-sm font-semibold text-zinc-700 dark:text-zinc-300">{t("period")}</span>
+      <div className="inline-flex gap-0.5 rounded-xl border border-zinc-300 bg-white p-0.5 dark:border-zinc-700 dark:bg-zinc-900">
+        {ANALYTICS_DAY_CHOICES.map((choice) => (
+          <Button key={choice} variant={days === choice ? "primary" : "ghost"} size="sm" aria-pressed={days === choice} onClick={() => onChoose(choice)} data-testid={`analytics-days-${choice}`}>
+            {t("days", { days: choice })}
+          </Button>
+        ))}
+      </div>
     </div>
   );
 }
@@ -280,20 +276,11 @@ function DropOff({
       : t("dropOff.none");
   return (
     <div className="flex flex-col gap-3" data-testid="analytics-drop-off">
-      <div className="flex flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">
-        <label htmlFor={chooserId} className="text-sm font-semibold text-zinc-800 dark:text-zinc-200">{t("dropOff.chooser")}</label>
-        <select
-          id={chooserId}
-          value={dropOff.chapterId}
-          onChange={(e) => onChoose(Number(e.target.value))}
-          className="h-10 min-w-0 rounded-xl border border-zinc-300 bg-white px-3 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/15 focus:outline-none sm:max-w-sm dark:border-zinc-700 dark:bg-zinc-900"
-          data-testid="analytics-chapter-chooser"
-        >
-          {chapters.map((c) => (
-            <option key={c.id} value={c.id}>{t("dropOff.option", { number: n(c.number), title: c.title })}</option>
-          ))}
-        </select>
-      </div>
+      <SelectField id={chooserId} label={t("dropOff.chooser")} value={dropOff.chapterId} onChange={(e) => onChoose(Number(e.target.value))} className="min-w-0 sm:max-w-sm" data-testid="analytics-chapter-chooser">
+        {chapters.map((c) => (
+          <option key={c.id} value={c.id}>{t("dropOff.option", { number: n(c.number), title: c.title })}</option>
+        ))}
+      </SelectField>
       <ChartCard
         id={`a${mangaId}-drop-off`}
         title={t("dropOff.title")}

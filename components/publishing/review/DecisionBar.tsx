@@ -2,6 +2,7 @@
 
 import { Check, Trash2, X } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/Button";
 import { useReviewDesk, type ReviewSubject } from "./ReviewDesk";
 
 /**
@@ -14,8 +15,6 @@ export function DecisionBar({ subject }: { subject: ReviewSubject }) {
   if (!isRoot) return null;
   const isManga = subject.kind === "manga";
   const isTarget = target?.kind === subject.kind && target.id === subject.id;
-  const base =
-    "inline-flex h-10 items-center gap-2 rounded-xl px-3.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
   const kbd = (key: string) =>
     isTarget ? (
       <kbd aria-hidden className="rounded border border-current/40 px-1 font-mono text-[11px] leading-4 opacity-90">
@@ -25,43 +24,20 @@ export function DecisionBar({ subject }: { subject: ReviewSubject }) {
   return (
     <div role="group" aria-label={t("actionsFor", { subject: subject.label })} className="flex flex-wrap gap-2" data-testid={`decision-bar-${subject.kind}`}>
       {subject.status !== 1 && (
-        <button
-          type="button"
-          disabled={busy || subject.processing !== 0}
-          aria-keyshortcuts={isTarget ? "A" : undefined}
-          onClick={() => open("approve", subject)}
-          className={`${base} bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 focus-visible:outline-emerald-700`}
-          data-testid="approve"
-        >
-          <Check className="size-4" aria-hidden />
+        <Button size="sm" disabled={busy || subject.processing !== 0} aria-keyshortcuts={isTarget ? "A" : undefined} onClick={() => open("approve", subject)} icon={<Check className="size-4" aria-hidden />} data-testid="approve">
           {isManga ? t("approveManga") : t("approveChapter")}
           {kbd("A")}
-        </button>
+        </Button>
       )}
       {subject.status !== 2 && (
-        <button
-          type="button"
-          disabled={busy}
-          aria-keyshortcuts={isTarget ? "R" : undefined}
-          onClick={() => open("reject", subject)}
-          className={`${base} border border-red-700 bg-white text-red-800 hover:bg-red-50 focus-visible:outline-red-700 dark:border-red-400 dark:bg-zinc-900 dark:text-red-300 dark:hover:bg-red-500/10`}
-          data-testid="reject"
-        >
-          <X className="size-4" aria-hidden />
+        <Button size="sm" variant="danger" disabled={busy} aria-keyshortcuts={isTarget ? "R" : undefined} onClick={() => open("reject", subject)} icon={<X className="size-4" aria-hidden />} data-testid="reject">
           {isManga ? t("rejectManga") : t("rejectChapter")}
           {kbd("R")}
-        </button>
+        </Button>
       )}
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => open("delete", subject)}
-        className={`${base} text-zinc-700 hover:bg-zinc-100 hover:text-red-800 focus-visible:outline-brand-600 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-red-300`}
-        data-testid="delete"
-      >
-        <Trash2 className="size-4" aria-hidden />
+      <Button size="sm" variant="ghost" disabled={busy} onClick={() => open("delete", subject)} icon={<Trash2 className="size-4" aria-hidden />} data-testid="delete">
         {isManga ? t("deleteManga") : t("deleteChapter")}
-      </button>
+      </Button>
     </div>
   );
 }

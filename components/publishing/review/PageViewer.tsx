@@ -3,6 +3,7 @@
 import { ChevronLeft, ChevronRight, ExternalLink } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { IconButton } from "@/components/ui/Button";
 import { isTypingTarget } from "./keyboard";
 
 export interface ViewerPage {
@@ -61,8 +62,8 @@ export function PageViewer({ pages, label }: { pages: ViewerPage[]; label: strin
   }, [index, pages]);
 
   if (!page) return null;
-  const arrow =
-    "absolute top-1/2 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-zinc-950/70 text-white shadow-lg transition hover:bg-zinc-950/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-30";
+  // Over the page's image: a dark disc keeps the white arrow readable on any picture.
+  const arrow = "absolute top-1/2 -translate-y-1/2 bg-zinc-950/70 shadow-lg";
 
   return (
     <div role="region" aria-label={`${t("label")}: ${label}`} className="flex flex-col gap-3" data-testid="page-viewer" ref={root}>
@@ -78,12 +79,8 @@ export function PageViewer({ pages, label }: { pages: ViewerPage[]; label: strin
           data-testid="viewer-image"
           data-page={page.pageNumber}
         />
-        <button type="button" onClick={() => go(index - 1)} disabled={index === 0} aria-label={t("previous")} className={`${arrow} start-2`}>
-          <ChevronLeft className="size-6 rtl:rotate-180" aria-hidden />
-        </button>
-        <button type="button" onClick={() => go(index + 1)} disabled={index >= count - 1} aria-label={t("next")} className={`${arrow} end-2`}>
-          <ChevronRight className="size-6 rtl:rotate-180" aria-hidden />
-        </button>
+        <IconButton label={t("previous")} icon={<ChevronLeft className="rtl:rotate-180" aria-hidden />} tone="onDark" onClick={() => go(index - 1)} disabled={index === 0} className={`${arrow} start-2`} />
+        <IconButton label={t("next")} icon={<ChevronRight className="rtl:rotate-180" aria-hidden />} tone="onDark" onClick={() => go(index + 1)} disabled={index >= count - 1} className={`${arrow} end-2`} />
         <figcaption className="flex items-center justify-between gap-3 bg-zinc-950 px-3 py-2 text-sm text-zinc-100">
           <span aria-live="polite" data-testid="viewer-position">{t("pageOf", { number: page.pageNumber, count })}</span>
           <a
@@ -100,6 +97,7 @@ export function PageViewer({ pages, label }: { pages: ViewerPage[]; label: strin
       <ol ref={strip} aria-label={t("thumbnails")} className="flex gap-2 overflow-x-auto p-1 pb-2" data-testid="viewer-thumbnails">
         {pages.map((p, i) => (
           <li key={p.pageNumber} className="shrink-0">
+            {/* The page's thumbnail is the button: the kit's Button (a label in a fixed-height pill) cannot hold it. */}
             <button
               type="button"
               data-index={i}

@@ -3,6 +3,8 @@
 import { Search, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { Button, IconButton } from "@/components/ui/Button";
+import { TextField } from "@/components/ui/fields";
 import { Link, useRouter } from "@/i18n/navigation";
 import type { QueueState } from "@/server/publishing/review-queue";
 import { queueHref } from "./queue-href";
@@ -69,40 +71,27 @@ export function QueueFilters({
         </ul>
       </nav>
       <form role="search" onSubmit={submit} className="flex w-full min-w-0 items-end gap-2 lg:max-w-sm">
-        <div className="min-w-0 flex-1">
-          <label htmlFor="queue-search" className="mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200">
-            {isRoot ? t("searchLabelRoot") : t("searchLabel")}
-          </label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-zinc-500" aria-hidden />
-            <input
-              id="queue-search"
-              type="search"
-              name="q"
-              value={text}
-              maxLength={100}
-              onChange={(event) => setText(event.target.value)}
-              placeholder={isRoot ? t("searchPlaceholderRoot") : t("searchPlaceholder")}
-              className="block h-11 w-full rounded-xl border border-zinc-300 bg-white ps-9 pe-10 text-[15px] text-zinc-900 shadow-sm outline-none transition placeholder:text-zinc-500 focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400 [&::-webkit-search-cancel-button]:hidden"
-            />
-            {text && (
-              <button
-                type="button"
-                onClick={clear}
-                aria-label={t("clearSearch")}
-                className="absolute end-1.5 top-1/2 grid size-8 -translate-y-1/2 place-items-center rounded-lg text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-zinc-300 dark:hover:bg-zinc-800"
-              >
-                <X className="size-4" aria-hidden />
-              </button>
-            )}
-          </div>
-        </div>
-        <button
-          type="submit"
-          className="h-11 shrink-0 rounded-xl bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
+        <TextField
+          id="queue-search"
+          type="search"
+          name="q"
+          label={isRoot ? t("searchLabelRoot") : t("searchLabel")}
+          value={text}
+          maxLength={100}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={isRoot ? t("searchPlaceholderRoot") : t("searchPlaceholder")}
+          className="min-w-0 flex-1"
+          inputClassName="ps-9 [&::-webkit-search-cancel-button]:hidden"
+          trailing={
+            <>
+              <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-zinc-500" aria-hidden />
+              {text && <IconButton label={t("clearSearch")} icon={<X aria-hidden />} onClick={clear} className="absolute end-0 top-0" />}
+            </>
+          }
+        />
+        <Button type="submit" className="shrink-0">
           {t("searchButton")}
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -1,5 +1,6 @@
 import { BookImage, Eye, Pencil, ScanSearch } from "lucide-react";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { buttonClass } from "@/components/ui/Button";
 import { Link } from "@/i18n/navigation";
 import { mediaVariantUrl } from "@/lib/media-url";
 import { reviewNoteIn } from "@/lib/review-notes";
@@ -7,6 +8,9 @@ import type { QueueChapter, QueueItem } from "@/server/publishing/review-queue";
 import { processingReason } from "./processing";
 import { StatusChip, statusKey, statusTone } from "./StatusChip";
 import { isolate } from "@/lib/bidi";
+
+const primaryButton = buttonClass({ size: "sm" });
+const secondaryButton = buttonClass({ variant: "secondary", size: "sm" });
 
 /**
  * The queue's rows: cover, title (to the review page for root, the editor for the writer), the manga's state, its
@@ -27,94 +31,98 @@ export async function QueueList({ items: stored, isRoot }: { items: QueueItem[];
 
   return (
     <ul className="flex flex-col gap-3" data-testid="review-queue">
-      {items.map((item) => {
-        const reviewHref = `/dashboard/manga-approval/${item.id}`;
-        const primaryHref = isRoot ? reviewHref : `/dashboard/manga-approval/editor/${item.id}`;
-        return (
-          <li
-            key={item.id}
-            className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
-            data-testid="queue-item"
-            data-manga-id={item.id}
-            data-state={item.state}
-          >
-            <article aria-labelledby={`queue-item-${item.id}`} className="flex gap-4">
-              <div className="aspect-[2/3] w-16 shrink-0 self-start overflow-hidden rounded-lg bg-zinc-100 sm:w-20 dark:bg-zinc-800">
-                {item.coverImageUrl ? (
-                  // eslint-disable-next-line @next/next/no-img-element -- content-addressed media with its own variants
-                  <img src={mediaVariantUrl(item.coverImageUrl, 160)} alt="" width={80} height={120} loading="lazy" className="size-full object-cover" />
-                ) : (
-                  <div className="grid size-full place-items-center text-zinc-400">
-                    <BookImage className="size-6" aria-hidden />
-                  </div>
-                )}
-              </div>
-              <div className="flex min-w-0 flex-1 flex-col gap-2">
-                <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-                  <div className="min-w-0">
-                    <h3 id={`queue-item-${item.id}`} dir="auto" className="text-start text-base font-bold break-words sm:text-lg">
-                      <Link href={primaryHref} className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:hover:text-brand-300">
-                        {item.title}
-                      </Link>
-                    </h3>
-                    <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
-                      {isRoot && <span>{t("queue.by", { author: isolate(item.author.username ?? t("queue.unknownAuthor")) })} · </span>}
-                      {item.waitingSince ? t("queue.waitingSince", { date: date(item.waitingSince) }) : t("queue.updated", { date: date(item.updatedAt) })}
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <StatusChip tone={statusTone(item.status)} label={t(`status.${statusKey(item.status)}`)} testId="queue-item-status" />
-                    {item.chapterCounts.pending > 0 && (
-                      <StatusChip tone="pending" label={t("queue.pendingChapters", { count: item.chapterCounts.pending })} />
-                    )}
-                  </div>
-                </div>
-                <p className="text-sm text-zinc-700 dark:text-zinc-300">
-                  {t("queue.chapterCount", { count: item.chapterCounts.total })}
-                </p>
-                {item.reviewNote && <Note label={t("queue.note")} text={item.reviewNote} />}
-                {item.chapters.length > 0 && (
-                  <div>
-                    <h4 className="sr-only">{t("queue.chaptersHeading")}</h4>
-                    <ul className="flex flex-col divide-y divide-zinc-100 rounded-xl border border-zinc-100 dark:divide-zinc-800 dark:border-zinc-800">
-                      {item.chapters.map((c) => (
-                        <ChapterLine key={c.id} chapter={c} t={t} />
-                      ))}
-                    </ul>
-                  </div>
-                )}
-                <div className="flex flex-wrap gap-2 pt-1">
-                  {isRoot ? (
-                    <Link href={reviewHref} className={primaryButton} data-testid="queue-review">
-                      <ScanSearch className="size-4" aria-hidden />
-                      {t("queue.review")}
-                      <span className="sr-only">: {item.title}</span>
-                    </Link>
-                  ) : (
-                    <>
-                      <Link href={primaryHref} className={primaryButton} data-testid="queue-edit">
-                        <Pencil className="size-4" aria-hidden />
-                        {t("queue.edit")}
-                        <span className="sr-only">: {item.title}</span>
-                      </Link>
-                      <Link href={reviewHref} className={secondaryButton} data-testid="queue-view">
-                        <Eye className="size-4" aria-hidden />
-                        {t("queue.view")}
-                        <span className="sr-only">: {item.title}</span>
-                      </Link>
-                    </>
-                  )}
-                </div>
-              </div>
-            </article>
-          </li>
-        );
-      })}
+      {items.map((item) => (
+        <QueueCard key={item.id} item={item} isRoot={isRoot} t={t} date={date} />
+      ))}
     </ul>
   );
 }
 
 type T = (key: string, values?: Record<string, string | number>) => string;
+
+/** One manga of the queue: its cover, title, state, counts, notes, chapters needing attention and its actions. */
+function QueueCard({ item, isRoot, t, date }: { item: QueueItem; isRoot: boolean; t: T; date: (iso: string) => string }) {
+  const reviewHref = `/dashboard/manga-approval/${item.id}`;
+  const primaryHref = isRoot ? reviewHref : `/dashboard/manga-approval/editor/${item.id}`;
+  return (
+    <li
+      className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
+      data-testid="queue-item"
+      data-manga-id={item.id}
+      data-state={item.state}
+    >
+      <article aria-labelledby={`queue-item-${item.id}`} className="flex gap-4">
+        <div className="aspect-[2/3] w-16 shrink-0 self-start overflow-hidden rounded-lg bg-zinc-100 sm:w-20 dark:bg-zinc-800">
+          {item.coverImageUrl ? (
+            // eslint-disable-next-line @next/next/no-img-element -- content-addressed media with its own variants
+            <img src={mediaVariantUrl(item.coverImageUrl, 160)} alt="" width={80} height={120} loading="lazy" className="size-full object-cover" />
+          ) : (
+            <div className="grid size-full place-items-center text-zinc-400">
+              <BookImage className="size-6" aria-hidden />
+            </div>
+          )}
+        </div>
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+            <div className="min-w-0">
+              <h3 id={`queue-item-${item.id}`} dir="auto" className="text-start text-base font-bold break-words sm:text-lg">
+                <Link href={primaryHref} className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:hover:text-brand-300">
+                  {item.title}
+                </Link>
+              </h3>
+              <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
+                {isRoot && <span>{t("queue.by", { author: isolate(item.author.username ?? t("queue.unknownAuthor")) })} · </span>}
+                {item.waitingSince ? t("queue.waitingSince", { date: date(item.waitingSince) }) : t("queue.updated", { date: date(item.updatedAt) })}
+              </p>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <StatusChip tone={statusTone(item.status)} label={t(`status.${statusKey(item.status)}`)} testId="queue-item-status" />
+              {item.chapterCounts.pending > 0 && (
+                <StatusChip tone="pending" label={t("queue.pendingChapters", { count: item.chapterCounts.pending })} />
+              )}
+            </div>
+          </div>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            {t("queue.chapterCount", { count: item.chapterCounts.total })}
+          </p>
+          {item.reviewNote && <Note label={t("queue.note")} text={item.reviewNote} />}
+          {item.chapters.length > 0 && (
+            <div>
+              <h4 className="sr-only">{t("queue.chaptersHeading")}</h4>
+              <ul className="flex flex-col divide-y divide-zinc-100 rounded-xl border border-zinc-100 dark:divide-zinc-800 dark:border-zinc-800">
+                {item.chapters.map((c) => (
+                  <ChapterLine key={c.id} chapter={c} t={t} />
+                ))}
+              </ul>
+            </div>
+          )}
+          <div className="flex flex-wrap gap-2 pt-1">
+            {isRoot ? (
+              <Link href={reviewHref} className={primaryButton} data-testid="queue-review">
+                <ScanSearch className="size-4" aria-hidden />
+                {t("queue.review")}
+                <span className="sr-only">: {item.title}</span>
+              </Link>
+            ) : (
+              <>
+                <Link href={primaryHref} className={primaryButton} data-testid="queue-edit">
+                  <Pencil className="size-4" aria-hidden />
+                  {t("queue.edit")}
+                  <span className="sr-only">: {item.title}</span>
+                </Link>
+                <Link href={reviewHref} className={secondaryButton} data-testid="queue-view">
+                  <Eye className="size-4" aria-hidden />
+                  {t("queue.view")}
+                  <span className="sr-only">: {item.title}</span>
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+      </article>
+    </li>
+  );
+}
 
 function ChapterLine({ chapter: c, t }: { chapter: QueueChapter; t: T }) {
   return (
@@ -142,7 +150,3 @@ function Note({ label, text }: { label: string; text: string }) {
   );
 }
 
-const primaryButton =
-  "inline-flex h-10 items-center gap-2 rounded-xl bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
-const secondaryButton =
-  "inline-flex h-10 items-center gap-2 rounded-xl border border-zinc-300 bg-white px-4 text-sm font-semibold text-zinc-800 transition hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800";

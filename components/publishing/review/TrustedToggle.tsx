@@ -1,10 +1,11 @@
 "use client";
 
-import { BadgeCheck, Loader2, ShieldQuestion } from "lucide-react";
+import { BadgeCheck, ShieldQuestion } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { toast } from "react-toastify";
+import { Button } from "@/components/ui/Button";
+import { notifyError, notifySuccess } from "@/components/ui/toast";
 import { setTrustedAction } from "@/app/[locale]/dashboard/manga-approval/[id]/actions";
 
 /**
@@ -20,11 +21,11 @@ export function TrustedToggle({ userId, trusted }: { userId: number; trusted: bo
     startTransition(async () => {
       const result = await setTrustedAction(userId, !state);
       if (!result.ok) {
-        toast.error(t("trustFailed"));
+        notifyError(null, t("trustFailed"));
         return;
       }
       setState(result.trusted);
-      toast.success(result.trusted ? t("trustedNow") : t("untrustedNow"));
+      notifySuccess(result.trusted ? t("trustedNow") : t("untrustedNow"));
       router.refresh();
     });
   return (
@@ -33,17 +34,9 @@ export function TrustedToggle({ userId, trusted }: { userId: number; trusted: bo
         {state ? <BadgeCheck className="size-4 shrink-0 text-emerald-700 dark:text-emerald-400" aria-hidden /> : <ShieldQuestion className="size-4 shrink-0" aria-hidden />}
         {state ? t("trusted") : t("notTrusted")}
       </span>
-      <button
-        type="button"
-        onClick={toggle}
-        disabled={pending}
-        aria-pressed={state}
-        data-testid="trust-toggle"
-        className="inline-flex h-9 items-center gap-2 rounded-lg border border-zinc-300 bg-white px-3 text-sm font-semibold text-zinc-800 transition hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
-      >
-        {pending && <Loader2 className="size-4 animate-spin" aria-hidden />}
+      <Button variant="secondary" size="sm" onClick={toggle} loading={pending} aria-pressed={state} data-testid="trust-toggle">
         {state ? t("untrust") : t("trust")}
-      </button>
+      </Button>
     </span>
   );
 }
