@@ -11,7 +11,7 @@ import { apiRequest, isApiError } from "@/lib/api-client";
 import { Banner } from "@/components/ui/Banner";
 import { IconButton } from "@/components/ui/Button";
 import { CheckboxField, PasswordField, SubmitButton, TextField } from "@/components/ui/fields";
-import { SegmentedControl } from "@/components/ui/SegmentedControl";
+import { Segmented } from "@/components/ui/Segmented";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { registerSchema, SelectableRole, type RegisterPayload } from "@/lib/validation/auth";
 import { BirthDateSelect } from "./BirthDateSelect";
@@ -121,10 +121,8 @@ export function RegisterForm({
         </h1>
       </div>
 
-      <SegmentedControl
+      <Segmented
         legend={t("roleLabel")}
-        showLegend
-        full
         value={String(role)}
         onChange={(value) => chooseRole(Number(value) === SelectableRole.writer ? SelectableRole.writer : SelectableRole.reader)}
         options={[

@@ -4,7 +4,6 @@ import { Check, CheckCheck, ChevronLeft, ChevronRight, ExternalLink, RotateCw, S
 import { useTranslations } from "next-intl";
 import { useEffect, useReducer, useRef, useState } from "react";
 import { Banner } from "@/components/ui/Banner";
-import { dangerText } from "@/components/ui/danger-text";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { TextField } from "@/components/ui/fields";
@@ -207,7 +206,7 @@ function NotificationRow({ notification: n, busy, onOpen, onRead, onDelete }: { 
             {t("page.markRead")}
           </Button>
         )}
-        <Button variant="secondary" size="sm" icon={<Trash2 className="size-4" aria-hidden />} disabled={Boolean(busy)} data-action="delete" onClick={onDelete} className={dangerText}>
+        <Button variant="dangerOutline" size="sm" icon={<Trash2 className="size-4" aria-hidden />} disabled={Boolean(busy)} data-action="delete" onClick={onDelete}>
           {busy === "delete" ? t("page.deleting") : t("page.delete")}
         </Button>
       </div>

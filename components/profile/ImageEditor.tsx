@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useApiMutation } from "@/components/providers/api-query";
 import { Button } from "@/components/ui/Button";
-import { FileButton } from "@/components/ui/FileButton";
+import { FilePicker } from "@/components/ui/FilePicker";
 import { notifySuccess } from "@/components/ui/toast";
 import { isApiError } from "@/lib/api-client";
 import { CropDialog } from "./CropDialog";
@@ -65,17 +65,17 @@ export function ImageEditor({ user, onUser }: { user: ProfileUser; onUser: (user
       <Avatar user={user} alt={t("alt")} />
       <p className="text-center text-xs text-zinc-500 dark:text-zinc-400" id="profile-image-hint">{t("hint")}</p>
       <div className="flex flex-wrap justify-center gap-2">
-        <FileButton
+        <FilePicker
+          label={user.profileImageUrl ? t("change") : t("upload")}
           accept="image/jpeg,image/png,image/webp,image/gif"
           onFiles={(files) => pick(files[0])}
+          variant="secondary"
           size="sm"
           icon={<Camera className="size-4" aria-hidden />}
           disabled={busy !== null}
           describedBy="profile-image-hint"
-          inputTestId="profile-image-input"
-        >
-          {user.profileImageUrl ? t("change") : t("upload")}
-        </FileButton>
+          testId="profile-image-input"
+        />
         {user.profileImageUrl && (
           <Button variant="dangerOutline" size="sm" onClick={() => void save({ profileImage: null }, t("removed"))} disabled={busy !== null && busy !== "remove"} loading={busy === "remove"} icon={<Trash2 className="size-4" aria-hidden />}>
             {busy === "remove" ? t("removing") : t("remove")}

@@ -4,7 +4,6 @@ import { FileText, FileUp, Images, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Banner } from "@/components/ui/Banner";
-import { dangerText } from "@/components/ui/danger-text";
 import { Button, IconButton } from "@/components/ui/Button";
 import { cx } from "@/components/ui/cx";
 import { FieldError } from "@/components/ui/fields";
@@ -86,7 +85,7 @@ function ChosenPages({ files, busy }: { files: ChapterFiles; busy: boolean }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-semibold" data-testid="page-count">{t("pageCount", { count: files.pages.length })}</p>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("reorderHint")}</p>
-        <Button variant="ghost" size="sm" onClick={files.clearPages} disabled={busy} className={dangerText}>
+        <Button variant="dangerGhost" size="sm" onClick={files.clearPages} disabled={busy}>
           {t("removeAll")}
         </Button>
       </div>

@@ -5,7 +5,6 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useApiMutation } from "@/components/providers/api-query";
 import type { BoundApiRequest } from "@/components/providers/use-api";
-import { dangerText } from "@/components/ui/danger-text";
 import { Button, IconButton } from "@/components/ui/Button";
 import { notifyError, notifySuccess } from "@/components/ui/toast";
 import { useHydrated } from "@/components/ui/use-hydrated";
@@ -61,7 +60,7 @@ export function ChapterList({ chapters }: { chapters: readonly ManagedChapter[] 
               <Button variant="ghost" size="sm" icon={<Pencil className="size-4" aria-hidden />} disabled={busy} onClick={() => setEditing(chapter)} aria-label={t("editChapterLabel", { title: chapter.title })}>
                 {t("editChapter")}
               </Button>
-              <Button variant="ghost" size="sm" icon={<Trash2 className="size-4" aria-hidden />} disabled={busy} onClick={() => setDeleting(chapter)} aria-label={t("deleteChapterLabel", { title: chapter.title })} className={dangerText}>
+              <Button variant="dangerGhost" size="sm" icon={<Trash2 className="size-4" aria-hidden />} disabled={busy} onClick={() => setDeleting(chapter)} aria-label={t("deleteChapterLabel", { title: chapter.title })}>
                 {t("deleteChapter")}
               </Button>
             </div>

@@ -3,7 +3,6 @@
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { dangerText } from "@/components/ui/danger-text";
 import { Button } from "@/components/ui/Button";
 import { cx } from "@/components/ui/cx";
 import { FieldError } from "@/components/ui/fields";
@@ -106,7 +105,7 @@ export function CoverField({
           />
           <span className="text-xs text-zinc-500 dark:text-zinc-400">{t("coverDrop")}</span>
           {value.file && (
-            <Button variant="ghost" size="sm" icon={<Trash2 className="size-3.5" aria-hidden />} onClick={() => onChange({ file: null, url: null, error: null })} className={dangerText}>
+            <Button variant="dangerGhost" size="sm" icon={<Trash2 className="size-3.5" aria-hidden />} onClick={() => onChange({ file: null, url: null, error: null })}>
               {t("coverRemove")}
             </Button>
           )}

@@ -4,7 +4,6 @@ import { Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useApiMutation } from "@/components/providers/api-query";
-import { dangerText } from "@/components/ui/danger-text";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { notifyError, notifySuccess } from "@/components/ui/toast";
@@ -27,7 +26,7 @@ export function DeleteMangaButton({ mangaId, title }: { mangaId: number; title: 
 
   return (
     <>
-      <Button variant="ghost" size="sm" icon={<Trash2 className="size-4" aria-hidden />} onClick={() => setOpen(true)} aria-label={t("deleteLabel", { title })} data-testid="delete-manga" className={dangerText}>
+      <Button variant="dangerGhost" size="sm" icon={<Trash2 className="size-4" aria-hidden />} onClick={() => setOpen(true)} aria-label={t("deleteLabel", { title })} data-testid="delete-manga">
         {t("delete")}
       </Button>
       <ConfirmDialog

@@ -39,8 +39,8 @@ describe.each(["ltr", "rtl"] as const)("Button and IconButton (%s)", (dir) => {
 
 describe("buttonClass", () => {
   it("draws each variant differently and makes a full-width button on request", () => {
-    const variants = (["primary", "secondary", "danger", "dangerOutline", "ghost"] as const).map((variant) => buttonClass({ variant }));
-    expect(new Set(variants).size).toBe(5);
+    const variants = (["primary", "secondary", "danger", "dangerOutline", "ghost", "dangerGhost"] as const).map((variant) => buttonClass({ variant }));
+    expect(new Set(variants).size).toBe(6);
     expect(buttonClass({ full: true })).toContain("w-full");
     expect(buttonClass({ size: "sm" })).toContain("h-10");
   });

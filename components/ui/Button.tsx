@@ -6,9 +6,9 @@ import { cx } from "./cx";
  * button; `IconButton` for an icon-only action (it always has a 44 px target and a label). Variants: `primary` (the
  * one main action of a view or form), `secondary` (cancel, secondary actions), `danger` (destructive, confirmed),
  * `dangerOutline` (a destructive action beside secondary ones: remove, delete a row), `ghost` (quiet actions in
- * toolbars and rows). `loading` shows a spinner, marks it busy and disables it.
+ * toolbars and rows), `dangerGhost` (a quiet destructive action in a row: its Delete before the confirmation). `loading` shows a spinner, marks it busy and disables it.
  */
-export type ButtonVariant = "primary" | "secondary" | "danger" | "dangerOutline" | "ghost";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "dangerOutline" | "ghost" | "dangerGhost";
 export type ButtonSize = "sm" | "md";
 
 const BASE =
@@ -22,6 +22,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   dangerOutline:
     "border border-zinc-300 bg-white text-red-700 hover:bg-red-50 focus-visible:outline-red-700 dark:border-zinc-700 dark:bg-zinc-900 dark:text-red-400 dark:hover:bg-red-500/10",
   ghost: "text-zinc-700 hover:bg-zinc-100 focus-visible:outline-brand-500 dark:text-zinc-200 dark:hover:bg-zinc-800",
+  dangerGhost: "text-red-700 hover:bg-red-50 focus-visible:outline-red-700 dark:text-red-400 dark:hover:bg-red-500/10",
 };
 const SIZES: Record<ButtonSize, string> = { sm: "h-10 px-4 text-sm", md: "h-11 px-5 text-[15px]" };
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { cx } from "./cx";
 
 /**
@@ -13,11 +13,13 @@ export interface SegmentOption<V extends string> {
   value: V;
   label: ReactNode;
   icon?: ReactNode;
+  testId?: string;
 }
 
 export function Segmented<V extends string>({
   name,
   legend,
+  legendHidden = false,
   options,
   value,
   onChange,
@@ -25,9 +27,11 @@ export function Segmented<V extends string>({
   fit = false,
   className,
 }: {
-  /** The radios' shared name (unique on the page). */
-  name: string;
+  /** The radios' shared name (unique on the page; one is made up without it). */
+  name?: string;
   legend: ReactNode;
+  /** The legend is read by screen readers only (the choices say what they are: a preview's languages). */
+  legendHidden?: boolean;
   options: ReadonlyArray<SegmentOption<V>>;
   value: V;
   onChange: (value: V) => void;
@@ -36,16 +40,18 @@ export function Segmented<V extends string>({
   fit?: boolean;
   className?: string;
 }) {
+  const ownName = useId();
   return (
     <fieldset className={className}>
-      <legend className="mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200">{legend}</legend>
+      <legend className={legendHidden ? "sr-only" : "mb-1.5 block text-sm font-semibold text-zinc-800 dark:text-zinc-200"}>{legend}</legend>
       <div className={cx("grid grid-flow-col auto-cols-fr gap-1 rounded-xl bg-zinc-100 p-1 dark:bg-zinc-800", fit && "sm:inline-grid")}>
         {options.map((option) => (
           <label
             key={option.value}
+            data-testid={option.testId}
             className="flex h-9 cursor-pointer items-center justify-center gap-2 rounded-lg px-2 text-sm font-semibold whitespace-nowrap text-zinc-600 transition hover:text-zinc-900 has-[:checked]:bg-white has-[:checked]:text-zinc-900 has-[:checked]:shadow-sm has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 sm:px-4 dark:text-zinc-400 dark:hover:text-zinc-100 dark:has-[:checked]:bg-zinc-900 dark:has-[:checked]:text-zinc-100 [&>svg]:size-4"
           >
-            <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} disabled={disabled} className="sr-only" />
+            <input type="radio" name={name ?? ownName} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} disabled={disabled} className="sr-only" />
             {option.icon}
             {option.label}
           </label>

@@ -2,8 +2,9 @@
 
 import { ImagePlus, Undo2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/Button";
+import { FilePicker } from "@/components/ui/FilePicker";
 import { FieldError } from "@/components/ui/fields";
 import { HEAD_BYTES, sniffKind } from "@/components/publishing/file-checks";
 import { splitBytes } from "@/components/publishing/upload-state";
@@ -34,7 +35,6 @@ export function BannerField({
 }) {
   const t = useTranslations("admin.settings.banner");
   const tu = useTranslations("upload.units");
-  const input = useRef<HTMLInputElement>(null);
   const [source, setSource] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -44,7 +44,6 @@ export function BannerField({
   };
 
   const pick = async (file: File | undefined) => {
-    if (input.current) input.current.value = "";
     if (!file) return;
     const kind = sniffKind(new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer()));
     if (!kind || kind === "pdf") return setProblem(t("notImage"));
@@ -79,25 +78,15 @@ export function BannerField({
         </figcaption>
       </figure>
       <div className="flex flex-wrap items-center gap-2">
-        {/* The kit has no file control: the native one is hidden behind the kit's Button, which opens it. */}
-        <input
-          ref={input}
+        <FilePicker
           id={id}
-          type="file"
+          label={shown ? t("replace") : t("choose")}
           accept={ACCEPT}
-          className="hidden"
-          tabIndex={-1}
-          aria-hidden
-          onChange={(e) => void pick(e.target.files?.[0])}
-        />
-        <Button
-          onClick={() => input.current?.click()}
-          aria-describedby={`${hintId}${message ? ` ${id}-error` : ""}`}
-          aria-invalid={message ? true : undefined}
+          onFiles={(files) => void pick(files[0])}
+          describedBy={`${hintId}${message ? ` ${id}-error` : ""}`}
+          invalid={Boolean(message)}
           icon={<ImagePlus className="size-4.5" aria-hidden />}
-        >
-          {shown ? t("replace") : t("choose")}
-        </Button>
+        />
         {value && (
           <Button variant="ghost" onClick={() => onChange(null)} icon={<Undo2 className="size-4" aria-hidden />}>
             {t("undo")}

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { SegmentedControl } from "@/components/ui/SegmentedControl";
+import { Segmented } from "@/components/ui/Segmented";
 import { useLocale } from "@/i18n/client";
 import { FeaturedBannerView } from "@/components/landing/FeaturedBannerView";
 import { Hero } from "@/components/landing/Hero";
@@ -47,8 +47,10 @@ export function SettingsPreview({
           <h3 id={`${id}-heading`} className="text-lg font-bold">{kind === "landing" ? t("preview.landingHeading") : t("preview.discoveryHeading")}</h3>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("preview.intro")}</p>
         </div>
-        <SegmentedControl
+        <Segmented
           legend={t("preview.language")}
+          legendHidden
+          fit
           options={SETTINGS_LANGUAGES.map((l) => ({ value: l, label: names[l], testId: `preview-lang-${l}` }))}
           value={lang}
           onChange={setLang}

@@ -3,13 +3,13 @@ import { fireEvent, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { axeViolations, renderIn } from "./kit-test-utils";
-import { SegmentedControl } from "./SegmentedControl";
+import { Segmented } from "./Segmented";
 
 function Language() {
   const [lang, setLang] = useState<"en" | "ar">("en");
   return (
     <>
-      <SegmentedControl
+      <Segmented
         legend="Preview language"
         options={[
           { value: "en", label: "English", testId: "seg-en" },
@@ -23,7 +23,7 @@ function Language() {
   );
 }
 
-describe.each(["ltr", "rtl"] as const)("SegmentedControl (%s)", (dir) => {
+describe.each(["ltr", "rtl"] as const)("Segmented with made-up name and option test ids (%s)", (dir) => {
   it("is a named group of radios, one checked, and choosing another says so", async () => {
     renderIn(dir, <Language />);
     expect(screen.getByRole("group", { name: "Preview language" })).toBeTruthy();
