@@ -7,7 +7,7 @@ import { usernameSkeleton } from "@/lib/validation/usernames";
 import { backfillUsernameSkeletons } from "@/server/auth/username-skeletons";
 import { createTestUser } from "@/server/auth/testing";
 import { validationTranslator } from "@/server/auth/validation";
-import type { RouteKey } from "@/server/http/access";
+import type { RouteKey } from "@/server/core/access-table";
 import type { RouteHandler } from "@/server/http/route";
 import { jsonRequest, noParams, tokenFor } from "@/server/http/test-helpers";
 import { POST as DeleteMe } from "./Authentication/DeleteMe/route";

@@ -8,7 +8,7 @@ import { hasControlCharacters } from "@/lib/validation/text";
 import { login } from "@/server/auth/login";
 import { createTestUser } from "@/server/auth/testing";
 import { validationTranslator } from "@/server/auth/validation";
-import { ROUTE_KEYS, type RouteKey } from "@/server/http/access";
+import { ROUTE_KEYS, type RouteKey } from "@/server/core/access-table";
 import type { RouteHandler } from "@/server/http/route";
 import { jsonRequest, tokenFor } from "@/server/http/test-helpers";
 

@@ -6,7 +6,7 @@ import { Role } from "@/db/schema/enums";
 import { createTestUser, lastMailTo } from "@/server/auth/testing";
 import { validationTranslator } from "@/server/auth/validation";
 import { apiMessage } from "@/server/core/messages";
-import type { RouteKey } from "@/server/http/access";
+import type { RouteKey } from "@/server/core/access-table";
 import type { RouteHandler } from "@/server/http/route";
 import { jsonRequest, noParams, tokenFor } from "@/server/http/test-helpers";
 import { GET as ConfirmEmailChange } from "./Authentication/ConfirmEmailChange/route";

@@ -8,7 +8,7 @@ import { DELETE as deleteMangaRoute } from "@/app/api/manga/DeleteManga/route";
 import { DELETE as deleteNotificationRoute } from "@/app/api/Notification/DeleteNotification/route";
 import { DELETE as deleteUserRoute } from "@/app/api/User/DeleteUser/route";
 import { createTestUser } from "@/server/auth/testing";
-import { ROUTE_KEYS } from "@/server/http/access";
+import { ROUTE_KEYS } from "@/server/core/access-table";
 import type { RouteHandler } from "@/server/http/route";
 import { tokenFor } from "@/server/http/test-helpers";
 

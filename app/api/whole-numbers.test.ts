@@ -3,7 +3,7 @@ import { getDb } from "@/db/client";
 import { Role } from "@/db/schema/enums";
 import { decimalInteger, id, integer } from "@/lib/validation/numbers";
 import { createTestUser } from "@/server/auth/testing";
-import type { RouteKey } from "@/server/http/access";
+import type { RouteKey } from "@/server/core/access-table";
 import type { RouteHandler } from "@/server/http/route";
 import { jsonRequest, tokenFor } from "@/server/http/test-helpers";
 import { GET as GetChapter } from "./chapter/GetChapter/[chapterid]/route";

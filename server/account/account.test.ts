@@ -9,7 +9,7 @@ import { verifyAccessToken } from "@/server/auth/access-token";
 import { createTestUser, lastMailTo, type TestUser } from "@/server/auth/testing";
 import { validationTranslator } from "@/server/auth/validation";
 import { apiMessage } from "@/server/core/messages";
-import type { RouteKey } from "@/server/http/access";
+import type { RouteKey } from "@/server/core/access-table";
 import type { RouteHandler } from "@/server/http/route";
 import { jsonRequest, noParams } from "@/server/http/test-helpers";
 import { POST as Login } from "@/app/api/Authentication/Login/route";

@@ -10,7 +10,7 @@ import { env } from "@/server/env";
 import { isDatabaseUnavailable } from "@/server/core/database-unavailable";
 import { AppError } from "@/server/core/errors";
 import { apiMessage } from "@/server/core/messages";
-import { clientIp } from "@/server/http/client-ip";
+import { clientIp } from "@/server/core/client-ip";
 import { SESSION_REFRESH_ERROR, type SessionUpdateRequest, type SessionUser } from "@/types/session";
 import { getCurrentUser } from "./get-current-user";
 import { login } from "./login";

@@ -17,7 +17,7 @@ import type { Viewer } from "./types";
  *   for everyone (a timed premium window, checked in SQL against the database clock: no job, every process agrees).
  * - the plan matters where plans differ: PremiumPlus reads without the sponsored overlay (`adFree`); no plan opens a
  *   scheduled chapter early (lib/premium.ts, docs/decisions/015).
- * Staff and admin have a member's rights only (server/http/access.ts).
+ * Staff and admin have a member's rights only (server/core/access-table.ts).
  */
 
 export interface ChapterRow {

@@ -4,7 +4,7 @@ import { Role } from "@/db/schema/enums";
 import { PUT as updateMangaRoute } from "@/app/api/manga/UpdateManga/route";
 import { apiMessage } from "@/server/core/messages";
 import { AppError } from "@/server/core/errors";
-import { makeUsers, send, submitManga } from "@/server/publishing/test-kit";
+import { makeUsers, send, submitManga } from "@/tests/fixtures/publishing-kit";
 import { MAX_FORM_PARTS, MAX_TEXT_FIELD_BYTES, readUpload } from "./form";
 import { repeatedFieldMultipart } from "./testing/multipart-payloads";
 

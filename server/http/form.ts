@@ -1,17 +1,7 @@
 import { AppError, badRequest, formatBytes, tooLarge, unsupportedMediaType } from "@/server/core/errors";
 import { refuseNul } from "./nul-guard";
 import { declaredLength, readBodyBytes } from "./route";
-
-/**
- * A write call's input, from multipart/form-data (anything with files) or JSON (the rest), as plain fields and
- * uploaded files. Field names are matched case-insensitively by the caller's schema (see `field`).
- */
-export interface UploadInput {
-  /** Text fields: one value, or several when a name repeats (`genres`). JSON values are kept as they are. */
-  fields: Record<string, unknown>;
-  /** Uploaded files by field name, in the order sent. */
-  files: Record<string, Uint8Array[]>;
-}
+import type { UploadInput } from "@/server/core/upload-input";
 
 /**
  * Reads the body with a byte cap that holds while streaming (413 as soon as it is passed, without reading on), then
@@ -222,12 +212,4 @@ function partDisposition(headerBlock: string): { name: string; file: boolean } |
     return { name, file: params.has("filename") || params.has("filename*") };
   }
   return null;
-}
-
-/** A field or files by name, case-insensitively (`coverImage`, `CoverImage`, `coverimage`). */
-export function pick<T>(record: Record<string, T>, name: string): T | undefined {
-  if (Object.hasOwn(record, name)) return record[name];
-  const lower = name.toLowerCase();
-  for (const key of Object.keys(record)) if (key.toLowerCase() === lower) return record[key];
-  return undefined;
 }

@@ -1,6 +1,6 @@
 import type http from "node:http";
 import type { Duplex } from "node:stream";
-import { ROUTE_KEYS } from "./access";
+import { ROUTE_KEYS } from "@/server/core/access-table";
 import { apiMessage, localeOf } from "@/server/core/messages";
 import type { Envelope } from "./envelope";
 import { env } from "@/server/env";
@@ -11,7 +11,7 @@ import { rawSecurityHeaderLines } from "./security-headers";
  * - a method an API path does not take: 405 with the envelope and `Allow` (Next answered 405 with an empty body);
  * - a request Node's HTTP parser refuses (headers over the limit: 431; anything else malformed: 400), which never
  *   reaches a handler: the envelope as the answer, then the connection closes.
- * The methods of each path come from the access table (./access.ts), which every route is defined from.
+ * The methods of each path come from the access table (server/core/access-table.ts), which every route is defined from.
  */
 const PATHS: ReadonlyArray<{ pattern: RegExp; methods: string[] }> = (() => {
   const byPath = new Map<string, Set<string>>();

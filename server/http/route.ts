@@ -3,7 +3,7 @@ import { getDb, type Db } from "@/db/client";
 import type { Locale } from "@/i18n/routing";
 import { verifyAccessToken, type AccessClaims } from "@/server/auth/access-token";
 import { accountStanding } from "@/server/auth/account-standing";
-import { decide, isRouteKey, type AudiencesOf, type RouteKey } from "./access";
+import { decide, isRouteKey, type AudiencesOf, type RouteKey } from "@/server/core/access-table";
 import { ok, okText } from "./envelope";
 import { AppError, badRequest, fieldErrorsOf, forbidden, methodNotAllowed, tooLarge, unauthorized, unsupportedMediaType, validation, type FieldErrors } from "@/server/core/errors";
 import { toResponse } from "@/server/http/errors";
@@ -93,7 +93,7 @@ export function defineRoute<
   P extends z.ZodType | undefined = undefined,
 >(def: RouteDefinition<K, B, Q, P>): RouteHandler {
   if (!isRouteKey(def.key)) {
-    throw new Error(`defineRoute: "${String(def.key)}" is not in the access table (server/http/access.ts)`);
+    throw new Error(`defineRoute: "${String(def.key)}" is not in the access table (server/core/access-table.ts)`);
   }
   const method = def.key.slice(0, def.key.indexOf(" "));
   const limit = def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;

@@ -3,7 +3,7 @@ import { getDb, type Db } from "@/db/client";
 import { chapters, dailyViews, favorites, manga, readingProgress } from "@/db/schema";
 import { Role, Status } from "@/db/schema/enums";
 import { GET as analyticsRoute } from "@/app/api/manga/Analytics/route";
-import { jsonRequest, makeUsers, send } from "@/server/publishing/test-kit";
+import { jsonRequest, makeUsers, send } from "@/tests/fixtures/publishing-kit";
 import { getCreatorAnalytics } from "./creator-analytics";
 
 /**

@@ -6,7 +6,7 @@ import { NotificationType, Role } from "@/db/schema/enums";
 import { GET as getPreferences, PUT as putPreferences } from "@/app/api/Notification/Preferences/route";
 import { POST as sendToUser } from "@/app/api/Notification/SendNotificationToUser/route";
 import { env } from "@/server/env";
-import { addChapter, decideChapter, decideManga, jsonRequest, makeUsers, send, submitManga } from "@/server/publishing/test-kit";
+import { addChapter, decideChapter, decideManga, jsonRequest, makeUsers, send, submitManga } from "@/tests/fixtures/publishing-kit";
 import { DEFAULT_PREFERENCES } from "./preferences";
 import { sendDigests } from "./send-digests";
 

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { favorites, notifications, users } from "@/db/schema";
 import { Role } from "@/db/schema/enums";
 import { recipientLocale, renderNotification } from "./catalogue";
-import { addChapter, decideChapter, decideManga, makeUsers, submitManga } from "@/server/publishing/test-kit";
+import { addChapter, decideChapter, decideManga, makeUsers, submitManga } from "@/tests/fixtures/publishing-kit";
 
 /** Every publishing notification links to what it is about (docs/decisions/014), in each recipient's language. */
 describe("links of publishing notifications", () => {

@@ -14,7 +14,7 @@ import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { startNotificationDelivery } from "@/server/realtime/deliver-notifications";
 import { addSocket, removeSocket } from "@/server/realtime/registry";
 import { socketLocale } from "@/server/realtime/upgrade";
-import { jsonRequest, makeUsers, send } from "@/server/publishing/test-kit";
+import { jsonRequest, makeUsers, send } from "@/tests/fixtures/publishing-kit";
 import { publishNotification } from "./publish-notification";
 import { sendDigests } from "./send-digests";
 

@@ -9,7 +9,7 @@ import { DELETE as deleteMangaRoute } from "@/app/api/manga/DeleteManga/route";
 import { brokenSecondPagePdf, photoPdf } from "@/tests/fixtures/pdfs";
 import { mangaGeneration } from "@/server/manga/changed";
 import { MAX_ATTEMPTS, runChapterJobs } from "./chapter-jobs";
-import { addChapter, decideChapter, decideManga, formOf, formRequest, jpegPart, jsonRequest, makeUsers, pageJpeg, pdfPart, send, submitChapter, submitManga } from "./test-kit";
+import { addChapter, decideChapter, decideManga, formOf, formRequest, jpegPart, jsonRequest, makeUsers, pageJpeg, pdfPart, send, submitChapter, submitManga } from "@/tests/fixtures/publishing-kit";
 
 /**
  * Background PDF processing (ADR 013): a PDF chapter is stored with a job and `processing: 1`; the job runner renders

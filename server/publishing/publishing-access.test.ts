@@ -24,7 +24,7 @@ import {
   snapshot,
   submitManga,
   type Route,
-} from "./test-kit";
+} from "@/tests/fixtures/publishing-kit";
 
 /**
  * Every publishing call × role × ownership through the route handlers (docs/decisions/013, issue 13 "Tests"):

@@ -30,7 +30,7 @@ import {
   snapshot,
   submitChapter,
   submitManga,
-} from "./test-kit";
+} from "@/tests/fixtures/publishing-kit";
 
 /**
  * Every review state transition of manga and chapters (ADR 013 "Review", "Edits", "Trusted writers"), the

@@ -16,7 +16,7 @@ import { meanColour, photo, pngPixelBomb } from "@/tests/fixtures/images";
 import { encryptedPdf, garbagePdf, javascriptPdf, paddedPdf, pageTreePdf, photoPdf, zeroPagePdf, zeroPagePdfLib } from "@/tests/fixtures/pdfs";
 import { hugeDeclaredZip, overlappingZipBomb } from "@/server/chapters/ingest/testing/zip-payloads";
 import { runChapterJobs } from "./chapter-jobs";
-import { addChapter, ARABIC, coverJpeg, filePart, formOf, formRequest, jpegPart, makeUsers, pageJpeg, pdfPart, send, snapshot, submitManga, type Answer, type FilePart } from "./test-kit";
+import { addChapter, ARABIC, coverJpeg, filePart, formOf, formRequest, jpegPart, makeUsers, pageJpeg, pdfPart, send, snapshot, submitManga, type Answer, type FilePart } from "@/tests/fixtures/publishing-kit";
 
 /**
  * Hostile and unusual uploads through SubmitChapter, UpdateChapter, SubmitManga and UpdateManga (issue 13 "Tests",

@@ -10,7 +10,7 @@ import { GET as getChapterRoute } from "@/app/api/chapter/GetChapter/[chapterid]
 import { PUT as updateChapterRoute } from "@/app/api/chapter/UpdateChapter/route";
 import { POST as statusChapterRoute } from "@/app/api/chapter/StatusChapter/route";
 import { releaseDueChapters } from "./release-chapters";
-import { addChapter, decideChapter, decideManga, jsonRequest, makeUsers, send, submitManga } from "./test-kit";
+import { addChapter, decideChapter, decideManga, jsonRequest, makeUsers, send, submitManga } from "@/tests/fixtures/publishing-kit";
 
 /**
  * Scheduled releases (ADR 013): an accepted chapter with a future publishAt is hidden from everyone but its author and

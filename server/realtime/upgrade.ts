@@ -8,7 +8,7 @@ import { verifyAccessToken } from "@/server/auth/access-token";
 import { accountStanding } from "@/server/auth/account-standing";
 import { isDatabaseUnavailable } from "@/server/core/database-unavailable";
 import { localeOf } from "@/server/core/messages";
-import { decide } from "@/server/http/access";
+import { decide } from "@/server/core/access-table";
 import { env } from "@/server/env";
 import type { Locale } from "@/i18n/routing";
 import { addSocket, closeAll, MAX_BUFFERED_BYTES, reserveSocket } from "./registry";

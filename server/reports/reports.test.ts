@@ -11,7 +11,7 @@ import { searchTextFor } from "@/lib/search-fold";
 import { POST as submitRoute } from "@/app/api/Report/Submit/route";
 import { GET as listRoute } from "@/app/api/Report/PaginatedReport/route";
 import { POST as resolveRoute } from "@/app/api/Report/Resolve/route";
-import { jsonRequest, makeUsers, send, snapshot, ARABIC } from "@/server/publishing/test-kit";
+import { jsonRequest, makeUsers, send, snapshot, ARABIC } from "@/tests/fixtures/publishing-kit";
 import { REPORT_RATE_RULE } from "./submit-report";
 import { rateKey } from "@/server/core/rate-limit";
 import { rateLimits } from "@/db/schema";

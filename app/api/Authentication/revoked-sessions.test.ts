@@ -7,7 +7,7 @@ import { getDb } from "@/db/client";
 import { Role } from "@/db/schema/enums";
 import { signAccessToken, verifyAccessToken } from "@/server/auth/access-token";
 import { createTestUser, type TestUser } from "@/server/auth/testing";
-import type { RouteKey } from "@/server/http/access";
+import type { RouteKey } from "@/server/core/access-table";
 import type { RouteHandler } from "@/server/http/route";
 import { jsonRequest, noParams } from "@/server/http/test-helpers";
 import { handleNotificationUpgrade, isNotificationSocketRequest, NOTIFICATION_SOCKET_PATH, closeNotificationSockets } from "@/server/realtime/upgrade";

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { toast } from "react-toastify";
-import { setTrustedAction } from "@/app/[locale]/dashboard/manga-approval/[id]/actions";
+import { setTrustedAction } from "@/server/actions/set-trusted";
 
 /**
  * Root's switch for the author's trust (docs/decisions/013): a trusted writer's new chapters of accepted manga are

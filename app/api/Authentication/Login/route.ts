@@ -2,7 +2,7 @@ import { getDb } from "@/db/client";
 import { loginSchema } from "@/lib/validation/auth";
 import { login } from "@/server/auth/login";
 import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
-import { clientIp } from "@/server/http/client-ip";
+import { clientIp } from "@/server/core/client-ip";
 import { defineRoute } from "@/server/http/route";
 
 /** Spec §7: body username or email, password (firebaseToken, turnstileToken ignored); data is the token set (plus the user). */

@@ -4,7 +4,7 @@ import { register } from "@/server/auth/register";
 import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
 import { ok } from "@/server/http/envelope";
 import { apiMessage } from "@/server/core/messages";
-import { clientIp } from "@/server/http/client-ip";
+import { clientIp } from "@/server/core/client-ip";
 import { defineRoute } from "@/server/http/route";
 
 /** Spec §7: the registration payload of §3; a verification mail goes out; 409 on a taken username or e-mail. */

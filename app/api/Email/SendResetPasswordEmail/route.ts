@@ -4,7 +4,7 @@ import { requestPasswordReset } from "@/server/auth/request-password-reset";
 import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
 import { ok } from "@/server/http/envelope";
 import { apiMessage } from "@/server/core/messages";
-import { clientIp } from "@/server/http/client-ip";
+import { clientIp } from "@/server/core/client-ip";
 import { defineRoute } from "@/server/http/route";
 
 /** Forgot password, body toemail: the same answer whether or not the account exists; 429 when rate limited. */

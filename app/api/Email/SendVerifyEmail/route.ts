@@ -4,7 +4,7 @@ import { requestVerificationEmail } from "@/server/auth/request-verification-ema
 import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
 import { ok } from "@/server/http/envelope";
 import { apiMessage } from "@/server/core/messages";
-import { clientIp } from "@/server/http/client-ip";
+import { clientIp } from "@/server/core/client-ip";
 import { defineRoute } from "@/server/http/route";
 
 /** Resend the verification mail, body toemail: the same answer whatever the address; 429 when rate limited. */

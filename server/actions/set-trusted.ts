@@ -7,7 +7,10 @@ import { setWriterTrusted } from "@/server/publishing/set-writer-trusted";
 
 export type TrustResult = { ok: true; trusted: boolean } | { ok: false; status: number };
 
-/** Root marks the author of a submission trusted (their chapters are accepted on upload) or takes it back. */
+/**
+ * Server actions that client components call (components may import nothing from app/, so the actions they call live
+ * here). Root marks the author of a submission trusted (their chapters are accepted on upload) or takes it back.
+ */
 export async function setTrustedAction(userId: number, trusted: boolean): Promise<TrustResult> {
   const user = await getSessionUser();
   if (!user) return { ok: false, status: 401 };
