@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { AppError } from "@/server/core/errors";
 import { getSessionUser } from "@/server/auth/session";
 import { setWriterTrusted } from "@/server/publishing/set-writer-trusted";
+import { Role } from "@/lib/enums";
 
 export type TrustResult = { ok: true; trusted: boolean } | { ok: false; status: number };
 
@@ -16,7 +17,7 @@ export async function setTrustedAction(userId: number, trusted: boolean): Promis
   if (!user) return { ok: false, status: 401 };
   if (!Number.isSafeInteger(userId) || userId <= 0 || typeof trusted !== "boolean") return { ok: false, status: 400 };
   try {
-    const result = await setWriterTrusted({ db: await getDb(), actor: { userId: user.id, role: user.role }, userId, trusted });
+    const result = await setWriterTrusted({ db: await getDb(), actor: { userId: user.id, role: user.role as Role }, userId, trusted });
     return { ok: true, trusted: result.trusted };
   } catch (error) {
     if (error instanceof AppError) return { ok: false, status: error.httpStatus };

@@ -4,7 +4,8 @@ import { chapters, manga, mangaGenres, users } from "@/db/schema";
 import { GENRES, SortBy, Status, type Genre } from "@/db/schema/enums";
 import { mediaUrl } from "@/lib/media-url";
 import type { SortDirection } from "./list-manga";
-import { canSeeManga, chapterReleased, chapterStatusesFor, seesAllChaptersOf, type Viewer } from "@/server/visibility";
+import { canSeeManga, chapterReleased, chapterStatusesFor, seesAllChaptersOf } from "@/server/visibility";
+import { type Viewer } from "@/server/core/viewer";
 
 export interface MangaChapter {
   id: number;

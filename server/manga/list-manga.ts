@@ -8,7 +8,8 @@ import { foldSearchText, SEARCH_TERM_MAX } from "@/lib/search-fold";
 import { mediaUrl } from "@/lib/media-url";
 import { paged, type Paged } from "@/lib/paged";
 import { PAGE_SIZE } from "@/lib/constants";
-import { chaptersVisibleTo, isRoot, isWriter, mangaVisibleTo, type Viewer } from "@/server/visibility";
+import { chaptersVisibleTo, isWriter, mangaVisibleTo } from "@/server/visibility";
+import { isRoot, type Viewer } from "@/server/core/viewer";
 
 export interface MangaListItem {
   id: number;

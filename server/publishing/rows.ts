@@ -3,7 +3,8 @@ import { chapterPages, chapters, manga, media, mediaVariants, users } from "@/db
 import { notFound } from "@/server/core/errors";
 import type { Tx } from "@/server/core/unit-of-work";
 import { publicChapter } from "@/server/visibility";
-import { managedChapterColumns, mayManage, type Actor } from "./managed";
+import { managedChapterColumns } from "./managed";
+import { type SignedInViewer, mayManage } from "@/server/core/viewer";
 
 /** The manga row a write works on, locked for the rest of the transaction. */
 export interface LockedManga {
@@ -26,7 +27,7 @@ const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_14
  * Locks the manga (FOR UPDATE) and checks the actor may manage it. Someone else's manga is a 404, as if it did not
  * exist: a writer learns nothing about other writers' unpublished work.
  */
-export async function lockManga(tx: Tx, actor: Actor, mangaId: number): Promise<LockedManga> {
+export async function lockManga(tx: Tx, actor: SignedInViewer, mangaId: number): Promise<LockedManga> {
   if (!validId(mangaId)) throw notFound("mangaNotFound");
   const [row] = await tx
     .select({
@@ -62,7 +63,7 @@ export interface LockedChapter {
 }
 
 /** Locks a chapter and its manga (manga first, the order every write takes) and checks the actor may manage it. */
-export async function lockChapter(tx: Tx, actor: Actor, chapterId: number): Promise<{ chapter: LockedChapter; manga: LockedManga }> {
+export async function lockChapter(tx: Tx, actor: SignedInViewer, chapterId: number): Promise<{ chapter: LockedChapter; manga: LockedManga }> {
   if (!validId(chapterId)) throw notFound("chapterNotFound");
   const [ref] = await tx.select({ mangaId: chapters.mangaId }).from(chapters).where(eq(chapters.id, chapterId));
   if (!ref) throw notFound("chapterNotFound");

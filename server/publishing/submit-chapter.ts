@@ -9,9 +9,10 @@ import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { publishAcceptedChapters } from "./announce";
 import { prepareUpload, type ChapterUpload } from "./chapter-source";
 import { kickChapterJobs } from "./chapter-jobs";
-import { isRootActor, loadManagedChapters, mayManage, Processing, type Actor, type ManagedChapter } from "./managed";
+import { loadManagedChapters, Processing, type ManagedChapter } from "./managed";
 import { notifyRoots } from "./notices";
 import { lockManga, nextChapterNumber } from "./rows";
+import { type SignedInViewer, isRoot, mayManage } from "@/server/core/viewer";
 
 export interface ChapterFields {
   title: string;
@@ -37,7 +38,7 @@ export async function submitChapter({
   upload,
 }: {
   db: Db;
-  actor: Actor;
+  actor: SignedInViewer;
   mangaId: number;
   fields: ChapterFields;
   upload: ChapterUpload;
@@ -51,7 +52,7 @@ export async function submitChapter({
 
   const chapterId = await runUnitOfWork(db, async (uow) => {
     const m = await lockManga(uow.tx, actor, mangaId);
-    const trusted = !isRootActor(actor) && m.authorTrusted && m.status === Status.Accepted;
+    const trusted = !isRoot(actor) && m.authorTrusted && m.status === Status.Accepted;
     const acceptNow = trusted && prepared.kind === "images";
     const [row] = await uow.tx
       .insert(chapters)
