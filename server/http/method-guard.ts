@@ -41,7 +41,7 @@ export function refuseWrongMethod(req: http.IncomingMessage, res: http.ServerRes
   const methods = allowedMethods(query < 0 ? url : url.slice(0, query));
   const method = req.method ?? "GET";
   if (!methods || methods.includes(method)) return false;
-  const locale = localeOf(new Request("http://localhost/", { headers: headersOf(req) }));
+  const locale = localeOf(req);
   const message = apiMessage(locale, "methodNotAllowed");
   const body: Envelope = { statusCode: 405, message, data: { code: "methodNotAllowed", message } };
   req.resume();
@@ -66,13 +66,4 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `Cache-Control: no-store\r\n${rawSecurityHeaderLines({ siteUrl: env.siteUrl })}Connection: close\r\n\r\n${body}`,
   );
-}
-
-function headersOf(req: http.IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const name of ["accept-language", "cookie", "x-locale"]) {
-    const value = req.headers[name];
-    if (typeof value === "string") headers.set(name, value);
-  }
-  return headers;
 }
