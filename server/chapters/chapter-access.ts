@@ -7,6 +7,7 @@ import { isAdFree } from "@/lib/premium";
 import { chapterPremiumNow, isChapterPublic, publicChapter } from "@/server/visibility";
 import type { Viewer } from "./types";
 import { isRoot, mayManage } from "@/server/core/viewer";
+import { isRowId } from "@/lib/validation/numbers";
 
 /**
  * Who may read a chapter (spec §6, issue 5; the row rules are server/visibility.ts):
@@ -88,7 +89,7 @@ export function chapterVisibleTo(viewer: Viewer): SQL | undefined {
 
 /** One query: the chapter with its manga and whether the viewer has premium; then the rules above. */
 export async function resolveChapterAccess({ db, chapterId, viewer }: { db: Db; chapterId: number; viewer: Viewer }): Promise<ChapterAccess> {
-  if (!Number.isSafeInteger(chapterId) || chapterId <= 0 || chapterId > 2_147_483_647) return { kind: "notFound" };
+  if (!isRowId(chapterId)) return { kind: "notFound" };
   const [row] = await db
     .select({
       id: chapters.id,

@@ -7,6 +7,7 @@ import { changed } from "@/server/manga/changed";
 import { POPULARITY_PER_FAVORITE } from "@/server/manga/popularity";
 import { canSeeManga } from "@/server/visibility";
 import { type SignedInViewer } from "@/server/core/viewer";
+import { isRowId } from "@/lib/validation/numbers";
 
 export interface ToggleFavoriteResult {
   mangaId: number;
@@ -34,7 +35,7 @@ function pgCode(err: unknown): string | undefined {
  * Only manga the user may see can be favourited (404 otherwise).
  */
 export async function toggleFavorite({ db, viewer, mangaId }: { db: Db; viewer: SignedInViewer; mangaId: number }): Promise<ToggleFavoriteResult> {
-  if (!Number.isSafeInteger(mangaId) || mangaId <= 0 || mangaId > 2_147_483_647) throw notFound("mangaNotFound");
+  if (!isRowId(mangaId)) throw notFound("mangaNotFound");
   try {
     return await runUnitOfWork(db, async (uow) => {
       const { tx } = uow;

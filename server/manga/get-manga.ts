@@ -6,6 +6,7 @@ import { mediaUrl } from "@/lib/media-url";
 import type { SortDirection } from "./list-manga";
 import { canSeeManga, chapterReleased, chapterStatusesFor, seesAllChaptersOf } from "@/server/visibility";
 import { type Viewer } from "@/server/core/viewer";
+import { isRowId } from "@/lib/validation/numbers";
 
 export interface MangaChapter {
   id: number;
@@ -73,7 +74,7 @@ function chapterOrder(sortBy: SortBy | undefined, direction: SortDirection | und
  */
 export async function getMangaById(opts: GetMangaOptions): Promise<MangaDetail | null> {
   const { db, id, viewer = null } = opts;
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  if (!isRowId(id)) return null;
   const [row] = await db
     .select({
       id: manga.id,

@@ -14,6 +14,7 @@ import {
 import { fieldErrorsOf, validation } from "@/server/core/errors";
 import { IMPRESSION_POSITIONS } from "./record-impression";
 import { PAYOUT_QUEUE_STATES } from "./list-payouts";
+import { MAX_ID } from "@/lib/validation/numbers";
 
 /**
  * The /api/Monetization calls' input, checked with the shared schemas of lib/validation/monetization.ts in the
@@ -42,11 +43,10 @@ export const bodyShape = {
   resolve: z.looseObject({ transactionId: z.unknown().optional(), outcome: z.unknown().optional(), referenceId: z.unknown().optional(), note: z.unknown().optional() }),
 };
 
-const MAX_INT = 2_147_483_647;
 
 /** RecordImpression: `{ chapterId, position: "start" | "mid" | "end" }` (0, 1, 2 too). */
 export const recordImpressionBody = z.object({
-  chapterId: z.coerce.number().int().positive().max(MAX_INT),
+  chapterId: z.coerce.number().int().positive().max(MAX_ID),
   position: z
     .union([z.enum(IMPRESSION_POSITIONS), z.number().int().min(0).max(2).transform((i) => IMPRESSION_POSITIONS[i]!)]),
 });

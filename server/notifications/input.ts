@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decimalInteger, integer } from "@/lib/validation/numbers";
+import { decimalInteger, integer, MAX_ID } from "@/lib/validation/numbers";
 import { hasControlCharacters } from "@/lib/validation/text";
 import type { Locale } from "@/i18n/routing";
 import { fieldErrorsOf, validation } from "@/server/core/errors";
@@ -11,7 +11,6 @@ import type { NotificationType } from "./publish-notification";
  * defineRoute a shape-only body and parse with these in the handler, where the language is known).
  */
 export const NOTIFICATION_MESSAGE_MAX = 1000;
-const MAX_ID = 2_147_483_647;
 
 /** A whole number, also as digits in a string (query strings, form-ish clients); nothing else (no booleans, no ""). */
 const wholeNumber = decimalInteger;

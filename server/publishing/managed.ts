@@ -4,6 +4,7 @@ import { GENRES, Role, type Genre, type Status } from "@/db/schema/enums";
 import { mediaUrl } from "@/lib/media-url";
 import type { Executor } from "@/server/core/unit-of-work";
 import { type SignedInViewer } from "@/server/core/viewer";
+import { isRowId } from "@/lib/validation/numbers";
 
 /** The server itself (background jobs, timers): root's rights over content, no account. */
 export const SYSTEM_ACTOR: SignedInViewer = { userId: 0, role: Role.root };
@@ -97,7 +98,7 @@ export const genreNamesOf = (values: readonly number[]): Genre[] =>
  * not exist. Callers check `mayManage` (server/core/viewer.ts) on `author.id` (a writer asking for someone else's manga gets a 404).
  */
 export async function loadManagedManga(db: Executor, mangaId: number): Promise<ManagedManga | null> {
-  if (!Number.isSafeInteger(mangaId) || mangaId <= 0 || mangaId > 2_147_483_647) return null;
+  if (!isRowId(mangaId)) return null;
   const [row] = await db
     .select({
       id: manga.id,

@@ -13,6 +13,7 @@ import { loadManagedChapters, Processing, type ManagedChapter } from "./managed"
 import { notifyRoots } from "./notices";
 import { lockManga, nextChapterNumber } from "./rows";
 import { type SignedInViewer, isRoot, mayManage } from "@/server/core/viewer";
+import { isRowId } from "@/lib/validation/numbers";
 
 export interface ChapterFields {
   title: string;
@@ -44,7 +45,7 @@ export async function submitChapter({
   upload: ChapterUpload;
 }): Promise<ManagedChapter> {
   // Who may add to this manga is checked before any upload is decoded.
-  const [target] = Number.isSafeInteger(mangaId) && mangaId > 0 && mangaId <= 2_147_483_647
+  const [target] = isRowId(mangaId)
     ? await db.select({ authorId: manga.authorId }).from(manga).where(eq(manga.id, mangaId))
     : [];
   if (!target || !mayManage(actor, target.authorId)) throw notFound("mangaNotFound");
