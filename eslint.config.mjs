@@ -7,7 +7,7 @@ import drizzle from "eslint-plugin-drizzle";
  * The layers' boundaries (docs/decisions/012): domain code under server/ never imports the HTTP layer or app/;
  * components never import app/; lib/ imports only lib/. And a client component ("use client") takes nothing but
  * types from server/ and db/ (their modules hold secrets, the database and Node APIs), except the server actions
- * under server/actions/, which Next calls over the network.
+ * under server/actions/, which Next calls over the network. Outside db/, the enums come from lib/enums.
  */
 const boundaries = {
   rules: {
@@ -38,6 +38,7 @@ const restrict = (patterns) => ["error", { patterns: patterns.map(({ group, mess
 const HTTP = { group: ["@/server/http/*", "../http/*"], message: "Domain code imports server/core, never server/http (ADR 012)." };
 const APP = { group: ["@/app/*"], message: "Nothing imports app/: move what is shared into server/ or lib/." };
 const COMPONENTS = { group: ["@/components/*"], message: "Only app/ and components/ import components/." };
+const ENUMS = { group: ["@/db/schema/enums", "**/db/schema/enums"], message: "The enums are @/lib/enums (db/schema/enums only re-exports them for the schema)." };
 
 export default defineConfig([
   ...nextVitals,
@@ -54,13 +55,18 @@ export default defineConfig([
     },
   },
   {
+    files: ["**/*.{ts,tsx,mts,mjs}"],
+    ignores: ["db/**"],
+    rules: { "no-restricted-imports": restrict([ENUMS]) },
+  },
+  {
     files: ["server/**/*.ts"],
     ignores: ["server/http/**", "server/main.ts", "**/*.test.ts"],
-    rules: { "no-restricted-imports": restrict([HTTP, APP, COMPONENTS]) },
+    rules: { "no-restricted-imports": restrict([HTTP, APP, COMPONENTS, ENUMS]) },
   },
   {
     files: ["components/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": restrict([APP]) },
+    rules: { "no-restricted-imports": restrict([APP, ENUMS]) },
   },
   {
     files: ["lib/**/*.{ts,tsx}"],
@@ -69,6 +75,7 @@ export default defineConfig([
       "no-restricted-imports": restrict([
         APP,
         COMPONENTS,
+        ENUMS,
         { group: ["@/server/*", "@/db/*"], message: "lib/ is shared with the browser: it imports neither server/ nor db/." },
       ]),
     },

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { chapters, manga } from "@/db/schema";
-import { Role, Status } from "@/db/schema/enums";
+import { Role, Status } from "@/lib/enums";
 import { isRoot, type SignedInViewer, type Viewer } from "@/server/core/viewer";
 
 /**

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { usernameSkeleton } from "@/lib/validation/usernames";
 import { backfillUsernameSkeletons } from "@/server/auth/username-skeletons";
 import { createTestUser } from "@/server/auth/testing";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { mixedScripts, usernameSkeleton } from "@/lib/validation/usernames";
 import { createTestUser } from "@/server/auth/testing";
 import { validationTranslator } from "@/server/auth/validation";

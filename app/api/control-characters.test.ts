@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { auditLog, chapters, emailOutbox, manga, notifications, refreshTokens, reports, siteSettings, users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { loginSchema, registerSchema, updateSelfSchema } from "@/lib/validation/auth";
 import { hasControlCharacters } from "@/lib/validation/text";
 import { login } from "@/server/auth/login";

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { emailOutbox, users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { createTestUser, lastMailTo } from "@/server/auth/testing";
 import { validationTranslator } from "@/server/auth/validation";
 import { apiMessage } from "@/server/core/messages";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { decimalInteger, id, integer, isRowId, MAX_ID } from "@/lib/validation/numbers";
 import { createTestUser } from "@/server/auth/testing";
 import type { RouteKey } from "@/server/core/access-table";

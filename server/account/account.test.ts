@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
 import { auditLog, emailOutbox, favorites, manga, notifications, readingProgress, chapters, refreshTokens, transactions, users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { verifyAccessToken } from "@/server/auth/access-token";
 import { createTestUser, lastMailTo, type TestUser } from "@/server/auth/testing";
 import { validationTranslator } from "@/server/auth/validation";

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapters, manga, subscriptions } from "@/db/schema";
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { forbidden, notFound } from "@/server/core/errors";
 import { isAdFree } from "@/lib/premium";
 import { chapterPremiumNow, isChapterPublic, publicChapter } from "@/server/visibility";

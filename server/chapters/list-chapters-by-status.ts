@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapters, manga } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { forbidden } from "@/server/core/errors";
 import { chapterSearch, queryChapterPage, type ChapterDetailsItem } from "./list-chapters";
 import type { ChaptersByStatusQuery } from "./schemas";

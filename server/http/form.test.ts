@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { PUT as updateMangaRoute } from "@/app/api/manga/UpdateManga/route";
 import { apiMessage } from "@/server/core/messages";
 import { AppError } from "@/server/core/errors";

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import * as catchAll from "@/app/api/[...path]/route";
 import { GET as health } from "@/app/api/health/route";
 import { notFound } from "@/server/core/errors";

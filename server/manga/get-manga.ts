@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapters, manga, mangaGenres, users } from "@/db/schema";
-import { GENRES, SortBy, Status, type Genre } from "@/db/schema/enums";
+import { GENRES, SortBy, Status, type Genre } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
 import type { SortDirection } from "./list-manga";
 import { canSeeManga, chapterReleased, chapterStatusesFor, seesAllChaptersOf } from "@/server/visibility";

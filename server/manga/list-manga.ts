@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, exists, fillPlaceholders, gte, ilike, inArray, lte, notExists, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
-import { GENRES, SortBy, Status, type Genre } from "@/db/schema/enums";
+import { GENRES, SortBy, Status, type Genre } from "@/lib/enums";
 import { chapters, favorites, manga, mangaGenres, users } from "@/db/schema";
 import { SEARCH_PREFIX_CHARS } from "@/db/schema/manga";
 import { foldSearchText, SEARCH_TERM_MAX } from "@/lib/search-fold";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { decimalInteger, integer, MAX_ID } from "@/lib/validation/numbers";
-import { GENRES, SortBy, Status, type Genre } from "@/db/schema/enums";
+import { GENRES, SortBy, Status, type Genre } from "@/lib/enums";
 import { PAGE_SIZE } from "@/lib/constants";
 import { SEARCH_TERM_MAX } from "@/lib/search-fold";
 import { imageFormatParam as imageFormat } from "@/server/media/image-format";

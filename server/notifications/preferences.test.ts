@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { emailOutbox, favorites, notificationPreferences, notifications, users } from "@/db/schema";
-import { NotificationType, Role } from "@/db/schema/enums";
+import { NotificationType, Role } from "@/lib/enums";
 import { GET as getPreferences, PUT as putPreferences } from "@/app/api/Notification/Preferences/route";
 import { POST as sendToUser } from "@/app/api/Notification/SendNotificationToUser/route";
 import { env } from "@/server/env";

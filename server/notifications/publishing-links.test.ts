@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { favorites, notifications, users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { recipientLocale, renderNotification } from "./catalogue";
 import { addChapter, decideChapter, decideManga, makeUsers, submitManga } from "@/tests/fixtures/publishing-kit";
 

@@ -4,7 +4,7 @@ import type { WebSocket } from "ws";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { emailOutbox, notificationPreferences, notifications, users } from "@/db/schema";
-import { NotificationType, Role } from "@/db/schema/enums";
+import { NotificationType, Role } from "@/lib/enums";
 import { GET as paginated } from "@/app/api/Notification/PaginatedNotification/route";
 import { POST as markRead } from "@/app/api/Notification/MarkNotificationAsRead/route";
 import { POST as sendToUser } from "@/app/api/Notification/SendNotificationToUser/route";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { auditLog, chapterJobs, chapterPages, chapters, favorites, notifications, users } from "@/db/schema";
-import { NotificationType, Role } from "@/db/schema/enums";
+import { NotificationType, Role } from "@/lib/enums";
 import { PUT as updateChapterRoute } from "@/app/api/chapter/UpdateChapter/route";
 import { DELETE as deleteChapterRoute } from "@/app/api/chapter/DeleteChapter/route";
 import { DELETE as deleteMangaRoute } from "@/app/api/manga/DeleteManga/route";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapters, manga } from "@/db/schema";
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { audit } from "@/server/core/audit";
 import { runUnitOfWork, type UnitOfWork } from "@/server/core/unit-of-work";
 import { changed } from "@/server/manga/changed";

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { chapters, manga, mangaGenres, users } from "@/db/schema";
-import { GENRES, Role, type Genre, type Status } from "@/db/schema/enums";
+import { GENRES, Role, type Genre, type Status } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
 import type { Executor } from "@/server/core/unit-of-work";
 import { type SignedInViewer } from "@/server/core/viewer";

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { chapterJobs, chapterPages, chapters, manga, media } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { POST as submitMangaRoute } from "@/app/api/manga/SubmitManga/route";
 import { PUT as updateMangaRoute } from "@/app/api/manga/UpdateManga/route";
 import { POST as submitChapterRoute } from "@/app/api/chapter/SubmitChapter/route";

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { chapters, favorites, manga, notifications, users } from "@/db/schema";
 import { recipientLocale, renderNotification } from "@/server/notifications/catalogue";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { GET as getMangaRoute } from "@/app/api/manga/GetMangaById/route";
 import { GET as paginatedChapterRoute } from "@/app/api/chapter/PaginatedChapter/route";
 import { GET as getChapterRoute } from "@/app/api/chapter/GetChapter/[chapterid]/route";

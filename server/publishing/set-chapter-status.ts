@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapters } from "@/db/schema";
-import { NotificationType, Status } from "@/db/schema/enums";
+import { NotificationType, Status } from "@/lib/enums";
 import { audit } from "@/server/core/audit";
 import { conflict, validation } from "@/server/core/errors";
 import { runUnitOfWork, type UnitOfWork } from "@/server/core/unit-of-work";

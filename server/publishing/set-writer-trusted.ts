@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { audit } from "@/server/core/audit";
 import { forbidden, notFound } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapterJobs, chapters, manga } from "@/db/schema";
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { storeChapterPagesIn } from "@/server/chapters/ingest";
 import { audit } from "@/server/core/audit";
 import { notFound } from "@/server/core/errors";

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { manga, mangaGenres } from "@/db/schema";
-import { GENRES, Status, type Genre } from "@/db/schema/enums";
+import { GENRES, Status, type Genre } from "@/lib/enums";
 import { searchTextFor } from "@/lib/search-fold";
 import { audit } from "@/server/core/audit";
 import { notFound } from "@/server/core/errors";

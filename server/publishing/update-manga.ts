@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { manga, mangaGenres } from "@/db/schema";
-import { GENRES, Status } from "@/db/schema/enums";
+import { GENRES, Status } from "@/lib/enums";
 import { searchTextFor } from "@/lib/search-fold";
 import { audit } from "@/server/core/audit";
 import { notFound } from "@/server/core/errors";

@@ -5,7 +5,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { auditLog, chapters, manga, notifications, notificationPreferences, reports, users } from "@/db/schema";
 import { recipientLocale, renderNotification } from "@/server/notifications/catalogue";
-import { NotificationType, Role, Status } from "@/db/schema/enums";
+import { NotificationType, Role, Status } from "@/lib/enums";
 import { ReportStatus } from "@/lib/report-enums";
 import { searchTextFor } from "@/lib/search-fold";
 import { POST as submitRoute } from "@/app/api/Report/Submit/route";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { manga, siteSettings } from "@/db/schema";
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { BANNER_VARIANT_WIDTHS } from "@/lib/media-url";
 import { audit } from "@/server/core/audit";
 import { AppError, formatBytes, notFound, validation } from "@/server/core/errors";

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { emailTokens, favorites, manga, notificationPreferences, notifications, readingProgress, refreshTokens, users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { audit } from "@/server/core/audit";
 import { runUnitOfWork, type UnitOfWork } from "@/server/core/unit-of-work";
 import { requireRoot, type Viewer } from "@/server/core/viewer";

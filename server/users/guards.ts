@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import type { Locale } from "@/i18n/routing";
 import { AppError, conflict, forbidden, notFound } from "@/server/core/errors";
 import { apiMessage } from "@/server/core/messages";

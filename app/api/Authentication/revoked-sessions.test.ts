@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { getDb } from "@/db/client";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { signAccessToken, verifyAccessToken } from "@/server/auth/access-token";
 import { createTestUser, type TestUser } from "@/server/auth/testing";
 import type { RouteKey } from "@/server/core/access-table";

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { auditLog, emailOutbox, emailTokens, favorites, manga, mangaGenres, notifications, subscriptions, transactions, users } from "@/db/schema";
-import { EmailTokenKind, Role, Status } from "@/db/schema/enums";
+import { EmailTokenKind, Role, Status } from "@/lib/enums";
 import { ACCESS, type RouteKey } from "@/server/core/access-table";
 import { apiMessage } from "@/server/core/messages";
 import type { RouteHandler } from "@/server/http/route";

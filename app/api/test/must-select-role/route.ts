@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { notFound } from "@/server/core/errors";
 import { defineRoute } from "@/server/http/route";
 import { assertTestRoutesEnabled, parseTestInput, readTestJson } from "../enabled";

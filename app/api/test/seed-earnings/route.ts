@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import { adImpressionDays, adImpressionMonths, chapters, manga, users } from "@/db/schema";
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { notFound } from "@/server/core/errors";
 import { defineRoute } from "@/server/http/route";
 import { assertTestRoutesEnabled, parseTestInput, readTestJson } from "../enabled";
