@@ -55,13 +55,13 @@ type ParamsOutput<P> = P extends z.ZodType ? z.output<P> : RouteParams;
 
 export interface HandlerArgs<K extends RouteKey, B, Q, P> {
   req: Request;
+  /** The access token's claims, for what only they hold (its sign-in, `sid`); who is asking is `ctx.viewer`. */
   user: UserFor<K>;
   body: B;
   query: Q;
   /** Path segments (`{chapterid}`): validated by the `params` schema when given, else as Next passes them. */
   params: P;
-  locale: Locale;
-  /** The use case's context: `{ db, viewer, locale }`. */
+  /** The use case's context: `{ db, viewer, locale }`, the one way a handler reaches the database, viewer and language. */
   ctx: RequestContext<ViewerFor<K>>;
 }
 
@@ -148,7 +148,6 @@ export function defineRoute<
         body: body as Output<B>,
         query: query as Output<Q>,
         params: params as ParamsOutput<P>,
-        locale,
         ctx: context as RequestContext<ViewerFor<K>>,
       });
       if (admission && !(result instanceof Response)) {

@@ -12,9 +12,9 @@ import { defineRoute } from "@/server/http/route";
 export const POST = defineRoute({
   key: "POST /api/Authentication/ChangePassword",
   body: bodyShapeOf(changePasswordSchema),
-  handler: async ({ user, body, ctx, locale }) => {
-    const input = await parseLocalized(changePasswordSchema, body, locale);
-    const result = await changePassword({ db: await ctx.db, viewer: ctx.viewer, currentSid: user.sid, input, locale });
-    return ok(result, apiMessage(locale, "passwordChanged"));
+  handler: async ({ user, body, ctx }) => {
+    const input = await parseLocalized(changePasswordSchema, body, ctx.locale);
+    const result = await changePassword({ db: await ctx.db, viewer: ctx.viewer, currentSid: user.sid, input, locale: ctx.locale });
+    return ok(result, apiMessage(ctx.locale, "passwordChanged"));
   },
 });

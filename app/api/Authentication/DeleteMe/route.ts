@@ -9,9 +9,9 @@ import { defineRoute } from "@/server/http/route";
 export const POST = defineRoute({
   key: "POST /api/Authentication/DeleteMe",
   body: bodyShapeOf(deleteMeSchema),
-  handler: async ({ body, ctx, locale }) => {
-    const { password } = await parseLocalized(deleteMeSchema, body, locale);
-    const result = await deleteMyAccount({ db: await ctx.db, viewer: ctx.viewer, password, locale });
-    return ok(result, apiMessage(locale, "accountSelfDeleted"));
+  handler: async ({ body, ctx }) => {
+    const { password } = await parseLocalized(deleteMeSchema, body, ctx.locale);
+    const result = await deleteMyAccount({ db: await ctx.db, viewer: ctx.viewer, password, locale: ctx.locale });
+    return ok(result, apiMessage(ctx.locale, "accountSelfDeleted"));
   },
 });

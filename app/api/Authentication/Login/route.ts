@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { loginSchema } from "@/lib/validation/auth";
 import { login } from "@/server/auth/login";
 import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
@@ -9,10 +8,10 @@ import { defineRoute } from "@/server/http/route";
 export const POST = defineRoute({
   key: "POST /api/Authentication/Login",
   body: bodyShapeOf(loginSchema),
-  handler: async ({ req, body, locale }) => {
-    const input = await parseLocalized(loginSchema, body, locale);
+  handler: async ({ req, body, ctx }) => {
+    const input = await parseLocalized(loginSchema, body, ctx.locale);
     const { tokens, user } = await login({
-      db: await getDb(),
+      db: await ctx.db,
       username: input.username,
       email: input.email,
       password: input.password,

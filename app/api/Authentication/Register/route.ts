@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { registerSchema } from "@/lib/validation/auth";
 import { register } from "@/server/auth/register";
 import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
@@ -11,9 +10,9 @@ import { defineRoute } from "@/server/http/route";
 export const POST = defineRoute({
   key: "POST /api/Authentication/Register",
   body: bodyShapeOf(registerSchema),
-  handler: async ({ req, body, locale }) => {
-    const input = await parseLocalized(registerSchema, body, locale);
-    const user = await register({ db: await getDb(), input, locale, ip: clientIp(req) });
-    return ok(user, apiMessage(locale, "registered"));
+  handler: async ({ req, body, ctx }) => {
+    const input = await parseLocalized(registerSchema, body, ctx.locale);
+    const user = await register({ db: await ctx.db, input, locale: ctx.locale, ip: clientIp(req) });
+    return ok(user, apiMessage(ctx.locale, "registered"));
   },
 });

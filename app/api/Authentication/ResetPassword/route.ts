@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { resetPasswordSchema } from "@/lib/validation/auth";
 import { resetPassword } from "@/server/auth/reset-password";
 import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
@@ -10,9 +9,9 @@ import { defineRoute } from "@/server/http/route";
 export const POST = defineRoute({
   key: "POST /api/Authentication/ResetPassword",
   body: bodyShapeOf(resetPasswordSchema),
-  handler: async ({ body, locale }) => {
-    const input = await parseLocalized(resetPasswordSchema, body, locale);
-    await resetPassword({ db: await getDb(), token: input.token, password: input.password });
-    return ok(null, apiMessage(locale, "passwordResetDone"));
+  handler: async ({ body, ctx }) => {
+    const input = await parseLocalized(resetPasswordSchema, body, ctx.locale);
+    await resetPassword({ db: await ctx.db, token: input.token, password: input.password });
+    return ok(null, apiMessage(ctx.locale, "passwordResetDone"));
   },
 });

@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { ACCOUNT_LIMITS, updateSelfSchema } from "@/lib/validation/auth";
 import { imageFormatOf, imageFormatQuery } from "@/server/auth/route-helpers";
 import { updateSelf } from "@/server/auth/update-self";
@@ -18,10 +17,10 @@ export const POST = defineRoute({
   query: imageFormatQuery,
   // A 5 MB image is about 6.7 MB as base64.
   maxBodyBytes: Math.ceil((ACCOUNT_LIMITS.profileImageMaxBytes * 4) / 3) + 64 * 1024,
-  handler: async ({ user, body, query, locale }) => {
-    const input = await parseLocalized(updateSelfSchema, body, locale);
-    const { user: updated, emailChangeRequested } = await updateSelf({ db: await getDb(), userId: user.userId, input, locale, imageFormat: imageFormatOf(query) });
+  handler: async ({ body, query, ctx }) => {
+    const input = await parseLocalized(updateSelfSchema, body, ctx.locale);
+    const { user: updated, emailChangeRequested } = await updateSelf({ db: await ctx.db, userId: ctx.viewer.userId, input, locale: ctx.locale, imageFormat: imageFormatOf(query) });
     // The same words whether or not the new address is taken (issue 27, item 6): the mail to it tells.
-    return ok(updated, emailChangeRequested ? apiMessage(locale, "emailChangeRequested", { email: emailChangeRequested }) : apiMessage(locale, "profileUpdated"));
+    return ok(updated, emailChangeRequested ? apiMessage(ctx.locale, "emailChangeRequested", { email: emailChangeRequested }) : apiMessage(ctx.locale, "profileUpdated"));
   },
 });

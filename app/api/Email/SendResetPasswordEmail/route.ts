@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { forgotPasswordSchema } from "@/lib/validation/auth";
 import { requestPasswordReset } from "@/server/auth/request-password-reset";
 import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
@@ -11,9 +10,9 @@ import { defineRoute } from "@/server/http/route";
 export const POST = defineRoute({
   key: "POST /api/Email/SendResetPasswordEmail",
   body: bodyShapeOf(forgotPasswordSchema),
-  handler: async ({ req, body, locale }) => {
-    const input = await parseLocalized(forgotPasswordSchema, body, locale);
-    await requestPasswordReset({ db: await getDb(), email: input.toemail, locale, ip: clientIp(req) });
-    return ok(null, apiMessage(locale, "resetEmailSent"));
+  handler: async ({ req, body, ctx }) => {
+    const input = await parseLocalized(forgotPasswordSchema, body, ctx.locale);
+    await requestPasswordReset({ db: await ctx.db, email: input.toemail, locale: ctx.locale, ip: clientIp(req) });
+    return ok(null, apiMessage(ctx.locale, "resetEmailSent"));
   },
 });

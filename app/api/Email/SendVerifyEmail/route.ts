@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { sendVerifyEmailSchema } from "@/lib/validation/auth";
 import { requestVerificationEmail } from "@/server/auth/request-verification-email";
 import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
@@ -11,9 +10,9 @@ import { defineRoute } from "@/server/http/route";
 export const POST = defineRoute({
   key: "POST /api/Email/SendVerifyEmail",
   body: bodyShapeOf(sendVerifyEmailSchema),
-  handler: async ({ req, body, locale }) => {
-    const input = await parseLocalized(sendVerifyEmailSchema, body, locale);
-    await requestVerificationEmail({ db: await getDb(), email: input.toemail, locale, ip: clientIp(req) });
-    return ok(null, apiMessage(locale, "verifyEmailSent"));
+  handler: async ({ req, body, ctx }) => {
+    const input = await parseLocalized(sendVerifyEmailSchema, body, ctx.locale);
+    await requestVerificationEmail({ db: await ctx.db, email: input.toemail, locale: ctx.locale, ip: clientIp(req) });
+    return ok(null, apiMessage(ctx.locale, "verifyEmailSent"));
   },
 });

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { userSearchTextFor } from "@/lib/search-fold";
-import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { defineRoute } from "@/server/http/route";
 import { hashPassword } from "@/server/auth/password";
@@ -20,10 +19,10 @@ const Body = z.object({
  */
 export const POST = defineRoute({
   key: "POST /api/test/create-user",
-  handler: async ({ req }) => {
+  handler: async ({ req, ctx }) => {
     assertTestRoutesEnabled();
     const input = parseTestInput(Body, await readTestJson(req));
-    const db = await getDb();
+    const db = await ctx.db;
     const [row] = await db
       .insert(users)
       .values({

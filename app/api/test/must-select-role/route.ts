@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { Role } from "@/lib/enums";
 import { notFound } from "@/server/core/errors";
@@ -16,10 +15,10 @@ const Body = z.object({ username: z.string().trim().min(1).max(100) });
  */
 export const POST = defineRoute({
   key: "POST /api/test/must-select-role",
-  handler: async ({ req }) => {
+  handler: async ({ req, ctx }) => {
     assertTestRoutesEnabled();
     const { username } = parseTestInput(Body, await readTestJson(req));
-    const db = await getDb();
+    const db = await ctx.db;
     const [row] = await db
       .update(users)
       .set({ mustSelectRole: true, role: Role.reader, dateOfBirth: null, updatedAt: new Date() })

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { adImpressionDays, adImpressionMonths, chapters, manga, users } from "@/db/schema";
 import { Status } from "@/lib/enums";
 import { notFound } from "@/server/core/errors";
@@ -20,10 +19,10 @@ const Body = z.object({
  */
 export const POST = defineRoute({
   key: "POST /api/test/seed-earnings",
-  handler: async ({ req }) => {
+  handler: async ({ req, ctx }) => {
     assertTestRoutesEnabled();
     const input = parseTestInput(Body, await readTestJson(req));
-    const db = await getDb();
+    const db = await ctx.db;
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, input.username)).limit(1);
     if (!user) throw notFound("userNotFound");
     return db.transaction(async (tx) => {
