@@ -103,6 +103,45 @@ describe("defineRoute: bodies", () => {
   });
 });
 
+describe("defineRoute: one way to validate", () => {
+  it("validates a LocalizedSchema in the request's language, with the query's errors in the same 422", async () => {
+    const texts = { en: "Name is required", ar: "الاسم مطلوب" } as const;
+    const route = defineRoute({
+      key: LOGIN,
+      body: { inLocale: (locale: "en" | "ar") => z.object({ username: z.string().min(1, texts[locale]) }) },
+      query: z.object({ page: z.coerce.number().int() }),
+      handler: ({ body, ctx }) => ({ username: body.username, locale: ctx.locale }),
+    });
+    const ok = await route(jsonRequest(LOGIN, { body: { UserName: "amal" }, query: "page=1", headers: { "x-locale": "ar" } }), noParams);
+    expect((await ok.json()).data).toEqual({ username: "amal", locale: "ar" });
+    for (const locale of ["en", "ar"] as const) {
+      const res = await route(jsonRequest(LOGIN, { body: { username: "" }, query: "page=x", headers: { "x-locale": locale } }), noParams);
+      expect(res.status).toBe(422);
+      const { data } = (await res.json()) as { data: { errors: Record<string, string[]> } };
+      expect(data.errors.username).toEqual([texts[locale]]);
+      expect(Object.keys(data.errors)).toContain("page");
+    }
+  });
+
+  it("runs the guard before the caller or any input is read", async () => {
+    const route = defineRoute({
+      key: LOGIN,
+      guard: () => {
+        throw notFound();
+      },
+      body: z.object({ username: z.string() }),
+      handler: () => ({ reached: true }),
+    });
+    for (const req of [
+      jsonRequest(LOGIN, { raw: "{ nope", headers: { "content-type": "application/json" } }),
+      jsonRequest(LOGIN, { body: { username: 1 }, headers: { authorization: "Bearer garbage" } }),
+      jsonRequest(LOGIN, { body: { username: "amal" } }),
+    ]) {
+      expect((await route(req, noParams)).status).toBe(404);
+    }
+  });
+});
+
 describe("defineRoute: query and params", () => {
   const KEY = "GET /api/manga/PaginatedManga";
   const list = defineRoute({

@@ -7,6 +7,7 @@ import { decide, isRouteKey, type AudiencesOf, type RouteKey } from "@/server/co
 import { ok, okText } from "./envelope";
 import { AppError, badRequest, fieldErrorsOf, forbidden, methodNotAllowed, tooLarge, unauthorized, unsupportedMediaType, validation, type FieldErrors } from "@/server/core/errors";
 import { toResponse } from "@/server/http/errors";
+import { schemaFor, type AnySchema, type LocalizedSchema } from "@/server/core/localized-schema";
 import { admitRead, admittedRequests, isLimitedRead, type ReadAdmission } from "./anonymous-reads";
 import { allowedMethods } from "./method-guard";
 import { queryValues, refuseNul } from "./nul-guard";
@@ -50,8 +51,8 @@ export interface RouteContext {
 }
 export type RouteHandler = (req: Request, ctx?: RouteContext) => Promise<Response>;
 
-type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
-type ParamsOutput<P> = P extends z.ZodType ? z.output<P> : RouteParams;
+type Output<S> = S extends LocalizedSchema<infer T> ? z.output<T> : S extends z.ZodType ? z.output<S> : undefined;
+type ParamsOutput<P> = P extends AnySchema ? Output<P> : RouteParams;
 
 export interface HandlerArgs<K extends RouteKey, B, Q, P> {
   req: Request;
@@ -67,12 +68,20 @@ export interface HandlerArgs<K extends RouteKey, B, Q, P> {
 
 export interface RouteDefinition<
   K extends RouteKey,
-  B extends z.ZodType | undefined,
-  Q extends z.ZodType | undefined,
-  P extends z.ZodType | undefined,
+  B extends AnySchema | undefined,
+  Q extends AnySchema | undefined,
+  P extends AnySchema | undefined,
 > {
   key: K;
-  /** JSON body schema; without one the body is left unread for the handler (e.g. uploads). */
+  /**
+   * Runs first, before the caller is identified or any input is read: it may only throw (the test routes' switch
+   * answers 404 when off, so a disabled route gives nothing away).
+   */
+  guard?: () => void;
+  /**
+   * JSON body schema (or a LocalizedSchema, server/core/localized-schema.ts, for texts in the request's language);
+   * without one the body is left unread for the handler (e.g. uploads).
+   */
   body?: B;
   /** Query schema; values arrive as strings (arrays when a name repeats): numbers via lib/validation/numbers.ts. */
   query?: Q;
@@ -88,9 +97,9 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 export function defineRoute<
   K extends RouteKey,
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  P extends z.ZodType | undefined = undefined,
+  B extends AnySchema | undefined = undefined,
+  Q extends AnySchema | undefined = undefined,
+  P extends AnySchema | undefined = undefined,
 >(def: RouteDefinition<K, B, Q, P>): RouteHandler {
   if (!isRouteKey(def.key)) {
     throw new Error(`defineRoute: "${String(def.key)}" is not in the access table (server/core/access-table.ts)`);
@@ -106,6 +115,7 @@ export function defineRoute<
     let admission: ReadAdmission | undefined;
     try {
       if (req.method !== method && !(method === "GET" && req.method === "HEAD")) throw methodNotAllowed({ headers: { Allow: allow } });
+      def.guard?.();
       const { user: authenticated, error: invalidCredential } = await authenticate(req);
       // API reads are limited before any work (docs/decisions/018): a signed-in account's on its budget, an anonymous
       // one's or one with a credential that does not verify on its address's (so a 401 flood is bounded like an
@@ -135,11 +145,12 @@ export function defineRoute<
       refuseNul(queryValues(new URL(req.url).searchParams), rawParams, isPlainObject(rawBody) ? rawBody : { _form: rawBody });
 
       const errors: FieldErrors = {};
-      const params = def.params ? await validate(def.params, rawParams, locale, errors) : rawParams;
-      const query = def.query
-        ? await validate(def.query, searchParamsObject(new URL(req.url).searchParams, keyIndexOf(def.query)), locale, errors)
+      const params = def.params ? await validate(schemaFor(def.params, locale), rawParams, locale, errors) : rawParams;
+      const querySchema = def.query && schemaFor(def.query, locale);
+      const query = querySchema
+        ? await validate(querySchema, searchParamsObject(new URL(req.url).searchParams, keyIndexOf(querySchema)), locale, errors)
         : undefined;
-      const body = def.body ? await validate(def.body, rawBody, locale, errors) : undefined;
+      const body = def.body ? await validate(schemaFor(def.body, locale), rawBody, locale, errors) : undefined;
       if (Object.keys(errors).length > 0) throw validation(errors);
 
       const result = await def.handler({

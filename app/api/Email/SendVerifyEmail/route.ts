@@ -1,6 +1,6 @@
 import { sendVerifyEmailSchema } from "@/lib/validation/auth";
 import { requestVerificationEmail } from "@/server/auth/request-verification-email";
-import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
+import { localized } from "@/server/auth/validation";
 import { ok } from "@/server/http/envelope";
 import { apiMessage } from "@/server/core/messages";
 import { clientIp } from "@/server/core/client-ip";
@@ -9,9 +9,8 @@ import { defineRoute } from "@/server/http/route";
 /** Resend the verification mail, body toemail: the same answer whatever the address; 429 when rate limited. */
 export const POST = defineRoute({
   key: "POST /api/Email/SendVerifyEmail",
-  body: bodyShapeOf(sendVerifyEmailSchema),
-  handler: async ({ req, body, ctx }) => {
-    const input = await parseLocalized(sendVerifyEmailSchema, body, ctx.locale);
+  body: localized(sendVerifyEmailSchema),
+  handler: async ({ req, body: input, ctx }) => {
     await requestVerificationEmail({ db: await ctx.db, email: input.toemail, locale: ctx.locale, ip: clientIp(req) });
     return ok(null, apiMessage(ctx.locale, "verifyEmailSent"));
   },

@@ -9,8 +9,8 @@ import { assertTestRoutesEnabled } from "../enabled";
  */
 export const GET = defineRoute({
   key: "GET /api/test/client-address",
+  guard: assertTestRoutesEnabled,
   handler: ({ req }) => {
-    assertTestRoutesEnabled();
     return Promise.resolve({ address: clientIp(req), pid: process.pid });
   },
 });

@@ -3,7 +3,7 @@ import { userSearchTextFor } from "@/lib/search-fold";
 import { users } from "@/db/schema";
 import { defineRoute } from "@/server/http/route";
 import { hashPassword } from "@/server/auth/password";
-import { assertTestRoutesEnabled, parseTestInput, readTestJson } from "../enabled";
+import { assertTestRoutesEnabled } from "../enabled";
 
 const Body = z.object({
   username: z.string().trim().min(3).max(50),
@@ -19,9 +19,9 @@ const Body = z.object({
  */
 export const POST = defineRoute({
   key: "POST /api/test/create-user",
-  handler: async ({ req, ctx }) => {
-    assertTestRoutesEnabled();
-    const input = parseTestInput(Body, await readTestJson(req));
+  guard: assertTestRoutesEnabled,
+  body: Body,
+  handler: async ({ body: input, ctx }) => {
     const db = await ctx.db;
     const [row] = await db
       .insert(users)

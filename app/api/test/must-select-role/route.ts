@@ -4,7 +4,7 @@ import { users } from "@/db/schema";
 import { Role } from "@/lib/enums";
 import { notFound } from "@/server/core/errors";
 import { defineRoute } from "@/server/http/route";
-import { assertTestRoutesEnabled, parseTestInput, readTestJson } from "../enabled";
+import { assertTestRoutesEnabled } from "../enabled";
 
 const Body = z.object({ username: z.string().trim().min(1).max(100) });
 
@@ -15,9 +15,9 @@ const Body = z.object({ username: z.string().trim().min(1).max(100) });
  */
 export const POST = defineRoute({
   key: "POST /api/test/must-select-role",
-  handler: async ({ req, ctx }) => {
-    assertTestRoutesEnabled();
-    const { username } = parseTestInput(Body, await readTestJson(req));
+  guard: assertTestRoutesEnabled,
+  body: Body,
+  handler: async ({ body: { username }, ctx }) => {
     const db = await ctx.db;
     const [row] = await db
       .update(users)

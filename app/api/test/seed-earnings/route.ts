@@ -4,7 +4,7 @@ import { adImpressionDays, adImpressionMonths, chapters, manga, users } from "@/
 import { Status } from "@/lib/enums";
 import { notFound } from "@/server/core/errors";
 import { defineRoute } from "@/server/http/route";
-import { assertTestRoutesEnabled, parseTestInput, readTestJson } from "../enabled";
+import { assertTestRoutesEnabled } from "../enabled";
 
 const Body = z.object({
   username: z.string().trim().min(1).max(50),
@@ -19,9 +19,9 @@ const Body = z.object({
  */
 export const POST = defineRoute({
   key: "POST /api/test/seed-earnings",
-  handler: async ({ req, ctx }) => {
-    assertTestRoutesEnabled();
-    const input = parseTestInput(Body, await readTestJson(req));
+  guard: assertTestRoutesEnabled,
+  body: Body,
+  handler: async ({ body: input, ctx }) => {
     const db = await ctx.db;
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, input.username)).limit(1);
     if (!user) throw notFound("userNotFound");
