@@ -19,15 +19,8 @@ type Factory<S extends z.ZodType> = (t: Translate) => S;
 
 /**
  * The schema for defineRoute (`body: localized(loginSchema)`): the form's rules with their texts in the request's
- * language, built once per language. Invalid input is the 422 envelope with field errors in that language.
+ * language, built for each request (as the forms build them). Invalid input is the 422 with field errors in that language.
  */
 export function localized<S extends z.ZodType>(factory: Factory<S>): LocalizedSchema<S> {
-  const built = new Map<Locale, S>();
-  return {
-    inLocale: (locale) => {
-      let schema = built.get(locale);
-      if (!schema) built.set(locale, (schema = factory(validationTranslator(locale))));
-      return schema;
-    },
-  };
+  return { inLocale: (locale) => factory(validationTranslator(locale)) };
 }

@@ -1,7 +1,19 @@
 import { AppError, badRequest, formatBytes, tooLarge, unsupportedMediaType } from "@/server/core/errors";
 import { refuseNul } from "./nul-guard";
-import { declaredLength, readBodyBytes } from "./route";
+import type { Locale } from "@/i18n/routing";
+import { declaredLength, readBodyBytes, type BodyReader } from "./route";
 import type { UploadInput } from "@/server/core/upload-input";
+
+/**
+ * A route's upload as its body (defineRoute `body: uploadBody(submitMangaInput, { longTextFields: ["coverImage"] })`):
+ * read under the route's `maxBodyBytes` and checked by `parse` before the handler runs, as every other body is.
+ */
+export function uploadBody<T>(
+  parse: (upload: UploadInput, locale: Locale, req: Request) => T | Promise<T>,
+  options: ReadUploadOptions = {},
+): BodyReader<Awaited<T>> {
+  return { readBody: async (req, limit, locale): Promise<Awaited<T>> => await parse(await readUpload(req, limit, options), locale, req) };
+}
 
 /**
  * Reads the body with a byte cap that holds while streaming (413 as soon as it is passed, without reading on), then

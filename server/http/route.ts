@@ -51,7 +51,16 @@ export interface RouteContext {
 }
 export type RouteHandler = (req: Request, ctx?: RouteContext) => Promise<Response>;
 
-type Output<S> = S extends LocalizedSchema<infer T> ? z.output<T> : S extends z.ZodType ? z.output<S> : undefined;
+/**
+ * A body the route reads as an upload (multipart or JSON: server/http/form.ts `uploadBody`) and checks before the
+ * handler runs, under the route's `maxBodyBytes`; its parser answers invalid input with the 422 field errors.
+ */
+export interface BodyReader<T = unknown> {
+  readonly readBody: (req: Request, limit: number, locale: Locale) => Promise<T>;
+}
+
+type Output<S> =
+  S extends BodyReader<infer T> ? T : S extends LocalizedSchema<infer T> ? z.output<T> : S extends z.ZodType ? z.output<S> : undefined;
 type ParamsOutput<P> = P extends AnySchema ? Output<P> : RouteParams;
 
 export interface HandlerArgs<K extends RouteKey, B, Q, P> {
@@ -68,7 +77,7 @@ export interface HandlerArgs<K extends RouteKey, B, Q, P> {
 
 export interface RouteDefinition<
   K extends RouteKey,
-  B extends AnySchema | undefined,
+  B extends AnySchema | BodyReader | undefined,
   Q extends AnySchema | undefined,
   P extends AnySchema | undefined,
 > {
@@ -79,8 +88,8 @@ export interface RouteDefinition<
    */
   guard?: () => void;
   /**
-   * JSON body schema (or a LocalizedSchema, server/core/localized-schema.ts, for texts in the request's language);
-   * without one the body is left unread for the handler (e.g. uploads).
+   * JSON body schema (or a LocalizedSchema, server/core/localized-schema.ts, for texts in the request's language), or
+   * an upload (`uploadBody`, server/http/form.ts); without one the body is not read.
    */
   body?: B;
   /** Query schema; values arrive as strings (arrays when a name repeats): numbers via lib/validation/numbers.ts. */
@@ -97,7 +106,7 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 export function defineRoute<
   K extends RouteKey,
-  B extends AnySchema | undefined = undefined,
+  B extends AnySchema | BodyReader | undefined = undefined,
   Q extends AnySchema | undefined = undefined,
   P extends AnySchema | undefined = undefined,
 >(def: RouteDefinition<K, B, Q, P>): RouteHandler {
@@ -136,8 +145,10 @@ export function defineRoute<
       if (decision === "unauthenticated") throw unauthorized();
       if (decision === "forbidden") throw forbidden();
 
+      const reader = def.body && "readBody" in def.body ? (def.body as BodyReader) : undefined;
+      const schema = reader ? undefined : (def.body as AnySchema | undefined);
       let rawBody: unknown;
-      if (def.body) rawBody = await readJsonBody(req, limit);
+      if (schema) rawBody = await readJsonBody(req, limit);
       else if (declaredLength(req) > limit) throw tooLarge(limit);
 
       const rawParams: RouteParams = (await ctx?.params) ?? {};
@@ -150,13 +161,14 @@ export function defineRoute<
       const query = querySchema
         ? await validate(querySchema, searchParamsObject(new URL(req.url).searchParams, keyIndexOf(querySchema)), locale, errors)
         : undefined;
-      const body = def.body ? await validate(schemaFor(def.body, locale), rawBody, locale, errors) : undefined;
+      const body = schema ? await validate(schemaFor(schema, locale), rawBody, locale, errors) : undefined;
       if (Object.keys(errors).length > 0) throw validation(errors);
+      const read = reader ? await reader.readBody(req, limit, locale) : body;
 
       const result = await def.handler({
         req,
         user: user as UserFor<K>,
-        body: body as Output<B>,
+        body: read as Output<B>,
         query: query as Output<Q>,
         params: params as ParamsOutput<P>,
         ctx: context as RequestContext<ViewerFor<K>>,
