@@ -2,7 +2,8 @@ import createMiddleware from "next-intl/middleware";
 import { NextRequest, NextResponse } from "next/server";
 import { LOCALE_COOKIE, routing } from "./i18n/routing";
 import { isLiveSession, readSessionToken } from "./server/auth/session";
-import { isHttpsSite, newNonce, pageCsp } from "./server/http/security-headers";
+import { isHttpsSite } from "./server/core/site-url";
+import { newNonce, pageCsp } from "./server/http/security-headers";
 import { env } from "./server/env";
 import { RETURN_PARAM, returnPathOf } from "./lib/return-path";
 

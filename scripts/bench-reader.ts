@@ -155,7 +155,7 @@ async function main(): Promise<void> {
   const { closeDb } = await import("@/db/client");
   try {
     const pages = await loadPages();
-    const { ChapterSource } = await import("@/db/schema/enums");
+    const { ChapterSource } = await import("@/lib/enums");
     console.log(`render widths ${JSON.stringify(READER.renderWidths)}, breakpoints ${JSON.stringify(READER.breakpoints)}, chrome ${READER_CHROME_PX} px`);
     report("image chapters (seed drawings, uploads)", pages.filter((p) => p.source === ChapterSource.Images));
     report("PDF chapters (rendered by pdf.js)", pages.filter((p) => p.source === ChapterSource.Pdf));

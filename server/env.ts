@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { parseTrustProxyHops } from "@/server/http/client-ip";
+import { parseTrustProxyHops } from "@/server/core/client-ip";
 
 /**
  * Configuration read from the environment, in one place. Only non-secret defaults live here;
@@ -64,7 +64,7 @@ export const env = {
     const extra = (process.env.ALLOWED_ORIGINS || "").split(",").map((s) => s.trim()).filter(Boolean);
     return [new URL(this.siteUrl).origin, ...extra];
   },
-  /** Proxies in front of the app whose X-Forwarded-For entries are believed (server/http/client-ip.ts); 0 = none. */
+  /** Proxies in front of the app whose X-Forwarded-For entries are believed (server/core/client-ip.ts); 0 = none. */
   get trustProxyHops(): number {
     return parseTrustProxyHops(process.env.TRUST_PROXY_HOPS);
   },

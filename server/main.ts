@@ -10,7 +10,7 @@ import { startReleaseTimer } from "./publishing/release-chapters";
 import { startDigestTimer } from "./notifications/send-digests";
 import { startNotificationDelivery } from "./realtime/deliver-notifications";
 import { env } from "@/server/env";
-import { setClientAddress } from "./http/client-ip";
+import { setClientAddress } from "./core/client-ip";
 import { answerClientError, refuseWrongMethod } from "./http/method-guard";
 import { closeAfterEarlyAnswer } from "./http/early-answer";
 import { createPageCache, type PageCache } from "./http/page-cache";
@@ -157,7 +157,7 @@ async function warmPageCache(pages: PageCache, db: Db): Promise<void> {
 
 /**
  * Replaces X-Forwarded-For with the one client address per-address limits read: the TCP peer, or with
- * TRUST_PROXY_HOPS=N the address the outermost of N proxies saw; never one the client chose (server/http/client-ip.ts).
+ * TRUST_PROXY_HOPS=N the address the outermost of N proxies saw; never one the client chose (server/core/client-ip.ts).
  */
 export function recordClientAddress(req: http.IncomingMessage, trustProxyHops = env.trustProxyHops): void {
   setClientAddress(req, trustProxyHops);

@@ -1,11 +1,12 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { chapters, manga } from "@/db/schema";
-import { Role, Status } from "@/db/schema/enums";
+import { Role, Status } from "@/lib/enums";
+import { isRoot, type SignedInViewer, type Viewer } from "@/server/core/viewer";
 
 /**
  * THE row-level visibility rules of manga and chapters (one module; every read that filters by status uses it).
  *
- * Who is looking (null: a visitor). Visibility rules of the catalogue:
+ * Who is looking: the server's one `Viewer` (server/core/viewer.ts; null: a visitor). Visibility rules of the catalogue:
  * - visitors, readers (and staff and admin, who have a member's rights only) see accepted manga and their accepted chapters;
  * - writers also see their own manga and every chapter of them, whatever the status;
  * - root sees everything.
@@ -18,11 +19,6 @@ import { Role, Status } from "@/db/schema/enums";
  * premium window), checked at query time against the database clock like publishAt, so every process agrees without
  * a job. No plan widens visibility: a scheduled chapter is hidden from subscribers too (lib/premium.ts).
  */
-export interface Viewer {
-  userId: number;
-  role: Role;
-}
-
 /** SQL: the chapter's scheduled release (if any) has come. */
 export const chapterReleased = (): SQL => or(isNull(chapters.publishAt), lte(chapters.publishAt, sql`now()`))!;
 
@@ -39,11 +35,10 @@ export const chapterPremiumNow = (): SQL => and(eq(chapters.isPremium, true), or
 
 const ALL_STATUSES: readonly Status[] = [Status.Pending, Status.Accepted, Status.Rejected];
 
-export const isRoot = (viewer: Viewer | null | undefined): boolean => viewer?.role === Role.root;
-export const isWriter = (viewer: Viewer | null | undefined): viewer is Viewer => viewer?.role === Role.writer;
+export const isWriter = (viewer: Viewer | undefined): viewer is SignedInViewer => viewer?.role === Role.writer;
 
 /** The manga rows the viewer may see at all (undefined: no restriction). */
-export function mangaVisibleTo(viewer: Viewer | null | undefined): SQL | undefined {
+export function mangaVisibleTo(viewer: Viewer | undefined): SQL | undefined {
   if (isRoot(viewer)) return undefined;
   if (isWriter(viewer)) return or(eq(manga.status, Status.Accepted), eq(manga.authorId, viewer.userId));
   return eq(manga.status, Status.Accepted);
@@ -53,7 +48,7 @@ export function mangaVisibleTo(viewer: Viewer | null | undefined): SQL | undefin
  * The chapter rows (of the manga in the outer query) the viewer may see, narrowed to `statuses` when given.
  * Writers see every chapter of their own manga and the accepted chapters of everyone else's.
  */
-export function chaptersVisibleTo(viewer: Viewer | null | undefined, statuses?: readonly Status[]): SQL | undefined {
+export function chaptersVisibleTo(viewer: Viewer | undefined, statuses?: readonly Status[]): SQL | undefined {
   const wanted = statuses && statuses.length > 0 ? statuses : undefined;
   const byStatus = (list: readonly Status[]) => (list.length === 0 ? sql`false` : inArray(chapters.status, [...list]));
   if (isRoot(viewer)) return wanted ? byStatus(wanted) : undefined;
@@ -66,20 +61,20 @@ export function chaptersVisibleTo(viewer: Viewer | null | undefined, statuses?: 
 }
 
 /** Whether a single manga row is visible (used after loading it by id). */
-export function canSeeManga(viewer: Viewer | null | undefined, row: { status: number; authorId: number | null }): boolean {
+export function canSeeManga(viewer: Viewer | undefined, row: { status: number; authorId: number | null }): boolean {
   if (isRoot(viewer)) return true;
   if (row.status === Status.Accepted) return true;
   return isWriter(viewer) && row.authorId === viewer.userId;
 }
 
 /** Whether the viewer sees every chapter of a manga by this author (its author and root do). */
-export function seesAllChaptersOf(viewer: Viewer | null | undefined, authorId: number | null): boolean {
+export function seesAllChaptersOf(viewer: Viewer | undefined, authorId: number | null): boolean {
   return isRoot(viewer) || (isWriter(viewer) && authorId === viewer.userId);
 }
 
 /** The chapter statuses the viewer may see in one manga (by its author), narrowed to `statuses` when given. */
 export function chapterStatusesFor(
-  viewer: Viewer | null | undefined,
+  viewer: Viewer | undefined,
   authorId: number | null,
   statuses?: readonly Status[],
 ): Status[] {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { mixedScripts, usernameSkeleton } from "@/lib/validation/usernames";
 import { createTestUser } from "@/server/auth/testing";
 import { validationTranslator } from "@/server/auth/validation";
 import { apiMessage } from "@/server/core/messages";
-import type { RouteKey } from "@/server/http/access";
+import type { RouteKey } from "@/server/core/access-table";
 import type { RouteHandler } from "@/server/http/route";
 import { jsonRequest, noParams, tokenFor } from "@/server/http/test-helpers";
 import { POST as Register } from "./Authentication/Register/route";

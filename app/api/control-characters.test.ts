@@ -2,13 +2,13 @@ import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { auditLog, chapters, emailOutbox, manga, notifications, refreshTokens, reports, siteSettings, users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { loginSchema, registerSchema, updateSelfSchema } from "@/lib/validation/auth";
 import { hasControlCharacters } from "@/lib/validation/text";
 import { login } from "@/server/auth/login";
 import { createTestUser } from "@/server/auth/testing";
 import { validationTranslator } from "@/server/auth/validation";
-import { ROUTE_KEYS, type RouteKey } from "@/server/http/access";
+import { ROUTE_KEYS, type RouteKey } from "@/server/core/access-table";
 import type { RouteHandler } from "@/server/http/route";
 import { jsonRequest, tokenFor } from "@/server/http/test-helpers";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
 import { auditLog, chapters, manga, notifications, siteSettings, users } from "@/db/schema";
-import { Role, Status } from "@/db/schema/enums";
+import { Role, Status } from "@/lib/enums";
 import { PUT as updateMangaRoute } from "@/app/api/manga/UpdateManga/route";
 import { PUT as updateChapterRoute } from "@/app/api/chapter/UpdateChapter/route";
 import { PUT as updateUserRoute } from "@/app/api/User/UpdateUser/route";

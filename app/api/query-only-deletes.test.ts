@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
 import { chapters, manga, notifications, users } from "@/db/schema";
-import { Role, Status } from "@/db/schema/enums";
+import { Role, Status } from "@/lib/enums";
 import { DELETE as deleteChapterRoute } from "@/app/api/chapter/DeleteChapter/route";
 import { DELETE as deleteMangaRoute } from "@/app/api/manga/DeleteManga/route";
 import { DELETE as deleteNotificationRoute } from "@/app/api/Notification/DeleteNotification/route";
 import { DELETE as deleteUserRoute } from "@/app/api/User/DeleteUser/route";
 import { createTestUser } from "@/server/auth/testing";
-import { ROUTE_KEYS } from "@/server/http/access";
+import { ROUTE_KEYS } from "@/server/core/access-table";
 import type { RouteHandler } from "@/server/http/route";
 import { tokenFor } from "@/server/http/test-helpers";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { Role } from "@/db/schema/enums";
-import { decimalInteger, id, integer } from "@/lib/validation/numbers";
+import { Role } from "@/lib/enums";
+import { decimalInteger, id, integer, isRowId, MAX_ID } from "@/lib/validation/numbers";
 import { createTestUser } from "@/server/auth/testing";
-import type { RouteKey } from "@/server/http/access";
+import type { RouteKey } from "@/server/core/access-table";
 import type { RouteHandler } from "@/server/http/route";
 import { jsonRequest, tokenFor } from "@/server/http/test-helpers";
 import { GET as GetChapter } from "./chapter/GetChapter/[chapterid]/route";
@@ -36,7 +36,12 @@ describe("decimalInteger", () => {
     expect(decimalInteger("0x30")).toBe("0x30");
     expect(id().safeParse("0").success).toBe(false);
     expect(id().safeParse("2147483648").success).toBe(false);
-    expect(id().parse("2147483647")).toBe(2_147_483_647);
+    expect(id().parse("2147483647")).toBe(MAX_ID);
+  });
+
+  it("isRowId takes exactly the ids id() takes", () => {
+    for (const good of [1, 48, MAX_ID]) expect(isRowId(good)).toBe(true);
+    for (const bad of [0, -1, 1.5, MAX_ID + 1, Number.NaN, Number.POSITIVE_INFINITY]) expect({ bad, ok: isRowId(bad) }).toEqual({ bad, ok: false });
   });
 });
 

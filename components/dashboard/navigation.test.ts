@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import ar from "@/messages/ar.json";
 import en from "@/messages/en.json";
 import { groupOf, headerTitleKeyFor, isActivePath, navigationFor, titleKeyFor, type NavEntry } from "./navigation";

@@ -1,4 +1,4 @@
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 
 /**
  * Dashboard navigation by role, exactly as spec §2 lists it. Staff and admin get the reader's

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ID } from "./numbers";
 
 /**
  * GET /api/manga/Analytics (issue 16 §4, beyond the spec): `mangaId`, `days` (the window of the per-day series, 1–365,
@@ -7,7 +8,6 @@ import { z } from "zod";
  */
 export const ANALYTICS_DAY_CHOICES = [30, 90] as const;
 export const ANALYTICS_MAX_DAYS = 365;
-const MAX_ID = 2_147_483_647;
 const id = z.coerce.number().int().min(1).max(MAX_ID);
 
 export const creatorAnalyticsQuery = z.object({

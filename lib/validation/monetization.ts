@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasControlCharacters } from "./text";
+import { MAX_ID } from "./numbers";
 
 /**
  * Creators' monetisation (issue 16 §3), shared by the monetization page's forms (react-hook-form + zodResolver) and the
@@ -44,7 +45,6 @@ export const MONETIZATION = {
 export const PAYOUT_OUTCOMES = ["paid", "failed"] as const;
 export type PayoutOutcome = (typeof PAYOUT_OUTCOMES)[number];
 
-const MAX_ID = 2_147_483_647;
 
 /**
  * An amount as typed: trimmed, with Arabic-Indic and Eastern Arabic-Indic digits (what an Arabic keyboard types) made

@@ -34,5 +34,8 @@ export function integer({ min, max, error }: IntegerOptions = {}) {
 /** The largest id PostgreSQL's `integer` holds. */
 export const MAX_ID = 2_147_483_647;
 
+/** Whether a number is a row id (1…MAX_ID): ids read from paths, links and search text before they reach a query. */
+export const isRowId = (n: number): boolean => Number.isSafeInteger(n) && n > 0 && n <= MAX_ID;
+
 /** A row id: 1…2,147,483,647. */
 export const id = (error?: string) => integer({ min: 1, max: MAX_ID, error });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decimalInteger } from "./numbers";
+import { decimalInteger, MAX_ID } from "./numbers";
 import { hasControlCharacters } from "./text";
 import { REPORT_REASON_NAMES, ReportReason } from "@/lib/report-enums";
 
@@ -36,7 +36,6 @@ export const REPORT_LIMITS = {
 export const RESOLVE_ACTIONS = ["dismiss", "hide", "delete"] as const;
 export type ResolveAction = (typeof RESOLVE_ACTIONS)[number];
 
-const MAX_ID = 2_147_483_647;
 
 /** The length a person sees (code points, so an emoji is one), as the dialog's counter shows it. */
 export const textLength = (text: string): number => [...text].length;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { noControlCharacters } from "./text";
 import { formatMessage, type Compiled } from "@/i18n/format";
+import { MAX_ID } from "./numbers";
 
 /**
  * Site settings payloads (issue 15; spec §3 landing and discovery settings), shared by the root's editors
@@ -62,7 +63,7 @@ export function localizedTextSchema(field: HeroField, t: SiteSettingsTranslate) 
 export function featuredMangaSchema(t: SiteSettingsTranslate) {
   return z.preprocess(
     (value) => (value === "" || value === "null" ? null : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-    z.number({ error: t("mangaInvalid") }).int({ error: t("mangaInvalid") }).positive({ error: t("mangaInvalid") }).max(2_147_483_647, { error: t("mangaInvalid") }).nullable(),
+    z.number({ error: t("mangaInvalid") }).int({ error: t("mangaInvalid") }).positive({ error: t("mangaInvalid") }).max(MAX_ID, { error: t("mangaInvalid") }).nullable(),
   );
 }
 

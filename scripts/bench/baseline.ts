@@ -7,7 +7,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
-import { GENRES } from "../../db/schema/enums";
+import { GENRES } from "../../lib/enums";
 
 export interface CapturedQuery {
   rows: { sql: string; params: unknown[] };

@@ -1,5 +1,5 @@
 /** The bench's request mix, shared by the HTTP bench (index.ts) and the per-statement timings (plans.ts). */
-import { SortBy } from "../../db/schema/enums";
+import { SortBy } from "../../lib/enums";
 
 /** The request mix: common and rare English words, Arabic, an empty search; every sort appears. */
 export const TERMS = ["dragon", "moon", "shadow blade", "قمر", "phoenix 7", "", "tower", "سيف"];

@@ -15,7 +15,7 @@ import { gunzipSync } from "node:zlib";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { chapterPages, chapters, favorites, manga } from "../../db/schema";
-import { Role, Status } from "../../db/schema/enums";
+import { Role, Status } from "../../lib/enums";
 import { createTestUser } from "../../server/auth/testing";
 import { signAccessToken } from "../../server/auth/access-token";
 import { photo } from "../../tests/fixtures/images";

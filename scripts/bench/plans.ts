@@ -9,7 +9,7 @@ import pg from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
 import * as schema from "../../db/schema";
 import type { Db } from "../../db/client";
-import { SortBy } from "../../db/schema/enums";
+import { SortBy } from "../../lib/enums";
 import { buildListMangaQueries, listMangaStatements, planFor, type ListPlan } from "../../server/manga/list-manga";
 import { MIX } from "./mix";
 

@@ -1,4 +1,4 @@
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import type { ArtLanguage } from "./art/page";
 
 /**

@@ -1,4 +1,4 @@
-import type { Genre } from "@/db/schema/enums";
+import type { Genre } from "@/lib/enums";
 import type { ArtLanguage } from "./art/page";
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { isEmpty, type Db } from "@/db/client";
-import { ROLE_NAMES } from "@/db/schema/enums";
+import { ROLE_NAMES } from "@/lib/enums";
 import { BANNER_VARIANT_WIDTHS, COVER_VARIANT_WIDTHS } from "@/lib/media-url";
 import { hashPassword } from "@/server/auth/password";
 import { ensureMediaVariants } from "@/server/media/variants";

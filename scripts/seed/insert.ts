@@ -6,7 +6,7 @@ import {
 } from "@/db/schema";
 import {
   GENRES, NotificationType, PremiumPlan, ReadingDirection, Role, Status, TransactionStatus, type Genre,
-} from "@/db/schema/enums";
+} from "@/lib/enums";
 import { foldSearchText, searchTextFor, userSearchTextFor } from "@/lib/search-fold";
 import { usernameSkeleton } from "@/lib/validation/usernames";
 import type { DiscoverySettingsValue, LandingSettingsValue } from "@/server/settings/types";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { adImpressionDays, adIncomeMonths, transactions } from "@/db/schema";
-import { Role, Status, TransactionStatus } from "@/db/schema/enums";
+import { Role, Status, TransactionStatus } from "@/lib/enums";
 import { MONETIZATION, minorToDecimal } from "@/lib/validation/monetization";
 import { appendLedger } from "@/server/monetization/ledger";
 import { creatorPool, splitPool } from "@/server/monetization/shares";

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapterPages, chapters, media } from "@/db/schema";
-import { ChapterSource, Status } from "@/db/schema/enums";
+import { ChapterSource, Status } from "@/lib/enums";
 import { buildPdfFromImages, ingestChapterPdf } from "@/server/chapters/ingest";
 import { fillBucketBytes } from "@/server/media/object-store";
 

@@ -1,4 +1,4 @@
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { Rng } from "./random";
 import { ACCOUNTS, type DemoAccount } from "./accounts";
 import { CATALOGUE, type CatalogueEntry } from "./catalogue";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
-import { ChapterSource, GENRES, Role, Status } from "@/db/schema/enums";
+import { ChapterSource, GENRES, Role, Status } from "@/lib/enums";
 import { verifyPassword } from "@/server/auth/password";
 import type { DiscoverySettingsValue, LandingSettingsValue } from "@/server/settings/types";
 import { foldSearchText, searchTextFor } from "@/lib/search-fold";

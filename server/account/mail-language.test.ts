@@ -12,7 +12,7 @@ import { POST as SendResetPasswordEmail } from "@/app/api/Email/SendResetPasswor
 import { POST as SendVerifyEmail } from "@/app/api/Email/SendVerifyEmail/route";
 import { getDb, type Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { settleAfterAnswer } from "@/server/auth/after-answer";
 import { login } from "@/server/auth/login";
 import { authOptionsFor } from "@/server/auth/next-auth";

@@ -1,8 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { auditLog, users } from "@/db/schema";
 import type { Executor } from "@/server/core/unit-of-work";
-import type { Viewer } from "@/server/core/viewer";
-import { requireRoot } from "./access";
+import { requireRoot, type Viewer } from "@/server/core/viewer";
 
 /**
  * Root's audit log (/dashboard/audit-log, issue 15 screen 4): who did what to what and when, newest first, filtered by

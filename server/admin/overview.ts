@@ -2,8 +2,7 @@ import { and, desc, eq, gte, isNull, lt, lte, sql } from "drizzle-orm";
 import { chapters, dailyViews, manga, users } from "@/db/schema";
 import { ROLE_NAMES, Status } from "@/lib/enums";
 import type { Executor } from "@/server/core/unit-of-work";
-import type { Viewer } from "@/server/core/viewer";
-import { requireRoot } from "./access";
+import { requireRoot, type Viewer } from "@/server/core/viewer";
 
 /**
  * The figures and charts of root's /dashboard/overview (issue 15, screen 3). One function per block, each one indexed

@@ -1,6 +1,6 @@
 import { decodeProtectedHeader, decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { badTokens } from "@/server/http/test-helpers";
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, signAccessToken, verifyAccessToken } from "./access-token";
 

@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from "jose";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { env } from "@/server/env";
 
 /**

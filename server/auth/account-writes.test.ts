@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { auditLog, emailOutbox, emailTokens, refreshTokens as refreshTable, users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { registerSchema } from "@/lib/validation/auth";
 import { issueTokens } from "./issue-tokens";
 import { refreshTokens } from "./refresh-tokens";

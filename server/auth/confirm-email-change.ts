@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { EmailTokenKind } from "@/db/schema/enums";
+import { EmailTokenKind } from "@/lib/enums";
 import type { Locale } from "@/i18n/routing";
 import { accountLocale } from "@/server/mail/templates";
 import { userSearchTextFor } from "@/lib/search-fold";

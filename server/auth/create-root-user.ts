@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { userSearchTextFor } from "@/lib/search-fold";
 import { usernameSkeleton } from "@/lib/validation/usernames";
 import { registerSchema } from "@/lib/validation/auth";

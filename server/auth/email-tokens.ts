@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Executor } from "@/server/core/unit-of-work";
 import { emailTokens } from "@/db/schema";
-import { EmailTokenKind } from "@/db/schema/enums";
+import { EmailTokenKind } from "@/lib/enums";
 import { AUTH_POLICY } from "./policy";
 import { hashSecret, isWellFormedSecret, newSecret } from "./secure-token";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { refreshTokens } from "@/db/schema";
-import type { Role } from "@/db/schema/enums";
+import type { Role } from "@/lib/enums";
 import type { Executor } from "@/server/core/unit-of-work";
 import { storedUserAgent } from "@/server/account/device";
 import { signAccessToken } from "./access-token";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { auditLog, refreshTokens as refreshTable, users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { AppError } from "@/server/core/errors";
 import { verifyAccessToken } from "./access-token";
 import { settleAfterAnswer } from "./after-answer";

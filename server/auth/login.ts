@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { audit } from "@/server/core/audit";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { users } from "@/db/schema";
-import type { Role } from "@/db/schema/enums";
+import type { Role } from "@/lib/enums";
 import { looksLikeEmail } from "@/lib/validation/auth";
 import { hasControlCharacters } from "@/lib/validation/text";
 import { AppError, forbidden, unauthorized } from "@/server/core/errors";

@@ -5,7 +5,7 @@ import type { JWT } from "next-auth/jwt";
 import type { CredentialsConfig } from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { SESSION_REFRESH_ERROR } from "@/types/session";
 import { authOptions, authOptionsFor, chosenLocaleOf } from "./next-auth";
 import { hashPassword } from "./password";

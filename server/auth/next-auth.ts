@@ -4,13 +4,13 @@ import type { CallbacksOptions, NextAuthOptions, Session } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
-import { isLocale, LOCALE_COOKIE, type Locale } from "@/i18n/routing";
+import { isLocale, type Locale } from "@/i18n/routing";
 import { looksLikeEmail } from "@/lib/validation/auth";
 import { env } from "@/server/env";
 import { isDatabaseUnavailable } from "@/server/core/database-unavailable";
 import { AppError } from "@/server/core/errors";
-import { apiMessage } from "@/server/core/messages";
-import { clientIp } from "@/server/http/client-ip";
+import { apiMessage, chosenLocale } from "@/server/core/messages";
+import { clientIp } from "@/server/core/client-ip";
 import { SESSION_REFRESH_ERROR, type SessionUpdateRequest, type SessionUser } from "@/types/session";
 import { getCurrentUser } from "./get-current-user";
 import { login } from "./login";
@@ -109,14 +109,7 @@ export async function rotateOnce(refreshToken: string): Promise<TokenSet> {
  * a browser's default is no choice, and must not overwrite the account's language.
  */
 export function chosenLocaleOf(req: Request): Locale | undefined {
-  for (const part of (req.headers.get("cookie") ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === LOCALE_COOKIE.name) {
-      const value = part.slice(eq + 1).trim().toLowerCase();
-      return isLocale(value) ? value : undefined;
-    }
-  }
-  return undefined;
+  return chosenLocale(req.headers.get("cookie"));
 }
 
 /**

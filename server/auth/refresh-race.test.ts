@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { refreshTokens as refreshTokensTable } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { verifyAccessToken } from "./access-token";
 import { issueTokens } from "./issue-tokens";
 import { logout } from "./logout";

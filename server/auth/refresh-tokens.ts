@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { refreshTokens as refreshTokensTable, users } from "@/db/schema";
-import type { Role } from "@/db/schema/enums";
+import type { Role } from "@/lib/enums";
 import { unauthorized } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { issueTokens } from "./issue-tokens";

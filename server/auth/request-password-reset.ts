@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { EmailTokenKind } from "@/db/schema/enums";
+import { EmailTokenKind } from "@/lib/enums";
 import type { Locale } from "@/i18n/routing";
 import { enforceRateLimit, RATE_RULES } from "@/server/core/rate-limit";
 import { runUnitOfWork } from "@/server/core/unit-of-work";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { parseBirthDate, SelectableRole } from "@/lib/validation/auth";
 import { audit } from "@/server/core/audit";
 import { badRequest, conflict, notFound } from "@/server/core/errors";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { EmailTokenKind } from "@/db/schema/enums";
+import { EmailTokenKind } from "@/lib/enums";
 import type { Locale } from "@/i18n/routing";
 import type { UnitOfWork } from "@/server/core/unit-of-work";
 import { verifyEmailLink } from "@/server/mail/links";

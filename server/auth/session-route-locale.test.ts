@@ -6,7 +6,7 @@ import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, type Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { issueTokens } from "./issue-tokens";
 import { createTestUser } from "./testing";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { jsonRequest, noParams, tokenFor } from "@/server/http/test-helpers";
 import { POST as Locale } from "@/app/api/Authentication/Locale/route";
 

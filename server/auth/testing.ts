@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { emailOutbox, users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { usernameSkeleton } from "@/lib/validation/usernames";
 import { hashPassword } from "./password";
 

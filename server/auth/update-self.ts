@@ -12,7 +12,7 @@ import { MediaError } from "@/server/media/errors";
 import { MediaKind } from "@/server/media/kind";
 import { processImage } from "@/server/media/process-image";
 import { mediaIdFor, storeMedia, type MediaToStore } from "@/server/media/store-media";
-import { EmailTokenKind } from "@/db/schema/enums";
+import { EmailTokenKind } from "@/lib/enums";
 import { emailChangeRequestedMail, emailInUseMail } from "@/server/account/mails";
 import { verifyOwnPassword } from "@/server/account/verify-own-password";
 import { enforceRateLimit, RATE_RULES } from "@/server/core/rate-limit";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { EmailTokenKind } from "@/db/schema/enums";
+import { EmailTokenKind } from "@/lib/enums";
 import { badRequest } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { consumeEmailToken } from "./email-tokens";

@@ -1,11 +1,13 @@
 import { and, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapters, manga, subscriptions } from "@/db/schema";
-import { Role, Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { forbidden, notFound } from "@/server/core/errors";
 import { isAdFree } from "@/lib/premium";
 import { chapterPremiumNow, isChapterPublic, publicChapter } from "@/server/visibility";
 import type { Viewer } from "./types";
+import { isRoot, mayManage } from "@/server/core/viewer";
+import { isRowId } from "@/lib/validation/numbers";
 
 /**
  * Who may read a chapter (spec §6, issue 5; the row rules are server/visibility.ts):
@@ -17,7 +19,7 @@ import type { Viewer } from "./types";
  *   for everyone (a timed premium window, checked in SQL against the database clock: no job, every process agrees).
  * - the plan matters where plans differ: PremiumPlus reads without the sponsored overlay (`adFree`); no plan opens a
  *   scheduled chapter early (lib/premium.ts, docs/decisions/015).
- * Staff and admin have a member's rights only (server/http/access.ts).
+ * Staff and admin have a member's rights only (server/core/access-table.ts).
  */
 
 export interface ChapterRow {
@@ -80,19 +82,14 @@ export function activePlan(userId: number): SQL<number | null> {
 
 /** SQL: a chapter (joined with its manga) is visible to this viewer in lists. */
 export function chapterVisibleTo(viewer: Viewer): SQL | undefined {
-  if (viewer?.role === Role.root) return undefined;
+  if (isRoot(viewer)) return undefined;
   const isPublic = and(publicChapter(), eq(manga.status, Status.Accepted));
   return viewer ? or(isPublic, eq(manga.authorId, viewer.userId)) : isPublic;
 }
 
-/** Whether the viewer is the manga's author or root. */
-export function isPrivileged(viewer: Viewer, authorId: number | null): boolean {
-  return viewer !== null && (viewer.role === Role.root || (authorId !== null && authorId === viewer.userId));
-}
-
 /** One query: the chapter with its manga and whether the viewer has premium; then the rules above. */
 export async function resolveChapterAccess({ db, chapterId, viewer }: { db: Db; chapterId: number; viewer: Viewer }): Promise<ChapterAccess> {
-  if (!Number.isSafeInteger(chapterId) || chapterId <= 0 || chapterId > 2_147_483_647) return { kind: "notFound" };
+  if (!isRowId(chapterId)) return { kind: "notFound" };
   const [row] = await db
     .select({
       id: chapters.id,
@@ -131,7 +128,7 @@ export async function resolveChapterAccess({ db, chapterId, viewer }: { db: Db; 
   const plan = planRaw === null || planRaw === undefined ? null : Number(planRaw);
   const premiumNow = premiumRaw === true || String(premiumRaw) === "true";
   const hasPremium = plan !== null;
-  const privileged = isPrivileged(viewer, chapter.manga.authorId);
+  const privileged = mayManage(viewer, chapter.manga.authorId);
   const isPublic = isChapterPublic(chapter) && chapter.manga.status === Status.Accepted;
   if (!isPublic && !privileged) return { kind: "notFound" };
   if (premiumNow && !privileged && !hasPremium) return { kind: "premium", chapter, privileged: false, hasPremium: false, plan: null, premiumNow: true, adFree: false };

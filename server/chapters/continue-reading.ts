@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { publicChapter } from "@/server/visibility";
 import { chapters, manga, readingProgress } from "@/db/schema";
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
 
 export interface ContinueReadingItem {

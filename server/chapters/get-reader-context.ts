@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { publicChapter } from "@/server/visibility";
 import { chapters, favorites, manga, mangaGenres, readingProgress, users } from "@/db/schema";
-import { GENRES, type Genre } from "@/db/schema/enums";
+import { GENRES, type Genre } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
 import type { Viewer } from "./types";
 

@@ -1,11 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapters, manga } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { forbidden } from "@/server/core/errors";
 import { chapterSearch, queryChapterPage, type ChapterDetailsItem } from "./list-chapters";
 import type { ChaptersByStatusQuery } from "./schemas";
 import type { Paged } from "./types";
+import { isRoot, type SignedInViewer } from "@/server/core/viewer";
 
 /**
  * GET /api/chapter/PaginatedChapterDetailsByStatusPagianted (spec spelling): the approval screen's list.
@@ -14,11 +15,11 @@ import type { Paged } from "./types";
  * changed first. Two queries per page.
  */
 export async function listChaptersByStatus(
-  opts: ChaptersByStatusQuery & { db: Db; viewer: { userId: number; role: number } },
+  opts: ChaptersByStatusQuery & { db: Db; viewer: SignedInViewer },
 ): Promise<Paged<ChapterDetailsItem>> {
   const { db, viewer, page, pageSize } = opts;
-  if (viewer.role !== Role.root && viewer.role !== Role.writer) throw forbidden();
-  const base = viewer.role === Role.root ? undefined : eq(manga.authorId, viewer.userId);
+  if (!isRoot(viewer) && viewer.role !== Role.writer) throw forbidden();
+  const base = isRoot(viewer) ? undefined : eq(manga.authorId, viewer.userId);
   const filtered = and(base, opts.chapterStatus === undefined ? undefined : eq(chapters.status, opts.chapterStatus), chapterSearch(opts.searchTerm));
 
   return queryChapterPage({

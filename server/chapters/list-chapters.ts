@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapters, manga, users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
 import { foldSearchText } from "@/lib/search-fold";
 import { mediaUrl } from "@/lib/media-url";
 import type { ChapterListQuery } from "./schemas";
 import { paged, type Paged, type Viewer } from "./types";
 import { chapterVisibleTo } from "./chapter-access";
+import { isRoot } from "@/server/core/viewer";
 
 /**
  * PaginatedChapter and PaginatedChapterDetails (spec §7; shapes not shown, so: the spec's paged list).
@@ -61,7 +61,7 @@ async function list(opts: ListChaptersOptions, details: boolean): Promise<Paged<
   const filtered = and(base, opts.chapterStatus === undefined ? undefined : eq(chapters.status, opts.chapterStatus), chapterSearch(opts.searchTerm));
   const order = (opts.sortDirection ?? (mangaId === undefined ? "desc" : "asc")) === "asc" ? asc : desc;
   const orderBy = mangaId === undefined ? [order(chapters.createdAt), order(chapters.id)] : [order(chapters.number), order(chapters.id)];
-  const canSeeNote = viewer?.role === Role.root ? sql<boolean>`true` : viewer ? sql<boolean>`${manga.authorId} = ${viewer.userId}` : sql<boolean>`false`;
+  const canSeeNote = isRoot(viewer) ? sql<boolean>`true` : viewer ? sql<boolean>`${manga.authorId} = ${viewer.userId}` : sql<boolean>`false`;
 
   const result = await queryChapterPage({ db, base, filtered, orderBy, canSeeNote, page, pageSize });
   if (details) return result;

@@ -1,7 +1,7 @@
 import { and, asc, between, eq, not, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapterPages, chapters, manga, media } from "@/db/schema";
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { asBoolean } from "@/server/media/premium-media";
 import { mediaUrlExpiry, signedMediaUrl, type MediaGrant } from "@/server/media/signed-url";
 import { chapterPremiumNow, publicChapter } from "@/server/visibility";

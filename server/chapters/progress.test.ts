@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { POST as saveRoute } from "@/app/api/chapter/SaveProgress/route";
 import { GET as continueRoute } from "@/app/api/chapter/ContinueReading/route";
 import { GET as getChapterRoute } from "@/app/api/chapter/GetChapter/[chapterid]/route";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { chapters, chapterViews, dailyViews, manga, users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { POST as recordViewRoute } from "@/app/api/chapter/RecordView/route";
 import { jsonRequest, noParams, tokenFor } from "@/server/http/test-helpers";
 import { buildReaderWorld, type ReaderWorld } from "./testing/fixtures";

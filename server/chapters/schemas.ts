@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { integer } from "@/lib/validation/numbers";
+import { integer, MAX_ID } from "@/lib/validation/numbers";
 import { READER } from "@/lib/reader-constants";
 import { imageFormatParam as imageFormat } from "@/server/media/image-format";
 
@@ -8,8 +8,7 @@ import { imageFormatParam as imageFormat } from "@/server/media/image-format";
  * The spec sends PaginatedChapter and PaginatedChapterDetails as GET "with a body"; browsers cannot send
  * a GET body and servers drop it, so these calls take the same fields as query parameters.
  */
-const MAX_INT = 2_147_483_647;
-const id = integer({ min: 1, max: MAX_INT });
+const id = integer({ min: 1, max: MAX_ID });
 const page = integer({ min: 1, max: 1_000_000 }).default(1);
 const status = integer({ min: 0, max: 2 });
 const search = z.string().trim().max(200).optional();

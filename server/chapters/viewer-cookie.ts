@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { env } from "@/server/env";
-import { isHttpsSite } from "@/server/http/security-headers";
+import { isHttpsSite } from "@/server/core/site-url";
 
 /**
  * Anonymous visitors are told apart for view counting by a random id in an httpOnly cookie (never shown to

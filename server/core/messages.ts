@@ -1,4 +1,5 @@
-import { isLocale, type Locale } from "@/i18n/routing";
+import type { IncomingHttpHeaders } from "node:http";
+import { isLocale, LOCALE_COOKIE, type Locale } from "@/i18n/routing";
 
 /**
  * The API's human messages (envelope `message`), in both languages. Keys are stable and also serve
@@ -262,15 +263,31 @@ function withUnit(locale: Locale, value: number, unit: string): string {
 }
 
 /**
- * The language of a request's messages: an explicit `x-locale` header, then the site's NEXT_LOCALE
+ * THE language of a request's messages (the one definition): an explicit `x-locale` header, then the site's NEXT_LOCALE
  * cookie (the language the visitor chose on the site), then the best of en/ar in Accept-Language; en by default.
+ * A route's `Request`, or a Node request where the custom server answers before Next (the notification socket's
+ * upgrade, failures, refused methods).
  */
-export function localeOf(request: Request): Locale {
-  const explicit = request.headers.get("x-locale")?.trim().toLowerCase();
+export function localeOf(request: Request | { headers: IncomingHttpHeaders }): Locale {
+  const header = headerOf(request);
+  const explicit = header("x-locale")?.trim().toLowerCase();
   if (isLocale(explicit)) return explicit;
-  const cookie = cookieValue(request.headers.get("cookie"), "NEXT_LOCALE");
-  if (isLocale(cookie)) return cookie;
-  return preferredLocale(request.headers.get("accept-language")) ?? "en";
+  return chosenLocale(header("cookie")) ?? preferredLocale(header("accept-language")) ?? "en";
+}
+
+function headerOf(request: Request | { headers: IncomingHttpHeaders }): (name: string) => string | undefined {
+  const { headers } = request;
+  if (headers instanceof Headers) return (name) => headers.get(name) ?? undefined;
+  return (name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(name === "cookie" ? "; " : ", ") : value;
+  };
+}
+
+/** The language the visitor chose on the site (the NEXT_LOCALE cookie in a Cookie header), if it names one. */
+export function chosenLocale(cookieHeader: string | null | undefined): Locale | undefined {
+  const value = cookieValue(cookieHeader, LOCALE_COOKIE.name);
+  return isLocale(value) ? value : undefined;
 }
 
 /** The supported language Accept-Language ranks highest (by q, then order), if any. */
@@ -290,7 +307,7 @@ export function preferredLocale(header: string | null | undefined): Locale | und
   return undefined;
 }
 
-function cookieValue(header: string | null, name: string): string | undefined {
+function cookieValue(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";
-import { clientIp } from "@/server/http/client-ip";
+import { clientIp } from "@/server/core/client-ip";
 import { AppError } from "./errors";
 import {
   assertUnderRateLimit, effectiveRule, enforceRateLimit, hitRateLimit, peekRateLimit, pruneRateLimits, rateKey,

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { favorites } from "@/db/schema";
 import { PAGE_SIZE } from "@/lib/constants";
 import { listManga, type MangaListItem, type Paged } from "@/server/manga/list-manga";
-import type { Viewer } from "@/server/visibility";
+import { type SignedInViewer } from "@/server/core/viewer";
 
 /**
  * The ids the user has favourited, optionally only among `mangaIds` (a page's cards): one indexed query,
@@ -27,6 +27,6 @@ export async function isFavoriteOf({ db, userId, mangaId }: { db: Db; userId: nu
  * The user's favourite manga as catalogue cards, most recently added first, limited to what the user may still see
  * (a favourite that was later rejected drops out). The same query path as the catalogue (listManga).
  */
-export function listFavoriteManga({ db, viewer, page = 1, pageSize = PAGE_SIZE.max }: { db: Db; viewer: Viewer; page?: number; pageSize?: number }): Promise<Paged<MangaListItem>> {
+export function listFavoriteManga({ db, viewer, page = 1, pageSize = PAGE_SIZE.max }: { db: Db; viewer: SignedInViewer; page?: number; pageSize?: number }): Promise<Paged<MangaListItem>> {
   return listManga({ db, viewer, favoritedBy: viewer.userId, page, pageSize });
 }

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as toggle } from "@/app/api/manga/ToggleFavorite/route";
 import { favorites, manga, users } from "@/db/schema";
-import { Role, Status } from "@/db/schema/enums";
+import { Role, Status } from "@/lib/enums";
 import { noParams, tokenFor } from "@/server/http/test-helpers";
 import { seedFixture, type Fixture } from "@/server/manga/test-fixtures";
 import { listFavoriteIds, listFavoriteManga } from "./list-favorites";

@@ -5,7 +5,9 @@ import { notFound, unauthorized } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { changed } from "@/server/manga/changed";
 import { POPULARITY_PER_FAVORITE } from "@/server/manga/popularity";
-import { canSeeManga, type Viewer } from "@/server/visibility";
+import { canSeeManga } from "@/server/visibility";
+import { type SignedInViewer } from "@/server/core/viewer";
+import { isRowId } from "@/lib/validation/numbers";
 
 export interface ToggleFavoriteResult {
   mangaId: number;
@@ -32,8 +34,8 @@ function pgCode(err: unknown): string | undefined {
  * manga's `favorites` and `popularity` counters always agree, however many users toggle at once.
  * Only manga the user may see can be favourited (404 otherwise).
  */
-export async function toggleFavorite({ db, viewer, mangaId }: { db: Db; viewer: Viewer; mangaId: number }): Promise<ToggleFavoriteResult> {
-  if (!Number.isSafeInteger(mangaId) || mangaId <= 0 || mangaId > 2_147_483_647) throw notFound("mangaNotFound");
+export async function toggleFavorite({ db, viewer, mangaId }: { db: Db; viewer: SignedInViewer; mangaId: number }): Promise<ToggleFavoriteResult> {
+  if (!isRowId(mangaId)) throw notFound("mangaNotFound");
   try {
     return await runUnitOfWork(db, async (uow) => {
       const { tx } = uow;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Role } from "@/db/schema/enums";
-import { ACCESS, AUDIENCES, decide, ROUTE_KEYS, type Audience } from "./access";
+import { Role } from "@/lib/enums";
+import { ACCESS, AUDIENCES, decide, ROUTE_KEYS, type Audience } from "@/server/core/access-table";
 import { defineRoute } from "./route";
 import { jsonRequest, noParams, tokenFor } from "./test-helpers";
 

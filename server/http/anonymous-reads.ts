@@ -2,7 +2,7 @@ import { LocalRateLimiter } from "@/server/core/local-rate-limit";
 import { setTimeout as sleep } from "node:timers/promises";
 import { tooManyRequests, type AppError } from "@/server/core/errors";
 import type { RateRule } from "@/server/core/rate-limit";
-import { clientIp } from "./client-ip";
+import { clientIp } from "@/server/core/client-ip";
 
 /**
  * Limits on API reads (issue 19, item 1; issue 27, item 3; docs/decisions/018): GET and HEAD of API routes by a caller

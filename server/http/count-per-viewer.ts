@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { countingViewer, type CountingViewer } from "@/server/chapters/counting-viewer";
 import { apiMessage } from "@/server/core/messages";
 import { enforceRateLimit, type RateRule } from "@/server/core/rate-limit";
-import { clientIp } from "./client-ip";
+import { clientIp } from "@/server/core/client-ip";
 import { ok } from "./envelope";
 import type { RequestContext } from "./route";
 

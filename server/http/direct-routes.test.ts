@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { POST as recordView } from "@/app/api/chapter/RecordView/route";
 import { POST as toggleFavorite } from "@/app/api/manga/ToggleFavorite/route";
 import { chapters } from "@/db/schema";
-import { Role, Status } from "@/db/schema/enums";
+import { Role, Status } from "@/lib/enums";
 import { seedFixture, type Fixture } from "@/server/manga/test-fixtures";
 import * as catalogueRoutes from "./catalogue-routes";
 import * as readerRoutes from "./reader-routes";

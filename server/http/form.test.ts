@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { PUT as updateMangaRoute } from "@/app/api/manga/UpdateManga/route";
 import { apiMessage } from "@/server/core/messages";
 import { AppError } from "@/server/core/errors";
-import { makeUsers, send, submitManga } from "@/server/publishing/test-kit";
+import { makeUsers, send, submitManga } from "@/tests/fixtures/publishing-kit";
 import { MAX_FORM_PARTS, MAX_TEXT_FIELD_BYTES, readUpload } from "./form";
 import { repeatedFieldMultipart } from "./testing/multipart-payloads";
 

@@ -1,16 +1,18 @@
 import { AppError, badRequest, formatBytes, tooLarge, unsupportedMediaType } from "@/server/core/errors";
 import { refuseNul } from "./nul-guard";
-import { declaredLength, readBodyBytes } from "./route";
+import type { Locale } from "@/i18n/routing";
+import { declaredLength, readBodyBytes, type BodyReader } from "./route";
+import type { UploadInput } from "@/server/core/upload-input";
 
 /**
- * A write call's input, from multipart/form-data (anything with files) or JSON (the rest), as plain fields and
- * uploaded files. Field names are matched case-insensitively by the caller's schema (see `field`).
+ * A route's upload as its body (defineRoute `body: uploadBody(submitMangaInput, { longTextFields: ["coverImage"] })`):
+ * read under the route's `maxBodyBytes` and checked by `parse` before the handler runs, as every other body is.
  */
-export interface UploadInput {
-  /** Text fields: one value, or several when a name repeats (`genres`). JSON values are kept as they are. */
-  fields: Record<string, unknown>;
-  /** Uploaded files by field name, in the order sent. */
-  files: Record<string, Uint8Array[]>;
+export function uploadBody<T>(
+  parse: (upload: UploadInput, locale: Locale, req: Request) => T | Promise<T>,
+  options: ReadUploadOptions = {},
+): BodyReader<Awaited<T>> {
+  return { readBody: async (req, limit, locale): Promise<Awaited<T>> => await parse(await readUpload(req, limit, options), locale, req) };
 }
 
 /**
@@ -222,12 +224,4 @@ function partDisposition(headerBlock: string): { name: string; file: boolean } |
     return { name, file: params.has("filename") || params.has("filename*") };
   }
   return null;
-}
-
-/** A field or files by name, case-insensitively (`coverImage`, `CoverImage`, `coverimage`). */
-export function pick<T>(record: Record<string, T>, name: string): T | undefined {
-  if (Object.hasOwn(record, name)) return record[name];
-  const lower = name.toLowerCase();
-  for (const key of Object.keys(record)) if (key.toLowerCase() === lower) return record[key];
-  return undefined;
 }

@@ -1,6 +1,6 @@
 import type http from "node:http";
 import type { Duplex } from "node:stream";
-import { ROUTE_KEYS } from "./access";
+import { ROUTE_KEYS } from "@/server/core/access-table";
 import { apiMessage, localeOf } from "@/server/core/messages";
 import type { Envelope } from "./envelope";
 import { env } from "@/server/env";
@@ -11,7 +11,7 @@ import { rawSecurityHeaderLines } from "./security-headers";
  * - a method an API path does not take: 405 with the envelope and `Allow` (Next answered 405 with an empty body);
  * - a request Node's HTTP parser refuses (headers over the limit: 431; anything else malformed: 400), which never
  *   reaches a handler: the envelope as the answer, then the connection closes.
- * The methods of each path come from the access table (./access.ts), which every route is defined from.
+ * The methods of each path come from the access table (server/core/access-table.ts), which every route is defined from.
  */
 const PATHS: ReadonlyArray<{ pattern: RegExp; methods: string[] }> = (() => {
   const byPath = new Map<string, Set<string>>();
@@ -41,7 +41,7 @@ export function refuseWrongMethod(req: http.IncomingMessage, res: http.ServerRes
   const methods = allowedMethods(query < 0 ? url : url.slice(0, query));
   const method = req.method ?? "GET";
   if (!methods || methods.includes(method)) return false;
-  const locale = localeOf(new Request("http://localhost/", { headers: headersOf(req) }));
+  const locale = localeOf(req);
   const message = apiMessage(locale, "methodNotAllowed");
   const body: Envelope = { statusCode: 405, message, data: { code: "methodNotAllowed", message } };
   req.resume();
@@ -66,13 +66,4 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `Cache-Control: no-store\r\n${rawSecurityHeaderLines({ siteUrl: env.siteUrl })}Connection: close\r\n\r\n${body}`,
   );
-}
-
-function headersOf(req: http.IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const name of ["accept-language", "cookie", "x-locale"]) {
-    const value = req.headers[name];
-    if (typeof value === "string") headers.set(name, value);
-  }
-  return headers;
 }

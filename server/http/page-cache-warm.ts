@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { SortBy } from "@/db/schema/enums";
+import { SortBy } from "@/lib/enums";
 import { listManga } from "@/server/manga/list-manga";
 
 /** Previews warmed per list (the most popular, the newest) unless PAGE_CACHE_WARM says otherwise; 0 turns warming off. */

@@ -20,7 +20,7 @@ import type { ChapterChanges, } from "@/server/publishing/update-chapter";
 import type { ChapterFields } from "@/server/publishing/submit-chapter";
 import type { MangaFields } from "@/server/publishing/submit-manga";
 import { readZipEntries, isZip } from "@/server/chapters/ingest/zip";
-import { pick, type UploadInput } from "./form";
+import { pick, type UploadInput } from "@/server/core/upload-input";
 
 /**
  * The publishing routes' input: an UploadInput (multipart or JSON, ./form.ts) checked with the shared schemas of

@@ -19,7 +19,7 @@ import { defineRoute } from "./route";
 export const paginatedChapterImagePages = defineRoute({
   key: "GET /api/chapter/PaginatedChapterImagePages",
   query: chapterPagesQuery,
-  handler: async ({ ctx, user, query }) => listChapterImagePages({ db: await ctx.db, viewer: user, ...query }),
+  handler: async ({ ctx, query }) => listChapterImagePages({ db: await ctx.db, viewer: ctx.viewer, ...query }),
 });
 
 /**

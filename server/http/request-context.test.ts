@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { defineRoute } from "./route";
 import { jsonRequest, noParams, tokenFor } from "./test-helpers";
 

@@ -61,12 +61,7 @@ export function answerFailure(req: http.IncomingMessage, res: http.ServerRespons
   const headers: http.OutgoingHttpHeaders = { "Cache-Control": "no-store" };
   if (down) headers["Retry-After"] = String(RETRY_AFTER_SECONDS);
   if ((req.url ?? "").startsWith("/api/")) {
-    const asked = new Headers();
-    for (const name of ["x-locale", "cookie", "accept-language"]) {
-      const value = req.headers[name];
-      if (typeof value === "string") asked.set(name, value);
-    }
-    const locale = localeOf(new Request("http://localhost/", { headers: asked }));
+    const locale = localeOf(req);
     const message = apiMessage(locale, down ? "serviceUnavailable" : "internal");
     const code = down ? "serviceUnavailable" : "internal";
     res.writeHead(status, { ...headers, "Content-Type": "application/json" }).end(JSON.stringify({ statusCode: status, message, data: { code, message } }));

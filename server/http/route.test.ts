@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import * as catchAll from "@/app/api/[...path]/route";
 import { GET as health } from "@/app/api/health/route";
 import { notFound } from "@/server/core/errors";
@@ -100,6 +100,45 @@ describe("defineRoute: bodies", () => {
     const req = jsonRequest("POST /api/chapter/RecordView", { raw, headers: { "content-length": String(raw.length) } });
     const res = await route(req, noParams);
     expect(res.status).toBe(413);
+  });
+});
+
+describe("defineRoute: one way to validate", () => {
+  it("validates a LocalizedSchema in the request's language, with the query's errors in the same 422", async () => {
+    const texts = { en: "Name is required", ar: "الاسم مطلوب" } as const;
+    const route = defineRoute({
+      key: LOGIN,
+      body: { inLocale: (locale: "en" | "ar") => z.object({ username: z.string().min(1, texts[locale]) }) },
+      query: z.object({ page: z.coerce.number().int() }),
+      handler: ({ body, ctx }) => ({ username: body.username, locale: ctx.locale }),
+    });
+    const ok = await route(jsonRequest(LOGIN, { body: { UserName: "amal" }, query: "page=1", headers: { "x-locale": "ar" } }), noParams);
+    expect((await ok.json()).data).toEqual({ username: "amal", locale: "ar" });
+    for (const locale of ["en", "ar"] as const) {
+      const res = await route(jsonRequest(LOGIN, { body: { username: "" }, query: "page=x", headers: { "x-locale": locale } }), noParams);
+      expect(res.status).toBe(422);
+      const { data } = (await res.json()) as { data: { errors: Record<string, string[]> } };
+      expect(data.errors.username).toEqual([texts[locale]]);
+      expect(Object.keys(data.errors)).toContain("page");
+    }
+  });
+
+  it("runs the guard before the caller or any input is read", async () => {
+    const route = defineRoute({
+      key: LOGIN,
+      guard: () => {
+        throw notFound();
+      },
+      body: z.object({ username: z.string() }),
+      handler: () => ({ reached: true }),
+    });
+    for (const req of [
+      jsonRequest(LOGIN, { raw: "{ nope", headers: { "content-type": "application/json" } }),
+      jsonRequest(LOGIN, { body: { username: 1 }, headers: { authorization: "Bearer garbage" } }),
+      jsonRequest(LOGIN, { body: { username: "amal" } }),
+    ]) {
+      expect((await route(req, noParams)).status).toBe(404);
+    }
   });
 });
 

@@ -3,10 +3,11 @@ import { getDb, type Db } from "@/db/client";
 import type { Locale } from "@/i18n/routing";
 import { verifyAccessToken, type AccessClaims } from "@/server/auth/access-token";
 import { accountStanding } from "@/server/auth/account-standing";
-import { decide, isRouteKey, type AudiencesOf, type RouteKey } from "./access";
+import { decide, isRouteKey, type AudiencesOf, type RouteKey } from "@/server/core/access-table";
 import { ok, okText } from "./envelope";
 import { AppError, badRequest, fieldErrorsOf, forbidden, methodNotAllowed, tooLarge, unauthorized, unsupportedMediaType, validation, type FieldErrors } from "@/server/core/errors";
 import { toResponse } from "@/server/http/errors";
+import { schemaFor, type AnySchema, type LocalizedSchema } from "@/server/core/localized-schema";
 import { admitRead, admittedRequests, isLimitedRead, type ReadAdmission } from "./anonymous-reads";
 import { allowedMethods } from "./method-guard";
 import { queryValues, refuseNul } from "./nul-guard";
@@ -50,29 +51,46 @@ export interface RouteContext {
 }
 export type RouteHandler = (req: Request, ctx?: RouteContext) => Promise<Response>;
 
-type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
-type ParamsOutput<P> = P extends z.ZodType ? z.output<P> : RouteParams;
+/**
+ * A body the route reads as an upload (multipart or JSON: server/http/form.ts `uploadBody`) and checks before the
+ * handler runs, under the route's `maxBodyBytes`; its parser answers invalid input with the 422 field errors.
+ */
+export interface BodyReader<T = unknown> {
+  readonly readBody: (req: Request, limit: number, locale: Locale) => Promise<T>;
+}
+
+type Output<S> =
+  S extends BodyReader<infer T> ? T : S extends LocalizedSchema<infer T> ? z.output<T> : S extends z.ZodType ? z.output<S> : undefined;
+type ParamsOutput<P> = P extends AnySchema ? Output<P> : RouteParams;
 
 export interface HandlerArgs<K extends RouteKey, B, Q, P> {
   req: Request;
+  /** The access token's claims, for what only they hold (its sign-in, `sid`); who is asking is `ctx.viewer`. */
   user: UserFor<K>;
   body: B;
   query: Q;
   /** Path segments (`{chapterid}`): validated by the `params` schema when given, else as Next passes them. */
   params: P;
-  locale: Locale;
-  /** The use case's context: `{ db, viewer, locale }`. */
+  /** The use case's context: `{ db, viewer, locale }`, the one way a handler reaches the database, viewer and language. */
   ctx: RequestContext<ViewerFor<K>>;
 }
 
 export interface RouteDefinition<
   K extends RouteKey,
-  B extends z.ZodType | undefined,
-  Q extends z.ZodType | undefined,
-  P extends z.ZodType | undefined,
+  B extends AnySchema | BodyReader | undefined,
+  Q extends AnySchema | undefined,
+  P extends AnySchema | undefined,
 > {
   key: K;
-  /** JSON body schema; without one the body is left unread for the handler (e.g. uploads). */
+  /**
+   * Runs first, before the caller is identified or any input is read: it may only throw (the test routes' switch
+   * answers 404 when off, so a disabled route gives nothing away).
+   */
+  guard?: () => void;
+  /**
+   * JSON body schema (or a LocalizedSchema, server/core/localized-schema.ts, for texts in the request's language), or
+   * an upload (`uploadBody`, server/http/form.ts); without one the body is not read.
+   */
   body?: B;
   /** Query schema; values arrive as strings (arrays when a name repeats): numbers via lib/validation/numbers.ts. */
   query?: Q;
@@ -88,12 +106,12 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 export function defineRoute<
   K extends RouteKey,
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  P extends z.ZodType | undefined = undefined,
+  B extends AnySchema | BodyReader | undefined = undefined,
+  Q extends AnySchema | undefined = undefined,
+  P extends AnySchema | undefined = undefined,
 >(def: RouteDefinition<K, B, Q, P>): RouteHandler {
   if (!isRouteKey(def.key)) {
-    throw new Error(`defineRoute: "${String(def.key)}" is not in the access table (server/http/access.ts)`);
+    throw new Error(`defineRoute: "${String(def.key)}" is not in the access table (server/core/access-table.ts)`);
   }
   const method = def.key.slice(0, def.key.indexOf(" "));
   const limit = def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -106,6 +124,7 @@ export function defineRoute<
     let admission: ReadAdmission | undefined;
     try {
       if (req.method !== method && !(method === "GET" && req.method === "HEAD")) throw methodNotAllowed({ headers: { Allow: allow } });
+      def.guard?.();
       const { user: authenticated, error: invalidCredential } = await authenticate(req);
       // API reads are limited before any work (docs/decisions/018): a signed-in account's on its budget, an anonymous
       // one's or one with a credential that does not verify on its address's (so a 401 flood is bounded like an
@@ -126,8 +145,10 @@ export function defineRoute<
       if (decision === "unauthenticated") throw unauthorized();
       if (decision === "forbidden") throw forbidden();
 
+      const reader = def.body && "readBody" in def.body ? (def.body as BodyReader) : undefined;
+      const schema = reader ? undefined : (def.body as AnySchema | undefined);
       let rawBody: unknown;
-      if (def.body) rawBody = await readJsonBody(req, limit);
+      if (schema) rawBody = await readJsonBody(req, limit);
       else if (declaredLength(req) > limit) throw tooLarge(limit);
 
       const rawParams: RouteParams = (await ctx?.params) ?? {};
@@ -135,20 +156,21 @@ export function defineRoute<
       refuseNul(queryValues(new URL(req.url).searchParams), rawParams, isPlainObject(rawBody) ? rawBody : { _form: rawBody });
 
       const errors: FieldErrors = {};
-      const params = def.params ? await validate(def.params, rawParams, locale, errors) : rawParams;
-      const query = def.query
-        ? await validate(def.query, searchParamsObject(new URL(req.url).searchParams, keyIndexOf(def.query)), locale, errors)
+      const params = def.params ? await validate(schemaFor(def.params, locale), rawParams, locale, errors) : rawParams;
+      const querySchema = def.query && schemaFor(def.query, locale);
+      const query = querySchema
+        ? await validate(querySchema, searchParamsObject(new URL(req.url).searchParams, keyIndexOf(querySchema)), locale, errors)
         : undefined;
-      const body = def.body ? await validate(def.body, rawBody, locale, errors) : undefined;
+      const body = schema ? await validate(schemaFor(schema, locale), rawBody, locale, errors) : undefined;
       if (Object.keys(errors).length > 0) throw validation(errors);
+      const read = reader ? await reader.readBody(req, limit, locale) : body;
 
       const result = await def.handler({
         req,
         user: user as UserFor<K>,
-        body: body as Output<B>,
+        body: read as Output<B>,
         query: query as Output<Q>,
         params: params as ParamsOutput<P>,
-        locale,
         ctx: context as RequestContext<ViewerFor<K>>,
       });
       if (admission && !(result instanceof Response)) {

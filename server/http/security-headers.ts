@@ -1,4 +1,5 @@
 import type http from "node:http";
+import { isHttpsSite } from "@/server/core/site-url";
 
 /**
  * The security headers of every response (issue 19, item 7; docs/decisions/018). Two callers:
@@ -47,10 +48,6 @@ export const PERMISSIONS_POLICY = [
 ].join(", ");
 
 export const HSTS = "max-age=63072000; includeSubDomains";
-
-export function isHttpsSite(siteUrl: string): boolean {
-  return siteUrl.toLowerCase().startsWith("https://");
-}
 
 /** A fresh nonce: 128 random bits, base64 (the form CSP's `'nonce-…'` takes). */
 export function newNonce(): string {

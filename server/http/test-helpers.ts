@@ -1,5 +1,5 @@
 import { SignJWT } from "jose";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, signAccessToken } from "@/server/auth/access-token";
 
 /** Helpers for the http tests: tokens of every kind and requests in the shape Next hands to routes. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { unstable_cache } from "next/cache";
 import { getDb } from "@/db/client";
-import type { Genre, SortBy } from "@/db/schema/enums";
+import type { Genre, SortBy } from "@/lib/enums";
 import { PAGE_SIZE } from "@/lib/constants";
 import type { Locale } from "@/i18n/routing";
 import { getDiscoverySettings, getLandingSettings } from "@/server/settings/get-page-settings";

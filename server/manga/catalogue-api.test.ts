@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as paginated } from "@/app/api/manga/PaginatedManga/route";
 import { GET as byId } from "@/app/api/manga/GetMangaById/route";
-import { Role, SortBy, Status } from "@/db/schema/enums";
+import { Role, SortBy, Status } from "@/lib/enums";
 import { eq, inArray } from "drizzle-orm";
 import { manga } from "@/db/schema";
 import { SEARCH_PREFIX_CHARS } from "@/db/schema/manga";

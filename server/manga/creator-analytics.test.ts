@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
 import { chapters, dailyViews, favorites, manga, readingProgress } from "@/db/schema";
-import { Role, Status } from "@/db/schema/enums";
+import { Role, Status } from "@/lib/enums";
 import { GET as analyticsRoute } from "@/app/api/manga/Analytics/route";
-import { jsonRequest, makeUsers, send } from "@/server/publishing/test-kit";
+import { jsonRequest, makeUsers, send } from "@/tests/fixtures/publishing-kit";
 import { getCreatorAnalytics } from "./creator-analytics";
 
 /**

@@ -2,12 +2,11 @@ import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { chapters, dailyViews, favorites, manga, readingProgress } from "@/db/schema";
 import { notFound } from "@/server/core/errors";
 import type { Executor } from "@/server/core/unit-of-work";
-import type { SignedInViewer } from "@/server/core/viewer";
-import { mayManage } from "@/server/publishing/managed";
+import { mayManage, type SignedInViewer } from "@/server/core/viewer";
 
 /**
  * GET /api/manga/Analytics (issue 16 §4, beyond the spec): a creator's figures for one of their manga (root: any
- * manga). Someone else's manga is a 404, as everywhere in publishing (server/publishing/managed.ts `mayManage`).
+ * manga). Someone else's manga is a 404, as everywhere in publishing (server/core/viewer.ts `mayManage`).
  *
  * Every figure is read from an index or a counter, never by scanning the big tables (fast at 10M views):
  * - views: the manga's and chapters' counters (kept by RecordView), per day from daily_views (manga_id, day);

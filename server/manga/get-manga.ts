@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapters, manga, mangaGenres, users } from "@/db/schema";
-import { GENRES, SortBy, Status, type Genre } from "@/db/schema/enums";
+import { GENRES, SortBy, Status, type Genre } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
 import type { SortDirection } from "./list-manga";
-import { canSeeManga, chapterReleased, chapterStatusesFor, seesAllChaptersOf, type Viewer } from "@/server/visibility";
+import { canSeeManga, chapterReleased, chapterStatusesFor, seesAllChaptersOf } from "@/server/visibility";
+import { type Viewer } from "@/server/core/viewer";
+import { isRowId } from "@/lib/validation/numbers";
 
 export interface MangaChapter {
   id: number;
@@ -72,7 +74,7 @@ function chapterOrder(sortBy: SortBy | undefined, direction: SortDirection | und
  */
 export async function getMangaById(opts: GetMangaOptions): Promise<MangaDetail | null> {
   const { db, id, viewer = null } = opts;
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  if (!isRowId(id)) return null;
   const [row] = await db
     .select({
       id: manga.id,

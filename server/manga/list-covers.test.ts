@@ -5,7 +5,7 @@ import { GET as paginated } from "@/app/api/manga/PaginatedManga/route";
 import { GET as myFavorites } from "@/app/api/Authentication/Me/Favorites/route";
 import { getDb, type Db } from "@/db/client";
 import { favorites, manga, media, mediaVariants, users } from "@/db/schema";
-import { Role, Status } from "@/db/schema/enums";
+import { Role, Status } from "@/lib/enums";
 import { CARD_JPEG_WIDTH } from "@/server/media/card-jpeg";
 import { MediaKind } from "@/server/media/kind";
 import { storeMedia } from "@/server/media/store-media";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { Role, SortBy, Status } from "@/db/schema/enums";
+import { Role, SortBy, Status } from "@/lib/enums";
 import { buildListMangaQueries, listManga, listMangaStatements, type ListMangaOptions, type ListPlan } from "./list-manga";
 import { seedFixture, type Fixture } from "./test-fixtures";
 

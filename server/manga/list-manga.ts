@@ -1,14 +1,15 @@
 import { and, asc, desc, eq, exists, fillPlaceholders, gte, ilike, inArray, lte, notExists, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
-import { GENRES, SortBy, Status, type Genre } from "@/db/schema/enums";
+import { GENRES, SortBy, Status, type Genre } from "@/lib/enums";
 import { chapters, favorites, manga, mangaGenres, users } from "@/db/schema";
 import { SEARCH_PREFIX_CHARS } from "@/db/schema/manga";
 import { foldSearchText, SEARCH_TERM_MAX } from "@/lib/search-fold";
 import { mediaUrl } from "@/lib/media-url";
 import { paged, type Paged } from "@/lib/paged";
 import { PAGE_SIZE } from "@/lib/constants";
-import { chaptersVisibleTo, isRoot, isWriter, mangaVisibleTo, type Viewer } from "@/server/visibility";
+import { chaptersVisibleTo, isWriter, mangaVisibleTo } from "@/server/visibility";
+import { isRoot, type Viewer } from "@/server/core/viewer";
 
 export interface MangaListItem {
   id: number;

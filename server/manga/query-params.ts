@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { decimalInteger, integer } from "@/lib/validation/numbers";
-import { GENRES, SortBy, Status, type Genre } from "@/db/schema/enums";
+import { decimalInteger, integer, MAX_ID } from "@/lib/validation/numbers";
+import { GENRES, SortBy, Status, type Genre } from "@/lib/enums";
 import { PAGE_SIZE } from "@/lib/constants";
 import { SEARCH_TERM_MAX } from "@/lib/search-fold";
 import { imageFormatParam as imageFormat } from "@/server/media/image-format";
@@ -84,7 +84,7 @@ const text = z
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
 
 /** A whole number (clamped to the range when given). */
-const int = (min = -2_147_483_648, max = 2_147_483_647) =>
+const int = (min = -MAX_ID - 1, max = MAX_ID) =>
   z
     .preprocess(decimalInteger, z.number().int())
     .transform((n) => clamp(n, min, max));

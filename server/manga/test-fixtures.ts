@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { getDb, type Db } from "@/db/client";
 import { chapters, manga, mangaGenres, media, users } from "@/db/schema";
-import { GENRES, Role, Status, type Genre } from "@/db/schema/enums";
+import { GENRES, Role, Status, type Genre } from "@/lib/enums";
 import { searchTextFor } from "@/lib/search-fold";
 import { popularityOf } from "./popularity";
 

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { getDb, type Db } from "@/db/client";
 import { chapterPages, chapters, manga } from "@/db/schema";
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { GET, HEAD } from "@/app/media/[id]/route";
 import { getPageRange } from "@/server/chapters/pages";
 import { getMedia } from "./get-media";

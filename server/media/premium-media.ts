@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { sql, type SQL } from "drizzle-orm";
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { MediaKind } from "./kind";
 import { OPEN_KINDS } from "./store-media";
 

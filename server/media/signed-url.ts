@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { env } from "@/server/env";
+import { MAX_ID } from "@/lib/validation/numbers";
 
 /**
  * Signed URLs of premium page images (issue 19, item 11; docs/decisions/018).
@@ -70,7 +71,7 @@ export function verifyMediaUrl(id: string, width: number | null, params: URLSear
   if (u === null || e === null || sig === null || !USER.test(u) || !EXP.test(e) || !SIG.test(sig)) return null;
   const userId = Number(u);
   const exp = Number(e);
-  if (userId > 2_147_483_647 || exp * 1000 <= nowMs) return null;
+  if (userId > MAX_ID || exp * 1000 <= nowMs) return null;
   const expected = Buffer.from(mac(id, width, userId, exp));
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given) ? { userId, exp } : null;

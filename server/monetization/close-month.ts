@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { adImpressionMonths, adIncomeMonths, users } from "@/db/schema";
-import { NotificationType } from "@/db/schema/enums";
+import { NotificationType } from "@/lib/enums";
 import { MONETIZATION, monthKey, type CloseMonthValues } from "@/lib/validation/monetization";
 import { audit } from "@/server/core/audit";
 import { conflict } from "@/server/core/errors";

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { transactions, users } from "@/db/schema";
-import { TransactionStatus } from "@/db/schema/enums";
+import { TransactionStatus } from "@/lib/enums";
 import { paged, type Paged } from "@/lib/paged";
 import { toPayout, type Payout } from "./payout";
 

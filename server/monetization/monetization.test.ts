@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { adImpressionDays, adImpressionMonths, adImpressions, auditLog, chapters, ledgerEntries, manga, notifications, subscriptions, transactions, users } from "@/db/schema";
-import { PremiumPlan, Role, Status, TransactionStatus } from "@/db/schema/enums";
+import { PremiumPlan, Role, Status, TransactionStatus } from "@/lib/enums";
 import { POST as recordImpressionRoute } from "@/app/api/chapter/RecordImpression/route";
 import { GET as earningsRoute } from "@/app/api/Monetization/Earnings/route";
 import { POST as requestPayoutRoute } from "@/app/api/Monetization/RequestPayout/route";

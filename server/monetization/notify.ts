@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { users } from "@/db/schema";
-import { NotificationType, Role } from "@/db/schema/enums";
+import { NotificationType, Role } from "@/lib/enums";
 import type { UnitOfWork } from "@/server/core/unit-of-work";
 import type { KindParams } from "@/server/notifications/catalogue";
 import { publishNotificationsEach } from "@/server/notifications/publish-notification";

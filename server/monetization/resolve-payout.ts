@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { transactions, users } from "@/db/schema";
-import { NotificationType, TransactionStatus } from "@/db/schema/enums";
+import { NotificationType, TransactionStatus } from "@/lib/enums";
 import { parseAmountMinor, type ResolvePayoutValues } from "@/lib/validation/monetization";
 import { audit } from "@/server/core/audit";
 import { conflict, notFound } from "@/server/core/errors";

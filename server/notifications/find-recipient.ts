@@ -5,6 +5,7 @@ import { users } from "@/db/schema";
 import { Role } from "@/lib/enums";
 import { forbidden } from "@/server/core/errors";
 import type { Viewer } from "@/server/core/viewer";
+import { isRowId } from "@/lib/validation/numbers";
 
 export interface Recipient {
   id: number;
@@ -28,7 +29,7 @@ export async function findRecipient({ db, viewer, query }: { db: Db; viewer: Vie
   if (text === "" || text.length > USERNAME_MAX) return null;
   const byName = sql`lower(${users.username}) = ${text.toLowerCase()}`;
   const id = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
-  const condition = Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? or(byName, eq(users.id, id)) : byName;
+  const condition = isRowId(id) ? or(byName, eq(users.id, id)) : byName;
   const rows = await db.select({ id: users.id, username: users.username, fullName: users.fullName }).from(users).where(condition).limit(2);
   // A username made of the same digits wins over the id.
   return rows.find((r) => r.username.toLowerCase() === text.toLowerCase()) ?? rows[0] ?? null;

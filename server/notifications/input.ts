@@ -1,17 +1,16 @@
 import { z } from "zod";
-import { decimalInteger, integer } from "@/lib/validation/numbers";
+import { decimalInteger, integer, MAX_ID } from "@/lib/validation/numbers";
 import { hasControlCharacters } from "@/lib/validation/text";
 import type { Locale } from "@/i18n/routing";
 import { fieldErrorsOf, validation } from "@/server/core/errors";
 import { apiMessage } from "@/server/core/messages";
+import type { LocalizedSchema } from "@/server/core/localized-schema";
 import type { NotificationType } from "./publish-notification";
 
 /**
- * The input rules of the /api/Notification calls, with their texts in the request's language (the routes give
- * defineRoute a shape-only body and parse with these in the handler, where the language is known).
+ * The input rules of the /api/Notification calls, with their texts in the request's language.
  */
 export const NOTIFICATION_MESSAGE_MAX = 1000;
-const MAX_ID = 2_147_483_647;
 
 /** A whole number, also as digits in a string (query strings, form-ish clients); nothing else (no booleans, no ""). */
 const wholeNumber = decimalInteger;
@@ -45,19 +44,25 @@ const schemas = {
 type Schemas = typeof schemas;
 export type NotificationInput<K extends keyof Schemas> = z.output<ReturnType<Schemas[K]>>;
 
-/** Parses one call's input in `locale`; invalid input is the 422 envelope with every field's errors. */
+/** The calls' bodies for defineRoute: checked before the handler, in the request's language (one 422 with every field's errors). */
+export const notificationBody = {
+  send: { inLocale: schemas.send },
+  sendToUser: { inLocale: schemas.sendToUser },
+  notificationId: { inLocale: schemas.notificationId },
+} satisfies Record<keyof Schemas, LocalizedSchema>;
+
+/**
+ * DeleteNotification's id, from the body or else the query (the one input defineRoute cannot check alone); invalid
+ * input is the 422 envelope with every field's errors.
+ */
 export function parseNotificationInput<K extends keyof Schemas>(kind: K, value: unknown, locale: Locale): NotificationInput<K> {
   const result = schemas[kind](locale).safeParse(value ?? {});
   if (result.success) return result.data as NotificationInput<K>;
   throw validation(fieldErrorsOf(result.error));
 }
 
-/** The shape-only body for defineRoute (JSON read, size capped, key case matched); the rules run in the handler. */
-export const bodyShape = {
-  send: z.looseObject({ message: z.unknown().optional(), type: z.unknown().optional() }),
-  sendToUser: z.looseObject({ userId: z.unknown().optional(), message: z.unknown().optional(), type: z.unknown().optional() }),
-  notificationId: z.looseObject({ notificationId: z.unknown().optional() }),
-};
+/** DeleteNotification's shape-only body and query (JSON read, size capped, key case matched). */
+export const notificationIdShape = z.looseObject({ notificationId: z.unknown().optional() });
 
 /** PaginatedNotification's query (spec §7 defaults 1, 10, empty; `IsRead` beyond the spec filters by read state). */
 export const listQuery = z.object({

@@ -5,6 +5,7 @@ import { locales, type Locale } from "@/i18n/routing";
 import { foldSearchText } from "@/lib/search-fold";
 import { MONETIZATION } from "@/lib/validation/monetization";
 import { detectLanguage, kindSearchText, noticeText, REPORT_REASONS, TEXTS, type KindNotice, type NotificationKind, type ReportTarget } from "./catalogue";
+import { isRowId } from "@/lib/validation/numbers";
 
 /**
  * Rows written before notifications were stored as kinds (migration 0017, issue 28): each held one text in its
@@ -131,7 +132,7 @@ const PATTERNS: Array<{ kind: NotificationKind; locale: Locale; pattern: RegExp 
 function mangaIdOfLink(link: string | null | undefined): number | undefined {
   const id = /^\/(?:dashboard\/manga-approval(?:\/editor)?|manga-reader|discovery\/manga)\/(\d{1,10})(?:\/|$)/.exec(link ?? "")?.[1];
   const n = Number(id);
-  return id !== undefined && Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : undefined;
+  return id !== undefined && isRowId(n) ? n : undefined;
 }
 
 /** What an old row becomes: a kind with its params, or free text in the language its letters are in. */

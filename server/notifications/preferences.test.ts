@@ -2,11 +2,11 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { emailOutbox, favorites, notificationPreferences, notifications, users } from "@/db/schema";
-import { NotificationType, Role } from "@/db/schema/enums";
+import { NotificationType, Role } from "@/lib/enums";
 import { GET as getPreferences, PUT as putPreferences } from "@/app/api/Notification/Preferences/route";
 import { POST as sendToUser } from "@/app/api/Notification/SendNotificationToUser/route";
 import { env } from "@/server/env";
-import { addChapter, decideChapter, decideManga, jsonRequest, makeUsers, send, submitManga } from "@/server/publishing/test-kit";
+import { addChapter, decideChapter, decideManga, jsonRequest, makeUsers, send, submitManga } from "@/tests/fixtures/publishing-kit";
 import { DEFAULT_PREFERENCES } from "./preferences";
 import { sendDigests } from "./send-digests";
 

@@ -2,9 +2,9 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { favorites, notifications, users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { recipientLocale, renderNotification } from "./catalogue";
-import { addChapter, decideChapter, decideManga, makeUsers, submitManga } from "@/server/publishing/test-kit";
+import { addChapter, decideChapter, decideManga, makeUsers, submitManga } from "@/tests/fixtures/publishing-kit";
 
 /** Every publishing notification links to what it is about (docs/decisions/014), in each recipient's language. */
 describe("links of publishing notifications", () => {

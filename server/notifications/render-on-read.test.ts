@@ -4,7 +4,7 @@ import type { WebSocket } from "ws";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { emailOutbox, notificationPreferences, notifications, users } from "@/db/schema";
-import { NotificationType, Role } from "@/db/schema/enums";
+import { NotificationType, Role } from "@/lib/enums";
 import { GET as paginated } from "@/app/api/Notification/PaginatedNotification/route";
 import { POST as markRead } from "@/app/api/Notification/MarkNotificationAsRead/route";
 import { POST as sendToUser } from "@/app/api/Notification/SendNotificationToUser/route";
@@ -13,10 +13,10 @@ import { getBus } from "@/server/core/bus";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { startNotificationDelivery } from "@/server/realtime/deliver-notifications";
 import { addSocket, removeSocket } from "@/server/realtime/registry";
-import { socketLocale } from "@/server/realtime/upgrade";
-import { jsonRequest, makeUsers, send } from "@/server/publishing/test-kit";
+import { jsonRequest, makeUsers, send } from "@/tests/fixtures/publishing-kit";
 import { publishNotification } from "./publish-notification";
 import { sendDigests } from "./send-digests";
+import { localeOf } from "@/server/core/messages";
 
 /**
  * Issue 28 item 1: what the site wrote is stored as a kind and read in the reader's current language (the request's,
@@ -100,10 +100,10 @@ describe("the live push", () => {
 
   it("takes the socket's language from the upgrade: the language cookie first, then Accept-Language", () => {
     const req = (headers: Record<string, string | string[]>) => ({ headers }) as unknown as IncomingMessage;
-    expect(socketLocale(req({ cookie: "theme=dark; NEXT_LOCALE=ar", "accept-language": "en-US" }))).toBe("ar");
-    expect(socketLocale(req({ cookie: "NEXT_LOCALE=en", "accept-language": "ar" }))).toBe("en");
-    expect(socketLocale(req({ "accept-language": "ar-SA,ar;q=0.9" }))).toBe("ar");
-    expect(socketLocale(req({}))).toBe("en");
+    expect(localeOf(req({ cookie: "theme=dark; NEXT_LOCALE=ar", "accept-language": "en-US" }))).toBe("ar");
+    expect(localeOf(req({ cookie: "NEXT_LOCALE=en", "accept-language": "ar" }))).toBe("en");
+    expect(localeOf(req({ "accept-language": "ar-SA,ar;q=0.9" }))).toBe("ar");
+    expect(localeOf(req({}))).toBe("en");
   });
 });
 

@@ -5,7 +5,7 @@ import { Role } from "@/lib/enums";
 import { audit } from "@/server/core/audit";
 import { enforceRateLimit, type RateRule } from "@/server/core/rate-limit";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
-import type { SignedInViewer } from "@/server/core/viewer";
+import { isRoot, type SignedInViewer } from "@/server/core/viewer";
 import { detectLanguage } from "./catalogue";
 import { publishNotification, type NotificationType } from "./publish-notification";
 
@@ -25,7 +25,7 @@ export const ADMIN_MESSAGE_RATE_RULE: RateRule = { name: "admin_message_user", l
  */
 export async function sendNotificationToAdmin({ db, viewer, message, type }: { db: Db; viewer: SignedInViewer; message: string; type: NotificationType }): Promise<{ recipients: number }> {
   // Counted before any work, outside the transaction (as Report/Submit): a refused send stores nothing.
-  if (viewer.role !== Role.root) await enforceRateLimit({ db, rule: ADMIN_MESSAGE_RATE_RULE, subject: String(viewer.userId) });
+  if (!isRoot(viewer)) await enforceRateLimit({ db, rule: ADMIN_MESSAGE_RATE_RULE, subject: String(viewer.userId) });
   return runUnitOfWork(db, async (uow) => {
     const [sender] = await uow.tx.select({ username: users.username }).from(users).where(eq(users.id, viewer.userId)).limit(1);
     const roots = await uow.tx
@@ -34,7 +34,7 @@ export async function sendNotificationToAdmin({ db, viewer, message, type }: { d
       .where(and(eq(users.role, Role.root), eq(users.banned, false), ne(users.id, viewer.userId)));
     const text = sender ? `@${sender.username}: ${message}` : message;
     const ids = await publishNotification(uow, { to: roots.map((r) => r.id), message: text, lang: detectLanguage(message), type });
-    if (viewer.role === Role.root) {
+    if (isRoot(viewer)) {
       await audit(uow.tx, { actorId: viewer.userId, action: "notification.admin", subject: { type: "notification" }, details: { type, message, recipients: ids.length } });
     }
     return { recipients: ids.length };

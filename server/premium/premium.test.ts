@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { auditLog, chapters, manga, subscriptions, users } from "@/db/schema";
-import { PremiumPlan, Role, Status } from "@/db/schema/enums";
+import { PremiumPlan, Role, Status } from "@/lib/enums";
 import { GET as getChapterRoute } from "@/app/api/chapter/GetChapter/[chapterid]/route";
 import { GET as imagePagesRoute } from "@/app/api/chapter/PaginatedChapterImagePages/route";
 import { GET as listChaptersRoute } from "@/app/api/chapter/PaginatedChapter/route";

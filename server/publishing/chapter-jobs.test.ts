@@ -2,14 +2,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { auditLog, chapterJobs, chapterPages, chapters, favorites, notifications, users } from "@/db/schema";
-import { NotificationType, Role } from "@/db/schema/enums";
+import { NotificationType, Role } from "@/lib/enums";
 import { PUT as updateChapterRoute } from "@/app/api/chapter/UpdateChapter/route";
 import { DELETE as deleteChapterRoute } from "@/app/api/chapter/DeleteChapter/route";
 import { DELETE as deleteMangaRoute } from "@/app/api/manga/DeleteManga/route";
 import { brokenSecondPagePdf, photoPdf } from "@/tests/fixtures/pdfs";
 import { mangaGeneration } from "@/server/manga/changed";
 import { MAX_ATTEMPTS, runChapterJobs } from "./chapter-jobs";
-import { addChapter, decideChapter, decideManga, formOf, formRequest, jpegPart, jsonRequest, makeUsers, pageJpeg, pdfPart, send, submitChapter, submitManga } from "./test-kit";
+import { addChapter, decideChapter, decideManga, formOf, formRequest, jpegPart, jsonRequest, makeUsers, pageJpeg, pdfPart, send, submitChapter, submitManga } from "@/tests/fixtures/publishing-kit";
 
 /**
  * Background PDF processing (ADR 013): a PDF chapter is stored with a job and `processing: 1`; the job runner renders

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapterJobs, chapters } from "@/db/schema";
-import { ChapterSource, NotificationType, Status } from "@/db/schema/enums";
+import { ChapterSource, NotificationType, Status } from "@/lib/enums";
 import { IngestError, rasterizePdf, storeChapterPagesIn } from "@/server/chapters/ingest";
 import { audit } from "@/server/core/audit";
 import { getBus, type Bus } from "@/server/core/bus";

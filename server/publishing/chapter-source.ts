@@ -1,4 +1,4 @@
-import { ChapterSource } from "@/db/schema/enums";
+import { ChapterSource } from "@/lib/enums";
 import { inspectPdf, processImagePages, type EncodedPage } from "@/server/chapters/ingest";
 import { splitTallImages } from "@/server/chapters/ingest/split-tall";
 

@@ -5,7 +5,7 @@ import { mediaUrl } from "@/lib/media-url";
 import { paged, type Paged } from "@/lib/paged";
 import { foldSearchText, SEARCH_TERM_MAX } from "@/lib/search-fold";
 import type { Executor } from "@/server/core/unit-of-work";
-import { isRootActor, type Actor } from "./managed";
+import { type SignedInViewer, isRoot } from "@/server/core/viewer";
 
 /**
  * The manga of /dashboard/manga-management (docs/decisions/013): a writer's own works, or for root everyone's with
@@ -36,7 +36,7 @@ export interface ManagedMangaRow {
 
 export interface ListManagedMangaOptions {
   db: Executor;
-  actor: Actor;
+  actor: SignedInViewer;
   /** Folded substring of the title or description (root: also part of the author's username). */
   search?: string;
   status?: Status;
@@ -61,13 +61,13 @@ export async function listManagedManga(opts: ListManagedMangaOptions): Promise<P
   const requested = clampInt(opts.page, 1, 100_000, 1);
 
   const conditions: SQL[] = [];
-  if (!isRootActor(actor)) conditions.push(eq(manga.authorId, actor.userId));
+  if (!isRoot(actor)) conditions.push(eq(manga.authorId, actor.userId));
   if (opts.status !== undefined) conditions.push(eq(manga.status, opts.status));
   const raw = (opts.search ?? "").trim().slice(0, SEARCH_TERM_MAX);
   const term = foldSearchText(raw);
   if (term) {
     const byText = sql`${manga.searchText} like ${`%${escapeLike(term)}%`}`;
-    conditions.push(isRootActor(actor) ? (or(byText, ilike(users.username, `%${escapeLike(raw)}%`)) as SQL) : byText);
+    conditions.push(isRoot(actor) ? (or(byText, ilike(users.username, `%${escapeLike(raw)}%`)) as SQL) : byText);
   }
   const where = conditions.length ? and(...conditions) : undefined;
 

@@ -1,21 +1,13 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { chapters, manga, mangaGenres, users } from "@/db/schema";
-import { GENRES, Role, type Genre, type Status } from "@/db/schema/enums";
+import { GENRES, Role, type Genre, type Status } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
 import type { Executor } from "@/server/core/unit-of-work";
-
-/** Who may manage a manga: root, or its author (a writer). */
-export interface Actor {
-  userId: number;
-  role: number;
-}
+import { type SignedInViewer } from "@/server/core/viewer";
+import { isRowId } from "@/lib/validation/numbers";
 
 /** The server itself (background jobs, timers): root's rights over content, no account. */
-export const SYSTEM_ACTOR: Actor = { userId: 0, role: Role.root };
-
-export const isRootActor = (actor: Actor): boolean => actor.role === Role.root;
-export const mayManage = (actor: Actor, authorId: number | null): boolean =>
-  isRootActor(actor) || (authorId !== null && authorId === actor.userId);
+export const SYSTEM_ACTOR: SignedInViewer = { userId: 0, role: Role.root };
 
 /** Chapter processing (chapters.processing). */
 export const Processing = { Ready: 0, Processing: 1, Failed: 2 } as const;
@@ -103,10 +95,10 @@ export const genreNamesOf = (values: readonly number[]): Genre[] =>
 
 /**
  * One manga with its genres and all its chapters, for its author and root (three indexed queries); null when it does
- * not exist. Callers check `mayManage` on `author.id` (a writer asking for someone else's manga gets a 404).
+ * not exist. Callers check `mayManage` (server/core/viewer.ts) on `author.id` (a writer asking for someone else's manga gets a 404).
  */
 export async function loadManagedManga(db: Executor, mangaId: number): Promise<ManagedManga | null> {
-  if (!Number.isSafeInteger(mangaId) || mangaId <= 0 || mangaId > 2_147_483_647) return null;
+  if (!isRowId(mangaId)) return null;
   const [row] = await db
     .select({
       id: manga.id,

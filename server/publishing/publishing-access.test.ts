@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { chapters, manga } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { POST as submitMangaRoute } from "@/app/api/manga/SubmitManga/route";
 import { PUT as updateMangaRoute } from "@/app/api/manga/UpdateManga/route";
 import { DELETE as deleteMangaRoute } from "@/app/api/manga/DeleteManga/route";
@@ -24,7 +24,7 @@ import {
   snapshot,
   submitManga,
   type Route,
-} from "./test-kit";
+} from "@/tests/fixtures/publishing-kit";
 
 /**
  * Every publishing call × role × ownership through the route handlers (docs/decisions/013, issue 13 "Tests"):

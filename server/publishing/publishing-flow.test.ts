@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { auditLog, chapterJobs, chapters, favorites, manga, media, notifications, users } from "@/db/schema";
 import { renderNotification } from "@/server/notifications/catalogue";
-import { Role, Status } from "@/db/schema/enums";
+import { Role, Status } from "@/lib/enums";
 import { POST as submitMangaRoute } from "@/app/api/manga/SubmitManga/route";
 import { POST as statusMangaRoute } from "@/app/api/manga/StatusManga/route";
 import { POST as submitChapterRoute } from "@/app/api/chapter/SubmitChapter/route";

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { auditLog, chapterPages, chapters, favorites, manga, media, mediaVariants, notifications, users } from "@/db/schema";
-import { NotificationType, Role } from "@/db/schema/enums";
+import { NotificationType, Role } from "@/lib/enums";
 import { recipientLocale, renderNotification } from "@/server/notifications/catalogue";
 import { PUT as updateMangaRoute } from "@/app/api/manga/UpdateManga/route";
 import { DELETE as deleteMangaRoute } from "@/app/api/manga/DeleteManga/route";
@@ -30,7 +30,7 @@ import {
   snapshot,
   submitChapter,
   submitManga,
-} from "./test-kit";
+} from "@/tests/fixtures/publishing-kit";
 
 /**
  * Every review state transition of manga and chapters (ADR 013 "Review", "Edits", "Trusted writers"), the

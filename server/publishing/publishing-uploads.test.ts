@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { chapterJobs, chapterPages, chapters, manga, media } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { POST as submitMangaRoute } from "@/app/api/manga/SubmitManga/route";
 import { PUT as updateMangaRoute } from "@/app/api/manga/UpdateManga/route";
 import { POST as submitChapterRoute } from "@/app/api/chapter/SubmitChapter/route";
@@ -16,7 +16,7 @@ import { meanColour, photo, pngPixelBomb } from "@/tests/fixtures/images";
 import { encryptedPdf, garbagePdf, javascriptPdf, paddedPdf, pageTreePdf, photoPdf, zeroPagePdf, zeroPagePdfLib } from "@/tests/fixtures/pdfs";
 import { hugeDeclaredZip, overlappingZipBomb } from "@/server/chapters/ingest/testing/zip-payloads";
 import { runChapterJobs } from "./chapter-jobs";
-import { addChapter, ARABIC, coverJpeg, filePart, formOf, formRequest, jpegPart, makeUsers, pageJpeg, pdfPart, send, snapshot, submitManga, type Answer, type FilePart } from "./test-kit";
+import { addChapter, ARABIC, coverJpeg, filePart, formOf, formRequest, jpegPart, makeUsers, pageJpeg, pdfPart, send, snapshot, submitManga, type Answer, type FilePart } from "@/tests/fixtures/publishing-kit";
 
 /**
  * Hostile and unusual uploads through SubmitChapter, UpdateChapter, SubmitManga and UpdateManga (issue 13 "Tests",

@@ -3,14 +3,14 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { chapters, favorites, manga, notifications, users } from "@/db/schema";
 import { recipientLocale, renderNotification } from "@/server/notifications/catalogue";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { GET as getMangaRoute } from "@/app/api/manga/GetMangaById/route";
 import { GET as paginatedChapterRoute } from "@/app/api/chapter/PaginatedChapter/route";
 import { GET as getChapterRoute } from "@/app/api/chapter/GetChapter/[chapterid]/route";
 import { PUT as updateChapterRoute } from "@/app/api/chapter/UpdateChapter/route";
 import { POST as statusChapterRoute } from "@/app/api/chapter/StatusChapter/route";
 import { releaseDueChapters } from "./release-chapters";
-import { addChapter, decideChapter, decideManga, jsonRequest, makeUsers, send, submitManga } from "./test-kit";
+import { addChapter, decideChapter, decideManga, jsonRequest, makeUsers, send, submitManga } from "@/tests/fixtures/publishing-kit";
 
 /**
  * Scheduled releases (ADR 013): an accepted chapter with a future publishAt is hidden from everyone but its author and

@@ -4,11 +4,12 @@ import { chapters, manga } from "@/db/schema";
 import { Role, Status } from "@/lib/enums";
 import { seedFixture, type Fixture } from "@/server/manga/test-fixtures";
 import { listReviewQueue, nextPendingMangaId } from "./review-queue";
+import { type SignedInViewer } from "@/server/core/viewer";
 
 let f: Fixture;
-let root: { userId: number; role: number };
-let writerA: { userId: number; role: number };
-let writerB: { userId: number; role: number };
+let root: SignedInViewer;
+let writerA: SignedInViewer;
+let writerB: SignedInViewer;
 
 /*
  * The fixture (server/manga/test-fixtures.ts): accepted manga, some with a pending chapter ("Dragon Quest Alpha" by

@@ -4,7 +4,8 @@ import { Status } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
 import { foldSearchText, SEARCH_TERM_MAX } from "@/lib/search-fold";
 import type { Executor } from "@/server/core/unit-of-work";
-import { isRootActor, type Actor, type Processing } from "./managed";
+import { type Processing } from "./managed";
+import { type SignedInViewer, isRoot } from "@/server/core/viewer";
 
 /**
  * The review queue of /dashboard/manga-approval (docs/decisions/013): root sees every manga, a writer their own. An
@@ -61,7 +62,7 @@ export interface ReviewQueue {
 
 export interface ReviewQueueOptions {
   db: Executor;
-  actor: Actor;
+  actor: SignedInViewer;
   state?: QueueState;
   search?: string;
   page?: number;
@@ -81,7 +82,7 @@ export function isQueueState(value: unknown): value is QueueState {
  * The actor's manga with their queue state and when they started waiting. Pending chapters are found through the
  * (status, created_at) index, so the queue costs one pass over the (few) pending chapters plus the manga scanned.
  */
-function queueBase(db: Executor, actor: Actor, search: string) {
+function queueBase(db: Executor, actor: SignedInViewer, search: string) {
   const pending = db
     .$with("pending_chapters")
     .as(
@@ -96,17 +97,17 @@ function queueBase(db: Executor, actor: Actor, search: string) {
         .groupBy(chapters.mangaId),
     );
   const conditions: SQL[] = [];
-  if (!isRootActor(actor)) conditions.push(eq(manga.authorId, actor.userId));
+  if (!isRoot(actor)) conditions.push(eq(manga.authorId, actor.userId));
   const term = foldSearchText(search.trim().slice(0, SEARCH_TERM_MAX));
   if (term) {
     const pattern = `%${escapeLike(term)}%`;
     const byText = sql`${manga.searchText} like ${pattern}`;
     // Root also finds a writer's submissions by their username.
-    conditions.push(isRootActor(actor) ? (or(byText, ilike(users.username, `%${escapeLike(search.trim().slice(0, SEARCH_TERM_MAX))}%`)) as SQL) : byText);
+    conditions.push(isRoot(actor) ? (or(byText, ilike(users.username, `%${escapeLike(search.trim().slice(0, SEARCH_TERM_MAX))}%`)) as SQL) : byText);
   }
   // For a writer, a rejected chapter of an otherwise accepted manga is something to act on: it counts as rejected.
   // (For root it is decided work; the manga stays under its own state.)
-  const rejectedChapter = isRootActor(actor)
+  const rejectedChapter = isRoot(actor)
     ? sql`false`
     : sql`exists (select 1 from ${chapters} rc where rc.manga_id = ${manga.id} and rc.status = ${Status.Rejected})`;
   const state = sql<number>`case when ${manga.status} = ${Status.Pending} or ${pending.count} is not null then 0
@@ -263,7 +264,7 @@ export async function nextPendingMangaId({
   currentId,
 }: {
   db: Executor;
-  actor: Actor;
+  actor: SignedInViewer;
   currentId?: number;
 }): Promise<number | null> {
   const queue = queueBase(db, actor, "");

@@ -3,7 +3,9 @@ import { chapterPages, chapters, manga, media, mediaVariants, users } from "@/db
 import { notFound } from "@/server/core/errors";
 import type { Tx } from "@/server/core/unit-of-work";
 import { publicChapter } from "@/server/visibility";
-import { managedChapterColumns, mayManage, type Actor } from "./managed";
+import { managedChapterColumns } from "./managed";
+import { type SignedInViewer, mayManage } from "@/server/core/viewer";
+import { isRowId } from "@/lib/validation/numbers";
 
 /** The manga row a write works on, locked for the rest of the transaction. */
 export interface LockedManga {
@@ -20,14 +22,13 @@ export interface LockedManga {
   authorTrusted: boolean;
 }
 
-const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
 
 /**
  * Locks the manga (FOR UPDATE) and checks the actor may manage it. Someone else's manga is a 404, as if it did not
  * exist: a writer learns nothing about other writers' unpublished work.
  */
-export async function lockManga(tx: Tx, actor: Actor, mangaId: number): Promise<LockedManga> {
-  if (!validId(mangaId)) throw notFound("mangaNotFound");
+export async function lockManga(tx: Tx, actor: SignedInViewer, mangaId: number): Promise<LockedManga> {
+  if (!isRowId(mangaId)) throw notFound("mangaNotFound");
   const [row] = await tx
     .select({
       id: manga.id,
@@ -62,8 +63,8 @@ export interface LockedChapter {
 }
 
 /** Locks a chapter and its manga (manga first, the order every write takes) and checks the actor may manage it. */
-export async function lockChapter(tx: Tx, actor: Actor, chapterId: number): Promise<{ chapter: LockedChapter; manga: LockedManga }> {
-  if (!validId(chapterId)) throw notFound("chapterNotFound");
+export async function lockChapter(tx: Tx, actor: SignedInViewer, chapterId: number): Promise<{ chapter: LockedChapter; manga: LockedManga }> {
+  if (!isRowId(chapterId)) throw notFound("chapterNotFound");
   const [ref] = await tx.select({ mangaId: chapters.mangaId }).from(chapters).where(eq(chapters.id, chapterId));
   if (!ref) throw notFound("chapterNotFound");
   let locked: LockedManga;

@@ -1,16 +1,17 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapters } from "@/db/schema";
-import { NotificationType, Status } from "@/db/schema/enums";
+import { NotificationType, Status } from "@/lib/enums";
 import { audit } from "@/server/core/audit";
 import { conflict, validation } from "@/server/core/errors";
 import { runUnitOfWork, type UnitOfWork } from "@/server/core/unit-of-work";
 import { changed } from "@/server/manga/changed";
 import { publishAcceptedChapters } from "./announce";
-import { loadManagedChapters, Processing, type Actor, type ManagedChapter } from "./managed";
+import { loadManagedChapters, Processing, type ManagedChapter } from "./managed";
 import { notifyUsers } from "./notices";
 import { lockChapter, recountManga } from "./rows";
 import type { Decision } from "./set-manga-status";
+import { type SignedInViewer } from "@/server/core/viewer";
 
 /**
  * POST /api/chapter/StatusChapter (root): accepts (optional note) or rejects (a reason is required) one chapter or
@@ -26,7 +27,7 @@ export async function setChapterStatus({
   note,
 }: {
   db: Db;
-  actor: Actor;
+  actor: SignedInViewer;
   chapterIds: readonly number[];
   status: Decision;
   note?: string | null;
@@ -45,7 +46,7 @@ export async function setChapterStatus({
  */
 export async function decideChaptersIn(
   uow: UnitOfWork,
-  { actor, chapterIds: ids, status, reason }: { actor: Actor; chapterIds: readonly number[]; status: Decision; reason: string | null },
+  { actor, chapterIds: ids, status, reason }: { actor: SignedInViewer; chapterIds: readonly number[]; status: Decision; reason: string | null },
 ): Promise<void> {
   const touched = new Map<number, number[]>();
   // Locked in id order, so two decisions over overlapping chapters never deadlock.

@@ -1,15 +1,16 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { manga } from "@/db/schema";
-import { NotificationType, Status } from "@/db/schema/enums";
+import { NotificationType, Status } from "@/lib/enums";
 import { audit } from "@/server/core/audit";
 import { notFound, validation } from "@/server/core/errors";
 import { runUnitOfWork, type UnitOfWork } from "@/server/core/unit-of-work";
 import { changed } from "@/server/manga/changed";
-import { loadManagedManga, type Actor, type ManagedManga } from "./managed";
+import { loadManagedManga, type ManagedManga } from "./managed";
 import { publishAcceptedChapters, unannouncedChapters } from "./announce";
 import { notifyUsers } from "./notices";
 import { lockManga, recountManga } from "./rows";
+import { type SignedInViewer } from "@/server/core/viewer";
 
 export type Decision = typeof Status.Accepted | typeof Status.Rejected;
 
@@ -26,7 +27,7 @@ export async function setMangaStatus({
   note,
 }: {
   db: Db;
-  actor: Actor;
+  actor: SignedInViewer;
   mangaId: number;
   status: Decision;
   note?: string | null;
@@ -46,7 +47,7 @@ export async function setMangaStatus({
  */
 export async function decideMangaIn(
   uow: UnitOfWork,
-  { actor, mangaId, status, reason }: { actor: Actor; mangaId: number; status: Decision; reason: string | null },
+  { actor, mangaId, status, reason }: { actor: SignedInViewer; mangaId: number; status: Decision; reason: string | null },
 ): Promise<void> {
   const row = await lockManga(uow.tx, actor, mangaId);
   await uow.tx.update(manga).set({ status, reviewNote: reason, updatedAt: new Date() }).where(eq(manga.id, mangaId));

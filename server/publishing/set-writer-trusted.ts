@@ -1,18 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { audit } from "@/server/core/audit";
 import { forbidden, notFound } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
-import { isRootActor, type Actor } from "./managed";
+import { type SignedInViewer, isRoot } from "@/server/core/viewer";
 
 /**
  * Root marks a writer trusted (their chapters of accepted manga are accepted on upload) or takes it back
  * (docs/decisions/013). Audited as `user.trust` / `user.untrust`. Only writers can be trusted.
  */
-export async function setWriterTrusted({ db, actor, userId, trusted }: { db: Db; actor: Actor; userId: number; trusted: boolean }): Promise<{ userId: number; trusted: boolean }> {
-  if (!isRootActor(actor)) throw forbidden();
+export async function setWriterTrusted({ db, actor, userId, trusted }: { db: Db; actor: SignedInViewer; userId: number; trusted: boolean }): Promise<{ userId: number; trusted: boolean }> {
+  if (!isRoot(actor)) throw forbidden();
   return runUnitOfWork(db, async (uow) => {
     const [row] = await uow.tx
       .update(users)

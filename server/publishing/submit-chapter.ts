@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapterJobs, chapters, manga } from "@/db/schema";
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { storeChapterPagesIn } from "@/server/chapters/ingest";
 import { audit } from "@/server/core/audit";
 import { notFound } from "@/server/core/errors";
@@ -9,9 +9,11 @@ import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { publishAcceptedChapters } from "./announce";
 import { prepareUpload, type ChapterUpload } from "./chapter-source";
 import { kickChapterJobs } from "./chapter-jobs";
-import { isRootActor, loadManagedChapters, mayManage, Processing, type Actor, type ManagedChapter } from "./managed";
+import { loadManagedChapters, Processing, type ManagedChapter } from "./managed";
 import { notifyRoots } from "./notices";
 import { lockManga, nextChapterNumber } from "./rows";
+import { type SignedInViewer, isRoot, mayManage } from "@/server/core/viewer";
+import { isRowId } from "@/lib/validation/numbers";
 
 export interface ChapterFields {
   title: string;
@@ -37,13 +39,13 @@ export async function submitChapter({
   upload,
 }: {
   db: Db;
-  actor: Actor;
+  actor: SignedInViewer;
   mangaId: number;
   fields: ChapterFields;
   upload: ChapterUpload;
 }): Promise<ManagedChapter> {
   // Who may add to this manga is checked before any upload is decoded.
-  const [target] = Number.isSafeInteger(mangaId) && mangaId > 0 && mangaId <= 2_147_483_647
+  const [target] = isRowId(mangaId)
     ? await db.select({ authorId: manga.authorId }).from(manga).where(eq(manga.id, mangaId))
     : [];
   if (!target || !mayManage(actor, target.authorId)) throw notFound("mangaNotFound");
@@ -51,7 +53,7 @@ export async function submitChapter({
 
   const chapterId = await runUnitOfWork(db, async (uow) => {
     const m = await lockManga(uow.tx, actor, mangaId);
-    const trusted = !isRootActor(actor) && m.authorTrusted && m.status === Status.Accepted;
+    const trusted = !isRoot(actor) && m.authorTrusted && m.status === Status.Accepted;
     const acceptNow = trusted && prepared.kind === "images";
     const [row] = await uow.tx
       .insert(chapters)

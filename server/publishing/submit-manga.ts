@@ -1,14 +1,15 @@
 import type { Db } from "@/db/client";
 import { manga, mangaGenres } from "@/db/schema";
-import { GENRES, Status, type Genre } from "@/db/schema/enums";
+import { GENRES, Status, type Genre } from "@/lib/enums";
 import { searchTextFor } from "@/lib/search-fold";
 import { audit } from "@/server/core/audit";
 import { notFound } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { encodeCover, prepareCoverVariants, storeCover } from "./cover";
-import { loadManagedManga, type Actor, type ManagedManga } from "./managed";
+import { loadManagedManga, type ManagedManga } from "./managed";
 import { notifyRoots } from "./notices";
 import { usernameOf } from "./rows";
+import { type SignedInViewer } from "@/server/core/viewer";
 
 export interface MangaFields {
   title: string;
@@ -22,7 +23,7 @@ export interface MangaFields {
  * checked and encoded (card and banner) before the transaction; the manga, its genres and the images are written in
  * one; roots are told it waits for review; the card and banner widths are made after the commit.
  */
-export async function submitManga({ db, actor, fields, cover }: { db: Db; actor: Actor; fields: MangaFields; cover: Uint8Array }): Promise<ManagedManga> {
+export async function submitManga({ db, actor, fields, cover }: { db: Db; actor: SignedInViewer; fields: MangaFields; cover: Uint8Array }): Promise<ManagedManga> {
   const encoded = await encodeCover(cover);
   const result = await runUnitOfWork(db, async (uow) => {
     const images = await storeCover(uow.tx, encoded);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapterJobs, chapters } from "@/db/schema";
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { storeChapterPagesIn } from "@/server/chapters/ingest";
 import { audit } from "@/server/core/audit";
 import { notFound, validation } from "@/server/core/errors";
@@ -11,10 +11,11 @@ import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { publishAcceptedChapters } from "./announce";
 import { prepareUpload, type ChapterUpload } from "./chapter-source";
 import { kickChapterJobs } from "./chapter-jobs";
-import { isRootActor, loadManagedChapters, Processing, type Actor, type ManagedChapter } from "./managed";
+import { loadManagedChapters, Processing, type ManagedChapter } from "./managed";
 import { notifyRoots } from "./notices";
 import { chapterOrder, lockChapter, pageMediaOf, removeUnusedMedia, renumberChapters } from "./rows";
 import type { ChapterFields } from "./submit-chapter";
+import { type SignedInViewer, isRoot } from "@/server/core/viewer";
 
 export interface ChapterChanges extends Partial<ChapterFields> {
   /** Moves the chapter to this place in reading order (from 1); the others shift. */
@@ -37,7 +38,7 @@ export async function updateChapter({
   locale = "en",
 }: {
   db: Db;
-  actor: Actor;
+  actor: SignedInViewer;
   chapterId: number;
   changes: ChapterChanges;
   upload?: ChapterUpload;
@@ -50,7 +51,7 @@ export async function updateChapter({
 
   await runUnitOfWork(db, async (uow) => {
     const { chapter, manga } = await lockChapter(uow.tx, actor, chapterId);
-    const root = isRootActor(actor);
+    const root = isRoot(actor);
     const set: Partial<typeof chapters.$inferInsert> = { updatedAt: new Date() };
     if (changes.title !== undefined) set.title = changes.title;
     if (changes.isPremium !== undefined) set.isPremium = changes.isPremium;

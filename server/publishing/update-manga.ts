@@ -1,17 +1,18 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { manga, mangaGenres } from "@/db/schema";
-import { GENRES, Status } from "@/db/schema/enums";
+import { GENRES, Status } from "@/lib/enums";
 import { searchTextFor } from "@/lib/search-fold";
 import { audit } from "@/server/core/audit";
 import { notFound } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { changed } from "@/server/manga/changed";
 import { encodeCover, prepareCoverVariants, storeCover } from "./cover";
-import { isRootActor, loadManagedManga, type Actor, type ManagedManga } from "./managed";
+import { loadManagedManga, type ManagedManga } from "./managed";
 import { notifyRoots } from "./notices";
 import { lockManga, removeUnusedMedia } from "./rows";
 import type { MangaFields } from "./submit-manga";
+import { type SignedInViewer, isRoot } from "@/server/core/viewer";
 
 /**
  * PUT /api/manga/UpdateManga: the owner or root changes any of the fields and the cover (docs/decisions/013):
@@ -28,7 +29,7 @@ export async function updateManga({
   cover,
 }: {
   db: Db;
-  actor: Actor;
+  actor: SignedInViewer;
   mangaId: number;
   fields: Partial<MangaFields>;
   cover?: Uint8Array;
@@ -45,7 +46,7 @@ export async function updateManga({
     }
     const images = encoded ? await storeCover(uow.tx, encoded) : undefined;
     if (images) Object.assign(set, images);
-    const resubmitted = before.status === Status.Rejected && !isRootActor(actor);
+    const resubmitted = before.status === Status.Rejected && !isRoot(actor);
     if (resubmitted) set.status = Status.Pending;
     await uow.tx.update(manga).set(set).where(eq(manga.id, mangaId));
     if (fields.genres !== undefined) {
@@ -63,7 +64,7 @@ export async function updateManga({
       subject: { type: "manga", id: mangaId },
       details: { before: { title: before.title, description: before.description, status: before.status }, changes },
     });
-    if (!isRootActor(actor) && (resubmitted || before.status === Status.Accepted)) {
+    if (!isRoot(actor) && (resubmitted || before.status === Status.Accepted)) {
       const title = fields.title ?? before.title;
       await notifyRoots(uow, resubmitted ? "reviewManga" : "editedManga", { title, author: before.authorName ?? "?", mangaId });
     }

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { closeDb, getDbHandle } from "@/db/client";
 import { closeBus, getBus } from "@/server/core/bus";
 import { startNotificationDelivery } from "./deliver-notifications";
-import { apiMessage, preferredLocale } from "@/server/core/messages";
+import { apiMessage, localeOf } from "@/server/core/messages";
 import { closeOnSignals, listen, stopHttpServer } from "@/server/main";
 import { handleNotificationUpgrade, isNotificationSocketRequest } from "./upgrade";
 
@@ -21,7 +21,7 @@ export async function startSocketServer(options: { port?: number; hostname?: str
   const stopDelivery = await startNotificationDelivery({ db: db.db, bus: await getBus() });
 
   const server = http.createServer((req, res) => {
-    const locale = preferredLocale(req.headers["accept-language"]) ?? "en";
+    const locale = localeOf(req);
     const message = apiMessage(locale, "notFound");
     res.writeHead(404, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
     res.end(JSON.stringify({ statusCode: 404, message, data: { code: "notFound", message } }));

@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { WebSocket } from "ws";
 import { getDb } from "@/db/client";
 import { refreshTokens, users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { env } from "@/server/env";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/server/auth/access-token";
 import { getBus, PostgresBus, type Bus } from "@/server/core/bus";

@@ -8,9 +8,8 @@ import { verifyAccessToken } from "@/server/auth/access-token";
 import { accountStanding } from "@/server/auth/account-standing";
 import { isDatabaseUnavailable } from "@/server/core/database-unavailable";
 import { localeOf } from "@/server/core/messages";
-import { decide } from "@/server/http/access";
+import { decide } from "@/server/core/access-table";
 import { env } from "@/server/env";
-import type { Locale } from "@/i18n/routing";
 import { addSocket, closeAll, MAX_BUFFERED_BYTES, reserveSocket } from "./registry";
 
 /**
@@ -20,7 +19,9 @@ import { addSocket, closeAll, MAX_BUFFERED_BYTES, reserveSocket } from "./regist
  * the token against the access table and the account (a banned or deleted one is refused), then registers the
  * socket under its user and closes it with 1008 when the token expires, so the client reconnects with a fresh one
  * (spec §4 retries every code but 1000). The query string holds the token, so it is never logged. The socket's language
- * (what it pushes is rendered in) is the page's: the language cookie, else Accept-Language, as the API's (socketLocale).
+ * (what it pushes is rendered in) is the page's, by the API's rule (server/core/messages.ts localeOf): a browser's upgrade
+ * carries the site's language cookie (NEXT_LOCALE, the language the reader chose) and Accept-Language. A language switch
+ * reloads the dashboard under the other prefix, so its socket is opened again.
  */
 export const NOTIFICATION_SOCKET_PATH = "/api/Notification/GetNotificationWebSocket";
 const ACCESS_KEY = "GET /api/Notification/GetNotificationWebSocket";
@@ -45,21 +46,6 @@ export function isSameOrigin(origin: string, host: string | undefined): boolean 
   } catch {
     return false;
   }
-}
-
-/**
- * The language of a socket's page, from the upgrade request's headers by the API's rule (server/core/messages.ts
- * localeOf): a browser's upgrade carries the site's language cookie (NEXT_LOCALE, the language the reader chose) and
- * Accept-Language. A language switch reloads the dashboard under the other prefix, so its socket is opened again.
- */
-export function socketLocale(req: IncomingMessage): Locale {
-  const headers = new Headers();
-  for (const name of ["x-locale", "cookie", "accept-language"]) {
-    const value = req.headers[name];
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) headers.set(name, value.join(name === "cookie" ? "; " : ", "));
-  }
-  return localeOf(new Request("http://localhost/", { headers }));
 }
 
 export function isNotificationSocketRequest(req: IncomingMessage): boolean {
@@ -98,7 +84,7 @@ export async function handleNotificationUpgrade(req: IncomingMessage, socket: Du
       ws.on("error", () => ws.terminate());
       // The channel only pushes; anything a client sends is ignored (maxPayload bounds it).
       ws.on("message", () => undefined);
-      addSocket(user.userId, ws, user.sid, socketLocale(req));
+      addSocket(user.userId, ws, user.sid, localeOf(req));
     });
   } catch (err) {
     // The account check needs the database: while it is away the client is told to come back (it retries anyway).

@@ -3,8 +3,8 @@ import { integer } from "@/lib/validation/numbers";
 import type { Locale } from "@/i18n/routing";
 import en from "@/messages/en.json";
 import ar from "@/messages/ar.json";
-import { REPORT_QUEUE_STATES, reportSubmitSchema, resolveSchema, type ReportsTranslate, type ReportSubmitValues, type ResolveValues } from "@/lib/validation/reports";
-import { fieldErrorsOf, validation } from "@/server/core/errors";
+import { REPORT_QUEUE_STATES, reportSubmitSchema, resolveSchema, type ReportsTranslate } from "@/lib/validation/reports";
+import type { LocalizedSchema } from "@/server/core/localized-schema";
 
 /**
  * The /api/Report calls' input, checked with the shared schemas of lib/validation/reports.ts in the request's language
@@ -16,20 +16,11 @@ export const reportsTranslator =
   (key) =>
     (TEXTS[locale] as Record<string, string>)[key] ?? key;
 
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  throw validation(fieldErrorsOf(result.error));
-}
-
-export const parseSubmit = (value: unknown, locale: Locale): ReportSubmitValues => parse(reportSubmitSchema(reportsTranslator(locale)), value);
-export const parseResolve = (value: unknown, locale: Locale): ResolveValues => parse(resolveSchema(reportsTranslator(locale)), value);
-
-/** The shape-only bodies for defineRoute (JSON read, size capped, key case matched); the rules run in the handler. */
-export const bodyShape = {
-  submit: z.looseObject({ mangaId: z.unknown().optional(), chapterId: z.unknown().optional(), reason: z.unknown().optional(), details: z.unknown().optional() }),
-  resolve: z.looseObject({ mangaId: z.unknown().optional(), chapterId: z.unknown().optional(), action: z.unknown().optional(), note: z.unknown().optional() }),
-};
+/** The calls' bodies for defineRoute, checked before the handler in the request's language. */
+export const reportBody = {
+  submit: { inLocale: (locale) => reportSubmitSchema(reportsTranslator(locale)) },
+  resolve: { inLocale: (locale) => resolveSchema(reportsTranslator(locale)) },
+} satisfies Record<string, LocalizedSchema>;
 
 /** PaginatedReport's query: page (1…), pageSize (1–100, default 10), status "open" (default) or "resolved" (0 / 1 too). */
 export const listQuery = z.object({

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { notificationPreferences, users } from "@/db/schema";
-import { NotificationType, Role } from "@/db/schema/enums";
+import { NotificationType, Role } from "@/lib/enums";
 import type { UnitOfWork } from "@/server/core/unit-of-work";
 import { siteLink } from "@/server/mail/links";
 import { sendMailAfterCommit } from "@/server/mail/send-mail";

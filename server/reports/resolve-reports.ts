@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapters, manga, reports } from "@/db/schema";
-import type { Locale } from "@/i18n/routing";
 import { ReportStatus } from "@/lib/report-enums";
 import { Status } from "@/lib/enums";
 import type { ResolveAction } from "@/lib/validation/reports";
@@ -14,7 +13,7 @@ import { deleteMangaIn } from "@/server/publishing/delete-manga";
 import { noticeLinks } from "@/server/publishing/notices";
 import { decideChaptersIn } from "@/server/publishing/set-chapter-status";
 import { decideMangaIn } from "@/server/publishing/set-manga-status";
-import { parseResolve } from "./input";
+import type { ResolveValues } from "@/lib/validation/reports";
 import { notifyReporters, type ReportTarget } from "./notify";
 
 const STATUS_OF: Record<ResolveAction, ReportStatus> = { dismiss: ReportStatus.Dismissed, hide: ReportStatus.Hidden, delete: ReportStatus.Deleted };
@@ -42,8 +41,8 @@ export interface ResolveResult {
  *   same transaction: the audit log keeps the record. Deleting a manga also resolves its chapters' open reports.
  * Every reporter is told in their language. No open report: 409 (someone resolved them already); unknown target: 404.
  */
-export async function resolveReports({ db, viewer, input, locale }: { db: Db; viewer: SignedInViewer; input: unknown; locale: Locale }): Promise<ResolveResult> {
-  const { mangaId, chapterId, action, note } = parseResolve(input, locale);
+export async function resolveReports({ db, viewer, input }: { db: Db; viewer: SignedInViewer; input: ResolveValues }): Promise<ResolveResult> {
+  const { mangaId, chapterId, action, note } = input;
   const actor = { userId: viewer.userId, role: viewer.role };
   return runUnitOfWork(db, async (uow) => {
     // Locked in the order every write takes (manga, chapter, then its rows), so a concurrent edit or deletion waits.

@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapters, manga, reports } from "@/db/schema";
-import type { Locale } from "@/i18n/routing";
 import { ReportStatus } from "@/lib/report-enums";
 import { audit } from "@/server/core/audit";
 import { conflict, notFound } from "@/server/core/errors";
@@ -10,7 +9,7 @@ import { runUnitOfWork } from "@/server/core/unit-of-work";
 import type { SignedInViewer } from "@/server/core/viewer";
 import { canSeeManga, isChapterPublic, seesAllChaptersOf } from "@/server/visibility";
 import { notifyRootsOfReport } from "./notify";
-import { parseSubmit } from "./input";
+import type { ReportSubmitValues } from "@/lib/validation/reports";
 
 /** Reports one member may send in an hour (RATE_LIMIT_REPORT_USER overrides, like every rule). */
 export const REPORT_RATE_RULE: RateRule = { name: "report_user", limit: 20, windowSeconds: 60 * 60 };
@@ -31,8 +30,8 @@ export interface SubmittedReport {
  * unique index decides, so two tabs at once cannot both pass); at most 20 an hour per member (429). Every root is
  * told in their language with a link to the queue; audited.
  */
-export async function submitReport({ db, viewer, input, locale }: { db: Db; viewer: SignedInViewer; input: unknown; locale: Locale }): Promise<SubmittedReport> {
-  const { mangaId, chapterId, reason, details } = parseSubmit(input, locale);
+export async function submitReport({ db, viewer, input }: { db: Db; viewer: SignedInViewer; input: ReportSubmitValues }): Promise<SubmittedReport> {
+  const { mangaId, chapterId, reason, details } = input;
   const [target] = await db.select({ title: manga.title, status: manga.status, authorId: manga.authorId }).from(manga).where(eq(manga.id, mangaId));
   if (!target || !canSeeManga(viewer, target)) throw notFound("mangaNotFound");
   let chapterTitle: string | null = null;

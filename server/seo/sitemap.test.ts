@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { seedFixture, type Fixture } from "@/server/manga/test-fixtures";
 import { hasXmllint, validateSitemaps } from "@/tests/validators/sitemap-xsd";
 import { MAX_URLS_PER_FILE, parseSitemapFileName, ROWS_PER_FILE, sitemapChild, sitemapFileName, sitemapFiles, sitemapIndexXml, type SitemapFile } from "./sitemap";

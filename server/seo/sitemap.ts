@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
 
 /**

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { manga, mangaGenres, siteSettings } from "@/db/schema";
-import { GENRES, Status, type Genre } from "@/db/schema/enums";
+import { GENRES, Status, type Genre } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
 import { SETTINGS_KEYS, type DiscoverySettingsValue, type LandingSettingsValue } from "./types";
 

@@ -13,7 +13,7 @@ import {
 } from "@/lib/validation/site-settings";
 import { validation, type FieldErrors } from "@/server/core/errors";
 import type { MessageKey } from "@/server/core/messages";
-import { pick, type UploadInput } from "@/server/http/form";
+import { pick, type UploadInput } from "@/server/core/upload-input";
 
 /**
  * The two save routes' input (POST /api/SiteSettings/SaveLandingPageSettings and SaveDiscoveryPage): an UploadInput

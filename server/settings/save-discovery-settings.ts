@@ -1,11 +1,11 @@
 import type { Db } from "@/db/client";
 import type { Locale } from "@/i18n/routing";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
-import type { SignedInViewer } from "@/server/core/viewer";
+import { requireRoot, type SignedInViewer } from "@/server/core/viewer";
 import { discoverySettingsResponse, type ApiDiscoverySettings } from "./api-shapes";
 import { getDiscoverySettings } from "./get-page-settings";
 import type { SettingsInput } from "./input";
-import { assertRoot, checkFeaturedManga, encodeBanner, finishSave, lockSettings, storeBanner } from "./save-page-settings";
+import { checkFeaturedManga, encodeBanner, finishSave, lockSettings, storeBanner } from "./save-page-settings";
 import { SETTINGS_KEYS, type DiscoverySettingsValue } from "./types";
 
 /**
@@ -25,7 +25,7 @@ export async function saveDiscoverySettings({
   locale: Locale;
   input: SettingsInput;
 }): Promise<ApiDiscoverySettings> {
-  assertRoot(viewer);
+  requireRoot(viewer);
   const banner = input.banner ? await encodeBanner(input.banner, locale) : undefined;
   await runUnitOfWork(db, async (uow) => {
     const before = await lockSettings<DiscoverySettingsValue>(uow.tx, SETTINGS_KEYS.discovery);

@@ -2,11 +2,11 @@ import type { Db } from "@/db/client";
 import type { Locale } from "@/i18n/routing";
 import { HERO_FIELDS } from "@/lib/validation/site-settings";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
-import type { SignedInViewer } from "@/server/core/viewer";
+import { requireRoot, type SignedInViewer } from "@/server/core/viewer";
 import { landingSettingsResponse, type ApiLandingSettings } from "./api-shapes";
 import { getLandingSettings, heroTranslations } from "./get-page-settings";
 import type { LandingInput } from "./input";
-import { assertRoot, checkFeaturedManga, encodeBanner, finishSave, lockSettings, storeBanner } from "./save-page-settings";
+import { checkFeaturedManga, encodeBanner, finishSave, lockSettings, storeBanner } from "./save-page-settings";
 import { SETTINGS_KEYS, type LandingSettingsValue } from "./types";
 
 /**
@@ -26,7 +26,7 @@ export async function saveLandingSettings({
   locale: Locale;
   input: LandingInput;
 }): Promise<ApiLandingSettings> {
-  assertRoot(viewer);
+  requireRoot(viewer);
   const banner = input.banner ? await encodeBanner(input.banner, locale) : undefined;
   await runUnitOfWork(db, async (uow) => {
     const before = await lockSettings<LandingSettingsValue>(uow.tx, SETTINGS_KEYS.landing);

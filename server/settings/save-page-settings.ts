@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { manga, siteSettings } from "@/db/schema";
-import { Role, Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { BANNER_VARIANT_WIDTHS } from "@/lib/media-url";
 import { audit } from "@/server/core/audit";
-import { AppError, forbidden, formatBytes, notFound, validation } from "@/server/core/errors";
+import { AppError, formatBytes, notFound, validation } from "@/server/core/errors";
 import { apiMessage, type MessageKey } from "@/server/core/messages";
 import type { Locale } from "@/i18n/routing";
 import type { Tx, UnitOfWork } from "@/server/core/unit-of-work";
@@ -47,10 +47,6 @@ export async function encodeBanner(input: Uint8Array, locale: Locale): Promise<E
     if (err.code === "TOO_LARGE") throw new AppError(413, "fileTooLarge", { code: err.code, params, data: { errors } });
     throw validation(errors, BANNER_ERRORS[err.code], { code: err.code, params });
   }
-}
-
-export function assertRoot(viewer: SignedInViewer): void {
-  if (viewer.role !== Role.root) throw forbidden();
 }
 
 /** The featured manga must exist (404 on `mangaId`) and be accepted (422 on `mangaId`). */

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as landing } from "@/app/api/SiteSettings/GetLandingPageSettings/route";
 import { GET as discovery } from "@/app/api/SiteSettings/GetDiscoveryPageSettings/route";
 import { manga, siteSettings } from "@/db/schema";
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { noParams } from "@/server/http/test-helpers";
 import { seedFixture, type Fixture } from "@/server/manga/test-fixtures";
 import { SETTINGS_KEYS, type DiscoverySettingsValue, type LandingSettingsValue } from "./types";

@@ -7,9 +7,9 @@ import { GET as landingRoute } from "@/app/api/SiteSettings/GetLandingPageSettin
 import { GET as discoveryRoute } from "@/app/api/SiteSettings/GetDiscoveryPageSettings/route";
 import { getDb, type Db } from "@/db/client";
 import { auditLog, manga, media, siteSettings } from "@/db/schema";
-import { Role, Status } from "@/db/schema/enums";
+import { Role, Status } from "@/lib/enums";
 import { catalogueGeneration } from "@/server/manga/changed";
-import { coverJpeg, decideManga, formOf, formRequest, jpegPart, jsonRequest, makeUsers, send, submitManga, type Route } from "@/server/publishing/test-kit";
+import { coverJpeg, decideManga, formOf, formRequest, jpegPart, jsonRequest, makeUsers, send, submitManga, type Route } from "@/tests/fixtures/publishing-kit";
 import { SITE_SETTINGS_LIMITS } from "@/lib/validation/site-settings";
 import { SETTINGS_KEYS, type DiscoverySettingsValue, type LandingSettingsValue } from "./types";
 

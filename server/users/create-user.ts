@@ -10,8 +10,8 @@ import { confusableUsernameError } from "@/server/auth/conflicts";
 import { hashPassword } from "@/server/auth/password";
 import { audit } from "@/server/core/audit";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
-import type { Viewer } from "@/server/core/viewer";
-import { assertRoot, duplicateFieldError, takenByOther } from "./guards";
+import { requireRoot, type Viewer } from "@/server/core/viewer";
+import { duplicateFieldError, takenByOther } from "./guards";
 import { forgetUserCounts } from "./list-users";
 import { getUserRow } from "./user-rows";
 
@@ -23,7 +23,7 @@ import { getUserRow } from "./user-rows";
  */
 export async function createUser(opts: { db: Db; viewer: Viewer; input: CreateUserPayload; locale: Locale; now?: Date }): Promise<UserRow> {
   const { db, viewer, input, locale } = opts;
-  assertRoot(viewer);
+  requireRoot(viewer);
   const now = opts.now ?? new Date();
   const taken = await takenByOther(db, { username: input.username, email: input.email });
   if (taken) throw duplicateFieldError(taken, locale);

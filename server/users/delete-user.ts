@@ -1,15 +1,15 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { emailTokens, favorites, manga, notificationPreferences, notifications, readingProgress, refreshTokens, users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { audit } from "@/server/core/audit";
 import { runUnitOfWork, type UnitOfWork } from "@/server/core/unit-of-work";
-import type { Viewer } from "@/server/core/viewer";
+import { requireRoot, type Viewer } from "@/server/core/viewer";
 import { changed } from "@/server/manga/changed";
 import { POPULARITY_PER_FAVORITE } from "@/server/manga/popularity";
 import { closeUserSockets } from "@/server/realtime/close-user-sockets";
 import { changeSubscription } from "./change-subscription";
-import { assertAnotherRoot, assertNotSelf, assertRoot, lockTarget } from "./guards";
+import { assertAnotherRoot, assertNotSelf, lockTarget } from "./guards";
 import { forgetUserCounts } from "./list-users";
 
 /** The tombstone's username and e-mail (docs/decisions/015). `.invalid` is a reserved top-level domain (RFC 2606). */
@@ -30,7 +30,7 @@ export const deletedEmail = (id: number) => `deleted-${id}@deleted.invalid`;
  */
 export async function deleteUser(opts: { db: Db; viewer: Viewer; userId: number; now?: Date }): Promise<{ id: number; deletedAt: string }> {
   const { db, viewer, userId } = opts;
-  assertRoot(viewer);
+  requireRoot(viewer);
   const now = opts.now ?? new Date();
   return runUnitOfWork(db, async (uow) => {
     assertNotSelf(viewer, userId);

@@ -1,16 +1,11 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import type { Locale } from "@/i18n/routing";
 import { AppError, conflict, forbidden, notFound } from "@/server/core/errors";
 import { apiMessage } from "@/server/core/messages";
-import type { SignedInViewer, Viewer } from "@/server/core/viewer";
+import type { SignedInViewer } from "@/server/core/viewer";
 import type { Executor, Tx } from "@/server/core/unit-of-work";
-
-/** The user-management use cases are root's (the access table says so too; this is the second line). */
-export function assertRoot(viewer: Viewer): asserts viewer is SignedInViewer {
-  if (!viewer || viewer.role !== Role.root) throw forbidden();
-}
 
 /** The target account, locked for the rest of the transaction; 404 when there is none or it was deleted. */
 export async function lockTarget(tx: Tx, id: number) {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { subscriptions, transactions, users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { userSearchTextFor } from "@/lib/search-fold";
 import { UserSortBy, userListQuerySchema, type UserListParams } from "@/lib/validation/users";
 import { listUsers } from "./list-users";

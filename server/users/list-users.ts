@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { paged, type Paged } from "@/lib/paged";
 import { foldSearchText } from "@/lib/search-fold";
 import { DEFAULT_USER_LIST_PARAMS, UserSortBy, type UserListParams, type UserRow } from "@/lib/validation/users";
-import type { Role } from "@/db/schema/enums";
+import type { Role } from "@/lib/enums";
 import type { Executor } from "@/server/core/unit-of-work";
 import { selectUserRows } from "./user-rows";
 

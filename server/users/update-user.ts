@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import type { Locale } from "@/i18n/routing";
 import { userSearchTextFor } from "@/lib/search-fold";
 import { usernameSkeleton } from "@/lib/validation/usernames";
@@ -13,10 +13,10 @@ import { audit } from "@/server/core/audit";
 import { AppError, notFound } from "@/server/core/errors";
 import { apiMessage } from "@/server/core/messages";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
-import type { Viewer } from "@/server/core/viewer";
+import { requireRoot, type Viewer } from "@/server/core/viewer";
 import { closeUserSockets } from "@/server/realtime/close-user-sockets";
 import { changeSubscription } from "./change-subscription";
-import { assertAnotherRoot, assertNotSelf, assertRoot, duplicateFieldError, lockTarget, takenByOther } from "./guards";
+import { assertAnotherRoot, assertNotSelf, duplicateFieldError, lockTarget, takenByOther } from "./guards";
 import { forgetUserCounts } from "./list-users";
 import { getUserRow } from "./user-rows";
 
@@ -39,7 +39,7 @@ type Snapshot = Record<string, unknown>;
  */
 export async function updateUser(opts: { db: Db; viewer: Viewer; input: UpdateUserPayload; locale: Locale; now?: Date }): Promise<UserRow> {
   const { db, viewer, input, locale } = opts;
-  assertRoot(viewer);
+  requireRoot(viewer);
   const now = opts.now ?? new Date();
   let endSession = false;
   try {

@@ -1,6 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Role } from "@/db/schema/enums";
-import type { PremiumPlan } from "@/lib/enums";
+import type { PremiumPlan, Role } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
 import type { UserRow } from "@/lib/validation/users";
 import type { Executor } from "@/server/core/unit-of-work";

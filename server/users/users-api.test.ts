@@ -5,7 +5,7 @@ import {
   auditLog, chapters, emailOutbox, favorites, manga, notificationPreferences, notifications, readingProgress, refreshTokens,
   subscriptions, transactions, users,
 } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { GET as PaginatedUser } from "@/app/api/User/PaginatedUser/route";
 import { POST as CreateUser } from "@/app/api/User/CreateUser/route";
 import { PUT as UpdateUser } from "@/app/api/User/UpdateUser/route";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
-import type { Genre } from "@/db/schema/enums";
+import type { Genre } from "@/lib/enums";
 import { isLocale, type Locale } from "@/i18n/routing";
 import { LANDING_GENRES } from "@/lib/constants";
 import { alternatesFor, siteJsonLd } from "@/lib/seo";

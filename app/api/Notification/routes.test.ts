@@ -5,7 +5,7 @@ import { getDb } from "@/db/client";
 import { auditLog, notifications, rateLimits, users } from "@/db/schema";
 import { rateKey } from "@/server/core/rate-limit";
 import { ADMIN_MESSAGE_RATE_RULE } from "@/server/notifications/send-notification-to-admin";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { getBus } from "@/server/core/bus";
 import { apiMessage } from "@/server/core/messages";
 import type { RouteHandler } from "@/server/http/route";

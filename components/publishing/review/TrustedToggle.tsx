@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/Button";
 import { notifyError, notifySuccess } from "@/components/ui/toast";
-import { setTrustedAction } from "@/app/[locale]/dashboard/manga-approval/[id]/actions";
+import { setTrustedAction } from "@/server/actions/set-trusted";
 
 /**
  * Root's switch for the author's trust (docs/decisions/013): a trusted writer's new chapters of accepted manga are

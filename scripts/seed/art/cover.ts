@@ -1,5 +1,5 @@
 import sharp, { type OverlayOptions, type Sharp } from "sharp";
-import type { Genre } from "@/db/schema/enums";
+import type { Genre } from "@/lib/enums";
 import { Rng } from "../random";
 import type { FontName } from "../fonts";
 import { bust } from "./figures";

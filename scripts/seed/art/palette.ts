@@ -1,4 +1,4 @@
-import type { Genre } from "@/db/schema/enums";
+import type { Genre } from "@/lib/enums";
 
 /** Cover colours by a title's main genre: three gradient stops (light → dark) and an accent. */
 export interface Palette {

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
-import { ChapterSource } from "@/db/schema/enums";
+import { ChapterSource } from "@/lib/enums";
 import { getMedia } from "@/server/media/get-media";
 import { IMAGE_MAX_BYTES } from "@/server/media/process-image";
 import { chapterRow, createChapter, mediaCount, pageRows } from "@/tests/fixtures/chapters";

@@ -1,6 +1,6 @@
 import os from "node:os";
 import type { Db } from "@/db/client";
-import { ChapterSource } from "@/db/schema/enums";
+import { ChapterSource } from "@/lib/enums";
 import { encodesInBackground, processPageVariantsInBackground } from "@/server/media/background-encoder";
 import { IMAGE_MAX_BYTES, MediaError, processPageVariants, type EncodedImage } from "@/server/media/process-image";
 import { sniffImage } from "@/server/media/sniff";

@@ -5,7 +5,7 @@ import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
-import { ChapterSource } from "@/db/schema/enums";
+import { ChapterSource } from "@/lib/enums";
 import { PDF_MAX_BYTES } from "@/lib/constants";
 import { getMedia } from "@/server/media/get-media";
 import { chapterRow, createChapter, mediaCount, pageRows } from "@/tests/fixtures/chapters";

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { ChapterSource } from "@/db/schema/enums";
+import { ChapterSource } from "@/lib/enums";
 import { checkPdfBytes, rasterizePdf, type RasterizePdfOptions } from "./rasterize-pdf";
 import { assertChapterExists, storeChapterPages } from "./store-pages";
 import type { IngestResult } from "./types";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import type { Tx } from "@/server/core/unit-of-work";
 import { chapterPages, chapters } from "@/db/schema";
-import type { ChapterSource } from "@/db/schema/enums";
+import type { ChapterSource } from "@/lib/enums";
 import { MediaKind } from "@/server/media/kind";
 import { storeMediaMany, type MediaToStore } from "@/server/media/store-media";
 import { IngestError } from "./errors";

@@ -1,4 +1,4 @@
-import type { ChapterSource } from "@/db/schema/enums";
+import type { ChapterSource } from "@/lib/enums";
 import type { EncodedImage } from "@/server/media/process-image";
 
 /** One page, re-encoded: the reading image and the three render-width variants, all JPEG. */

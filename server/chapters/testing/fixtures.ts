@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "@/db/client";
 import { chapterPages, chapters, manga, subscriptions, users } from "@/db/schema";
-import { PremiumPlan, Role, Status } from "@/db/schema/enums";
+import { PremiumPlan, Role, Status } from "@/lib/enums";
 import { MediaKind } from "@/server/media/kind";
 import { storeMediaMany } from "@/server/media/store-media";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Heart } from "@/components/icons/ui";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getDb } from "@/db/client";
-import type { Role } from "@/db/schema/enums";
+import type { Role } from "@/lib/enums";
 import { Link, redirect } from "@/i18n/navigation";
 import { isLocale } from "@/i18n/routing";
 import { getSessionUser } from "@/server/auth/session";

@@ -42,7 +42,7 @@ export default async function MangaApprovalPage({ params, searchParams }: Props)
   const page = Number(one(sp.page) ?? 1) || 1;
 
   const db = await getDb();
-  const actor = { userId: user.id, role: user.role };
+  const actor = { userId: user.id, role: user.role as Role };
   const queue = await listReviewQueue({ db, actor, state, search, page });
   const oldest = isRoot && queue.counts.pending > 0
     ? (state === "pending" && queue.page === 1 && !search ? (queue.items[0]?.id ?? null) : await nextPendingMangaId({ db, actor }))

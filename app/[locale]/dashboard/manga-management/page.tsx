@@ -44,7 +44,7 @@ export default async function MangaManagementPage({ params, searchParams }: Prop
   const [list, t, messages] = await Promise.all([
     listManagedManga({
       db: await getDb(),
-      actor: { userId: user.id, role: user.role },
+      actor: { userId: user.id, role: user.role as Role },
       search: q,
       status: statusParam ? STATUS_PARAM[statusParam] : undefined,
       page: Number.isFinite(requested) ? requested : 1,

@@ -4,7 +4,6 @@ import { NotificationPreferences } from "@/components/notifications/Notification
 import { NotificationsCenter } from "@/components/notifications/NotificationsCenter";
 import { readPage } from "@/components/notifications/notifications-api";
 import { getDb } from "@/db/client";
-import type { Role as DbRole } from "@/db/schema/enums";
 import { redirect } from "@/i18n/navigation";
 import { Role } from "@/lib/enums";
 import { PAGE_SIZE } from "@/lib/constants";
@@ -34,7 +33,7 @@ export default async function NotificationsPage({ params }: Props) {
   const user = await getSessionUser();
   if (!user) return redirect({ href: "/auth", locale });
   const db = await getDb();
-  const viewer = { userId: user.id, role: user.role as DbRole };
+  const viewer = { userId: user.id, role: user.role as Role };
   const [first, unreadCount] = await Promise.all([
     listNotifications({ db, viewer, locale: isLocale(locale) ? locale : "en", page: 1, pageSize: PAGE_SIZE.notifications }),
     unreadNotificationCount({ db, viewer }),

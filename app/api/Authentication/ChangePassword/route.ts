@@ -1,6 +1,6 @@
 import { changePasswordSchema } from "@/lib/validation/auth";
 import { changePassword } from "@/server/account/change-password";
-import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
+import { localized } from "@/server/auth/validation";
 import { apiMessage } from "@/server/core/messages";
 import { ok } from "@/server/http/envelope";
 import { defineRoute } from "@/server/http/route";
@@ -11,10 +11,9 @@ import { defineRoute } from "@/server/http/route";
  */
 export const POST = defineRoute({
   key: "POST /api/Authentication/ChangePassword",
-  body: bodyShapeOf(changePasswordSchema),
-  handler: async ({ user, body, ctx, locale }) => {
-    const input = await parseLocalized(changePasswordSchema, body, locale);
-    const result = await changePassword({ db: await ctx.db, viewer: ctx.viewer, currentSid: user.sid, input, locale });
-    return ok(result, apiMessage(locale, "passwordChanged"));
+  body: localized(changePasswordSchema),
+  handler: async ({ user, body: input, ctx }) => {
+    const result = await changePassword({ db: await ctx.db, viewer: ctx.viewer, currentSid: user.sid, input, locale: ctx.locale });
+    return ok(result, apiMessage(ctx.locale, "passwordChanged"));
   },
 });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { confirmEmailChange } from "@/server/auth/confirm-email-change";
 import { badRequest } from "@/server/core/errors";
 import { apiMessage } from "@/server/core/messages";
@@ -14,10 +13,10 @@ import { defineRoute } from "@/server/http/route";
 export const GET = defineRoute({
   key: "GET /api/Authentication/ConfirmEmailChange",
   query: z.looseObject({ token: z.unknown().optional() }),
-  handler: async ({ query, locale }) => {
+  handler: async ({ query, ctx }) => {
     const token = typeof query.token === "string" ? query.token.trim() : "";
     if (!token) throw badRequest("verifyTokenRequired");
-    const result = await confirmEmailChange({ db: await getDb(), token, locale });
-    return ok(result, apiMessage(locale, "emailChanged"));
+    const result = await confirmEmailChange({ db: await ctx.db, token, locale: ctx.locale });
+    return ok(result, apiMessage(ctx.locale, "emailChanged"));
   },
 });

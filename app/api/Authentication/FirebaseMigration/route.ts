@@ -1,6 +1,6 @@
 import { selectRoleSchema } from "@/lib/validation/auth";
 import { selectRole } from "@/server/auth/select-role";
-import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
+import { localized } from "@/server/auth/validation";
 import { defineRoute } from "@/server/http/route";
 
 /**
@@ -9,9 +9,8 @@ import { defineRoute } from "@/server/http/route";
  */
 export const POST = defineRoute({
   key: "POST /api/Authentication/FirebaseMigration",
-  body: bodyShapeOf(selectRoleSchema),
-  handler: async ({ body, ctx }) => {
-    const input = await parseLocalized(selectRoleSchema, body, ctx.locale);
+  body: localized(selectRoleSchema),
+  handler: async ({ body: input, ctx }) => {
     return selectRole({ db: await ctx.db, userId: ctx.viewer.userId, ...input });
   },
 });

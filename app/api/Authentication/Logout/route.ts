@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { logout } from "@/server/auth/logout";
 import { ok } from "@/server/http/envelope";
 import { apiMessage } from "@/server/core/messages";
@@ -14,9 +13,9 @@ import { defineRoute } from "@/server/http/route";
 export const POST = defineRoute({
   key: "POST /api/Authentication/Logout",
   body: z.looseObject({ accessToken: z.unknown().optional(), refreshToken: z.unknown().optional() }),
-  handler: async ({ user, body, locale }) => {
+  handler: async ({ user, body, ctx }) => {
     const refreshToken = typeof body.refreshToken === "string" ? body.refreshToken : "";
-    const ended = await logout({ db: await getDb(), userId: user.userId, refreshToken, sessionId: user.sid });
-    return ok(null, apiMessage(locale, ended ? "loggedOut" : "nothingSignedOut"));
+    const ended = await logout({ db: await ctx.db, userId: ctx.viewer.userId, refreshToken, sessionId: user.sid });
+    return ok(null, apiMessage(ctx.locale, ended ? "loggedOut" : "nothingSignedOut"));
   },
 });

@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { getCurrentUser } from "@/server/auth/get-current-user";
 import { imageFormatOf, imageFormatQuery } from "@/server/auth/route-helpers";
 import { unauthorized } from "@/server/core/errors";
@@ -8,8 +7,8 @@ import { defineRoute } from "@/server/http/route";
 export const GET = defineRoute({
   key: "GET /api/Authentication/Me",
   query: imageFormatQuery,
-  handler: async ({ user, query }) => {
-    const me = await getCurrentUser({ db: await getDb(), userId: user.userId, imageFormat: imageFormatOf(query) });
+  handler: async ({ query, ctx }) => {
+    const me = await getCurrentUser({ db: await ctx.db, userId: ctx.viewer.userId, imageFormat: imageFormatOf(query) });
     if (!me) throw unauthorized("invalidToken");
     return me;
   },

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { refreshTokens } from "@/server/auth/refresh-tokens";
 import { unauthorized } from "@/server/core/errors";
 import { defineRoute } from "@/server/http/route";
@@ -8,8 +7,8 @@ import { defineRoute } from "@/server/http/route";
 export const POST = defineRoute({
   key: "POST /api/Authentication/RefreshToken",
   body: z.looseObject({ refreshToken: z.unknown().optional() }),
-  handler: async ({ req, body }) => {
+  handler: async ({ req, body, ctx }) => {
     if (typeof body.refreshToken !== "string" || body.refreshToken === "") throw unauthorized("invalidToken");
-    return refreshTokens({ db: await getDb(), refreshToken: body.refreshToken, userAgent: req.headers.get("user-agent") });
+    return refreshTokens({ db: await ctx.db, refreshToken: body.refreshToken, userAgent: req.headers.get("user-agent") });
   },
 });

@@ -1,8 +1,7 @@
-import { getDb } from "@/db/client";
 import { ACCOUNT_LIMITS, updateSelfSchema } from "@/lib/validation/auth";
 import { imageFormatOf, imageFormatQuery } from "@/server/auth/route-helpers";
 import { updateSelf } from "@/server/auth/update-self";
-import { bodyShapeOf, parseLocalized } from "@/server/auth/validation";
+import { localized } from "@/server/auth/validation";
 import { ok } from "@/server/http/envelope";
 import { apiMessage } from "@/server/core/messages";
 import { defineRoute } from "@/server/http/route";
@@ -14,14 +13,13 @@ import { defineRoute } from "@/server/http/route";
  */
 export const POST = defineRoute({
   key: "POST /api/Authentication/UpdateSelf",
-  body: bodyShapeOf(updateSelfSchema),
+  body: localized(updateSelfSchema),
   query: imageFormatQuery,
   // A 5 MB image is about 6.7 MB as base64.
   maxBodyBytes: Math.ceil((ACCOUNT_LIMITS.profileImageMaxBytes * 4) / 3) + 64 * 1024,
-  handler: async ({ user, body, query, locale }) => {
-    const input = await parseLocalized(updateSelfSchema, body, locale);
-    const { user: updated, emailChangeRequested } = await updateSelf({ db: await getDb(), userId: user.userId, input, locale, imageFormat: imageFormatOf(query) });
+  handler: async ({ body: input, query, ctx }) => {
+    const { user: updated, emailChangeRequested } = await updateSelf({ db: await ctx.db, userId: ctx.viewer.userId, input, locale: ctx.locale, imageFormat: imageFormatOf(query) });
     // The same words whether or not the new address is taken (issue 27, item 6): the mail to it tells.
-    return ok(updated, emailChangeRequested ? apiMessage(locale, "emailChangeRequested", { email: emailChangeRequested }) : apiMessage(locale, "profileUpdated"));
+    return ok(updated, emailChangeRequested ? apiMessage(ctx.locale, "emailChangeRequested", { email: emailChangeRequested }) : apiMessage(ctx.locale, "profileUpdated"));
   },
 });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { verifyEmail } from "@/server/auth/verify-email";
 import { ok } from "@/server/http/envelope";
 import { badRequest } from "@/server/core/errors";
@@ -13,10 +12,10 @@ import { defineRoute } from "@/server/http/route";
 export const GET = defineRoute({
   key: "GET /api/Authentication/VerifyEmail",
   query: z.looseObject({ token: z.unknown().optional(), email: z.unknown().optional() }),
-  handler: async ({ query, locale }) => {
+  handler: async ({ query, ctx }) => {
     const token = typeof query.token === "string" ? query.token.trim() : "";
     if (!token) throw badRequest("verifyTokenRequired");
-    const result = await verifyEmail({ db: await getDb(), token });
-    return ok(result, apiMessage(locale, "emailVerified"));
+    const result = await verifyEmail({ db: await ctx.db, token });
+    return ok(result, apiMessage(ctx.locale, "emailVerified"));
   },
 });

@@ -1,10 +1,10 @@
 import { defineRoute } from "@/server/http/route";
-import { bodyShape, parseResolvePayout } from "@/server/monetization/input";
+import { monetizationBody } from "@/server/monetization/input";
 import { resolvePayout } from "@/server/monetization/resolve-payout";
 
 /** POST /api/Monetization/ResolvePayout (root): `{ transactionId, outcome: "paid" | "failed", referenceId?, note? }`. */
 export const POST = defineRoute({
   key: "POST /api/Monetization/ResolvePayout",
-  body: bodyShape.resolve,
-  handler: async ({ ctx, body }) => resolvePayout({ db: await ctx.db, viewer: ctx.viewer, input: parseResolvePayout(body, ctx.locale) }),
+  body: monetizationBody.resolve,
+  handler: async ({ ctx, body }) => resolvePayout({ db: await ctx.db, viewer: ctx.viewer, input: body }),
 });

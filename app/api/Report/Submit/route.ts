@@ -1,11 +1,11 @@
 import { defineRoute } from "@/server/http/route";
-import { bodyShape } from "@/server/reports/input";
+import { reportBody } from "@/server/reports/input";
 import { submitReport } from "@/server/reports/submit-report";
 
 /** POST /api/Report/Submit (members): `{ mangaId, chapterId?, reason: 0–3, details? }`; answers the stored report. */
 export const POST = defineRoute({
   key: "POST /api/Report/Submit",
-  body: bodyShape.submit,
+  body: reportBody.submit,
   maxBodyBytes: 64 * 1024,
-  handler: async ({ ctx, body }) => submitReport({ db: await ctx.db, viewer: ctx.viewer, input: body, locale: ctx.locale }),
+  handler: async ({ ctx, body }) => submitReport({ db: await ctx.db, viewer: ctx.viewer, input: body }),
 });

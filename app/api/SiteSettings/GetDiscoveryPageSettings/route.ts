@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { defineRoute } from "@/server/http/route";
 import { imageFormatQuery } from "@/server/media/image-format";
 import { discoverySettingsResponse } from "@/server/settings/api-shapes";
@@ -8,8 +7,8 @@ import { getDiscoverySettings } from "@/server/settings/get-page-settings";
 export const GET = defineRoute({
   key: "GET /api/SiteSettings/GetDiscoveryPageSettings",
   query: imageFormatQuery,
-  handler: async ({ query }) => {
-    const db = await getDb();
+  handler: async ({ query, ctx }) => {
+    const db = await ctx.db;
     return discoverySettingsResponse(db, await getDiscoverySettings({ db }), query.imageFormat);
   },
 });

@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { defineRoute } from "@/server/http/route";
 import { imageFormatQuery } from "@/server/media/image-format";
 import { landingSettingsResponse } from "@/server/settings/api-shapes";
@@ -8,8 +7,8 @@ import { getLandingSettings } from "@/server/settings/get-page-settings";
 export const GET = defineRoute({
   key: "GET /api/SiteSettings/GetLandingPageSettings",
   query: imageFormatQuery,
-  handler: async ({ locale, query }) => {
-    const db = await getDb();
-    return landingSettingsResponse(db, await getLandingSettings({ db, locale }), query.imageFormat);
+  handler: async ({ query, ctx }) => {
+    const db = await ctx.db;
+    return landingSettingsResponse(db, await getLandingSettings({ db, locale: ctx.locale }), query.imageFormat);
   },
 });

@@ -1,5 +1,5 @@
 import { defineRoute } from "@/server/http/route";
-import { readUpload } from "@/server/http/form";
+import { uploadBody } from "@/server/http/form";
 import { discoveryInput, SETTINGS_REQUEST_MAX_BYTES } from "@/server/settings/input";
 import { saveDiscoverySettings } from "@/server/settings/save-discovery-settings";
 
@@ -7,8 +7,6 @@ import { saveDiscoverySettings } from "@/server/settings/save-discovery-settings
 export const POST = defineRoute({
   key: "POST /api/SiteSettings/SaveDiscoveryPage",
   maxBodyBytes: SETTINGS_REQUEST_MAX_BYTES,
-  handler: async ({ req, ctx }) => {
-    const input = discoveryInput(await readUpload(req, SETTINGS_REQUEST_MAX_BYTES, { longTextFields: ["banner"] }), ctx.locale);
-    return saveDiscoverySettings({ db: await ctx.db, viewer: ctx.viewer, locale: ctx.locale, input });
-  },
+  body: uploadBody(discoveryInput, { longTextFields: ["banner"] }),
+  handler: async ({ body: input, ctx }) => saveDiscoverySettings({ db: await ctx.db, viewer: ctx.viewer, locale: ctx.locale, input }),
 });

@@ -1,5 +1,5 @@
 import { defineRoute } from "@/server/http/route";
-import { readUpload } from "@/server/http/form";
+import { uploadBody } from "@/server/http/form";
 import { landingInput, SETTINGS_REQUEST_MAX_BYTES } from "@/server/settings/input";
 import { saveLandingSettings } from "@/server/settings/save-landing-settings";
 
@@ -10,8 +10,6 @@ import { saveLandingSettings } from "@/server/settings/save-landing-settings";
 export const POST = defineRoute({
   key: "POST /api/SiteSettings/SaveLandingPageSettings",
   maxBodyBytes: SETTINGS_REQUEST_MAX_BYTES,
-  handler: async ({ req, ctx }) => {
-    const input = landingInput(await readUpload(req, SETTINGS_REQUEST_MAX_BYTES, { longTextFields: ["banner"] }), ctx.locale);
-    return saveLandingSettings({ db: await ctx.db, viewer: ctx.viewer, locale: ctx.locale, input });
-  },
+  body: uploadBody(landingInput, { longTextFields: ["banner"] }),
+  handler: async ({ body: input, ctx }) => saveLandingSettings({ db: await ctx.db, viewer: ctx.viewer, locale: ctx.locale, input }),
 });

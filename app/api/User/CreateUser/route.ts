@@ -1,11 +1,11 @@
 import { defineRoute } from "@/server/http/route";
 import { createUser } from "@/server/users/create-user";
-import { bodyShape, parseCreateUser } from "@/server/users/input";
+import { userBody } from "@/server/users/input";
 
 /** Spec §7 POST /User/CreateUser (root only): the registration fields with any role 0–4; answers the new user's row. */
 export const POST = defineRoute({
   key: "POST /api/User/CreateUser",
-  body: bodyShape.create,
+  body: userBody.create,
   handler: async ({ ctx, body }) =>
-    createUser({ db: await ctx.db, viewer: ctx.viewer, input: parseCreateUser(body, ctx.locale), locale: ctx.locale }),
+    createUser({ db: await ctx.db, viewer: ctx.viewer, input: body, locale: ctx.locale }),
 });

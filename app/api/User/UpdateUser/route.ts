@@ -1,5 +1,5 @@
 import { defineRoute } from "@/server/http/route";
-import { bodyShape, parseUpdateUser } from "@/server/users/input";
+import { userBody } from "@/server/users/input";
 import { updateUser } from "@/server/users/update-user";
 
 /**
@@ -8,7 +8,7 @@ import { updateUser } from "@/server/users/update-user";
  */
 export const PUT = defineRoute({
   key: "PUT /api/User/UpdateUser",
-  body: bodyShape.update,
+  body: userBody.update,
   handler: async ({ ctx, body }) =>
-    updateUser({ db: await ctx.db, viewer: ctx.viewer, input: parseUpdateUser(body, ctx.locale), locale: ctx.locale }),
+    updateUser({ db: await ctx.db, viewer: ctx.viewer, input: body, locale: ctx.locale }),
 });

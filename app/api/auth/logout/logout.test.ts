@@ -3,7 +3,7 @@ import { NextRequest } from "next/server";
 import { encode, type JWT } from "next-auth/jwt";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { issueTokens } from "@/server/auth/issue-tokens";
 import { refreshTokens } from "@/server/auth/refresh-tokens";
 import { SESSION_COOKIE_NAME } from "@/server/auth/session";

@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { continueReading } from "@/server/chapters/continue-reading";
 import { continueReadingQuery } from "@/server/chapters/schemas";
 import { defineRoute } from "@/server/http/route";
@@ -7,5 +6,5 @@ import { defineRoute } from "@/server/http/route";
 export const GET = defineRoute({
   key: "GET /api/chapter/ContinueReading",
   query: continueReadingQuery,
-  handler: async ({ user, query }) => continueReading({ db: await getDb(), userId: user.userId, limit: query.pageSize }),
+  handler: async ({ query, ctx }) => continueReading({ db: await ctx.db, userId: ctx.viewer.userId, limit: query.pageSize }),
 });

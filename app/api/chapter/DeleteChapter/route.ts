@@ -1,13 +1,12 @@
 import { defineRoute } from "@/server/http/route";
-import { readUpload } from "@/server/http/form";
+import { uploadBody } from "@/server/http/form";
 import { idInput } from "@/server/http/publishing-input";
 import { deleteChapter } from "@/server/publishing/delete-chapter";
 
 /** DELETE /api/chapter/DeleteChapter (owner, root): `{ chapterId }` in the body or the query string. */
 export const DELETE = defineRoute({
   key: "DELETE /api/chapter/DeleteChapter",
-  handler: async ({ req, ctx }) => {
-    const chapterId = idInput(await readUpload(req, 64 * 1024), req, "chapterId", ctx.locale);
-    return deleteChapter({ db: await ctx.db, actor: ctx.viewer, chapterId });
-  },
+  maxBodyBytes: 64 * 1024,
+  body: uploadBody((upload, locale, req) => idInput(upload, req, "chapterId", locale)),
+  handler: async ({ body: chapterId, ctx }) => deleteChapter({ db: await ctx.db, actor: ctx.viewer, chapterId }),
 });

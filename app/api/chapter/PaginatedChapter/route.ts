@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { listChapters } from "@/server/chapters/list-chapters";
 import { chapterListQuery } from "@/server/chapters/schemas";
 import { defineRoute } from "@/server/http/route";
@@ -10,5 +9,5 @@ import { defineRoute } from "@/server/http/route";
 export const GET = defineRoute({
   key: "GET /api/chapter/PaginatedChapter",
   query: chapterListQuery,
-  handler: async ({ user, query }) => listChapters({ db: await getDb(), viewer: user, ...query }),
+  handler: async ({ query, ctx }) => listChapters({ db: await ctx.db, viewer: ctx.viewer, ...query }),
 });

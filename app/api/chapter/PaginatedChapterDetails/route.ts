@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { listChapterDetails } from "@/server/chapters/list-chapters";
 import { chapterListQuery } from "@/server/chapters/schemas";
 import { defineRoute } from "@/server/http/route";
@@ -7,5 +6,5 @@ import { defineRoute } from "@/server/http/route";
 export const GET = defineRoute({
   key: "GET /api/chapter/PaginatedChapterDetails",
   query: chapterListQuery,
-  handler: async ({ user, query }) => listChapterDetails({ db: await getDb(), viewer: user, ...query }),
+  handler: async ({ query, ctx }) => listChapterDetails({ db: await ctx.db, viewer: ctx.viewer, ...query }),
 });

@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { listChaptersByStatus } from "@/server/chapters/list-chapters-by-status";
 import { chaptersByStatusQuery } from "@/server/chapters/schemas";
 import { defineRoute } from "@/server/http/route";
@@ -7,5 +6,5 @@ import { defineRoute } from "@/server/http/route";
 export const GET = defineRoute({
   key: "GET /api/chapter/PaginatedChapterDetailsByStatusPagianted",
   query: chaptersByStatusQuery,
-  handler: async ({ user, query }) => listChaptersByStatus({ db: await getDb(), viewer: user, ...query }),
+  handler: async ({ query, ctx }) => listChaptersByStatus({ db: await ctx.db, viewer: ctx.viewer, ...query }),
 });

@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { listChapterPdfPages } from "@/server/chapters/list-chapter-pages";
 import { chapterPagesQuery } from "@/server/chapters/schemas";
 import { defineRoute } from "@/server/http/route";
@@ -7,5 +6,5 @@ import { defineRoute } from "@/server/http/route";
 export const GET = defineRoute({
   key: "GET /api/chapter/PaginatedChapterPdfPages",
   query: chapterPagesQuery,
-  handler: async ({ user, query }) => listChapterPdfPages({ db: await getDb(), viewer: user, ...query }),
+  handler: async ({ query, ctx }) => listChapterPdfPages({ db: await ctx.db, viewer: ctx.viewer, ...query }),
 });

@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { saveProgress } from "@/server/chapters/save-progress";
 import { saveProgressBody } from "@/server/chapters/schemas";
 import { defineRoute } from "@/server/http/route";
@@ -7,5 +6,5 @@ import { defineRoute } from "@/server/http/route";
 export const POST = defineRoute({
   key: "POST /api/chapter/SaveProgress",
   body: saveProgressBody,
-  handler: async ({ user, body }) => saveProgress({ db: await getDb(), viewer: user, ...body }),
+  handler: async ({ body, ctx }) => saveProgress({ db: await ctx.db, viewer: ctx.viewer, ...body }),
 });

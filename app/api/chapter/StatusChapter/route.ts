@@ -1,5 +1,5 @@
 import { defineRoute } from "@/server/http/route";
-import { readUpload } from "@/server/http/form";
+import { uploadBody } from "@/server/http/form";
 import { decisionInput } from "@/server/http/publishing-input";
 import { setChapterStatus } from "@/server/publishing/set-chapter-status";
 
@@ -9,10 +9,13 @@ import { setChapterStatus } from "@/server/publishing/set-chapter-status";
  */
 export const POST = defineRoute({
   key: "POST /api/chapter/StatusChapter",
-  handler: async ({ req, ctx }) => {
-    const upload = await readUpload(req, 64 * 1024);
-    const { ids, status, note } = decisionInput(upload, ctx.locale, ["chapterId", "id"], { many: true });
+  maxBodyBytes: 64 * 1024,
+  body: uploadBody((upload, locale) => ({
+    ...decisionInput(upload, locale, ["chapterId", "id"], { many: true }),
+    listed: Object.keys(upload.fields).some((k) => k.toLowerCase() === "chapterids"),
+  })),
+  handler: async ({ body: { ids, status, note, listed }, ctx }) => {
     const chapters = await setChapterStatus({ db: await ctx.db, actor: ctx.viewer, chapterIds: ids, status, note });
-    return ids.length === 1 && !Object.keys(upload.fields).some((k) => k.toLowerCase() === "chapterids") ? chapters[0] : chapters;
+    return ids.length === 1 && !listed ? chapters[0] : chapters;
   },
 });

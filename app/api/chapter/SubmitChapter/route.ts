@@ -1,5 +1,5 @@
 import { defineRoute } from "@/server/http/route";
-import { readUpload } from "@/server/http/form";
+import { uploadBody } from "@/server/http/form";
 import { CHAPTER_REQUEST_MAX_BYTES, submitChapterInput } from "@/server/http/publishing-input";
 import { submitChapter } from "@/server/publishing/submit-chapter";
 
@@ -10,8 +10,6 @@ import { submitChapter } from "@/server/publishing/submit-chapter";
 export const POST = defineRoute({
   key: "POST /api/chapter/SubmitChapter",
   maxBodyBytes: CHAPTER_REQUEST_MAX_BYTES,
-  handler: async ({ req, ctx }) => {
-    const input = await submitChapterInput(await readUpload(req, CHAPTER_REQUEST_MAX_BYTES), ctx.locale);
-    return submitChapter({ db: await ctx.db, actor: ctx.viewer, ...input });
-  },
+  body: uploadBody(submitChapterInput),
+  handler: async ({ body, ctx }) => submitChapter({ db: await ctx.db, actor: ctx.viewer, ...body }),
 });

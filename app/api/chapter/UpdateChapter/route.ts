@@ -1,5 +1,5 @@
 import { defineRoute } from "@/server/http/route";
-import { readUpload } from "@/server/http/form";
+import { uploadBody } from "@/server/http/form";
 import { CHAPTER_REQUEST_MAX_BYTES, updateChapterInput } from "@/server/http/publishing-input";
 import { updateChapter } from "@/server/publishing/update-chapter";
 
@@ -7,8 +7,6 @@ import { updateChapter } from "@/server/publishing/update-chapter";
 export const PUT = defineRoute({
   key: "PUT /api/chapter/UpdateChapter",
   maxBodyBytes: CHAPTER_REQUEST_MAX_BYTES,
-  handler: async ({ req, ctx }) => {
-    const input = await updateChapterInput(await readUpload(req, CHAPTER_REQUEST_MAX_BYTES), ctx.locale);
-    return updateChapter({ db: await ctx.db, actor: ctx.viewer, locale: ctx.locale, ...input });
-  },
+  body: uploadBody(updateChapterInput),
+  handler: async ({ body, ctx }) => updateChapter({ db: await ctx.db, actor: ctx.viewer, locale: ctx.locale, ...body }),
 });

@@ -1,5 +1,5 @@
 import { defineRoute } from "@/server/http/route";
-import { readUpload } from "@/server/http/form";
+import { uploadBody } from "@/server/http/form";
 import { MANGA_REQUEST_MAX_BYTES, submitMangaInput } from "@/server/http/publishing-input";
 import { submitManga } from "@/server/publishing/submit-manga";
 
@@ -7,8 +7,6 @@ import { submitManga } from "@/server/publishing/submit-manga";
 export const POST = defineRoute({
   key: "POST /api/manga/SubmitManga",
   maxBodyBytes: MANGA_REQUEST_MAX_BYTES,
-  handler: async ({ req, ctx }) => {
-    const input = await submitMangaInput(await readUpload(req, MANGA_REQUEST_MAX_BYTES, { longTextFields: ["coverImage"] }), ctx.locale);
-    return submitManga({ db: await ctx.db, actor: ctx.viewer, ...input });
-  },
+  body: uploadBody(submitMangaInput, { longTextFields: ["coverImage"] }),
+  handler: async ({ body, ctx }) => submitManga({ db: await ctx.db, actor: ctx.viewer, ...body }),
 });

@@ -1,5 +1,5 @@
 import { defineRoute } from "@/server/http/route";
-import { readUpload } from "@/server/http/form";
+import { uploadBody } from "@/server/http/form";
 import { MANGA_REQUEST_MAX_BYTES, updateMangaInput } from "@/server/http/publishing-input";
 import { updateManga } from "@/server/publishing/update-manga";
 
@@ -7,8 +7,6 @@ import { updateManga } from "@/server/publishing/update-manga";
 export const PUT = defineRoute({
   key: "PUT /api/manga/UpdateManga",
   maxBodyBytes: MANGA_REQUEST_MAX_BYTES,
-  handler: async ({ req, ctx }) => {
-    const input = await updateMangaInput(await readUpload(req, MANGA_REQUEST_MAX_BYTES, { longTextFields: ["coverImage"] }), ctx.locale);
-    return updateManga({ db: await ctx.db, actor: ctx.viewer, ...input });
-  },
+  body: uploadBody(updateMangaInput, { longTextFields: ["coverImage"] }),
+  handler: async ({ body, ctx }) => updateManga({ db: await ctx.db, actor: ctx.viewer, ...body }),
 });

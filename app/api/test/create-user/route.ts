@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { userSearchTextFor } from "@/lib/search-fold";
-import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { defineRoute } from "@/server/http/route";
 import { hashPassword } from "@/server/auth/password";
-import { assertTestRoutesEnabled, parseTestInput, readTestJson } from "../enabled";
+import { assertTestRoutesEnabled } from "../enabled";
 
 const Body = z.object({
   username: z.string().trim().min(3).max(50),
@@ -20,10 +19,10 @@ const Body = z.object({
  */
 export const POST = defineRoute({
   key: "POST /api/test/create-user",
-  handler: async ({ req }) => {
-    assertTestRoutesEnabled();
-    const input = parseTestInput(Body, await readTestJson(req));
-    const db = await getDb();
+  guard: assertTestRoutesEnabled,
+  body: Body,
+  handler: async ({ body: input, ctx }) => {
+    const db = await ctx.db;
     const [row] = await db
       .insert(users)
       .values({

@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
-import { Role } from "@/db/schema/enums";
+import { Role } from "@/lib/enums";
 import { notFound } from "@/server/core/errors";
 import { defineRoute } from "@/server/http/route";
-import { assertTestRoutesEnabled, parseTestInput, readTestJson } from "../enabled";
+import { assertTestRoutesEnabled } from "../enabled";
 
 const Body = z.object({ username: z.string().trim().min(1).max(100) });
 
@@ -16,10 +15,10 @@ const Body = z.object({ username: z.string().trim().min(1).max(100) });
  */
 export const POST = defineRoute({
   key: "POST /api/test/must-select-role",
-  handler: async ({ req }) => {
-    assertTestRoutesEnabled();
-    const { username } = parseTestInput(Body, await readTestJson(req));
-    const db = await getDb();
+  guard: assertTestRoutesEnabled,
+  body: Body,
+  handler: async ({ body: { username }, ctx }) => {
+    const db = await ctx.db;
     const [row] = await db
       .update(users)
       .set({ mustSelectRole: true, role: Role.reader, dateOfBirth: null, updatedAt: new Date() })

@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { notFound } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { defineRoute } from "@/server/http/route";
 import { publishNotification } from "@/server/notifications/publish-notification";
-import { assertTestRoutesEnabled, parseTestInput, readTestJson } from "../enabled";
+import { assertTestRoutesEnabled } from "../enabled";
 
 const Body = z.object({ username: z.string().trim().min(1).max(100), message: z.string().trim().min(1).max(1000) });
 
@@ -16,10 +15,10 @@ const Body = z.object({ username: z.string().trim().min(1).max(100), message: z.
  */
 export const POST = defineRoute({
   key: "POST /api/test/notify",
-  handler: async ({ req }) => {
-    assertTestRoutesEnabled();
-    const body = parseTestInput(Body, await readTestJson(req));
-    const db = await getDb();
+  guard: assertTestRoutesEnabled,
+  body: Body,
+  handler: async ({ body, ctx }) => {
+    const db = await ctx.db;
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, body.username)).limit(1);
     if (!user) throw notFound();
     const ids = await runUnitOfWork(db, (uow) => publishNotification(uow, { to: [user.id], message: body.message, type: 1 }));

@@ -1,9 +1,8 @@
 import { desc, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { emailOutbox } from "@/db/schema";
 import { defineRoute } from "@/server/http/route";
-import { assertTestRoutesEnabled, parseTestInput } from "../enabled";
+import { assertTestRoutesEnabled } from "../enabled";
 
 const Query = z.object({ to: z.string().trim().min(3).max(254) });
 
@@ -14,10 +13,10 @@ const Query = z.object({ to: z.string().trim().min(3).max(254) });
  */
 export const GET = defineRoute({
   key: "GET /api/test/outbox",
-  handler: async ({ req }) => {
-    assertTestRoutesEnabled();
-    const { to } = parseTestInput(Query, Object.fromEntries(new URL(req.url).searchParams));
-    const db = await getDb();
+  guard: assertTestRoutesEnabled,
+  query: Query,
+  handler: async ({ query: { to }, ctx }) => {
+    const db = await ctx.db;
     return db
       .select({ id: emailOutbox.id, to: emailOutbox.to, subject: emailOutbox.subject, text: emailOutbox.text, createdAt: emailOutbox.createdAt })
       .from(emailOutbox)

@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { manga } from "@/db/schema";
 import { notFound } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { defineRoute } from "@/server/http/route";
 import { changed } from "@/server/manga/changed";
-import { assertTestRoutesEnabled, parseTestInput, readTestJson } from "../enabled";
+import { assertTestRoutesEnabled } from "../enabled";
 
 const Body = z.object({ mangaId: z.number().int().positive(), title: z.string().trim().min(1).max(200) });
 
@@ -16,10 +15,10 @@ const Body = z.object({ mangaId: z.number().int().positive(), title: z.string().
  */
 export const POST = defineRoute({
   key: "POST /api/test/rename-manga",
-  handler: async ({ req }) => {
-    assertTestRoutesEnabled();
-    const body = parseTestInput(Body, await readTestJson(req));
-    return runUnitOfWork(await getDb(), async (uow) => {
+  guard: assertTestRoutesEnabled,
+  body: Body,
+  handler: async ({ body, ctx }) => {
+    return runUnitOfWork(await ctx.db, async (uow) => {
       const [row] = await uow.tx.update(manga).set({ title: body.title }).where(eq(manga.id, body.mangaId)).returning({ id: manga.id });
       if (!row) throw notFound();
       changed(uow, { manga: row.id, catalogue: true });

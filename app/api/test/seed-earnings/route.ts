@@ -1,11 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { adImpressionDays, adImpressionMonths, chapters, manga, users } from "@/db/schema";
-import { Status } from "@/db/schema/enums";
+import { Status } from "@/lib/enums";
 import { notFound } from "@/server/core/errors";
 import { defineRoute } from "@/server/http/route";
-import { assertTestRoutesEnabled, parseTestInput, readTestJson } from "../enabled";
+import { assertTestRoutesEnabled } from "../enabled";
 
 const Body = z.object({
   username: z.string().trim().min(1).max(50),
@@ -20,10 +19,10 @@ const Body = z.object({
  */
 export const POST = defineRoute({
   key: "POST /api/test/seed-earnings",
-  handler: async ({ req }) => {
-    assertTestRoutesEnabled();
-    const input = parseTestInput(Body, await readTestJson(req));
-    const db = await getDb();
+  guard: assertTestRoutesEnabled,
+  body: Body,
+  handler: async ({ body: input, ctx }) => {
+    const db = await ctx.db;
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, input.username)).limit(1);
     if (!user) throw notFound("userNotFound");
     return db.transaction(async (tx) => {

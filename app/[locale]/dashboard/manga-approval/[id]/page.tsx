@@ -13,10 +13,11 @@ import { Link, redirect } from "@/i18n/navigation";
 import { isLocale } from "@/i18n/routing";
 import { getSessionUser } from "@/server/auth/session";
 import { getPageRange } from "@/server/chapters/pages";
-import { loadManagedManga, mayManage } from "@/server/publishing/managed";
+import { loadManagedManga } from "@/server/publishing/managed";
 import { nextPendingMangaId } from "@/server/publishing/review-queue";
 import { markNotFound } from "@/server/http/request-faults-mark";
 import ReviewNotFound from "./not-found";
+import { mayManage } from "@/server/core/viewer";
 
 type Props = { params: Promise<{ locale: string; id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -25,7 +26,7 @@ const loadForReview = cache(async (id: string) => {
   const user = await getSessionUser();
   if (!user || !mayOpen(user.role, PAGE_ROLES.mangaApproval) || !/^\d{1,9}$/.test(id)) return null;
   const m = await loadManagedManga(await getDb(), Number(id));
-  return m && mayManage({ userId: user.id, role: user.role }, m.author.id) ? { manga: m, user } : null;
+  return m && mayManage({ userId: user.id, role: user.role as Role }, m.author.id) ? { manga: m, user } : null;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -60,7 +61,7 @@ export default async function MangaReviewPage({ params, searchParams }: Props) {
   const selected = chapters.find((c) => c.id === wanted) ?? chapters.find((c) => c.status === 0) ?? chapters[0] ?? null;
   const [pages, nextId, t] = await Promise.all([
     selected && selected.processing === 0 && selected.pageCount > 0 ? getPageRange({ db, chapterId: selected.id, from: 1, to: selected.pageCount, viewer: { userId: user.id } }) : [],
-    isRoot ? nextPendingMangaId({ db, actor: { userId: user.id, role: user.role }, currentId: m.id }) : null,
+    isRoot ? nextPendingMangaId({ db, actor: { userId: user.id, role: user.role as Role }, currentId: m.id }) : null,
     getTranslations("approval"),
   ]);
 

@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { listMyFavorites } from "@/server/auth/my-favorites";
 import { imageFormatOf, imageFormatQuery } from "@/server/auth/route-helpers";
 import { defineRoute } from "@/server/http/route";
@@ -7,5 +6,5 @@ import { defineRoute } from "@/server/http/route";
 export const GET = defineRoute({
   key: "GET /api/Authentication/Me/Favorites",
   query: imageFormatQuery,
-  handler: async ({ user, query }) => listMyFavorites({ db: await getDb(), userId: user.userId, imageFormat: imageFormatOf(query) }),
+  handler: async ({ query, ctx }) => listMyFavorites({ db: await ctx.db, userId: ctx.viewer.userId, imageFormat: imageFormatOf(query) }),
 });

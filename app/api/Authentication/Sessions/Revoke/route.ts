@@ -8,8 +8,8 @@ import { defineRoute } from "@/server/http/route";
 export const POST = defineRoute({
   key: "POST /api/Authentication/Sessions/Revoke",
   body: z.looseObject({ sessionId: z.unknown().optional() }),
-  handler: async ({ body, ctx, locale }) => {
+  handler: async ({ body, ctx }) => {
     const result = await revokeSession({ db: await ctx.db, viewer: ctx.viewer, sessionId: body.sessionId });
-    return ok(result, apiMessage(locale, "sessionRevoked"));
+    return ok(result, apiMessage(ctx.locale, "sessionRevoked"));
   },
 });

@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { getChapter } from "@/server/chapters/get-chapter";
 import { chapterIdParams } from "@/server/chapters/schemas";
 import { defineRoute } from "@/server/http/route";
@@ -7,5 +6,5 @@ import { defineRoute } from "@/server/http/route";
 export const GET = defineRoute({
   key: "GET /api/chapter/GetChapter/{chapterid}",
   params: chapterIdParams,
-  handler: async ({ user, params }) => getChapter({ db: await getDb(), chapterId: params.chapterid, viewer: user }),
+  handler: async ({ params, ctx }) => getChapter({ db: await ctx.db, chapterId: params.chapterid, viewer: ctx.viewer }),
 });

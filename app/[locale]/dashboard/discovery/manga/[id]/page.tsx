@@ -8,7 +8,7 @@ import { getSessionUser } from "@/server/auth/session";
 import { listFavoriteIds } from "@/server/favorites/list-favorites";
 import { cachedGenreRow } from "@/server/manga/cache";
 import { getMangaById } from "@/server/manga/get-manga";
-import type { Role } from "@/db/schema/enums";
+import type { Role } from "@/lib/enums";
 import { GenreCarousel } from "@/components/landing/GenreCarousel";
 import { CarouselSkeleton } from "@/components/landing/Skeletons";
 import { FavoritesSeed } from "@/components/manga/FavoritesSeed";

@@ -11,13 +11,14 @@ import { ChapterUploader } from "@/components/publishing/ChapterUploader";
 import { MangaForm } from "@/components/publishing/MangaForm";
 import { StatusChip } from "@/components/publishing/StatusChip";
 import { getDb } from "@/db/client";
-import { GENRES } from "@/lib/enums";
+import { GENRES, Role } from "@/lib/enums";
 import { reviewNoteIn } from "@/lib/review-notes";
 import { Link } from "@/i18n/navigation";
 import { getSessionUser } from "@/server/auth/session";
-import { loadManagedManga, mayManage } from "@/server/publishing/managed";
+import { loadManagedManga } from "@/server/publishing/managed";
 import { markNotFound } from "@/server/http/request-faults-mark";
 import MangaEditorNotFound from "./not-found";
+import { mayManage } from "@/server/core/viewer";
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -26,7 +27,7 @@ const loadEditable = cache(async (id: string) => {
   const user = await getSessionUser();
   if (!user || !mayOpen(user.role, PAGE_ROLES.mangaApproval) || !/^\d{1,10}$/.test(id)) return null;
   const m = await loadManagedManga(await getDb(), Number(id));
-  return m && mayManage({ userId: user.id, role: user.role }, m.author.id) ? m : null;
+  return m && mayManage({ userId: user.id, role: user.role as Role }, m.author.id) ? m : null;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -1,4 +1,4 @@
-import { ROLE_NAMES, type Role } from "@/db/schema/enums";
+import { ROLE_NAMES, type Role } from "@/lib/enums";
 
 /**
  * THE ACCESS TABLE: who may call each API route (DESIGN §8). Every route is built with defineRoute()
