@@ -2,7 +2,6 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTexts } from "@/i18n/client";
-import { useEffect, useState } from "react";
 import { Status } from "@/lib/enums";
 import { apiRequest } from "@/lib/api-client";
 import { MANGA_LIST_STALE_MS, QUERY_GC_MS, SEARCH_DEBOUNCE_MS } from "@/lib/constants";
@@ -10,17 +9,8 @@ import { mediaVariantUrl } from "@/lib/media-url";
 import { getQueryClient } from "@/lib/query-client";
 import type { MangaListItem, Paged } from "@/server/manga/list-manga";
 import { PreviewLink } from "@/components/manga/PreviewLink";
+import { useDebounced } from "@/components/ui/use-debounced";
 import { resultsBoxClass, Searching } from "./search-status";
-
-/** The value, once it has stopped changing for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * Spec §2, §7, §9: results for the trimmed text 300 ms after the last key stroke, page 1 with as many items as

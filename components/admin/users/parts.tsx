@@ -1,5 +1,6 @@
 "use client";
 
+import { Badge, type BadgeTone } from "@/components/ui/Badge";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { ReactNode } from "react";
@@ -24,26 +25,17 @@ export function UserAvatar({ user, size = "size-9" }: { user: Pick<UserRow, "ful
   );
 }
 
-type Tone = "green" | "red" | "amber" | "zinc" | "brand" | "sky";
-const TONES: Record<Tone, string> = {
-  green: "bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/25",
-  red: "bg-red-50 text-red-800 ring-red-600/20 dark:bg-red-500/10 dark:text-red-300 dark:ring-red-400/25",
-  amber: "bg-amber-50 text-amber-900 ring-amber-600/25 dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-400/25",
-  zinc: "bg-zinc-100 text-zinc-700 ring-zinc-500/20 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-500/30",
-  brand: "bg-brand-50 text-brand-700 ring-brand-600/20 dark:bg-brand-500/10 dark:text-brand-400 dark:ring-brand-400/25",
-  sky: "bg-sky-50 text-sky-800 ring-sky-600/20 dark:bg-sky-500/10 dark:text-sky-300 dark:ring-sky-400/25",
-};
-
-export function Chip({ tone, children, testId }: { tone: Tone; children: ReactNode; testId?: string }) {
+/** A user's state or role on a row: the kit's Badge (kept under this name for the user screens). */
+export function Chip({ tone, children, testId }: { tone: BadgeTone; children: ReactNode; testId?: string }) {
   return (
-    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[tone]}`} data-testid={testId}>
+    <Badge tone={tone} testId={testId}>
       {children}
-    </span>
+    </Badge>
   );
 }
 
 /** Role chip tones: root and admin stand out, readers stay quiet. */
-export const ROLE_TONES: readonly Tone[] = ["zinc", "sky", "amber", "amber", "brand"];
+export const ROLE_TONES: readonly BadgeTone[] = ["zinc", "sky", "amber", "amber", "brand"];
 
 /** The user's texts, numbers and dates in the page's language (next-intl's formatter: Arabic digits in Arabic). */
 export function useUserFormat() {
