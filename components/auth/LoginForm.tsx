@@ -37,8 +37,6 @@ export function LoginForm({ notice, defaultIdentifier = "", onRegister }: { noti
   const t = useTranslations("auth.login");
   const tp = useTranslations("auth.password");
   const tv = useTranslations("validation");
-  const locale = useLocale();
-  const router = useRouter();
   const returnTo = safeReturnPath(useSearchParams().get(RETURN_PARAM)) ?? "/dashboard";
   const schema = useMemo(() => loginSchema((key) => tv(key)), [tv]);
   const {
@@ -49,29 +47,8 @@ export function LoginForm({ notice, defaultIdentifier = "", onRegister }: { noti
     resolver: zodResolver(schema),
     defaultValues: { username: defaultIdentifier, password: "" },
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [leaving, setLeaving] = useState(false);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    const credentials = { username: values.username ?? "", password: values.password, locale };
-    let result = await signInWithCredentials(credentials);
-    // next-auth's CSRF cookie can be replaced by a session fetch still in flight from page load; the
-    // callback then answers ".../signin?csrf=true". The cookie is settled by now, so try once more.
-    if (result.url?.includes("csrf=true")) result = await signInWithCredentials(credentials);
-    if (!result.ok || result.error) {
-      setFailure(signInFailureMessage(result.error) ?? t("failed"));
-      return;
-    }
-    const session = await getSession();
-    const user = session && !session.error ? session.user : undefined;
-    if (!user) {
-      setFailure(t("failed"));
-      return;
-    }
-    setLeaving(true);
-    router.replace(user.mustSelectRole ? `/auth/force-reset-password/${user.id}` : returnTo);
-  });
+  const { failure, leaving, signIn } = useSignIn(returnTo);
+  const onSubmit = handleSubmit((values) => signIn(values.username ?? "", values.password));
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-labelledby="auth-title">
@@ -113,4 +90,37 @@ export function LoginForm({ notice, defaultIdentifier = "", onRegister }: { noti
       <SwitchLine text={t("noAccount")} label={t("register")} to="register" onSwitch={onRegister} />
     </form>
   );
+}
+
+/**
+ * Signing in with next-auth's credentials provider, then on to where the user goes next: the role choice when the
+ * account must still make it, else `returnTo`. A failure is the server's message (in the page's language).
+ */
+function useSignIn(returnTo: string) {
+  const t = useTranslations("auth.login");
+  const locale = useLocale();
+  const router = useRouter();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const signIn = async (username: string, password: string) => {
+    setFailure(null);
+    const credentials = { username, password, locale };
+    let result = await signInWithCredentials(credentials);
+    // next-auth's CSRF cookie can be replaced by a session fetch still in flight from page load; the
+    // callback then answers ".../signin?csrf=true". The cookie is settled by now, so try once more.
+    if (result.url?.includes("csrf=true")) result = await signInWithCredentials(credentials);
+    if (!result.ok || result.error) {
+      setFailure(signInFailureMessage(result.error) ?? t("failed"));
+      return;
+    }
+    const session = await getSession();
+    const user = session && !session.error ? session.user : undefined;
+    if (!user) {
+      setFailure(t("failed"));
+      return;
+    }
+    setLeaving(true);
+    router.replace(user.mustSelectRole ? `/auth/force-reset-password/${user.id}` : returnTo);
+  };
+  return { failure, leaving, signIn };
 }

@@ -7,11 +7,8 @@ import { useEffect } from "react";
 import { Link, useRouter } from "@/i18n/navigation";
 import { apiRequest } from "@/lib/api-client";
 import { useAuth } from "@/components/providers/use-auth";
-import { Button, buttonClass } from "@/components/ui/Button";
-import { ScreenHeading } from "./ScreenHeading";
+import { OutcomeScreen, outcomeLinkClass, TryAgainButton } from "./OutcomeScreen";
 import { classifyVerifyFailure } from "./verify-state";
-
-const button = (variant: "primary" | "secondary") => `${buttonClass({ variant, full: true })} sm:w-auto sm:min-w-44`;
 
 /**
  * /auth/verify-email?token= (spec §2, §4): loading, then success, expired, invalid or error, each with
@@ -41,74 +38,90 @@ export function VerifyEmail({ token }: { token: string | null }) {
 
   if (token && query.isPending) {
     return (
-      <div className="mx-auto flex max-w-md flex-col gap-7 py-8" role="status" aria-live="polite">
-        <ScreenHeading icon={LoaderCircle} title={t("loading")} spin>
-          <p>{t("loadingText")}</p>
-        </ScreenHeading>
-      </div>
+      <OutcomeScreen icon={LoaderCircle} title={t("loading")} spin status>
+        <p>{t("loadingText")}</p>
+      </OutcomeScreen>
     );
   }
 
-  if (token && query.isSuccess) {
-    return (
-      <div className="mx-auto flex max-w-md flex-col gap-7 py-8" data-testid="verify-success">
-        <ScreenHeading icon={CheckCircle2} title={t("successTitle")} tone="success">
-          <p>{signedIn ? t("redirecting") : t("successText")}</p>
-        </ScreenHeading>
-        <div className="flex flex-col justify-center gap-3 sm:flex-row">
-          {signedIn ? (
-            <Link href="/dashboard" className={button("primary")}>
-              {t("goToDashboard")}
-            </Link>
-          ) : (
-            <Link href={{ pathname: "/auth", query: { type: "login" } }} className={button("primary")}>
-              {t("loginNow")}
-            </Link>
-          )}
-          <Link href="/" className={button("secondary")}>
-            {t("backHome")}
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  if (token && query.isSuccess) return <Verified signedIn={signedIn} />;
 
   const failure = token ? classifyVerifyFailure(query.error, t("failedDefault")) : { outcome: "invalid" as const, message: t("tokenRequired") };
   const backToLogin = (
-    <Link href={{ pathname: "/auth", query: { type: "login" } }} className={button("secondary")}>
+    <Link href={{ pathname: "/auth", query: { type: "login" } }} className={outcomeLinkClass("secondary")}>
       {t("backToLogin")}
     </Link>
   );
 
   if (failure.outcome === "error") {
     return (
-      <div className="mx-auto flex max-w-md flex-col gap-7 py-8" data-testid="verify-error">
-        <ScreenHeading icon={XCircle} title={t("errorTitle")} tone="danger">
-          <p>{failure.message}</p>
-        </ScreenHeading>
-        <div className="flex flex-col justify-center gap-3 sm:flex-row">
-          <Button full onClick={() => window.location.reload()} className="sm:w-auto sm:min-w-44">
-            {t("tryAgain")}
-          </Button>
-          {backToLogin}
-        </div>
-      </div>
+      <OutcomeScreen
+        icon={XCircle}
+        title={t("errorTitle")}
+        tone="danger"
+        testId="verify-error"
+        actions={
+          <>
+            <TryAgainButton label={t("tryAgain")} />
+            {backToLogin}
+          </>
+        }
+      >
+        <p>{failure.message}</p>
+      </OutcomeScreen>
     );
   }
 
   const expired = failure.outcome === "expired";
   return (
-    <div className="mx-auto flex max-w-md flex-col gap-7 py-8" data-testid={expired ? "verify-expired" : "verify-invalid"}>
-      <ScreenHeading icon={expired ? Clock : MailX} title={expired ? t("expiredTitle") : t("invalidTitle")} tone="warning">
-        <p>{token ? failure.message : t("tokenRequired")}</p>
-        <p className="mt-1 text-sm">{t("nextSteps")}</p>
-      </ScreenHeading>
-      <div className="flex flex-col justify-center gap-3 sm:flex-row">
-        <Link href={{ pathname: "/auth", query: { type: "register" } }} className={button("primary")}>
-          {t("registerAgain")}
-        </Link>
-        {backToLogin}
-      </div>
-    </div>
+    <OutcomeScreen
+      icon={expired ? Clock : MailX}
+      title={expired ? t("expiredTitle") : t("invalidTitle")}
+      tone="warning"
+      testId={expired ? "verify-expired" : "verify-invalid"}
+      actions={
+        <>
+          <Link href={{ pathname: "/auth", query: { type: "register" } }} className={outcomeLinkClass("primary")}>
+            {t("registerAgain")}
+          </Link>
+          {backToLogin}
+        </>
+      }
+    >
+      <p>{token ? failure.message : t("tokenRequired")}</p>
+      <p className="mt-1 text-sm">{t("nextSteps")}</p>
+    </OutcomeScreen>
+  );
+}
+
+/** The address is verified: on to the dashboard (a signed-in user is taken there anyway) or to log in. */
+function Verified({ signedIn }: { signedIn: boolean }) {
+  const t = useTranslations("auth.verify");
+  const next = signedIn ? (
+    <Link href="/dashboard" className={outcomeLinkClass("primary")}>
+      {t("goToDashboard")}
+    </Link>
+  ) : (
+    <Link href={{ pathname: "/auth", query: { type: "login" } }} className={outcomeLinkClass("primary")}>
+      {t("loginNow")}
+    </Link>
+  );
+  return (
+    <OutcomeScreen
+      icon={CheckCircle2}
+      title={t("successTitle")}
+      tone="success"
+      testId="verify-success"
+      actions={
+        <>
+          {next}
+          <Link href="/" className={outcomeLinkClass("secondary")}>
+            {t("backHome")}
+          </Link>
+        </>
+      }
+    >
+      <p>{signedIn ? t("redirecting") : t("successText")}</p>
+    </OutcomeScreen>
   );
 }
