@@ -21,17 +21,14 @@ import { RoleCards } from "./RoleCards";
  * blocked while in progress; on success the session's tokens are rotated (they carry the new role and
  * the cleared flag) and the user goes to /dashboard, replacing this page in history.
  */
+type SelectRoleBody = z.output<ReturnType<typeof selectRoleSchema>>;
+
 export function MustSelectRole() {
   const t = useTranslations("auth.selectRole");
   const tr = useTranslations("auth.register");
   const tv = useTranslations("validation");
-  const locale = useLocale();
   const schema = useMemo(() => selectRoleSchema((key) => tv(key)), [tv]);
-  const migrate = useApiMutation((api, body: z.output<typeof schema>) => api("/api/Authentication/FirebaseMigration", { method: "POST", body }));
   const [step, setStep] = useState<1 | 2>(1);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [leaving, setLeaving] = useState(false);
-  const inFlight = useRef(false);
   const {
     control,
     handleSubmit,
@@ -43,25 +40,7 @@ export function MustSelectRole() {
   });
   const role = useWatch({ control, name: "userRoleType" });
 
-  const submit = async (payload: z.output<typeof schema>) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setFailure(null);
-    try {
-      await migrate.mutateAsync(payload);
-      // New tokens carry the new role and the cleared flag (the JWT callback also reloads the user).
-      if (!(await refreshSessionToken())) throw new Error("The session could not be refreshed");
-      setLeaving(true);
-      // A full load, replacing this page: the router may hold a prefetched /dashboard that still
-      // redirected here, and every client cache should start from the new session.
-      window.location.replace(getPathname({ href: "/dashboard", locale }));
-    } catch (err) {
-      console.error("Role selection failed:", err);
-      setFailure(t("failed"));
-    } finally {
-      inFlight.current = false;
-    }
-  };
+  const { failure, leaving, submit } = useChooseRole();
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
@@ -109,4 +88,36 @@ export function MustSelectRole() {
       )}
     </div>
   );
+}
+
+/**
+ * Sends the choice (FirebaseMigration), then rotates the session's tokens (they carry the new role and the cleared
+ * flag; the JWT callback also reloads the user) and goes to /dashboard with a full load that replaces this page: the
+ * router may hold a prefetched /dashboard that still redirected here, and every client cache starts from the new
+ * session. One submission at a time.
+ */
+function useChooseRole() {
+  const t = useTranslations("auth.selectRole");
+  const locale = useLocale();
+  const migrate = useApiMutation((api, body: SelectRoleBody) => api("/api/Authentication/FirebaseMigration", { method: "POST", body }));
+  const [failure, setFailure] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const inFlight = useRef(false);
+  const submit = async (payload: SelectRoleBody) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setFailure(null);
+    try {
+      await migrate.mutateAsync(payload);
+      if (!(await refreshSessionToken())) throw new Error("The session could not be refreshed");
+      setLeaving(true);
+      window.location.replace(getPathname({ href: "/dashboard", locale }));
+    } catch (err) {
+      console.error("Role selection failed:", err);
+      setFailure(t("failed"));
+    } finally {
+      inFlight.current = false;
+    }
+  };
+  return { failure, leaving, submit };
 }

@@ -55,7 +55,6 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const tp = useTranslations("auth.password");
   const tv = useTranslations("validation");
   const locale = useLocale();
-  const router = useRouter();
   const schema = useMemo(() => resetPasswordFormSchema((key) => tv(key)), [tv]);
   const {
     register,
@@ -68,18 +67,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = window.setTimeout(() => {
-      const target = getPathname({ href: "/auth", locale });
-      navigateWithRetry({
-        navigate: () => router.replace("/auth"),
-        arrived: () => window.location.pathname === target,
-        fallbackUrl: target,
-      });
-    }, RESET_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [done, locale, router]);
+  useLoginAfterReset(done);
 
   if (!token) {
     return (
@@ -132,4 +120,22 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       <BackToLogin />
     </div>
   );
+}
+
+/** Once the password is reset: the login page after the spec's 2 s, retried until the browser is there (spec §9). */
+function useLoginAfterReset(done: boolean) {
+  const locale = useLocale();
+  const router = useRouter();
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => {
+      const target = getPathname({ href: "/auth", locale });
+      navigateWithRetry({
+        navigate: () => router.replace("/auth"),
+        arrived: () => window.location.pathname === target,
+        fallbackUrl: target,
+      });
+    }, RESET_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [done, locale, router]);
 }
