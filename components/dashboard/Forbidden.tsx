@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import { getSessionUser } from "@/server/auth/session";
 import { mayOpen } from "./navigation";
+import { buttonClass } from "@/components/ui/Button";
 
 /** The 403 view for a dashboard page the signed-in role may not open. */
 export async function Forbidden() {
@@ -15,7 +16,7 @@ export async function Forbidden() {
       <p className="mt-6 text-sm font-bold tracking-widest text-red-600 dark:text-red-400">{t("code")}</p>
       <h2 className="mt-1 text-2xl font-extrabold tracking-tight">{t("title")}</h2>
       <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t("text")}</p>
-      <Link href="/dashboard/discovery" className="mt-6 inline-flex h-11 items-center rounded-xl bg-brand-600 px-5 font-semibold text-white transition hover:bg-brand-700">
+      <Link href="/dashboard/discovery" className={`mt-6 ${buttonClass()}`}>
         {t("back")}
       </Link>
     </section>

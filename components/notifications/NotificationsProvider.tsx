@@ -64,7 +64,7 @@ export function useNotificationEvents(listener: (event: NotificationEvent) => vo
 }
 
 /** Toasts in the page's light or dark look: body text at AA contrast (the coloured theme's white on green or yellow is not). */
-export const toastTheme = (): "light" | "dark" => (document.documentElement.classList.contains("dark") ? "dark" : "light");
+const toastTheme = (): "light" | "dark" => (document.documentElement.classList.contains("dark") ? "dark" : "light");
 
 const TOAST_TYPES = { info: "info", success: "success", warning: "warning", error: "error", other: "default" } as const;
 

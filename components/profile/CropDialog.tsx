@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
+import { DialogActions } from "@/components/ui/DialogActions";
 import { SliderField } from "@/components/ui/fields";
 import { clampCrop, cropKey, OUTPUT_SIDE, scaleOf, sourceSquare, ZOOM_MAX, ZOOM_MIN, type CropState } from "./crop";
 
@@ -45,16 +46,7 @@ export function CropDialog({
       busy={busy}
       onClose={onCancel}
       testId="crop-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {t("cancel")}
-          </Button>
-          <Button onClick={apply} loading={busy} data-testid="crop-apply">
-            {busy ? t("applying") : t("apply")}
-          </Button>
-        </>
-      }
+      footer={<DialogActions cancelLabel={t("cancel")} onCancel={onCancel} label={t("apply")} busyLabel={t("applying")} busy={busy} onConfirm={apply} testId="crop-apply" />}
     >
       <CropViewport source={source} crop={crop} setCrop={setCrop} imageRef={image} label={t("cropArea")} />
       <SliderField

@@ -13,6 +13,7 @@ import { useAuth } from "@/components/providers/use-auth";
 import { Banner } from "@/components/ui/Banner";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
+import { DialogActions } from "@/components/ui/DialogActions";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { deleteMeSchema } from "@/lib/validation/auth";
 import { PasswordInput } from "./PasswordInput";
@@ -116,16 +117,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       onSubmit={onSubmit}
       testId="delete-account-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            {t("cancel")}
-          </Button>
-          <Button type="submit" variant="danger" loading={isSubmitting} data-testid="delete-account-confirm">
-            {isSubmitting ? t("deleting") : t("confirm")}
-          </Button>
-        </>
-      }
+      footer={<DialogActions cancelLabel={t("cancel")} onCancel={onClose} label={t("confirm")} busyLabel={t("deleting")} busy={isSubmitting} variant="danger" testId="delete-account-confirm" />}
     >
       <div className="flex flex-col gap-3">
         {failure && <Banner tone="error">{failure}</Banner>}

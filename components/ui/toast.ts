@@ -14,10 +14,6 @@ export function notifySuccess(message: string): void {
   toast.success(message, { theme: theme() });
 }
 
-export function notifyInfo(message: string): void {
-  toast.info(message, { theme: theme() });
-}
-
 /** A failure in the screen's own words (whatever the server said). */
 export function notifyFailure(message: string): void {
   toast.error(message, { theme: theme() });
@@ -26,5 +22,3 @@ export function notifyFailure(message: string): void {
 export function notifyError(error: unknown, fallback: string): void {
   toast.error(isApiError(error) && error.kind === "HTTP" && error.message ? error.message : fallback, { theme: theme() });
 }
-
-export { theme as toastTheme };

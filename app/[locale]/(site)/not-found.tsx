@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
+import { buttonClass } from "@/components/ui/Button";
 
 export default async function NotFound() {
   const t = await getTranslations("notFound");
@@ -12,7 +13,7 @@ export default async function NotFound() {
       <h1 className="mt-6 text-2xl font-extrabold sm:text-3xl">{t("title")}</h1>
       <p className="mt-3 text-zinc-600 dark:text-zinc-400">{t("description")}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link href="/" className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm shadow-brand-600/30 hover:bg-brand-700">
+        <Link href="/" className={buttonClass()}>
           {t("home")}
         </Link>
         <Link href="/discovery" className="rounded-full border border-zinc-300 px-5 py-2.5 font-semibold hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">

@@ -2,6 +2,7 @@ import { BookOpen, Eye, Heart, Layers, ListChecks, UserPlus, Users } from "lucid
 import type { ReactNode } from "react";
 import { Link } from "@/i18n/navigation";
 import type { Overview, StatusCounts } from "@/server/admin/overview";
+import { buttonClass } from "@/components/ui/Button";
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 
@@ -64,7 +65,7 @@ export function Figures({ data, t, n }: { data: Overview; t: T; n: (x: number) =
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("reviewQueueText", { manga: data.reviewQueue.manga, chapters: data.reviewQueue.chapters })}</p>
         <Link
           href="/dashboard/manga-approval"
-          className="mt-auto inline-flex h-10 items-center justify-center rounded-xl bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className={`mt-auto ${buttonClass({ size: "sm" })}`}
           data-testid="review-queue-link"
         >
           {t("reviewLink")}

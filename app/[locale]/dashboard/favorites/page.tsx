@@ -11,6 +11,7 @@ import { FavoritesSeed } from "@/components/manga/FavoritesSeed";
 import { FavoritesList } from "@/components/manga/FavoritesList";
 import { MangaCard } from "@/components/manga/MangaCard";
 import { getCardTexts } from "@/components/manga/card-texts";
+import { buttonClass } from "@/components/ui/Button";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -35,7 +36,7 @@ export default async function FavoritesPage({ params }: Props) {
       <Heart className="size-10 text-brand-600" aria-hidden />
       <p className="text-lg font-bold">{t("empty")}</p>
       <p className="text-zinc-600 dark:text-zinc-400">{t("emptyHint")}</p>
-      <Link href="/dashboard/discovery" className="mt-2 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+      <Link href="/dashboard/discovery" className={`mt-2 ${buttonClass()}`}>
         {t("browse")}
       </Link>
     </div>

@@ -13,6 +13,7 @@ import { Role } from "@/lib/enums";
 import { Link, redirect } from "@/i18n/navigation";
 import { getSessionUser } from "@/server/auth/session";
 import { isQueueState, listReviewQueue, nextPendingMangaId, type QueueState } from "@/server/publishing/review-queue";
+import { buttonClass } from "@/components/ui/Button";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -71,7 +72,7 @@ export default async function MangaApprovalPage({ params, searchParams }: Props)
         {oldest !== null && (
           <Link
             href={`/dashboard/manga-approval/${oldest}`}
-            className="inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-xl bg-brand-600 px-4 font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className={`${buttonClass()} shrink-0`}
             data-testid="start-review"
           >
             <ScanSearch className="size-4.5" aria-hidden />
@@ -93,7 +94,7 @@ export default async function MangaApprovalPage({ params, searchParams }: Props)
           <Inbox className="size-10 text-brand-600 dark:text-brand-400" aria-hidden />
           <p className="font-semibold">{empty}</p>
           {!isRoot && total === 0 && !search && state === "all" && (
-            <Link href="/dashboard/create-manga" className="mt-1 rounded-xl bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700">
+            <Link href="/dashboard/create-manga" className={`mt-1 ${buttonClass({ size: "sm" })}`}>
               {t("createFirst")}
             </Link>
           )}

@@ -15,6 +15,7 @@ import { getDb } from "@/db/client";
 import { Link, redirect } from "@/i18n/navigation";
 import { getSessionUser } from "@/server/auth/session";
 import { listUsers } from "@/server/users/list-users";
+import { buttonClass } from "@/components/ui/Button";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -98,7 +99,7 @@ export default async function UserManagementPage({ params, searchParams }: Props
             {filtered && (
               <Link
                 href={userQueryHref({ sort: query.sort, dir: query.dir })}
-                className="mt-1 rounded-xl bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                className={`mt-1 ${buttonClass({ size: "sm" })}`}
                 data-testid="users-clear-filters"
               >
                 {t("clearFilters")}

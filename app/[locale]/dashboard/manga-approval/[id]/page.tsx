@@ -18,6 +18,7 @@ import { nextPendingMangaId } from "@/server/publishing/review-queue";
 import { markNotFound } from "@/server/http/request-faults-mark";
 import ReviewNotFound from "./not-found";
 import { mayManage } from "@/server/core/viewer";
+import { buttonClass } from "@/components/ui/Button";
 
 type Props = { params: Promise<{ locale: string; id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -73,20 +74,17 @@ export default async function MangaReviewPage({ params, searchParams }: Props) {
     })),
   ];
   const selectedSubject = selected ? subjects.find((s) => s.kind === "chapter" && s.id === selected.id) ?? null : null;
-  const link =
-    "inline-flex h-10 items-center gap-2 rounded-xl px-3 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
-
   return (
     <ReviewDesk isRoot={isRoot} subjects={subjects} selectedChapterId={selected?.id ?? null} nextId={nextId} mangaId={m.id}>
       <div className="mx-auto flex max-w-7xl flex-col gap-5" data-testid="review-page" data-manga-id={m.id}>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <Link href="/dashboard/manga-approval" className={`${link} -ms-3 text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800`}>
+          <Link href="/dashboard/manga-approval" className={`${buttonClass({ variant: "ghost", size: "sm" })} -ms-3`}>
             <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden />
             {isRoot ? t("detail.back") : t("detail.backWriter")}
           </Link>
           {isRoot &&
             (nextId !== null ? (
-              <Link href={`/dashboard/manga-approval/${nextId}`} className={`${link} border border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800`} aria-keyshortcuts="N" data-testid="next-item">
+              <Link href={`/dashboard/manga-approval/${nextId}`} className={buttonClass({ variant: "secondary", size: "sm" })} aria-keyshortcuts="N" data-testid="next-item">
                 {t("detail.next")}
                 <ArrowRight className="size-4 rtl:rotate-180" aria-hidden />
               </Link>
@@ -100,7 +98,7 @@ export default async function MangaReviewPage({ params, searchParams }: Props) {
         {!isRoot && (
           <div className="flex flex-col gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-4 text-sm text-zinc-800 sm:flex-row sm:items-center sm:justify-between dark:border-brand-500/30 dark:bg-brand-500/10 dark:text-zinc-100" data-testid="read-only-note">
             <p>{t("detail.readOnly")}</p>
-            <Link href={`/dashboard/manga-approval/editor/${m.id}`} className={`${link} shrink-0 bg-brand-600 text-white hover:bg-brand-700`}>
+            <Link href={`/dashboard/manga-approval/editor/${m.id}`} className={`${buttonClass({ size: "sm" })} shrink-0`}>
               <Pencil className="size-4" aria-hidden />
               {t("detail.editInEditor")}
             </Link>
