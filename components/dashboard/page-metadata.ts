@@ -23,3 +23,10 @@ export async function gatedPageTitle(params: Promise<{ locale: string }>, roles:
   if (user && !mayOpen(user.role, roles)) return (await getTranslations({ locale, namespace: "dashboard.forbidden" }))("title");
   return title(locale);
 }
+
+/** A page's title from one message (`namespace.key`) in the page's language, for pages every signed-in user may open. */
+export async function titleMetadata(params: Promise<{ locale: string }>, namespace: string, key: string): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: namespace as never });
+  return { title: t(key as never) };
+}

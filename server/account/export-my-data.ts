@@ -1,6 +1,7 @@
 import "server-only";
 import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { pick } from "@/db/columns";
 import { chapters, favorites, ledgerEntries, manga, notificationPreferences, notifications, readingProgress, subscriptions, transactions, users } from "@/db/schema";
 import { mediaUrl } from "@/lib/media-url";
 import { notFound } from "@/server/core/errors";
@@ -21,26 +22,7 @@ export async function exportMyData(opts: { db: Db; viewer: SignedInViewer; curre
   const userId = viewer.userId;
   const now = opts.now ?? new Date();
   const [profile] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      fullName: users.fullName,
-      email: users.email,
-      emailVerified: users.emailVerified,
-      emailVerifiedAt: users.emailVerifiedAt,
-      role: users.role,
-      dateOfBirth: users.dateOfBirth,
-      profileImageId: users.profileImageId,
-      locale: users.locale,
-      theme: users.theme,
-      balance: users.balance,
-      payoutEmail: users.payoutEmail,
-      consentsAcceptedAt: users.consentsAcceptedAt,
-      lastLogin: users.lastLogin,
-      createdAt: users.createdAt,
-      updatedAt: users.updatedAt,
-      deletedAt: users.deletedAt,
-    })
+    .select(pick(users, "id", "username", "fullName", "email", "emailVerified", "emailVerifiedAt", "role", "dateOfBirth", "profileImageId", "locale", "theme", "balance", "payoutEmail", "consentsAcceptedAt", "lastLogin", "createdAt", "updatedAt", "deletedAt"))
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);

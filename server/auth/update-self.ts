@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { pick } from "@/db/columns";
 import { users } from "@/db/schema";
 import type { Locale } from "@/i18n/routing";
 import { userSearchTextFor } from "@/lib/search-fold";
@@ -54,18 +55,7 @@ export async function updateSelf(opts: {
   const { db, userId, input, locale } = opts;
   const now = opts.now ?? new Date();
   const [current] = await db
-    .select({
-      username: users.username,
-      email: users.email,
-      fullName: users.fullName,
-      passwordHash: users.passwordHash,
-      profileImageId: users.profileImageId,
-      theme: users.theme,
-      payoutEmail: users.payoutEmail,
-      locale: users.locale,
-      banned: users.banned,
-      deletedAt: users.deletedAt,
-    })
+    .select(pick(users, "username", "email", "fullName", "passwordHash", "profileImageId", "theme", "payoutEmail", "locale", "banned", "deletedAt"))
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { pick } from "@/db/columns";
 import { publicChapter } from "@/server/visibility";
 import { chapters, favorites, manga, mangaGenres, readingProgress, users } from "@/db/schema";
 import { GENRES, type Genre } from "@/lib/enums";
@@ -37,6 +38,9 @@ export interface ReaderContext {
   isFavorite: boolean;
 }
 
+/** Read once per call; built once per process. */
+const READER_MANGA_COLUMNS = pick(manga, "id", "title", "description", "coverImageId", "views", "favorites", "readingDirection");
+
 /**
  * Everything the reader page shows around the pages: the manga (details tab), its chapter list for the
  * dropdown with the viewer's progress per chapter, and whether the viewer favourited it.
@@ -48,13 +52,7 @@ export async function getReaderContext({ db, mangaId, viewer, privileged }: { db
   const [mangaRows, genreRows, chapterRows, progressRows, favoriteRows] = await Promise.all([
     db
       .select({
-        id: manga.id,
-        title: manga.title,
-        description: manga.description,
-        coverImageId: manga.coverImageId,
-        views: manga.views,
-        favorites: manga.favorites,
-        readingDirection: manga.readingDirection,
+        ...READER_MANGA_COLUMNS,
         // A deleted author (a tombstone, docs/decisions/015) has no public name: the reader shows "Deleted user".
         author: sql<string | null>`case when ${users.deletedAt} is null then ${users.username} end`,
       })

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { pick } from "@/db/columns";
 import { chapters, manga, mangaGenres, users } from "@/db/schema";
 import { GENRES, SortBy, Status, type Genre } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
@@ -67,6 +68,9 @@ function chapterOrder(sortBy: SortBy | undefined, direction: SortDirection | und
   return [order(column), order(chapters.number), order(chapters.id)];
 }
 
+/** Read once per call; built once per process. */
+const DETAIL_COLUMNS = pick(manga, "id", "title", "description", "coverImageId", "bannerImageId", "status", "authorId", "isPremium", "views", "favorites", "chapterCount", "readingDirection", "createdAt", "updatedAt");
+
 /**
  * A manga with its genres and the chapters the viewer may see, or null when there is no such manga for this
  * viewer (missing, or not visible: visitors and readers see accepted manga and chapters only, writers also their
@@ -77,20 +81,7 @@ export async function getMangaById(opts: GetMangaOptions): Promise<MangaDetail |
   if (!isRowId(id)) return null;
   const [row] = await db
     .select({
-      id: manga.id,
-      title: manga.title,
-      description: manga.description,
-      coverImageId: manga.coverImageId,
-      bannerImageId: manga.bannerImageId,
-      status: manga.status,
-      authorId: manga.authorId,
-      isPremium: manga.isPremium,
-      views: manga.views,
-      favorites: manga.favorites,
-      chapterCount: manga.chapterCount,
-      readingDirection: manga.readingDirection,
-      createdAt: manga.createdAt,
-      updatedAt: manga.updatedAt,
+      ...DETAIL_COLUMNS,
       // A deleted author (a tombstone, docs/decisions/015) has no public name: the page shows its fallback.
       username: sql<string | null>`case when ${users.deletedAt} is null then ${users.username} end`,
     })

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { chapters, manga, mangaGenres, users } from "@/db/schema";
+import { pick } from "@/db/columns";
 import { GENRES, Role, type Genre, type Status } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
 import type { Executor } from "@/server/core/unit-of-work";
@@ -101,20 +102,7 @@ export async function loadManagedManga(db: Executor, mangaId: number): Promise<M
   if (!isRowId(mangaId)) return null;
   const [row] = await db
     .select({
-      id: manga.id,
-      title: manga.title,
-      description: manga.description,
-      readingDirection: manga.readingDirection,
-      status: manga.status,
-      reviewNote: manga.reviewNote,
-      coverImageId: manga.coverImageId,
-      bannerImageId: manga.bannerImageId,
-      views: manga.views,
-      favorites: manga.favorites,
-      chapterCount: manga.chapterCount,
-      createdAt: manga.createdAt,
-      updatedAt: manga.updatedAt,
-      authorId: manga.authorId,
+      ...pick(manga, "id", "title", "description", "readingDirection", "status", "reviewNote", "coverImageId", "bannerImageId", "views", "favorites", "chapterCount", "createdAt", "updatedAt", "authorId"),
       username: users.username,
       authorRole: users.role,
       trusted: sql<boolean>`coalesce(${users.trusted}, false)`,

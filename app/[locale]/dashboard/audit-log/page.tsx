@@ -1,43 +1,36 @@
 import type { Metadata } from "next";
 import { ArrowLeft, ScrollText } from "lucide-react";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { AuditFilters } from "@/components/admin/audit/AuditFilters";
 import { AuditList } from "@/components/admin/audit/AuditList";
 import { auditHref } from "@/components/admin/audit/audit-href";
-import { Forbidden } from "@/components/dashboard/Forbidden";
-import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { PAGE_ROLES } from "@/components/dashboard/navigation";
+import { firstParam, openGatedPage, type DashboardPageProps } from "@/components/dashboard/open-page";
 import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
 import { Pagination } from "@/components/ui/Pagination";
 import { getDb } from "@/db/client";
-import { Link, redirect } from "@/i18n/navigation";
-import type { Role } from "@/lib/enums";
+import { Link } from "@/i18n/navigation";
 import { listAuditActions, listAuditLog } from "@/server/admin/list-audit-log";
-import { getSessionUser } from "@/server/auth/session";
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = DashboardPageProps;
 
 export function generateMetadata({ params }: Props): Promise<Metadata> {
   return gatedPageMetadata(params, "auditLog", PAGE_ROLES.auditLog);
 }
-
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /**
  * /dashboard/audit-log (issue 15, screen 4): root reads who did what to what and when, filtered by actor, action and
  * days (UTC), paged; every filter lives in the URL. Reached from the overview.
  */
 export default async function AuditLogPage({ params, searchParams }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const user = await getSessionUser();
-  if (!user) return redirect({ href: "/auth", locale });
-  if (!mayOpen(user.role, PAGE_ROLES.auditLog)) return <Forbidden />;
+  const opened = await openGatedPage(params, "auditLog");
+  if ("denied" in opened) return opened.denied;
+  const { locale, viewer } = opened;
 
   const sp = await searchParams;
   const db = await getDb();
-  const viewer = { userId: user.id, role: user.role as Role };
   const [log, actions, t, tDiscovery] = await Promise.all([
-    listAuditLog({ db, viewer, actor: one(sp.actor), action: one(sp.action), from: one(sp.from), to: one(sp.to), page: Number(one(sp.page) ?? 1) || 1 }),
+    listAuditLog({ db, viewer, actor: firstParam(sp.actor), action: firstParam(sp.action), from: firstParam(sp.from), to: firstParam(sp.to), page: Number(firstParam(sp.page) ?? 1) || 1 }),
     listAuditActions({ db, viewer }),
     getTranslations("admin.audit"),
     getTranslations("discovery"),

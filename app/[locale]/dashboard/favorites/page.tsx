@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
 import { Heart } from "@/components/icons/ui";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
+import { openSignedInPage } from "@/components/dashboard/open-page";
 import { getDb } from "@/db/client";
-import type { Role } from "@/lib/enums";
-import { Link, redirect } from "@/i18n/navigation";
+import { Link } from "@/i18n/navigation";
 import { isLocale } from "@/i18n/routing";
-import { getSessionUser } from "@/server/auth/session";
 import { listFavoriteIds, listFavoriteManga } from "@/server/favorites/list-favorites";
 import { FavoritesSeed } from "@/components/manga/FavoritesSeed";
 import { FavoritesList } from "@/components/manga/FavoritesList";
@@ -23,12 +22,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** The user's favourites as cards, most recently added first (spec §2 /dashboard/favorites). */
 export default async function FavoritesPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const user = await getSessionUser();
-  if (!user) return redirect({ href: "/auth", locale });
+  const { user, viewer } = await openSignedInPage(params);
   const db = await getDb();
-  const viewer = { userId: user.id, role: user.role as Role };
   const [page, ids] = await Promise.all([listFavoriteManga({ db, viewer }), listFavoriteIds({ db, userId: user.id })]);
   const [t, cardTexts] = await Promise.all([getTranslations("favoritesPage"), getCardTexts()]);
   const empty = (

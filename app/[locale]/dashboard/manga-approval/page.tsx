@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { Inbox, ScanSearch } from "lucide-react";
-import { getTranslations, setRequestLocale } from "next-intl/server";
-import { Forbidden } from "@/components/dashboard/Forbidden";
-import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { getTranslations } from "next-intl/server";
+import { PAGE_ROLES } from "@/components/dashboard/navigation";
+import { firstParam, openGatedPage, type DashboardPageProps } from "@/components/dashboard/open-page";
 import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
 import { Pagination } from "@/components/ui/Pagination";
 import { QueueFilters } from "@/components/publishing/review/QueueFilters";
@@ -10,40 +10,34 @@ import { QueueList } from "@/components/publishing/review/QueueList";
 import { queueHref } from "@/components/publishing/review/queue-href";
 import { getDb } from "@/db/client";
 import { Role } from "@/lib/enums";
-import { Link, redirect } from "@/i18n/navigation";
-import { getSessionUser } from "@/server/auth/session";
+import { Link } from "@/i18n/navigation";
 import { isQueueState, listReviewQueue, nextPendingMangaId, type QueueState } from "@/server/publishing/review-queue";
 import { buttonClass } from "@/components/ui/Button";
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = DashboardPageProps;
 
 export function generateMetadata({ params }: Props): Promise<Metadata> {
   return gatedPageMetadata(params, "mangaApproval", PAGE_ROLES.mangaApproval);
 }
-
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /**
  * /dashboard/manga-approval (spec §2, §4): root's review queue (pending first, by state, searchable, with counts) or
  * a writer's own submissions with their states and the review team's notes.
  */
 export default async function MangaApprovalPage({ params, searchParams }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const user = await getSessionUser();
-  if (!user) return redirect({ href: "/auth", locale });
-  if (!mayOpen(user.role, PAGE_ROLES.mangaApproval)) return <Forbidden />;
+  const opened = await openGatedPage(params, "mangaApproval");
+  if ("denied" in opened) return opened.denied;
+  const { viewer: actor } = opened;
 
-  const isRoot = user.role === Role.root;
+  const isRoot = actor.role === Role.root;
   const defaultState: QueueState = isRoot ? "pending" : "all";
   const sp = await searchParams;
-  const rawState = one(sp.state);
+  const rawState = firstParam(sp.state);
   const state = isQueueState(rawState) ? rawState : defaultState;
-  const search = (one(sp.q) ?? "").slice(0, 100);
-  const page = Number(one(sp.page) ?? 1) || 1;
+  const search = (firstParam(sp.q) ?? "").slice(0, 100);
+  const page = Number(firstParam(sp.page) ?? 1) || 1;
 
   const db = await getDb();
-  const actor = { userId: user.id, role: user.role as Role };
   const queue = await listReviewQueue({ db, actor, state, search, page });
   const oldest = isRoot && queue.counts.pending > 0
     ? (state === "pending" && queue.page === 1 && !search ? (queue.items[0]?.id ?? null) : await nextPendingMangaId({ db, actor }))

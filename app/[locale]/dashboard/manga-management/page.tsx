@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import Form from "next/form";
 import { Plus, Search } from "lucide-react";
 import { NextIntlClientProvider } from "next-intl";
-import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
-import { Forbidden } from "@/components/dashboard/Forbidden";
-import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { getMessages, getTranslations } from "next-intl/server";
+import { PAGE_ROLES } from "@/components/dashboard/navigation";
+import { firstParam, openGatedPage, type DashboardPageProps } from "@/components/dashboard/open-page";
 import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
 import { Button, buttonClass } from "@/components/ui/Button";
 import { SelectField, TextField } from "@/components/ui/fields";
@@ -14,14 +14,13 @@ import { getDb } from "@/db/client";
 import { Role, Status } from "@/lib/enums";
 import { getPathname, Link } from "@/i18n/navigation";
 import { pickMessages } from "@/lib/i18n-pick";
-import { getSessionUser } from "@/server/auth/session";
 import { listManagedManga } from "@/server/publishing/list-managed-manga";
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = DashboardPageProps;
 
 const STATUS_PARAM = { pending: Status.Pending, accepted: Status.Accepted, rejected: Status.Rejected } as const;
 type StatusParam = keyof typeof STATUS_PARAM;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
+const one = (v: string | string[] | undefined) => firstParam(v) ?? "";
 
 export function generateMetadata({ params }: Props): Promise<Metadata> {
   return gatedPageMetadata(params, "mangaManagement", PAGE_ROLES.mangaManagement);
@@ -32,10 +31,9 @@ export function generateMetadata({ params }: Props): Promise<Metadata> {
  * and paged on the server (`?q=…&status=pending&page=2`).
  */
 export default async function MangaManagementPage({ params, searchParams }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const user = await getSessionUser();
-  if (!user || !mayOpen(user.role, PAGE_ROLES.mangaManagement)) return <Forbidden />;
+  const opened = await openGatedPage(params, "mangaManagement");
+  if ("denied" in opened) return opened.denied;
+  const { locale, user, viewer } = opened;
   const query = await searchParams;
   const q = one(query.q).trim().slice(0, 100);
   const statusParam = (one(query.status) in STATUS_PARAM ? one(query.status) : "") as StatusParam | "";
@@ -44,7 +42,7 @@ export default async function MangaManagementPage({ params, searchParams }: Prop
   const [list, t, messages] = await Promise.all([
     listManagedManga({
       db: await getDb(),
-      actor: { userId: user.id, role: user.role as Role },
+      actor: viewer,
       search: q,
       status: statusParam ? STATUS_PARAM[statusParam] : undefined,
       page: Number.isFinite(requested) ? requested : 1,

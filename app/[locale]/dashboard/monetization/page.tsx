@@ -1,21 +1,19 @@
 import type { Metadata } from "next";
-import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
-import { Forbidden } from "@/components/dashboard/Forbidden";
-import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { getMessages, getTranslations } from "next-intl/server";
+import { PAGE_ROLES } from "@/components/dashboard/navigation";
+import { firstParam, openGatedPage, type DashboardPageProps } from "@/components/dashboard/open-page";
 import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
 import { EarningsSection } from "@/components/monetization/EarningsSection";
 import { RootSection } from "@/components/monetization/RootSection";
 import { getDb } from "@/db/client";
 import { TextsProvider } from "@/i18n/client";
-import { redirect } from "@/i18n/navigation";
 import { Role } from "@/lib/enums";
 import { pickMessages } from "@/lib/i18n-pick";
-import { getSessionUser } from "@/server/auth/session";
 import { getEarnings, type Earnings } from "@/server/monetization/get-earnings";
 import { listMonths } from "@/server/monetization/list-months";
 import { listPayouts, type PayoutQueueState } from "@/server/monetization/list-payouts";
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = DashboardPageProps;
 
 export function generateMetadata({ params }: Props): Promise<Metadata> {
   return gatedPageMetadata(params, "monetization", PAGE_ROLES.monetization);
@@ -26,25 +24,21 @@ export const dynamic = "force-dynamic";
 
 const PAGE_SIZE = 20;
 const hasEarnings = (e: Earnings) => e.balanceMinor !== 0 || e.chapters.length > 0 || e.statements.length > 0 || e.payouts.length > 0;
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
 /**
  * /dashboard/monetization (writers and root; spec §1, §9 and issue 16 §3): a writer's balance, impressions, charts,
  * statements, payout e-mail and payout requests; root also works the payouts queue, enters months' income and sets
  * the payout threshold. Everything is rendered here from the use cases; the forms are small client islands.
  */
 export default async function MonetizationPage({ params, searchParams }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const user = await getSessionUser();
-  if (!user) return redirect({ href: "/auth", locale });
-  if (!mayOpen(user.role, PAGE_ROLES.monetization)) return <Forbidden />;
+  const opened = await openGatedPage(params, "monetization");
+  if ("denied" in opened) return opened.denied;
+  const { locale, user } = opened;
 
   const db = await getDb();
   const isRoot = user.role === Role.root;
   const sp = await searchParams;
-  const state: PayoutQueueState = one(sp.payouts) === "settled" ? "settled" : "pending";
-  const requested = Number(one(sp.page) ?? 1);
+  const state: PayoutQueueState = firstParam(sp.payouts) === "settled" ? "settled" : "pending";
+  const requested = Number(firstParam(sp.page) ?? 1);
   const page = Number.isSafeInteger(requested) && requested >= 1 && requested <= 1_000_000 ? requested : 1;
   const [earnings, payouts, months, t, messages] = await Promise.all([
     getEarnings({ db, userId: user.id }),

@@ -1,24 +1,21 @@
 import type { Metadata } from "next";
-import { getTranslations, setRequestLocale } from "next-intl/server";
 import { NotificationPreferences } from "@/components/notifications/NotificationPreferences";
 import { NotificationsCenter } from "@/components/notifications/NotificationsCenter";
 import { readPage } from "@/components/notifications/notifications-api";
+import { openSignedInPage } from "@/components/dashboard/open-page";
+import { titleMetadata } from "@/components/dashboard/page-metadata";
 import { getDb } from "@/db/client";
-import { redirect } from "@/i18n/navigation";
 import { Role } from "@/lib/enums";
 import { PAGE_SIZE } from "@/lib/constants";
 import { isLocale } from "@/i18n/routing";
-import { getSessionUser } from "@/server/auth/session";
 import { listNotifications } from "@/server/notifications/list-notifications";
 import { unreadNotificationCount } from "@/server/notifications/unread-notification-count";
 import { findRecipientAction } from "./actions";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "dashboard.titles" });
-  return { title: t("notifications") };
+export function generateMetadata({ params }: Props): Promise<Metadata> {
+  return titleMetadata(params, "dashboard.titles", "notifications");
 }
 
 /**
@@ -28,12 +25,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * the first HTML shows the user's notifications (docs/decisions/021).
  */
 export default async function NotificationsPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const user = await getSessionUser();
-  if (!user) return redirect({ href: "/auth", locale });
+  const { locale, user, viewer } = await openSignedInPage(params);
   const db = await getDb();
-  const viewer = { userId: user.id, role: user.role as Role };
   const [first, unreadCount] = await Promise.all([
     listNotifications({ db, viewer, locale: isLocale(locale) ? locale : "en", page: 1, pageSize: PAGE_SIZE.notifications }),
     unreadNotificationCount({ db, viewer }),

@@ -1,17 +1,16 @@
 import type { Metadata } from "next";
 import { ScrollText } from "lucide-react";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { ChartCard } from "@/components/admin/overview/ChartCard";
 import type { ChartPoint } from "@/components/admin/overview/chart-types";
 import { Figures } from "@/components/admin/overview/Figures";
-import { Forbidden } from "@/components/dashboard/Forbidden";
-import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { buttonClass } from "@/components/ui/Button";
+import { PAGE_ROLES } from "@/components/dashboard/navigation";
+import { openGatedPage } from "@/components/dashboard/open-page";
 import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
 import { getDb } from "@/db/client";
-import { Link, redirect } from "@/i18n/navigation";
-import type { Role } from "@/lib/enums";
+import { Link } from "@/i18n/navigation";
 import { getOverview, type DayCount, type TopManga } from "@/server/admin/overview";
-import { getSessionUser } from "@/server/auth/session";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -27,13 +26,11 @@ export const dynamic = "force-dynamic";
  * are rendered here; the drawings load in the browser, on this page only (components/admin/overview/OverviewChart).
  */
 export default async function OverviewPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const user = await getSessionUser();
-  if (!user) return redirect({ href: "/auth", locale });
-  if (!mayOpen(user.role, PAGE_ROLES.overview)) return <Forbidden />;
+  const opened = await openGatedPage(params, "overview");
+  if ("denied" in opened) return opened.denied;
+  const { locale, viewer } = opened;
 
-  const data = await getOverview({ db: await getDb(), viewer: { userId: user.id, role: user.role as Role } });
+  const data = await getOverview({ db: await getDb(), viewer });
   const t = await getTranslations("admin.overview");
 
   const numberFormat = new Intl.NumberFormat(locale);
@@ -55,6 +52,18 @@ export default async function OverviewPage({ params }: Props) {
     rows[0] && rows[0].value > 0 ? t(`charts.${key}.summary`, { first: `\u2068${rows[0].title}\u2069`, value: n(rows[0].value) }) : t("noData");
   const weeksTotal = total(data.chaptersPerWeek);
   const common = { locale, showTable: t("showTable"), formatNumber: n };
+  const byDay = { kind: "area", height: 240, labelHeader: t("day") } as const;
+  const byManga = { kind: "hbar", height: 340, labelHeader: t("mangaTitle") } as const;
+  const charts = [
+    { key: "signups", id: "signups", ...byDay, tone: "brand", summary: daySummary("signups", data.signupsPerDay), data: days(data.signupsPerDay) },
+    { key: "views", id: "views", ...byDay, tone: "sky", summary: daySummary("views", data.viewsPerDay), data: days(data.viewsPerDay) },
+    { key: "topViews", id: "top-views", ...byManga, tone: "sky", summary: topSummary("topViews", data.topByViews), data: tops(data.topByViews) },
+    { key: "topFavorites", id: "top-favorites", ...byManga, tone: "brand", summary: topSummary("topFavorites", data.topByFavorites), data: tops(data.topByFavorites) },
+    {
+      key: "chaptersPerWeek", id: "chapters-per-week", wide: true, kind: "bar", tone: "violet", height: 240, labelHeader: t("weekOf"),
+      summary: t("charts.chaptersPerWeek.summary", { total: weeksTotal }), data: days(data.chaptersPerWeek),
+    },
+  ] as const;
 
   return (
     <section aria-labelledby="overview-heading" className="mx-auto flex max-w-6xl flex-col gap-6" data-testid="overview">
@@ -65,7 +74,7 @@ export default async function OverviewPage({ params }: Props) {
         </div>
         <Link
           href="/dashboard/audit-log"
-          className="inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-xl border border-zinc-300 bg-white px-4 font-semibold text-zinc-800 shadow-sm transition hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
+          className={`shrink-0 shadow-sm ${buttonClass({ variant: "secondary" })}`}
           data-testid="audit-log-link"
         >
           <ScrollText className="size-4.5" aria-hidden />
@@ -78,72 +87,16 @@ export default async function OverviewPage({ params }: Props) {
       </section>
 
       <section aria-label={t("chartsLabel")} className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <ChartCard
-          {...common}
-          id="signups"
-          title={t("charts.signups.title")}
-          summary={daySummary("signups", data.signupsPerDay)}
-          kind="area"
-          tone="brand"
-          data={days(data.signupsPerDay)}
-          height={240}
-          labelHeader={t("day")}
-          valueHeader={t("charts.signups.value")}
-          caption={t("tableCaption", { title: t("charts.signups.title") })}
-        />
-        <ChartCard
-          {...common}
-          id="views"
-          title={t("charts.views.title")}
-          summary={daySummary("views", data.viewsPerDay)}
-          kind="area"
-          tone="sky"
-          data={days(data.viewsPerDay)}
-          height={240}
-          labelHeader={t("day")}
-          valueHeader={t("charts.views.value")}
-          caption={t("tableCaption", { title: t("charts.views.title") })}
-        />
-        <ChartCard
-          {...common}
-          id="top-views"
-          title={t("charts.topViews.title")}
-          summary={topSummary("topViews", data.topByViews)}
-          kind="hbar"
-          tone="sky"
-          data={tops(data.topByViews)}
-          height={340}
-          labelHeader={t("mangaTitle")}
-          valueHeader={t("charts.topViews.value")}
-          caption={t("tableCaption", { title: t("charts.topViews.title") })}
-        />
-        <ChartCard
-          {...common}
-          id="top-favorites"
-          title={t("charts.topFavorites.title")}
-          summary={topSummary("topFavorites", data.topByFavorites)}
-          kind="hbar"
-          tone="brand"
-          data={tops(data.topByFavorites)}
-          height={340}
-          labelHeader={t("mangaTitle")}
-          valueHeader={t("charts.topFavorites.value")}
-          caption={t("tableCaption", { title: t("charts.topFavorites.title") })}
-        />
-        <ChartCard
-          {...common}
-          id="chapters-per-week"
-          wide
-          title={t("charts.chaptersPerWeek.title")}
-          summary={t("charts.chaptersPerWeek.summary", { total: weeksTotal })}
-          kind="bar"
-          tone="violet"
-          data={days(data.chaptersPerWeek)}
-          height={240}
-          labelHeader={t("weekOf")}
-          valueHeader={t("charts.chaptersPerWeek.value")}
-          caption={t("tableCaption", { title: t("charts.chaptersPerWeek.title") })}
-        />
+        {charts.map(({ key, ...chart }) => (
+          <ChartCard
+            key={chart.id}
+            {...common}
+            {...chart}
+            title={t(`charts.${key}.title`)}
+            valueHeader={t(`charts.${key}.value`)}
+            caption={t("tableCaption", { title: t(`charts.${key}.title`) })}
+          />
+        ))}
       </section>
     </section>
   );

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
+import { openSignedInPage } from "@/components/dashboard/open-page";
+import { titleMetadata } from "@/components/dashboard/page-metadata";
 import { getDb } from "@/db/client";
-import { redirect } from "@/i18n/navigation";
-import { isLocale } from "@/i18n/routing";
-import { getSessionUser } from "@/server/auth/session";
 import { currentSubscription, listMySubscriptions } from "@/server/auth/my-subscriptions";
 import { PlanCards } from "@/components/premium/PlanCards";
 import { SubscriptionCard, SubscriptionHistory } from "@/components/premium/SubscriptionCard";
@@ -11,10 +10,8 @@ import { ComingSoonNote } from "@/components/premium/ComingSoonNote";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : "en", namespace: "premium" });
-  return { title: t("metaTitle") };
+export function generateMetadata({ params }: Props): Promise<Metadata> {
+  return titleMetadata(params, "premium", "metaTitle");
 }
 
 /**
@@ -23,10 +20,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * gives, and the FAQ's "coming soon" statement: no payment is taken and nothing here pretends to sell.
  */
 export default async function PremiumPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const user = await getSessionUser();
-  if (!user) return redirect({ href: "/auth", locale });
+  const { locale, user } = await openSignedInPage(params);
   const t = await getTranslations("premium");
   const subscriptions = await listMySubscriptions({ db: await getDb(), userId: user.id });
   const current = currentSubscription(subscriptions);

@@ -1,27 +1,25 @@
 import type { Metadata } from "next";
 import { Inbox } from "lucide-react";
-import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
-import { Forbidden } from "@/components/dashboard/Forbidden";
-import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { getMessages, getTranslations } from "next-intl/server";
+import { PAGE_ROLES } from "@/components/dashboard/navigation";
+import { firstParam, openGatedPage, type DashboardPageProps } from "@/components/dashboard/open-page";
 import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
 import { Pagination } from "@/components/ui/Pagination";
 import { ReportQueue } from "@/components/reports/ReportQueue";
 import { getDb } from "@/db/client";
 import { TextsProvider } from "@/i18n/client";
-import { Link, redirect } from "@/i18n/navigation";
+import { Link } from "@/i18n/navigation";
 import { pickMessages } from "@/lib/i18n-pick";
 import type { ReportQueueState } from "@/lib/validation/reports";
-import { getSessionUser } from "@/server/auth/session";
 import { listReports } from "@/server/reports/list-reports";
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = DashboardPageProps;
 
 export function generateMetadata({ params }: Props): Promise<Metadata> {
   return gatedPageMetadata(params, "reports", PAGE_ROLES.reports);
 }
 
 const PAGE_SIZE = 10;
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** The page's URL for a view and page (the open view and page 1 are left out). */
 function reportsHref(state: ReportQueueState, page = 1): string {
@@ -37,15 +35,12 @@ function reportsHref(state: ReportQueueState, page = 1): string {
  * per reason and the latest texts; each group is dismissed, hidden or deleted at once. The view and page are in the URL.
  */
 export default async function ReportsPage({ params, searchParams }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const user = await getSessionUser();
-  if (!user) return redirect({ href: "/auth", locale });
-  if (!mayOpen(user.role, PAGE_ROLES.reports)) return <Forbidden />;
+  const opened = await openGatedPage(params, "reports");
+  if ("denied" in opened) return opened.denied;
 
   const sp = await searchParams;
-  const state: ReportQueueState = one(sp.status) === "resolved" ? "resolved" : "open";
-  const requested = Number(one(sp.page) ?? 1);
+  const state: ReportQueueState = firstParam(sp.status) === "resolved" ? "resolved" : "open";
+  const requested = Number(firstParam(sp.page) ?? 1);
   const page = Number.isSafeInteger(requested) && requested >= 1 && requested <= 1_000_000 ? requested : 1;
   const data = await listReports({ db: await getDb(), state, page, pageSize: PAGE_SIZE });
 

@@ -1,23 +1,21 @@
 import type { Metadata } from "next";
 import { NextIntlClientProvider, type AbstractIntlMessages } from "next-intl";
-import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
-import { Forbidden } from "@/components/dashboard/Forbidden";
-import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { getMessages, getTranslations } from "next-intl/server";
+import { PAGE_ROLES } from "@/components/dashboard/navigation";
+import { openGatedPage, type DashboardPageProps } from "@/components/dashboard/open-page";
 import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
 import { SiteSettingsEditor } from "@/components/admin/settings/SiteSettingsEditor";
 import type { PreviewTexts, SavedSettings } from "@/components/admin/settings/types";
 import { getDb } from "@/db/client";
 import { GENRES } from "@/lib/enums";
-import { redirect } from "@/i18n/navigation";
 import type { Locale } from "@/i18n/routing";
 import { pickMessages } from "@/lib/i18n-pick";
 import { IMAGE_MAX_BYTES } from "@/server/media/errors";
-import { getSessionUser } from "@/server/auth/session";
 import { listManga } from "@/server/manga/list-manga";
 import { featuredManga, heroTranslations, readSettingsValues } from "@/server/settings/get-page-settings";
 import { mediaUrl } from "@/lib/media-url";
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = DashboardPageProps;
 
 export function generateMetadata({ params }: Props): Promise<Metadata> {
   return gatedPageMetadata(params, "siteSettings", PAGE_ROLES.siteSettings);
@@ -40,11 +38,9 @@ async function previewTexts(locale: Locale): Promise<PreviewTexts> {
  * banner) and the discovery page (featured manga, banner), with a live preview of each in English and Arabic.
  */
 export default async function SiteSettingsPage({ params, searchParams }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const user = await getSessionUser();
-  if (!user) return redirect({ href: "/auth", locale });
-  if (!mayOpen(user.role, PAGE_ROLES.siteSettings)) return <Forbidden />;
+  const opened = await openGatedPage(params, "siteSettings");
+  if ("denied" in opened) return opened.denied;
+  const { locale } = opened;
 
   const db = await getDb();
   const [{ landing, discovery }, covers, en, ar, messages, t] = await Promise.all([

@@ -2,22 +2,21 @@ import type { Metadata } from "next";
 import { SearchX, Users } from "lucide-react";
 import type { AbstractIntlMessages } from "next-intl";
 import { NextIntlClientProvider } from "next-intl";
-import { getFormatter, getMessages, getTranslations, setRequestLocale } from "next-intl/server";
+import { getFormatter, getMessages, getTranslations } from "next-intl/server";
 import { CreateUserButton } from "@/components/admin/users/CreateUserDialog";
 import { UserFilters } from "@/components/admin/users/UserFilters";
 import { UsersView } from "@/components/admin/users/UsersView";
 import { parseUserQuery, USER_SORT_BY, USERS_PAGE_SIZE, userQueryHref } from "@/components/admin/users/user-query";
-import { Forbidden } from "@/components/dashboard/Forbidden";
-import { mayOpen, PAGE_ROLES } from "@/components/dashboard/navigation";
+import { PAGE_ROLES } from "@/components/dashboard/navigation";
+import { openGatedPage, type DashboardPageProps } from "@/components/dashboard/open-page";
 import { gatedPageMetadata } from "@/components/dashboard/page-metadata";
 import { Pagination } from "@/components/ui/Pagination";
 import { getDb } from "@/db/client";
 import { Link, redirect } from "@/i18n/navigation";
-import { getSessionUser } from "@/server/auth/session";
 import { listUsers } from "@/server/users/list-users";
 import { buttonClass } from "@/components/ui/Button";
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = DashboardPageProps;
 
 export function generateMetadata({ params }: Props): Promise<Metadata> {
   return gatedPageMetadata(params, "userManagement", PAGE_ROLES.userManagement);
@@ -41,11 +40,9 @@ function islandMessages(all: AbstractIntlMessages): AbstractIntlMessages {
  * client islands for the filters, the create dialog, the edit drawer and the delete confirmation, which call /api/User.
  */
 export default async function UserManagementPage({ params, searchParams }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale);
-  const user = await getSessionUser();
-  if (!user) return redirect({ href: "/auth", locale });
-  if (!mayOpen(user.role, PAGE_ROLES.userManagement)) return <Forbidden />;
+  const opened = await openGatedPage(params, "userManagement");
+  if ("denied" in opened) return opened.denied;
+  const { locale, user } = opened;
 
   const query = parseUserQuery(await searchParams);
   const db = await getDb();
