@@ -109,47 +109,36 @@ function useLeaveWarning(dirty: boolean) {
   }, [dirty]);
 }
 
+/** Releases an object URL when it is replaced or its owner goes away. */
+function useReleasedObjectUrl(url: string | undefined) {
+  useEffect(() => {
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [url]);
+}
+
 /**
- * One page's settings editor (landing: hero texts in English and Arabic, featured manga, banner; discovery: featured
- * manga and banner) beside its live preview. The shared schema checks in the browser; Save sends multipart to the
- * save route and shows its field errors where they belong; Discard returns to the saved values; unsaved changes are
- * marked. After a save the saved values (and the preview) are the server's answer.
+ * The editor's state: the form (hero texts, the manga's id), the chosen manga, the unsaved banner, the saved values and
+ * the server's errors; Discard returns to the saved values, a save's answer becomes them.
  */
-export function PageSettingsEditor({
-  kind,
-  saved: initialSaved,
-  previewTexts,
-  covers,
-  bannerMaxBytes,
-}: {
-  kind: Kind;
-  saved: SavedLanding | SavedDiscovery;
-  previewTexts: PreviewTextsByLanguage;
-  covers: MangaCardData[];
-  bannerMaxBytes: number;
-}) {
+function useSettingsForm(kind: Kind, initialSaved: SavedLanding | SavedDiscovery) {
   const t = useTranslations("admin.settings");
-  const locale = useLocale();
   const [saved, setSaved] = useState(initialSaved);
   const [manga, setManga] = useState<FeaturedManga | null>(initialSaved.manga);
   const [banner, setBanner] = useState<NewBanner | null>(null);
   const [serverErrors, setServerErrors] = useState<ServerErrors>({});
   const schema = useSettingsSchema(kind);
   const save = useSaveSettings(kind);
-  const { register, handleSubmit, reset, setValue, setError, control, formState } = useForm<FormValues>({
+  const form = useForm<FormValues>({
     resolver: zodResolver(schema) as never,
     mode: "onChange",
     defaultValues: valuesOf(initialSaved),
   });
-  const watched = useWatch({ control }) as FormValues;
+  const { reset, setValue, setError, formState } = form;
 
   // The unsaved crop's object URL is released when it is replaced or the editor goes away.
-  useEffect(() => {
-    const url = banner?.url;
-    return () => {
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [banner?.url]);
+  useReleasedObjectUrl(banner?.url);
 
   const dirty = formState.isDirty || (manga?.id ?? null) !== (saved.manga?.id ?? null) || banner !== null;
   useLeaveWarning(dirty);
@@ -158,6 +147,11 @@ export function PageSettingsEditor({
     setManga(m);
     setValue("mangaId", m?.id ?? null, { shouldDirty: false });
     setServerErrors((e) => ({ ...e, mangaId: undefined }));
+  };
+
+  const chooseBanner = (b: NewBanner | null) => {
+    setBanner(b);
+    setServerErrors((e) => ({ ...e, banner: undefined }));
   };
 
   const discard = () => {
@@ -185,6 +179,34 @@ export function PageSettingsEditor({
     }
   };
 
+  return { form, saved, manga, banner, serverErrors, dirty, chooseManga, chooseBanner, discard, onSubmit };
+}
+
+/**
+ * One page's settings editor (landing: hero texts in English and Arabic, featured manga, banner; discovery: featured
+ * manga and banner) beside its live preview. The shared schema checks in the browser; Save sends multipart to the
+ * save route and shows its field errors where they belong; Discard returns to the saved values; unsaved changes are
+ * marked. After a save the saved values (and the preview) are the server's answer.
+ */
+export function PageSettingsEditor({
+  kind,
+  saved: initialSaved,
+  previewTexts,
+  covers,
+  bannerMaxBytes,
+}: {
+  kind: Kind;
+  saved: SavedLanding | SavedDiscovery;
+  previewTexts: PreviewTextsByLanguage;
+  covers: MangaCardData[];
+  bannerMaxBytes: number;
+}) {
+  const t = useTranslations("admin.settings");
+  const locale = useLocale();
+  const { form, saved, manga, banner, serverErrors, dirty, chooseManga, chooseBanner, discard, onSubmit } = useSettingsForm(kind, initialSaved);
+  const { register, handleSubmit, control, formState } = form;
+  const watched = useWatch({ control }) as FormValues;
+
   const idp = `settings-${kind}`;
   const text = (l: SettingsLanguage): HeroTexts => ({ title: watched.title?.[l] ?? "", description: watched.description?.[l] ?? "", cta: watched.cta?.[l] ?? "" });
 
@@ -202,17 +224,7 @@ export function PageSettingsEditor({
         </fieldset>
         <fieldset className="flex min-w-0 flex-col gap-3">
           <legend className="text-lg font-bold">{t("banner.heading")}</legend>
-          <BannerField
-            id={`${idp}-banner`}
-            savedUrl={saved.bannerUrl}
-            value={banner}
-            onChange={(b) => {
-              setBanner(b);
-              setServerErrors((e) => ({ ...e, banner: undefined }));
-            }}
-            error={serverErrors.banner}
-            maxBytes={bannerMaxBytes}
-          />
+          <BannerField id={`${idp}-banner`} savedUrl={saved.bannerUrl} value={banner} onChange={chooseBanner} error={serverErrors.banner} maxBytes={bannerMaxBytes} />
         </fieldset>
       </div>
 
