@@ -109,6 +109,67 @@ function useLeaveWarning(dirty: boolean) {
   }, [dirty]);
 }
 
+/**
+ * One page's settings editor (landing: hero texts in English and Arabic, featured manga, banner; discovery: featured
+ * manga and banner) beside its live preview. The shared schema checks in the browser; Save sends multipart to the
+ * save route and shows its field errors where they belong; Discard returns to the saved values; unsaved changes are
+ * marked. After a save the saved values (and the preview) are the server's answer.
+ */
+export function PageSettingsEditor({
+  kind,
+  saved: initialSaved,
+  previewTexts,
+  covers,
+  bannerMaxBytes,
+}: {
+  kind: Kind;
+  saved: SavedLanding | SavedDiscovery;
+  previewTexts: PreviewTextsByLanguage;
+  covers: MangaCardData[];
+  bannerMaxBytes: number;
+}) {
+  const t = useTranslations("admin.settings");
+  const locale = useLocale();
+  const { form, saved, manga, banner, serverErrors, dirty, chooseManga, chooseBanner, discard, onSubmit } = useSettingsForm(kind, initialSaved);
+  const { register, handleSubmit, control, formState } = form;
+  const watched = useWatch({ control }) as FormValues;
+
+  const idp = `settings-${kind}`;
+  const text = (l: SettingsLanguage): HeroTexts => ({ title: watched.title?.[l] ?? "", description: watched.description?.[l] ?? "", cta: watched.cta?.[l] ?? "" });
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-8" data-testid={`${kind}-editor`} aria-labelledby={`${idp}-tab`}>
+      {serverErrors.form && <Banner tone="error" testId={`${kind}-form-error`}>{serverErrors.form}</Banner>}
+
+      {kind === "landing" && <HeroFieldset idp={idp} register={register} errors={formState.errors} values={watched} />}
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <fieldset className="flex min-w-0 flex-col gap-3">
+          <legend className="text-lg font-bold">{t("featured.heading")}</legend>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("featured.intro")}</p>
+          <MangaPicker id={`${idp}-manga`} value={manga} onChange={chooseManga} error={serverErrors.mangaId ?? formState.errors.mangaId?.message} />
+        </fieldset>
+        <fieldset className="flex min-w-0 flex-col gap-3">
+          <legend className="text-lg font-bold">{t("banner.heading")}</legend>
+          <BannerField id={`${idp}-banner`} savedUrl={saved.bannerUrl} value={banner} onChange={chooseBanner} error={serverErrors.banner} maxBytes={bannerMaxBytes} />
+        </fieldset>
+      </div>
+
+      <SaveBar kind={kind} dirty={dirty} saving={formState.isSubmitting} onDiscard={discard} />
+
+      <SettingsPreview
+        kind={kind}
+        texts={kind === "landing" ? { en: text("en"), ar: text("ar") } : undefined}
+        manga={manga}
+        bannerUrl={banner?.url ?? saved.bannerUrl}
+        previewTexts={previewTexts}
+        covers={covers}
+        initialLanguage={locale === "ar" ? "ar" : "en"}
+      />
+    </form>
+  );
+}
+
 /** Releases an object URL when it is replaced or its owner goes away. */
 function useReleasedObjectUrl(url: string | undefined) {
   useEffect(() => {
@@ -180,67 +241,6 @@ function useSettingsForm(kind: Kind, initialSaved: SavedLanding | SavedDiscovery
   };
 
   return { form, saved, manga, banner, serverErrors, dirty, chooseManga, chooseBanner, discard, onSubmit };
-}
-
-/**
- * One page's settings editor (landing: hero texts in English and Arabic, featured manga, banner; discovery: featured
- * manga and banner) beside its live preview. The shared schema checks in the browser; Save sends multipart to the
- * save route and shows its field errors where they belong; Discard returns to the saved values; unsaved changes are
- * marked. After a save the saved values (and the preview) are the server's answer.
- */
-export function PageSettingsEditor({
-  kind,
-  saved: initialSaved,
-  previewTexts,
-  covers,
-  bannerMaxBytes,
-}: {
-  kind: Kind;
-  saved: SavedLanding | SavedDiscovery;
-  previewTexts: PreviewTextsByLanguage;
-  covers: MangaCardData[];
-  bannerMaxBytes: number;
-}) {
-  const t = useTranslations("admin.settings");
-  const locale = useLocale();
-  const { form, saved, manga, banner, serverErrors, dirty, chooseManga, chooseBanner, discard, onSubmit } = useSettingsForm(kind, initialSaved);
-  const { register, handleSubmit, control, formState } = form;
-  const watched = useWatch({ control }) as FormValues;
-
-  const idp = `settings-${kind}`;
-  const text = (l: SettingsLanguage): HeroTexts => ({ title: watched.title?.[l] ?? "", description: watched.description?.[l] ?? "", cta: watched.cta?.[l] ?? "" });
-
-  return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-8" data-testid={`${kind}-editor`} aria-labelledby={`${idp}-tab`}>
-      {serverErrors.form && <Banner tone="error" testId={`${kind}-form-error`}>{serverErrors.form}</Banner>}
-
-      {kind === "landing" && <HeroFieldset idp={idp} register={register} errors={formState.errors} values={watched} />}
-
-      <div className="grid gap-8 lg:grid-cols-2">
-        <fieldset className="flex min-w-0 flex-col gap-3">
-          <legend className="text-lg font-bold">{t("featured.heading")}</legend>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("featured.intro")}</p>
-          <MangaPicker id={`${idp}-manga`} value={manga} onChange={chooseManga} error={serverErrors.mangaId ?? formState.errors.mangaId?.message} />
-        </fieldset>
-        <fieldset className="flex min-w-0 flex-col gap-3">
-          <legend className="text-lg font-bold">{t("banner.heading")}</legend>
-          <BannerField id={`${idp}-banner`} savedUrl={saved.bannerUrl} value={banner} onChange={chooseBanner} error={serverErrors.banner} maxBytes={bannerMaxBytes} />
-        </fieldset>
-      </div>
-
-      <SaveBar kind={kind} dirty={dirty} saving={formState.isSubmitting} onDiscard={discard} />
-
-      <SettingsPreview
-        kind={kind}
-        texts={kind === "landing" ? { en: text("en"), ar: text("ar") } : undefined}
-        manga={manga}
-        bannerUrl={banner?.url ?? saved.bannerUrl}
-        previewTexts={previewTexts}
-        covers={covers}
-        initialLanguage={locale === "ar" ? "ar" : "en"}
-      />
-    </form>
-  );
 }
 
 /** The hero's title, description and button text in English and Arabic, each with its count of characters. */
