@@ -21,68 +21,18 @@ function isPlainClick(e: MouseEvent): boolean {
   return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 }
 
+type Navigate = (next: Partial<DiscoveryParams>, mode?: "push" | "replace") => void;
+type Shown = { params: DiscoveryParams; data?: CataloguePage | null };
+
 /**
- * The discovery catalogue (spec §2): search box, sort, genre chips and the results. The server renders the first
- * page (`children`, CatalogueResults); after that the browser turns pages, sorts, filters and searches itself through
- * PaginatedManga (TanStack Query, spec §9 cache times, loaded with the first change: ./discovery-live.tsx), keeping
- * page, sort, search and genre in the URL so every state can be shared, reloaded and indexed.
+ * What is shown: the server-rendered page (`children`) whenever the URL asks for it, otherwise the pages the browser
+ * reads (TanStack Query and the results view load with the first turn: ./discovery-live.tsx). The page shown stays,
+ * dimmed, while the next one loads; a page that could not be read is `null` (with a retry button).
  */
-export function DiscoveryCatalogue({
-  initialParams,
-  cardTexts,
-  previewBase = "/discovery/manga",
-  children,
-}: {
-  /** The page the server rendered (`children`). */
-  initialParams: DiscoveryParams;
-  cardTexts: CardTexts;
-  previewBase?: PreviewBase;
-  children: ReactNode;
-}) {
-  const t = useTexts("discovery");
-  const tg = useTexts("genres");
-  const ts = useTexts("search");
+function useShownPage(params: DiscoveryParams, initialParams: DiscoveryParams) {
   const locale = useLocale();
-  const searchParams = useSearchParams();
-  const params = useMemo(() => parseDiscoveryParams(Object.fromEntries(searchParams.entries())), [searchParams]);
-  const listTop = useRef<HTMLDivElement>(null);
-
-  /** Updates the URL without a server round trip; Next keeps useSearchParams in step (and Back works). */
-  const navigate = useCallback(
-    (next: Partial<DiscoveryParams>, mode: "push" | "replace" = "push") => {
-      const merged = { ...params, ...next };
-      const url = `${window.location.pathname}${discoveryQuery(merged)}`;
-      if (mode === "push") window.history.pushState(null, "", url);
-      else window.history.replaceState(null, "", url);
-    },
-    [params],
-  );
-
-  // Search box: typed text is applied 300 ms after the last key stroke, trimmed, from page 1 (spec §2, §5, §9).
-  const [text, setText] = useState(params.search);
-  const applied = useRef(params.search);
-  useEffect(() => {
-    // The URL changed from outside (Back, a header search): show its search text.
-    if (params.search !== applied.current) {
-      applied.current = params.search;
-      setText(params.search);
-    }
-  }, [params.search]);
-  useEffect(() => {
-    const term = text.trim().slice(0, 100);
-    if (term === applied.current) return;
-    const timer = setTimeout(() => {
-      applied.current = term;
-      navigate({ search: term, page: 1 }, "replace");
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, navigate]);
-
-  // What is shown: the server-rendered page (`children`) whenever the URL asks for it, otherwise the pages the browser
-  // reads (TanStack Query and the results view load with the first turn: ./discovery-live.tsx). The page shown stays,
-  // dimmed, while the next one loads; a page that could not be read is `null` (with a retry button).
   const [live, setLive] = useState<Live | null>(null);
-  const [shown, setShown] = useState<{ params: DiscoveryParams; data?: CataloguePage | null }>({ params: initialParams });
+  const [shown, setShown] = useState<Shown>({ params: initialParams });
   const [attempt, setAttempt] = useState(0);
   // The server's page cannot fail and is not read again (retries and reconnects are for the pages read here).
   const serverPage = sameDiscoveryParams(params, initialParams);
@@ -114,15 +64,23 @@ export function DiscoveryCatalogue({
     window.addEventListener("online", onOnline);
     return () => window.removeEventListener("online", onOnline);
   }, []);
+  const retry = () => setAttempt((n) => n + 1);
+  return [live, shown, serverPage, loading, retry] as const;
+}
 
-  // A page turn puts the top of the list in view at once, and again once the new page is in place (a no-op unless the
-  // swap of the results moved it). Both are instant: a smooth scroll still running when the results are swapped kept
-  // animating toward a stale position (Chromium), now and then ending near the top of the page (CI's paging test).
+/**
+ * Clicks in the results, and the scroll of a page turn: it puts the top of the list (`listTop`) in view at once, and
+ * again once the new page is in place (a no-op unless the swap of the results moved it). Both are instant: a smooth
+ * scroll still running when the results are swapped kept animating toward a stale position (Chromium), now and then
+ * ending near the top of the page (CI's paging test).
+ */
+function useResultsClicks(page: number, navigate: Navigate, shown: Shown, loading: boolean) {
+  const listTop = useRef<HTMLDivElement>(null);
   const showListTop = () => listTop.current?.scrollIntoView({ behavior: "instant", block: "start" });
   const scrollToList = useRef(false);
-  const goToPage = (page: number) => {
-    if (page !== params.page) {
-      navigate({ page });
+  const goToPage = (next: number) => {
+    if (next !== page) {
+      navigate({ page: next });
       scrollToList.current = true;
     }
     showListTop();
@@ -142,78 +100,57 @@ export function DiscoveryCatalogue({
     if (link.dataset.allGenres !== undefined) navigate({ genre: null, page: 1 });
     else if (link.getAttribute("aria-disabled") !== "true") goToPage(Number(link.dataset.page));
   };
-  const chipClick = (genre: DiscoveryParams["genre"]) => (e: MouseEvent) => {
-    if (!isPlainClick(e)) return;
-    e.preventDefault();
-    navigate({ genre, page: 1 });
-  };
-  const hrefFor = (p: Partial<DiscoveryParams>) => discoveryPath(previewBase, { ...params, ...p });
+  return [listTop, onResultsClick] as const;
+}
 
-  const chip = "shrink-0 rounded-full border px-3 py-1.5 text-sm font-semibold transition";
-  const chipOn = "border-brand-600 bg-brand-600 text-white";
-  const chipOff = "border-zinc-200 hover:border-brand-500 hover:text-brand-600 dark:border-zinc-700 dark:hover:text-brand-400";
+/**
+ * The discovery catalogue (spec §2): search box, sort, genre chips and the results. The server renders the first
+ * page (`children`, CatalogueResults); after that the browser turns pages, sorts, filters and searches itself through
+ * PaginatedManga (TanStack Query, spec §9 cache times, loaded with the first change: ./discovery-live.tsx), keeping
+ * page, sort, search and genre in the URL so every state can be shared, reloaded and indexed.
+ */
+export function DiscoveryCatalogue({
+  initialParams,
+  cardTexts,
+  previewBase = "/discovery/manga",
+  children,
+}: {
+  /** The page the server rendered (`children`). */
+  initialParams: DiscoveryParams;
+  cardTexts: CardTexts;
+  previewBase?: PreviewBase;
+  children: ReactNode;
+}) {
+  const t = useTexts("discovery");
+  const searchParams = useSearchParams();
+  const params = useMemo(() => parseDiscoveryParams(Object.fromEntries(searchParams.entries())), [searchParams]);
+  // Updates the URL without a server round trip; Next keeps useSearchParams in step (and Back works).
+  const navigate = useCallback(
+    (next: Partial<DiscoveryParams>, mode: "push" | "replace" = "push") => {
+      const merged = { ...params, ...next };
+      const url = `${window.location.pathname}${discoveryQuery(merged)}`;
+      if (mode === "push") window.history.pushState(null, "", url);
+      else window.history.replaceState(null, "", url);
+    },
+    [params],
+  );
+  const [live, shown, serverPage, loading, retry] = useShownPage(params, initialParams);
+  const [listTop, onResultsClick] = useResultsClicks(params.page, navigate, shown, loading);
 
   return (
     <div className="flex flex-col gap-8">
       <div className="px-4 sm:px-6 lg:px-8">
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <form
-            role="search"
-            method="get"
-            className="relative w-full sm:max-w-md"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const term = text.trim().slice(0, 100);
-              applied.current = term;
-              navigate({ search: term, page: 1 }, "replace");
-            }}
-          >
-            <input
-              type="search"
-              name="search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              maxLength={100}
-              autoComplete="off"
-              placeholder={t("searchPlaceholder")}
-              aria-label={t("searchPlaceholder")}
-              className="h-11 w-full rounded-full border border-zinc-200 bg-white ps-11 pe-10 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 dark:border-zinc-700 dark:bg-zinc-900 [&::-webkit-search-cancel-button]:hidden"
-            />
-            {/* A real submit button (HTML_CodeSniffer H32; Enter works too): the magnifier, a 44 px target. */}
-            <button type="submit" aria-label={ts("submit")} className="absolute start-0 top-0 grid size-11 place-items-center rounded-full text-zinc-500 hover:text-brand-600">
-              <Search className="size-4" aria-hidden />
-            </button>
-            {text && (
-              <button
-                type="button"
-                aria-label={t("clearSearch")}
-                onClick={() => setText("")}
-                className="absolute end-2 top-1/2 grid size-7 -translate-y-1/2 place-items-center rounded-full text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
-              >
-                <X className="size-4" aria-hidden />
-              </button>
-            )}
-            {params.genre && <input type="hidden" name="genre" value={params.genre} />}
-            {params.sort !== SortBy.Popularity && <input type="hidden" name="sort" value={params.sort} />}
-          </form>
+          <SearchForm params={params} navigate={navigate} />
           <SortSelect value={params.sort} busy={loading} onChange={(sort) => navigate({ sort, page: 1 })} />
         </div>
-        <nav aria-label={t("genreLabel")} className="scroll-row -mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-1">
-          <Link href={hrefFor({ genre: null, page: 1 })} onClick={chipClick(null)} scroll={false} className={`${chip} ${params.genre ? chipOff : chipOn}`} aria-current={params.genre ? undefined : "page"}>
-            {t("allGenres")}
-          </Link>
-          {GENRES.map((g) => (
-            <Link key={g} href={hrefFor({ genre: g, page: 1 })} onClick={chipClick(g)} scroll={false} className={`${chip} ${params.genre === g ? chipOn : chipOff}`} aria-current={params.genre === g ? "page" : undefined}>
-              {tg(g)}
-            </Link>
-          ))}
-        </nav>
+        <GenreChips params={params} navigate={navigate} previewBase={previewBase} />
       </div>
 
       <section aria-labelledby="results-summary" aria-busy={loading} onClickCapture={onResultsClick} className="px-4 sm:px-6 lg:px-8">
         <div ref={listTop} className="scroll-mt-24" aria-hidden />
         {shown.data === null && !serverPage && live ? (
-          <live.LiveFailure loading={loading} onRetry={() => setAttempt((n) => n + 1)} />
+          <live.LiveFailure loading={loading} onRetry={retry} />
         ) : (
           <div className="relative">
             <div className={`transition-opacity ${loading ? "opacity-40" : ""}`}>
@@ -235,5 +172,101 @@ export function DiscoveryCatalogue({
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * The search box (typed text is applied 300 ms after the last key stroke, trimmed, from page 1: spec §2, §5, §9), its
+ * submit magnifier and clear button, and the genre and sort kept for a plain GET.
+ */
+function SearchForm({ params, navigate }: { params: DiscoveryParams; navigate: Navigate }) {
+  const t = useTexts("discovery");
+  const ts = useTexts("search");
+  const [text, setText] = useState(params.search);
+  const applied = useRef(params.search);
+  useEffect(() => {
+    // The URL changed from outside (Back, a header search): show its search text.
+    if (params.search !== applied.current) {
+      applied.current = params.search;
+      setText(params.search);
+    }
+  }, [params.search]);
+  useEffect(() => {
+    const term = text.trim().slice(0, 100);
+    if (term === applied.current) return;
+    const timer = setTimeout(() => {
+      applied.current = term;
+      navigate({ search: term, page: 1 }, "replace");
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, navigate]);
+  return (
+    <form
+      role="search"
+      method="get"
+      className="relative w-full sm:max-w-md"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const term = text.trim().slice(0, 100);
+        applied.current = term;
+        navigate({ search: term, page: 1 }, "replace");
+      }}
+    >
+      <input
+        type="search"
+        name="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        maxLength={100}
+        autoComplete="off"
+        placeholder={t("searchPlaceholder")}
+        aria-label={t("searchPlaceholder")}
+        className="h-11 w-full rounded-full border border-zinc-200 bg-white ps-11 pe-10 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 dark:border-zinc-700 dark:bg-zinc-900 [&::-webkit-search-cancel-button]:hidden"
+      />
+      {/* A real submit button (HTML_CodeSniffer H32; Enter works too): the magnifier, a 44 px target. */}
+      <button type="submit" aria-label={ts("submit")} className="absolute start-0 top-0 grid size-11 place-items-center rounded-full text-zinc-500 hover:text-brand-600">
+        <Search className="size-4" aria-hidden />
+      </button>
+      {text && (
+        <button
+          type="button"
+          aria-label={t("clearSearch")}
+          onClick={() => setText("")}
+          className="absolute end-2 top-1/2 grid size-7 -translate-y-1/2 place-items-center rounded-full text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        >
+          <X className="size-4" aria-hidden />
+        </button>
+      )}
+      {params.genre && <input type="hidden" name="genre" value={params.genre} />}
+      {params.sort !== SortBy.Popularity && <input type="hidden" name="sort" value={params.sort} />}
+    </form>
+  );
+}
+
+const chip = "shrink-0 rounded-full border px-3 py-1.5 text-sm font-semibold transition";
+const chipOn = "border-brand-600 bg-brand-600 text-white";
+const chipOff = "border-zinc-200 hover:border-brand-500 hover:text-brand-600 dark:border-zinc-700 dark:hover:text-brand-400";
+
+/** The genre chips: real links (shareable, indexable); a plain click filters here without a page load. */
+function GenreChips({ params, navigate, previewBase }: { params: DiscoveryParams; navigate: Navigate; previewBase: PreviewBase }) {
+  const t = useTexts("discovery");
+  const tg = useTexts("genres");
+  const chipClick = (genre: DiscoveryParams["genre"]) => (e: MouseEvent) => {
+    if (!isPlainClick(e)) return;
+    e.preventDefault();
+    navigate({ genre, page: 1 });
+  };
+  const hrefFor = (p: Partial<DiscoveryParams>) => discoveryPath(previewBase, { ...params, ...p });
+  return (
+    <nav aria-label={t("genreLabel")} className="scroll-row -mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-1">
+      <Link href={hrefFor({ genre: null, page: 1 })} onClick={chipClick(null)} scroll={false} className={`${chip} ${params.genre ? chipOff : chipOn}`} aria-current={params.genre ? undefined : "page"}>
+        {t("allGenres")}
+      </Link>
+      {GENRES.map((g) => (
+        <Link key={g} href={hrefFor({ genre: g, page: 1 })} onClick={chipClick(g)} scroll={false} className={`${chip} ${params.genre === g ? chipOn : chipOff}`} aria-current={params.genre === g ? "page" : undefined}>
+          {tg(g)}
+        </Link>
+      ))}
+    </nav>
   );
 }

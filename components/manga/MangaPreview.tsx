@@ -49,22 +49,7 @@ export async function MangaPreview({
           <img src={mediaVariantUrl(m.coverImageUrl, 160)} alt="" aria-hidden className="absolute inset-x-0 top-0 -z-10 h-72 w-full scale-110 object-cover opacity-30 blur-2xl dark:opacity-20" />
         )}
         <div className="grid gap-8 pt-4 md:grid-cols-[minmax(0,18rem)_1fr] lg:gap-12">
-          <div className="mx-auto w-full max-w-[18rem]">
-            {m.coverImageUrl ? (
-              // eslint-disable-next-line @next/next/no-img-element -- immutable media URL
-              <img
-                src={mediaVariantUrl(m.coverImageUrl, 480)}
-                srcSet={mediaSrcSet(m.coverImageUrl, [320, 480, 720])}
-                sizes="18rem"
-                alt={m.title}
-                width={600}
-                height={900}
-                fetchPriority="high"
-                className="aspect-[2/3] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-black/10" />
-            ) : (
-              <div className="grid aspect-[2/3] w-full place-items-center rounded-2xl bg-zinc-200 p-6 text-center text-xl font-black text-zinc-500 dark:bg-zinc-800">{m.title}</div>
-            )}
-          </div>
+          <PreviewCover title={m.title} coverImageUrl={m.coverImageUrl} />
           <div className="flex min-w-0 flex-col gap-5">
             <div>
               <h1 id="manga-title" dir="auto" className="text-3xl font-black leading-tight tracking-tight break-words sm:text-4xl">{m.title}</h1>
@@ -104,28 +89,58 @@ export async function MangaPreview({
         </div>
       </article>
 
-      <section aria-labelledby="chapters-title" className="px-4 sm:px-6 lg:px-8">
-        <h2 id="chapters-title" className="mb-4 text-xl font-extrabold">{t("chapters")}</h2>
-        {m.chapters.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-zinc-500 dark:border-zinc-700">{t("noChapters")}</p>
-        ) : (
-          <ol className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
-            {m.chapters.map((c, index) => (
-              <li key={c.id}>
-                <Link href={chapterHref(c.id)} className="flex items-center justify-between gap-3 rounded-xl border border-zinc-200 px-4 py-3 transition hover:border-brand-500 hover:bg-brand-50/50 dark:border-zinc-800 dark:hover:bg-brand-600/10">
-                  <span className="truncate font-medium">{t("chapterRow", { index, title: isolate(c.title) })}</span>
-                  {isPremiumNow(c) && (
-                    <span data-testid="chapter-lock" className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-800 dark:bg-amber-500/15 dark:text-amber-300">
-                      <Lock className="size-3" aria-hidden />
-                      {t("premium")}
-                    </span>
-                  )}
-                </Link>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <ChapterList chapters={m.chapters} chapterHref={chapterHref} />
     </>
+  );
+}
+
+/** The cover (a plain block with the title when there is none). */
+function PreviewCover({ title, coverImageUrl }: { title: string; coverImageUrl: MangaDetail["coverImageUrl"] }) {
+  return (
+    <div className="mx-auto w-full max-w-[18rem]">
+      {coverImageUrl ? (
+        // eslint-disable-next-line @next/next/no-img-element -- immutable media URL
+        <img
+          src={mediaVariantUrl(coverImageUrl, 480)}
+          srcSet={mediaSrcSet(coverImageUrl, [320, 480, 720])}
+          sizes="18rem"
+          alt={title}
+          width={600}
+          height={900}
+          fetchPriority="high"
+          className="aspect-[2/3] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-black/10" />
+      ) : (
+        <div className="grid aspect-[2/3] w-full place-items-center rounded-2xl bg-zinc-200 p-6 text-center text-xl font-black text-zinc-500 dark:bg-zinc-800">{title}</div>
+      )}
+    </div>
+  );
+}
+
+/** The chapter list "index - chapter title", numbered from 0, premium chapters marked with a lock. */
+async function ChapterList({ chapters, chapterHref }: { chapters: MangaDetail["chapters"]; chapterHref: (chapterId: number) => Href }) {
+  const t = await getTranslations("preview");
+  return (
+    <section aria-labelledby="chapters-title" className="px-4 sm:px-6 lg:px-8">
+      <h2 id="chapters-title" className="mb-4 text-xl font-extrabold">{t("chapters")}</h2>
+      {chapters.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-zinc-500 dark:border-zinc-700">{t("noChapters")}</p>
+      ) : (
+        <ol className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
+          {chapters.map((c, index) => (
+            <li key={c.id}>
+              <Link href={chapterHref(c.id)} className="flex items-center justify-between gap-3 rounded-xl border border-zinc-200 px-4 py-3 transition hover:border-brand-500 hover:bg-brand-50/50 dark:border-zinc-800 dark:hover:bg-brand-600/10">
+                <span className="truncate font-medium">{t("chapterRow", { index, title: isolate(c.title) })}</span>
+                {isPremiumNow(c) && (
+                  <span data-testid="chapter-lock" className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-800 dark:bg-amber-500/15 dark:text-amber-300">
+                    <Lock className="size-3" aria-hidden />
+                    {t("premium")}
+                  </span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }

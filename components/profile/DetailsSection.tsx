@@ -21,10 +21,10 @@ import { Section } from "./Section";
 type Fields = "fullName" | "username" | "email";
 
 /**
- * Full name, username and e-mail (UpdateSelf), and the picture. A new address asks for the current password (shown once
- * the e-mail field differs from the account's) and changes only when the link mailed to it is opened (issue 27, item 6).
+ * The details form: its schema, values and errors, whether the e-mail is changing, the notice above it, and the save
+ * (only what changed; a new address with the current password).
  */
-export function DetailsSection({ user, onUser }: { user: ProfileUser; onUser: (user: ProfileUser) => void }) {
+function useDetailsForm(user: ProfileUser, onUser: (user: ProfileUser) => void) {
   const t = useTranslations("profile.details");
   const tv = useTranslations("validation");
   const update = useApiMutation((api, body: Parameters<typeof updateSelf>[1]) => updateSelf(api, body));
@@ -76,6 +76,17 @@ export function DetailsSection({ user, onUser }: { user: ProfileUser; onUser: (u
       if (message) setNotice({ tone: "error", text: message });
     }
   });
+
+  return { register, errors, isSubmitting, emailChanging, notice, onSubmit };
+}
+
+/**
+ * Full name, username and e-mail (UpdateSelf), and the picture. A new address asks for the current password (shown once
+ * the e-mail field differs from the account's) and changes only when the link mailed to it is opened (issue 27, item 6).
+ */
+export function DetailsSection({ user, onUser }: { user: ProfileUser; onUser: (user: ProfileUser) => void }) {
+  const t = useTranslations("profile.details");
+  const { register, errors, isSubmitting, emailChanging, notice, onSubmit } = useDetailsForm(user, onUser);
 
   return (
     <Section id="details" title={t("heading")} intro={t("intro")}>

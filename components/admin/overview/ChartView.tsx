@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { ChartPoint, ChartTone } from "./chart-types";
+import type { ChartKind, ChartPoint, ChartTone } from "./chart-types";
 
 /**
  * One overview chart drawn with recharts. Loaded only by the overview (OverviewChart imports it with next/dynamic,
@@ -59,30 +59,13 @@ function valueAxisWidth(data: ChartPoint[], format: Intl.NumberFormat): number {
   return Math.min(88, Math.max(40, Math.ceil(longest * 7.5) + 8));
 }
 
-export default function ChartView({
-  kind,
-  data,
-  tone,
-  locale,
-  valueName,
-  height,
-}: {
-  kind: "area" | "bar" | "hbar";
-  data: ChartPoint[];
-  tone: ChartTone;
-  locale: string;
-  valueName: string;
-  height: number;
-}) {
-  const dark = useSyncExternalStore(subscribeTheme, isDarkNow, () => false);
+/**
+ * The tooltip (an element, not a component: recharts finds it among the chart's children): the full value and the
+ * point's full label, in the theme's colours and the page's direction.
+ */
+function chartTooltip({ kind, dark, rtl, full, valueName }: { kind: ChartKind; dark: boolean; rtl: boolean; full: Intl.NumberFormat; valueName: string }) {
   const mode = dark ? "dark" : "light";
-  const color = PALETTE[tone][mode];
-  const rtl = locale === "ar";
-  // Three significant digits: a tick at 1,350 reads "1.35K", not a rounded "1.4K" that no gridline is at.
-  const numbers = new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: 3 });
-  const full = new Intl.NumberFormat(locale);
-  const tick = { fill: AXIS[mode], fontSize: 12 };
-  const tooltip = (
+  return (
     <Tooltip
       formatter={(value) => [full.format(Number(value)), valueName]}
       labelFormatter={(_label, payload) => (payload?.[0]?.payload as ChartPoint | undefined)?.full ?? ""}
@@ -99,6 +82,32 @@ export default function ChartView({
       cursor={kind === "area" ? { stroke: GRID[mode] } : { fill: dark ? "#27272a" : "#f4f4f5" }}
     />
   );
+}
+
+export default function ChartView({
+  kind,
+  data,
+  tone,
+  locale,
+  valueName,
+  height,
+}: {
+  kind: ChartKind;
+  data: ChartPoint[];
+  tone: ChartTone;
+  locale: string;
+  valueName: string;
+  height: number;
+}) {
+  const dark = useSyncExternalStore(subscribeTheme, isDarkNow, () => false);
+  const mode = dark ? "dark" : "light";
+  const color = PALETTE[tone][mode];
+  const rtl = locale === "ar";
+  // Three significant digits: a tick at 1,350 reads "1.35K", not a rounded "1.4K" that no gridline is at.
+  const numbers = new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: 3 });
+  const full = new Intl.NumberFormat(locale);
+  const tick = { fill: AXIS[mode], fontSize: 12 };
+  const tooltip = chartTooltip({ kind, dark, rtl, full, valueName });
   const margin = { top: 8, right: 8, bottom: 0, left: 8 };
   const layersRef = useLayersOutOfTabOrder();
   const axisWidth = valueAxisWidth(data, numbers);

@@ -64,19 +64,7 @@ export function BannerField({
   return (
     <div className="flex min-w-0 flex-col gap-3">
       <p id={hintId} className="text-sm text-zinc-600 dark:text-zinc-400">{t("intro", { size: size(maxBytes) })}</p>
-      <figure className="flex flex-col gap-1.5">
-        <div className="relative aspect-[8/3] w-full overflow-hidden rounded-2xl bg-zinc-200 ring-1 ring-black/10 dark:bg-zinc-800 dark:ring-white/10" data-testid={`${id}-image`}>
-          {shown ? (
-            // eslint-disable-next-line @next/next/no-img-element -- a local object URL or an immutable media URL
-            <img src={shown} alt="" className="size-full object-cover" />
-          ) : (
-            <span className="grid size-full place-items-center p-4 text-center text-sm font-semibold text-zinc-600 dark:text-zinc-300">{t("none")}</span>
-          )}
-        </div>
-        <figcaption className="text-xs font-semibold text-zinc-600 dark:text-zinc-400" data-testid={`${id}-caption`}>
-          {value ? t("newOne") : shown ? t("current") : ""}
-        </figcaption>
-      </figure>
+      <BannerImage id={id} url={shown} isNew={Boolean(value)} />
       <div className="flex flex-wrap items-center gap-2">
         <FilePicker
           id={id}
@@ -103,5 +91,25 @@ export function BannerField({
         }}
       />
     </div>
+  );
+}
+
+/** The banner shown (the new crop or the saved one; a note when there is none) and its caption. */
+function BannerImage({ id, url, isNew }: { id: string; url: string | null; isNew: boolean }) {
+  const t = useTranslations("admin.settings.banner");
+  return (
+    <figure className="flex flex-col gap-1.5">
+      <div className="relative aspect-[8/3] w-full overflow-hidden rounded-2xl bg-zinc-200 ring-1 ring-black/10 dark:bg-zinc-800 dark:ring-white/10" data-testid={`${id}-image`}>
+        {url ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a local object URL or an immutable media URL
+          <img src={url} alt="" className="size-full object-cover" />
+        ) : (
+          <span className="grid size-full place-items-center p-4 text-center text-sm font-semibold text-zinc-600 dark:text-zinc-300">{t("none")}</span>
+        )}
+      </div>
+      <figcaption className="text-xs font-semibold text-zinc-600 dark:text-zinc-400" data-testid={`${id}-caption`}>
+        {isNew ? t("newOne") : url ? t("current") : ""}
+      </figcaption>
+    </figure>
   );
 }

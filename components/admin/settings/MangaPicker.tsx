@@ -25,28 +25,11 @@ const DEBOUNCE_MS = 300;
 const RESULTS = 8;
 
 /**
- * Chooses the featured manga by searching the catalogue (accepted manga only): a combobox whose listbox is filled
- * 300 ms after typing stops (spec §9), operable with the arrow keys, Home/End, Enter and Escape. The chosen manga's
- * description (for the preview) comes from GetMangaById.
+ * The catalogue search behind the box (accepted manga only), 300 ms after typing stops (spec §9), and the result under
+ * the arrow keys: a new answer puts the first result there.
  */
-export function MangaPicker({
-  id,
-  value,
-  onChange,
-  error,
-}: {
-  id: string;
-  value: FeaturedManga | null;
-  onChange: (manga: FeaturedManga | null) => void;
-  error?: string;
-}) {
-  const t = useTranslations("admin.settings.featured");
-  const api = useApi();
-  const listId = useId();
-  const [query, setQuery] = useState("");
-  const [open, setOpen] = useState(false);
+function useMangaSearch(query: string) {
   const [active, setActive] = useState(-1);
-  const input = useRef<HTMLInputElement>(null);
   const term = query.trim();
   const searched = useDebounced(term, DEBOUNCE_MS);
   const search = useApiQuery<Paged<Hit>>(["settings-featured-search", searched], "/api/manga/PaginatedManga", {
@@ -63,6 +46,18 @@ export function MangaPicker({
     setAnswered(search.data);
     setActive(search.data && search.data.items.length > 0 ? 0 : -1);
   }
+  return { term, hits, loading, failed, active, setActive };
+}
+
+/**
+ * The combobox's state: the typed query, whether the listbox is open, the search, the choice (its description, for the
+ * preview, from GetMangaById) and the keys: the arrow keys, Home/End, Enter and Escape.
+ */
+function useMangaPicker(onChange: (manga: FeaturedManga | null) => void) {
+  const api = useApi();
+  const [query, setQuery] = useState("");
+  const [open, setOpen] = useState(false);
+  const { term, hits, loading, failed, active, setActive } = useMangaSearch(query);
 
   const shown = open && term !== "";
   const choose = async (hit: Hit) => {
@@ -99,39 +94,43 @@ export function MangaPicker({
     }
   };
 
+  return { query, setQuery, setOpen, term, hits, loading, failed, active, setActive, shown, choose, onKeyDown };
+}
+
+/**
+ * Chooses the featured manga by searching the catalogue (accepted manga only): a combobox whose listbox is filled
+ * 300 ms after typing stops (spec §9), operable with the arrow keys, Home/End, Enter and Escape. The chosen manga's
+ * description (for the preview) comes from GetMangaById.
+ */
+export function MangaPicker({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value: FeaturedManga | null;
+  onChange: (manga: FeaturedManga | null) => void;
+  error?: string;
+}) {
+  const t = useTranslations("admin.settings.featured");
+  const listId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const { query, setQuery, setOpen, term, hits, loading, failed, active, setActive, shown, choose, onKeyDown } = useMangaPicker(onChange);
+
   const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ");
   const status = !term ? "" : loading ? t("searching") : failed ? t("failed") : hits.length === 0 ? t("empty", { query: term }) : t("results", { count: hits.length });
 
   return (
     <div className="flex flex-col gap-3">
-      {value ? (
-        <div className="flex items-center gap-3 rounded-2xl border border-zinc-200 bg-zinc-50 p-2.5 dark:border-zinc-800 dark:bg-zinc-900" data-testid={`${id}-chosen`}>
-          {value.coverImageUrl ? (
-            // eslint-disable-next-line @next/next/no-img-element -- immutable media URL
-            <img src={mediaVariantUrl(value.coverImageUrl, 160)} alt="" width={40} height={60} className="h-15 w-10 shrink-0 rounded-lg object-cover" />
-          ) : (
-            <span className="h-15 w-10 shrink-0 rounded-lg bg-zinc-200 dark:bg-zinc-800" aria-hidden />
-          )}
-          <span dir="auto" className="min-w-0 flex-1 truncate font-semibold">{value.title}</span>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="shrink-0"
-            onClick={() => {
-              onChange(null);
-              input.current?.focus();
-            }}
-            aria-label={t("removeLabel", { title: value.title })}
-            icon={<X className="size-4" aria-hidden />}
-          >
-            {t("remove")}
-          </Button>
-        </div>
-      ) : (
-        <p className="rounded-2xl border border-dashed border-zinc-300 px-3 py-2.5 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-testid={`${id}-none`}>
-          {t("none")}
-        </p>
-      )}
+      <ChosenManga
+        id={id}
+        value={value}
+        onRemove={() => {
+          onChange(null);
+          input.current?.focus();
+        }}
+      />
       <div>
       <TextField
         ref={input}
@@ -161,37 +160,7 @@ export function MangaPicker({
         trailing={
           <>
             <SearchAdornments pending={loading} />
-            <ul
-              id={listId}
-              role="listbox"
-              aria-label={t("label")}
-              hidden={!shown || hits.length === 0}
-              className="absolute inset-x-0 top-full z-20 mt-1 max-h-80 overflow-y-auto rounded-2xl border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
-            >
-              {hits.map((hit, i) => (
-                <li
-                  key={hit.id}
-                  id={`${listId}-${hit.id}`}
-                  role="option"
-                  aria-selected={i === active}
-                  // Chosen on mousedown: the input's blur would close the list before a click lands.
-                  onMouseDown={(e) => {
-                    e.preventDefault();
-                    void choose(hit);
-                  }}
-                  onMouseEnter={() => setActive(i)}
-                  className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-2.5 py-1.5 ${i === active ? "bg-brand-50 text-brand-700 dark:bg-brand-500/15 dark:text-brand-100" : ""}`}
-                >
-                  {hit.coverImageUrl ? (
-                    // eslint-disable-next-line @next/next/no-img-element -- immutable media URL
-                    <img src={mediaVariantUrl(hit.coverImageUrl, 160)} alt="" width={28} height={42} className="h-10.5 w-7 shrink-0 rounded object-cover" />
-                  ) : (
-                    <span className="h-10.5 w-7 shrink-0 rounded bg-zinc-200 dark:bg-zinc-800" aria-hidden />
-                  )}
-                  <span dir="auto" className="min-w-0 truncate text-sm font-semibold">{hit.title}</span>
-                </li>
-              ))}
-            </ul>
+            <HitList listId={listId} label={t("label")} hits={hits} active={active} hidden={!shown || hits.length === 0} onChoose={(hit) => void choose(hit)} onActive={setActive} />
           </>
         }
       />
@@ -201,5 +170,81 @@ export function MangaPicker({
       </p>
       </div>
     </div>
+  );
+}
+
+/** The chosen manga (cover, title and a Remove button), or a note that none is chosen. */
+function ChosenManga({ id, value, onRemove }: { id: string; value: FeaturedManga | null; onRemove: () => void }) {
+  const t = useTranslations("admin.settings.featured");
+  return value ? (
+    <div className="flex items-center gap-3 rounded-2xl border border-zinc-200 bg-zinc-50 p-2.5 dark:border-zinc-800 dark:bg-zinc-900" data-testid={`${id}-chosen`}>
+      {value.coverImageUrl ? (
+        // eslint-disable-next-line @next/next/no-img-element -- immutable media URL
+        <img src={mediaVariantUrl(value.coverImageUrl, 160)} alt="" width={40} height={60} className="h-15 w-10 shrink-0 rounded-lg object-cover" />
+      ) : (
+        <span className="h-15 w-10 shrink-0 rounded-lg bg-zinc-200 dark:bg-zinc-800" aria-hidden />
+      )}
+      <span dir="auto" className="min-w-0 flex-1 truncate font-semibold">{value.title}</span>
+      <Button variant="ghost" size="sm" className="shrink-0" onClick={onRemove} aria-label={t("removeLabel", { title: value.title })} icon={<X className="size-4" aria-hidden />}>
+        {t("remove")}
+      </Button>
+    </div>
+  ) : (
+    <p className="rounded-2xl border border-dashed border-zinc-300 px-3 py-2.5 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-testid={`${id}-none`}>
+      {t("none")}
+    </p>
+  );
+}
+
+/** The listbox of results: each with its cover; chosen on mousedown, made active on hover. */
+function HitList({
+  listId,
+  label,
+  hits,
+  active,
+  hidden,
+  onChoose,
+  onActive,
+}: {
+  listId: string;
+  label: string;
+  hits: Hit[];
+  active: number;
+  hidden: boolean;
+  onChoose: (hit: Hit) => void;
+  onActive: (index: number) => void;
+}) {
+  return (
+    <ul
+      id={listId}
+      role="listbox"
+      aria-label={label}
+      hidden={hidden}
+      className="absolute inset-x-0 top-full z-20 mt-1 max-h-80 overflow-y-auto rounded-2xl border border-zinc-200 bg-white p-1 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
+    >
+      {hits.map((hit, i) => (
+        <li
+          key={hit.id}
+          id={`${listId}-${hit.id}`}
+          role="option"
+          aria-selected={i === active}
+          // Chosen on mousedown: the input's blur would close the list before a click lands.
+          onMouseDown={(e) => {
+            e.preventDefault();
+            onChoose(hit);
+          }}
+          onMouseEnter={() => onActive(i)}
+          className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-2.5 py-1.5 ${i === active ? "bg-brand-50 text-brand-700 dark:bg-brand-500/15 dark:text-brand-100" : ""}`}
+        >
+          {hit.coverImageUrl ? (
+            // eslint-disable-next-line @next/next/no-img-element -- immutable media URL
+            <img src={mediaVariantUrl(hit.coverImageUrl, 160)} alt="" width={28} height={42} className="h-10.5 w-7 shrink-0 rounded object-cover" />
+          ) : (
+            <span className="h-10.5 w-7 shrink-0 rounded bg-zinc-200 dark:bg-zinc-800" aria-hidden />
+          )}
+          <span dir="auto" className="min-w-0 truncate text-sm font-semibold">{hit.title}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

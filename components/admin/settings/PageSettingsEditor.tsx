@@ -130,26 +130,76 @@ export function PageSettingsEditor({
 }) {
   const t = useTranslations("admin.settings");
   const locale = useLocale();
+  const { form, saved, manga, banner, serverErrors, dirty, chooseManga, chooseBanner, discard, onSubmit } = useSettingsForm(kind, initialSaved);
+  const { register, handleSubmit, control, formState } = form;
+  const watched = useWatch({ control }) as FormValues;
+
+  const idp = `settings-${kind}`;
+  const text = (l: SettingsLanguage): HeroTexts => ({ title: watched.title?.[l] ?? "", description: watched.description?.[l] ?? "", cta: watched.cta?.[l] ?? "" });
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-8" data-testid={`${kind}-editor`} aria-labelledby={`${idp}-tab`}>
+      {serverErrors.form && <Banner tone="error" testId={`${kind}-form-error`}>{serverErrors.form}</Banner>}
+
+      {kind === "landing" && <HeroFieldset idp={idp} register={register} errors={formState.errors} values={watched} />}
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <fieldset className="flex min-w-0 flex-col gap-3">
+          <legend className="text-lg font-bold">{t("featured.heading")}</legend>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("featured.intro")}</p>
+          <MangaPicker id={`${idp}-manga`} value={manga} onChange={chooseManga} error={serverErrors.mangaId ?? formState.errors.mangaId?.message} />
+        </fieldset>
+        <fieldset className="flex min-w-0 flex-col gap-3">
+          <legend className="text-lg font-bold">{t("banner.heading")}</legend>
+          <BannerField id={`${idp}-banner`} savedUrl={saved.bannerUrl} value={banner} onChange={chooseBanner} error={serverErrors.banner} maxBytes={bannerMaxBytes} />
+        </fieldset>
+      </div>
+
+      <SaveBar kind={kind} dirty={dirty} saving={formState.isSubmitting} onDiscard={discard} />
+
+      <SettingsPreview
+        kind={kind}
+        texts={kind === "landing" ? { en: text("en"), ar: text("ar") } : undefined}
+        manga={manga}
+        bannerUrl={banner?.url ?? saved.bannerUrl}
+        previewTexts={previewTexts}
+        covers={covers}
+        initialLanguage={locale === "ar" ? "ar" : "en"}
+      />
+    </form>
+  );
+}
+
+/** Releases an object URL when it is replaced or its owner goes away. */
+function useReleasedObjectUrl(url: string | undefined) {
+  useEffect(() => {
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [url]);
+}
+
+/**
+ * The editor's state: the form (hero texts, the manga's id), the chosen manga, the unsaved banner, the saved values and
+ * the server's errors; Discard returns to the saved values, a save's answer becomes them.
+ */
+function useSettingsForm(kind: Kind, initialSaved: SavedLanding | SavedDiscovery) {
+  const t = useTranslations("admin.settings");
   const [saved, setSaved] = useState(initialSaved);
   const [manga, setManga] = useState<FeaturedManga | null>(initialSaved.manga);
   const [banner, setBanner] = useState<NewBanner | null>(null);
   const [serverErrors, setServerErrors] = useState<ServerErrors>({});
   const schema = useSettingsSchema(kind);
   const save = useSaveSettings(kind);
-  const { register, handleSubmit, reset, setValue, setError, control, formState } = useForm<FormValues>({
+  const form = useForm<FormValues>({
     resolver: zodResolver(schema) as never,
     mode: "onChange",
     defaultValues: valuesOf(initialSaved),
   });
-  const watched = useWatch({ control }) as FormValues;
+  const { reset, setValue, setError, formState } = form;
 
   // The unsaved crop's object URL is released when it is replaced or the editor goes away.
-  useEffect(() => {
-    const url = banner?.url;
-    return () => {
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [banner?.url]);
+  useReleasedObjectUrl(banner?.url);
 
   const dirty = formState.isDirty || (manga?.id ?? null) !== (saved.manga?.id ?? null) || banner !== null;
   useLeaveWarning(dirty);
@@ -158,6 +208,11 @@ export function PageSettingsEditor({
     setManga(m);
     setValue("mangaId", m?.id ?? null, { shouldDirty: false });
     setServerErrors((e) => ({ ...e, mangaId: undefined }));
+  };
+
+  const chooseBanner = (b: NewBanner | null) => {
+    setBanner(b);
+    setServerErrors((e) => ({ ...e, banner: undefined }));
   };
 
   const discard = () => {
@@ -185,50 +240,7 @@ export function PageSettingsEditor({
     }
   };
 
-  const idp = `settings-${kind}`;
-  const text = (l: SettingsLanguage): HeroTexts => ({ title: watched.title?.[l] ?? "", description: watched.description?.[l] ?? "", cta: watched.cta?.[l] ?? "" });
-
-  return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-8" data-testid={`${kind}-editor`} aria-labelledby={`${idp}-tab`}>
-      {serverErrors.form && <Banner tone="error" testId={`${kind}-form-error`}>{serverErrors.form}</Banner>}
-
-      {kind === "landing" && <HeroFieldset idp={idp} register={register} errors={formState.errors} values={watched} />}
-
-      <div className="grid gap-8 lg:grid-cols-2">
-        <fieldset className="flex min-w-0 flex-col gap-3">
-          <legend className="text-lg font-bold">{t("featured.heading")}</legend>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("featured.intro")}</p>
-          <MangaPicker id={`${idp}-manga`} value={manga} onChange={chooseManga} error={serverErrors.mangaId ?? formState.errors.mangaId?.message} />
-        </fieldset>
-        <fieldset className="flex min-w-0 flex-col gap-3">
-          <legend className="text-lg font-bold">{t("banner.heading")}</legend>
-          <BannerField
-            id={`${idp}-banner`}
-            savedUrl={saved.bannerUrl}
-            value={banner}
-            onChange={(b) => {
-              setBanner(b);
-              setServerErrors((e) => ({ ...e, banner: undefined }));
-            }}
-            error={serverErrors.banner}
-            maxBytes={bannerMaxBytes}
-          />
-        </fieldset>
-      </div>
-
-      <SaveBar kind={kind} dirty={dirty} saving={formState.isSubmitting} onDiscard={discard} />
-
-      <SettingsPreview
-        kind={kind}
-        texts={kind === "landing" ? { en: text("en"), ar: text("ar") } : undefined}
-        manga={manga}
-        bannerUrl={banner?.url ?? saved.bannerUrl}
-        previewTexts={previewTexts}
-        covers={covers}
-        initialLanguage={locale === "ar" ? "ar" : "en"}
-      />
-    </form>
-  );
+  return { form, saved, manga, banner, serverErrors, dirty, chooseManga, chooseBanner, discard, onSubmit };
 }
 
 /** The hero's title, description and button text in English and Arabic, each with its count of characters. */
