@@ -12,7 +12,7 @@ import { notifySuccess } from "@/components/ui/toast";
 import { SEARCH_DEBOUNCE_MS } from "@/lib/constants";
 import { Composer, type FindRecipient } from "./Composer";
 import { messageLanguage, toneOf, TONE_CLASSES, type AppNotification } from "./notification-model";
-import { FIRST_PAGE, initialNotificationState, notificationReducer } from "./notification-state";
+import { FIRST_PAGE, initialNotificationState, notificationReducer, type NotificationAction } from "./notification-state";
 import type { NotificationPage } from "./notifications-api";
 import { NotificationBody } from "./NotificationItem";
 import { useNotificationEvents, useNotifications } from "./NotificationsProvider";
@@ -34,7 +34,7 @@ export function NotificationsCenter({ composer, findRecipient, initial }: {
 }) {
   const t = useTranslations("notifications");
   const list = useNotificationList(initial);
-  const { state, page, setPage, busy, run, confirming, setConfirming, heading } = list;
+  const { state, busy, run, setConfirming, heading } = list;
   const { open } = useNotifications();
   const p = state.pagination;
   const filtered = Boolean(state.searchTerm) || list.filter !== "all";
@@ -51,19 +51,7 @@ export function NotificationsCenter({ composer, findRecipient, initial }: {
         <CenterHeader list={list} initial={initial} heading={heading} />
         <CenterFilters list={list} />
 
-        {state.error && (
-          <Banner tone="error" testId="notifications-error">
-            <div className="flex flex-wrap items-center gap-3">
-              <span className="min-w-0 flex-1 font-semibold">{state.error}</span>
-              <Button variant="secondary" size="sm" icon={<RotateCw className="size-4" aria-hidden />} onClick={list.reload}>
-                {t("page.retry")}
-              </Button>
-              <Button variant="secondary" size="sm" icon={<X className="size-4" aria-hidden />} onClick={list.clearError}>
-                {t("errors.dismiss")}
-              </Button>
-            </div>
-          </Banner>
-        )}
+        {state.error && <CenterError error={state.error} list={list} />}
 
         <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="notifications-count">
           {state.loading ? t("loading") : `${t("page.results", { count: p.totalDisplayRecords })} · ${t("page.unreadCount", { count: list.unreadCount(initial) })}`}
@@ -81,36 +69,9 @@ export function NotificationsCenter({ composer, findRecipient, initial }: {
           </ul>
         )}
 
-        <ConfirmDialog
-          open={confirming !== null}
-          title={t("page.confirmDeleteTitle")}
-          confirmLabel={t("page.delete")}
-          busyLabel={t("page.deleting")}
-          cancelLabel={t("page.cancel")}
-          busy={confirming !== null && busy[confirming.id] === "delete"}
-          onClose={() => setConfirming(null)}
-          onConfirm={async () => {
-            if (!confirming) return;
-            await run(confirming, "delete");
-            setConfirming(null);
-          }}
-        >
-          <p>{t("page.confirmDeleteText")}</p>
-          {confirming && <p {...messageLanguage(confirming)} className="mt-2 line-clamp-3 font-semibold text-zinc-800 dark:text-zinc-200">{confirming.message}</p>}
-        </ConfirmDialog>
+        <DeleteConfirm list={list} />
 
-        {p.totalPages > 1 && (
-          <nav aria-label={t("page.pagination")} className="flex items-center justify-center gap-3">
-            <Button variant="secondary" size="sm" icon={<ChevronLeft className="size-4 rtl:rotate-180" aria-hidden />} disabled={page <= 1 || state.loading} onClick={() => setPage((n) => Math.max(1, n - 1))}>
-              {t("page.previous")}
-            </Button>
-            <span className="text-sm font-semibold tabular-nums" data-testid="notifications-page-of">{t("page.pageOf", { page: p.pageNumber, total: p.totalPages })}</span>
-            <Button variant="secondary" size="sm" disabled={page >= p.totalPages || state.loading} onClick={() => setPage((n) => n + 1)}>
-              {t("page.next")}
-              <ChevronRight className="size-4 rtl:rotate-180" aria-hidden />
-            </Button>
-          </nav>
-        )}
+        {p.totalPages > 1 && <CenterPagination list={list} />}
       </section>
     </div>
   );
@@ -154,6 +115,68 @@ function CenterHeader({ list, initial, heading }: { list: NotificationList; init
         {markingAll ? t("page.markingAll") : t("page.markAllRead")}
       </Button>
     </div>
+  );
+}
+
+/** A failed call's text with "Retry" and "Dismiss". */
+function CenterError({ error, list }: { error: string; list: NotificationList }) {
+  const t = useTranslations("notifications");
+  return (
+    <Banner tone="error" testId="notifications-error">
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="min-w-0 flex-1 font-semibold">{error}</span>
+        <Button variant="secondary" size="sm" icon={<RotateCw className="size-4" aria-hidden />} onClick={list.reload}>
+          {t("page.retry")}
+        </Button>
+        <Button variant="secondary" size="sm" icon={<X className="size-4" aria-hidden />} onClick={list.clearError}>
+          {t("errors.dismiss")}
+        </Button>
+      </div>
+    </Banner>
+  );
+}
+
+/** The confirmation before a notification is deleted, quoting its message. */
+function DeleteConfirm({ list }: { list: NotificationList }) {
+  const t = useTranslations("notifications");
+  const { confirming, setConfirming, busy, run } = list;
+  return (
+    <ConfirmDialog
+      open={confirming !== null}
+      title={t("page.confirmDeleteTitle")}
+      confirmLabel={t("page.delete")}
+      busyLabel={t("page.deleting")}
+      cancelLabel={t("page.cancel")}
+      busy={confirming !== null && busy[confirming.id] === "delete"}
+      onClose={() => setConfirming(null)}
+      onConfirm={async () => {
+        if (!confirming) return;
+        await run(confirming, "delete");
+        setConfirming(null);
+      }}
+    >
+      <p>{t("page.confirmDeleteText")}</p>
+      {confirming && <p {...messageLanguage(confirming)} className="mt-2 line-clamp-3 font-semibold text-zinc-800 dark:text-zinc-200">{confirming.message}</p>}
+    </ConfirmDialog>
+  );
+}
+
+/** "Previous", "Page n of m" and "Next". */
+function CenterPagination({ list }: { list: NotificationList }) {
+  const t = useTranslations("notifications");
+  const { state, page, setPage } = list;
+  const p = state.pagination;
+  return (
+    <nav aria-label={t("page.pagination")} className="flex items-center justify-center gap-3">
+      <Button variant="secondary" size="sm" icon={<ChevronLeft className="size-4 rtl:rotate-180" aria-hidden />} disabled={page <= 1 || state.loading} onClick={() => setPage((n) => Math.max(1, n - 1))}>
+        {t("page.previous")}
+      </Button>
+      <span className="text-sm font-semibold tabular-nums" data-testid="notifications-page-of">{t("page.pageOf", { page: p.pageNumber, total: p.totalPages })}</span>
+      <Button variant="secondary" size="sm" disabled={page >= p.totalPages || state.loading} onClick={() => setPage((n) => n + 1)}>
+        {t("page.next")}
+        <ChevronRight className="size-4 rtl:rotate-180" aria-hidden />
+      </Button>
+    </nav>
   );
 }
 
@@ -220,92 +243,27 @@ function NotificationRow({ notification: n, busy, onOpen, onRead, onDelete }: { 
  * after an action removed the control that had it.
  */
 function useNotificationList(initial?: Initial) {
-  const t = useTranslations("notifications");
-  const { state: bell, ready, calls, markRead, remove, fetchErrorText } = useNotifications();
+  const { state: bell, ready } = useNotifications();
   // Without the server's first page the list is loading (not empty) until the browser has read it.
   const [state, dispatch] = useReducer(notificationReducer, initial, (first) =>
     first
       ? { ...initialNotificationState, notifications: first.items, pagination: { ...FIRST_PAGE, ...first.pagination } }
       : { ...initialNotificationState, loading: true },
   );
-  // The server's first page stands until something changes (a page, the search, the filter, a reload).
-  const serverPage = useRef(initial !== undefined);
   const [filter, setFilter] = useState<Filter>("all");
   const [page, setPage] = useState(1);
   const [input, setInput] = useState("");
   const [reload, setReload] = useState(0);
-  const [busy, setBusy] = useState<Record<number, "read" | "delete">>({});
   const [confirming, setConfirming] = useState<AppNotification | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const searchTerm = state.searchTerm;
 
   // Where keyboard focus goes after an action removed the control that had it (a row's "Mark as read", a deleted row).
   const focusAfterRef = useFocusAfter(confirming !== null, heading);
-
-  // Search 300 ms after the last keystroke (spec §9), from the first page.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      if (input.trim() === searchTerm) return;
-      dispatch({ type: "search", term: input });
-      setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [input, searchTerm]);
-
-  useEffect(() => {
-    // On a full load the session's token arrives a moment after the first render: wait for it (no anonymous 401).
-    if (!ready) return;
-    if (serverPage.current) {
-      serverPage.current = false;
-      // Still what the server read (nothing was searched, filtered or paged before the session arrived).
-      if (page === 1 && searchTerm === "" && filter === "all" && reload === 0) return;
-    }
-    const controller = new AbortController();
-    dispatch({ type: "fetchStarted" });
-    calls
-      .list({ page, searchTerm, isRead: filter === "all" ? undefined : filter === "read" }, controller.signal)
-      .then((result) => {
-        if (controller.signal.aborted) return;
-        const last = result.pagination.totalPages ?? 1;
-        // A page that emptied (the last one's items deleted elsewhere): go to the last one there is.
-        if (result.items.length === 0 && page > last) setPage(last);
-        dispatch({ type: "fetched", items: result.items, pagination: result.pagination });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) dispatch({ type: "failed", error: fetchErrorText(error), clear: true });
-      });
-    return () => controller.abort();
-  }, [ready, calls, page, searchTerm, filter, reload, fetchErrorText]);
-
-  useNotificationEvents((event) => {
-    if (event.kind === "received") {
-      // A live one belongs at the top of the unfiltered first page.
-      if (page === 1 && !searchTerm && filter !== "read") dispatch({ type: "received", notification: event.notification });
-    } else if (event.kind === "read") dispatch({ type: "markedRead", id: event.id });
-    else if (event.kind === "allRead") dispatch({ type: "markedAllRead" });
-    else dispatch({ type: "removed", id: event.id });
-  });
-
-  const run = async (n: AppNotification, kind: "read" | "delete") => {
-    setBusy((b) => ({ ...b, [n.id]: kind }));
-    try {
-      if (kind === "read") {
-        await markRead(n.id);
-        focusAfterRef.current = { row: n.id };
-      } else {
-        const index = state.notifications.findIndex((x) => x.id === n.id);
-        const next = state.notifications[index + 1] ?? state.notifications[index - 1];
-        await remove(n.id, !n.isRead);
-        focusAfterRef.current = { row: next?.id ?? null };
-        notifySuccess(t("page.deleted"));
-        setReload((r) => r + 1);
-      }
-    } catch {
-      dispatch({ type: "failed", error: t(kind === "read" ? "errors.markRead" : "errors.delete") });
-    } finally {
-      setBusy(({ [n.id]: _done, ...rest }) => rest);
-    }
-  };
+  useDebouncedSearch(input, searchTerm, dispatch, setPage);
+  useListLoad(initial !== undefined, { page, setPage, searchTerm, filter, reload }, dispatch);
+  useLiveListEvents(page === 1 && !searchTerm && filter !== "read", dispatch);
+  const { busy, run } = useRowActions(state.notifications, dispatch, focusAfterRef, setReload);
 
   return {
     state,
@@ -329,6 +287,102 @@ function useNotificationList(initial?: Initial) {
     // The bell's count once the browser has the session (it reads it then); the server's before.
     unreadCount: (first?: Initial) => (ready || !first ? bell.unreadCount : first.unreadCount),
   };
+}
+
+type Dispatch = (action: NotificationAction) => void;
+
+/** Search 300 ms after the last keystroke (spec §9), from the first page. */
+function useDebouncedSearch(input: string, searchTerm: string, dispatch: Dispatch, setPage: (page: number) => void) {
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (input.trim() === searchTerm) return;
+      dispatch({ type: "search", term: input });
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [input, searchTerm, dispatch, setPage]);
+}
+
+interface ListQueryState {
+  page: number;
+  setPage: (page: number) => void;
+  searchTerm: string;
+  filter: Filter;
+  reload: number;
+}
+
+/**
+ * Reads the chosen page once the session is there (and again whenever the page, search, filter or reload change);
+ * `fromServer`: the server's first page is shown and stands until something changes.
+ */
+function useListLoad(fromServer: boolean, { page, setPage, searchTerm, filter, reload }: ListQueryState, dispatch: Dispatch) {
+  const { ready, calls, fetchErrorText } = useNotifications();
+  const serverPage = useRef(fromServer);
+  useEffect(() => {
+    // On a full load the session's token arrives a moment after the first render: wait for it (no anonymous 401).
+    if (!ready) return;
+    if (serverPage.current) {
+      serverPage.current = false;
+      // Still what the server read (nothing was searched, filtered or paged before the session arrived).
+      if (page === 1 && searchTerm === "" && filter === "all" && reload === 0) return;
+    }
+    const controller = new AbortController();
+    dispatch({ type: "fetchStarted" });
+    calls
+      .list({ page, searchTerm, isRead: filter === "all" ? undefined : filter === "read" }, controller.signal)
+      .then((result) => {
+        if (controller.signal.aborted) return;
+        const last = result.pagination.totalPages ?? 1;
+        // A page that emptied (the last one's items deleted elsewhere): go to the last one there is.
+        if (result.items.length === 0 && page > last) setPage(last);
+        dispatch({ type: "fetched", items: result.items, pagination: result.pagination });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) dispatch({ type: "failed", error: fetchErrorText(error), clear: true });
+      });
+    return () => controller.abort();
+  }, [ready, calls, page, searchTerm, filter, reload, fetchErrorText, setPage, dispatch]);
+}
+
+/** Applies the shared events; a live one joins only the top of the unfiltered first page (`takesNew`). */
+function useLiveListEvents(takesNew: boolean, dispatch: Dispatch) {
+  useNotificationEvents((event) => {
+    if (event.kind === "received") {
+      if (takesNew) dispatch({ type: "received", notification: event.notification });
+    } else if (event.kind === "read") dispatch({ type: "markedRead", id: event.id });
+    else if (event.kind === "allRead") dispatch({ type: "markedAllRead" });
+    else dispatch({ type: "removed", id: event.id });
+  });
+}
+
+/** A row's "Mark as read" and delete, with which rows are busy and where the focus goes after. */
+function useRowActions(notifications: AppNotification[], dispatch: Dispatch, focusAfterRef: React.RefObject<{ row: number | null } | null>, setReload: React.Dispatch<React.SetStateAction<number>>) {
+  const t = useTranslations("notifications");
+  const { markRead, remove } = useNotifications();
+  const [busy, setBusy] = useState<Record<number, "read" | "delete">>({});
+
+  const run = async (n: AppNotification, kind: "read" | "delete") => {
+    setBusy((b) => ({ ...b, [n.id]: kind }));
+    try {
+      if (kind === "read") {
+        await markRead(n.id);
+        focusAfterRef.current = { row: n.id };
+      } else {
+        const index = notifications.findIndex((x) => x.id === n.id);
+        const next = notifications[index + 1] ?? notifications[index - 1];
+        await remove(n.id, !n.isRead);
+        focusAfterRef.current = { row: next?.id ?? null };
+        notifySuccess(t("page.deleted"));
+        setReload((r) => r + 1);
+      }
+    } catch {
+      dispatch({ type: "failed", error: t(kind === "read" ? "errors.markRead" : "errors.delete") });
+    } finally {
+      setBusy(({ [n.id]: _done, ...rest }) => rest);
+    }
+  };
+
+  return { busy, run };
 }
 
 /**

@@ -7,7 +7,8 @@ import { refreshSessionToken, useApi } from "@/components/providers/use-api";
 import { useAuth } from "@/components/providers/use-auth";
 import { useRouter } from "@/i18n/client";
 import { stripLocale } from "@/i18n/paths";
-import { createLiveConnection, tokenClaims, tokenSecondsLeft } from "./live-connection";
+import { createLiveConnection, tokenClaims } from "./live-connection";
+import { liveDownAfter, markEachUnread, needsFreshToken } from "./notification-actions";
 import { messageLanguage, toneOf, type AppNotification } from "./notification-model";
 import { initialNotificationState, notificationReducer, type NotificationAction, type NotificationState } from "./notification-state";
 import { fetchErrorOf, notificationsApi, type NotificationsApi } from "./notifications-api";
@@ -68,6 +69,10 @@ const toastTheme = (): "light" | "dark" => (document.documentElement.classList.c
 
 const TOAST_TYPES = { info: "info", success: "success", warning: "warning", error: "error", other: "default" } as const;
 
+type Texts = ReturnType<typeof useTranslations<"notifications">>;
+type Dispatch = (action: NotificationAction) => void;
+type Emit = (action: NotificationAction, event: NotificationEvent) => void;
+
 /**
  * The dashboard's notifications (spec §3, §4): the bell's state, the live connection (opened when the dashboard opens,
  * only with an access token, closed normally when it is left), a toast for each live notification, and the calls that
@@ -80,13 +85,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const router = useRouter();
   const calls = useMemo(() => notificationsApi(api), [api]);
   const [state, dispatch] = useReducer(notificationReducer, initialNotificationState);
-  const [liveDown, setLiveDown] = useState(false);
-  const listeners = useRef(new Set<(event: NotificationEvent) => void>());
-
-  const emit = useCallback((action: NotificationAction, event: NotificationEvent) => {
-    dispatch(action);
-    for (const listener of listeners.current) listener(event);
-  }, []);
+  const { emit, subscribe } = useListeners(dispatch);
 
   const open = useCallback(
     (notification: AppNotification) => {
@@ -95,7 +94,74 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     [router],
   );
 
-  // The live connection reads the latest token, translations and router through refs, so it is made once per sign-in.
+  const liveDown = useLiveConnection(accessToken, t, open, emit, dispatch);
+  useAccountLocale(accessToken, calls);
+  useFirstUnreadCount(Boolean(accessToken), calls, dispatch);
+
+  const fetchErrorText = useCallback(
+    (error: unknown) => {
+      const e = fetchErrorOf(error);
+      if (e.key === "http") return t("errors.http", { code: e.code });
+      if (e.key === "server") return e.message;
+      return t(`errors.${e.key}`);
+    },
+    [t],
+  );
+
+  const actions = useNotificationActions(calls, state, dispatch, emit, fetchErrorText);
+
+  const value = useMemo<NotificationsContextValue>(
+    () => ({ state, liveDown, ready: Boolean(accessToken), calls, ...actions, open, subscribe, fetchErrorText }),
+    [state, liveDown, accessToken, calls, actions, open, subscribe, fetchErrorText],
+  );
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+/** The listeners of useNotificationEvents: `emit` applies an action to the bell's state and tells each of them. */
+function useListeners(dispatch: Dispatch) {
+  const listeners = useRef(new Set<(event: NotificationEvent) => void>());
+
+  const emit = useCallback(
+    (action: NotificationAction, event: NotificationEvent) => {
+      dispatch(action);
+      for (const listener of listeners.current) listener(event);
+    },
+    [dispatch],
+  );
+
+  const subscribe = useCallback((listener: (event: NotificationEvent) => void) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
+
+  return { emit, subscribe };
+}
+
+/** A live notification's toast in its type's look; a click opens its link. */
+function toastNotification(notification: AppNotification, tr: Texts, go: (notification: AppNotification) => void) {
+  const tone = toneOf(notification.type);
+  toast(
+    // The toast's own icon shows the type (one marker, not two); the name is there for screen readers. The message
+    // takes its own direction, as in the dropdown and the page (an English text on an Arabic page reads left to right).
+    <span className="block min-w-0" data-testid="notification-toast">
+      <span className="sr-only">{tr(`types.${tone}`)}: </span>
+      <span {...messageLanguage(notification)} className="line-clamp-3 break-words">{notification.message}</span>
+      {notification.link && <span className="mt-1 block text-sm font-semibold underline underline-offset-2">{tr("page.open")}</span>}
+    </span>,
+    {
+      type: TOAST_TYPES[tone],
+      theme: toastTheme(),
+      onClick: notification.link ? () => go(notification) : undefined,
+    },
+  );
+}
+
+/**
+ * The live connection while signed in, with a toast for each live notification; answers whether it is down (shown to
+ * the user). It reads the latest token, translations and router through refs, so it is made once per sign-in.
+ */
+function useLiveConnection(accessToken: string | null, t: Texts, open: (notification: AppNotification) => void, emit: Emit, dispatch: Dispatch): boolean {
+  const [liveDown, setLiveDown] = useState(false);
   const token = useRef(accessToken);
   const latest = useRef({ t, open });
   useEffect(() => {
@@ -111,41 +177,32 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
         const current = token.current;
         // An expired token would be refused (and one expiring closes the socket with 1008): take a fresh one first. After
         // a close by policy the session may have ended (sign-out elsewhere, deletion, ban): the refresh then answers null.
-        if (current && (fresh || (tokenSecondsLeft(current) ?? Infinity) < 15)) return refreshSessionToken();
+        if (current && needsFreshToken(current, fresh)) return refreshSessionToken();
         return current;
       },
       urlFor: (value) => socketUrl(window.location, value),
       onStatus: (status) => {
         dispatch({ type: "connection", status });
-        if (status === "open" || status === "disconnected") setLiveDown(false);
-        if (status === "closed") setLiveDown(true);
+        const down = liveDownAfter(status);
+        if (down !== null) setLiveDown(down);
       },
       onNotification: (notification) => {
         emit({ type: "received", notification }, { kind: "received", notification });
-        const { t: tr, open: go } = latest.current;
-        const tone = toneOf(notification.type);
-        toast(
-          // The toast's own icon shows the type (one marker, not two); the name is there for screen readers. The message
-          // takes its own direction, as in the dropdown and the page (an English text on an Arabic page reads left to right).
-          <span className="block min-w-0" data-testid="notification-toast">
-            <span className="sr-only">{tr(`types.${tone}`)}: </span>
-            <span {...messageLanguage(notification)} className="line-clamp-3 break-words">{notification.message}</span>
-            {notification.link && <span className="mt-1 block text-sm font-semibold underline underline-offset-2">{tr("page.open")}</span>}
-          </span>,
-          {
-            type: TOAST_TYPES[tone],
-            theme: toastTheme(),
-            onClick: notification.link ? () => go(notification) : undefined,
-          },
-        );
+        toastNotification(notification, latest.current.t, latest.current.open);
       },
     });
     connection.start();
     return () => connection.stop();
-  }, [signedIn, emit]);
+  }, [signedIn, emit, dispatch]);
 
-  // The language the user reads in is kept on the account, so what is written for them later (notifications, mail)
-  // is in it: sent once per user, language and browser (a language switch sends it again).
+  return liveDown;
+}
+
+/**
+ * The language the user reads in is kept on the account, so what is written for them later (notifications, mail)
+ * is in it: sent once per user, language and browser (a language switch sends it again).
+ */
+function useAccountLocale(accessToken: string | null, calls: NotificationsApi) {
   const locale = useLocale();
   useEffect(() => {
     const userId = accessToken ? tokenClaims(accessToken)?.sub : undefined;
@@ -168,8 +225,10 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       })
       .catch(() => undefined);
   }, [accessToken, locale, calls]);
+}
 
-  // The red dot is right from the start: the unread count when the dashboard opens.
+/** The red dot is right from the start: the unread count when the dashboard opens. */
+function useFirstUnreadCount(signedIn: boolean, calls: NotificationsApi, dispatch: Dispatch) {
   useEffect(() => {
     if (!signedIn) return;
     let live = true;
@@ -183,17 +242,10 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     // Once per sign-in, not per token rotation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signedIn]);
+}
 
-  const fetchErrorText = useCallback(
-    (error: unknown) => {
-      const e = fetchErrorOf(error);
-      if (e.key === "http") return t("errors.http", { code: e.code });
-      if (e.key === "server") return e.message;
-      return t(`errors.${e.key}`);
-    },
-    [t],
-  );
-
+/** The calls that change notifications, each applied to the bell's state and told to the listeners. */
+function useNotificationActions(calls: NotificationsApi, state: NotificationState, dispatch: Dispatch, emit: Emit, fetchErrorText: (error: unknown) => string) {
   const loadDropdown = useCallback(
     async (view: DropdownView) => {
       dispatch({ type: "fetchStarted" });
@@ -207,7 +259,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
         dispatch({ type: "failed", error: fetchErrorText(error) });
       }
     },
-    [calls, fetchErrorText],
+    [calls, dispatch, fetchErrorText],
   );
 
   const markRead = useCallback(
@@ -221,16 +273,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const markEachRead = useCallback(
     async (view: DropdownView) => {
       try {
-        // Each unread one separately (spec §4), in rounds of a page, until none is left (at most 10 rounds).
-        for (let round = 0; round < 10; round++) {
-          const unread = await calls.list({ page: 1, pageSize: 100, isRead: false });
-          const ids = unread.items.filter((n) => !n.isRead).map((n) => n.id);
-          if (ids.length === 0) break;
-          for (let i = 0; i < ids.length; i += 4) {
-            await Promise.all(ids.slice(i, i + 4).map((id) => markRead(id)));
-          }
-          if (ids.length < 100) break;
-        }
+        await markEachUnread((query) => calls.list(query), markRead);
       } catch (error) {
         // Spec §8: the dropdown's mark-all failure is only logged.
         console.warn("Marking all notifications as read failed:", error instanceof Error ? error.message : error);
@@ -252,17 +295,8 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       if (wasUnread && !state.notifications.some((n) => n.id === id)) dispatch({ type: "unreadCount", count: state.unreadCount - 1 });
       emit({ type: "removed", id }, { kind: "removed", id });
     },
-    [calls, emit, state.notifications, state.unreadCount],
+    [calls, dispatch, emit, state.notifications, state.unreadCount],
   );
 
-  const subscribe = useCallback((listener: (event: NotificationEvent) => void) => {
-    listeners.current.add(listener);
-    return () => void listeners.current.delete(listener);
-  }, []);
-
-  const value = useMemo<NotificationsContextValue>(
-    () => ({ state, liveDown, ready: Boolean(accessToken), calls, loadDropdown, markRead, markEachRead, markAllRead, remove, open, subscribe, fetchErrorText }),
-    [state, liveDown, accessToken, calls, loadDropdown, markRead, markEachRead, markAllRead, remove, open, subscribe, fetchErrorText],
-  );
-  return <Context.Provider value={value}>{children}</Context.Provider>;
+  return useMemo(() => ({ loadDropdown, markRead, markEachRead, markAllRead, remove }), [loadDropdown, markRead, markEachRead, markAllRead, remove]);
 }

@@ -27,41 +27,10 @@ type Outcome = "sent" | "already" | "cancelled";
  */
 export default function ReportDialog({ target, onDone }: { target: ReportTarget; onDone: (outcome: Outcome) => void }) {
   const t = useTexts("reports");
-  const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
-  const [failure, setFailure] = useState("");
-  const [already, setAlready] = useState(false);
-  const [sent, setSent] = useState(false);
-  const schema = useMemo(() => reportFormSchema((key: ReportValidationKey) => t(`errors.${key}`)), [t]);
-  const { register, handleSubmit, control, setError, formState } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: { reason: undefined, details: "" },
-  });
-  const reason = useWatch({ control, name: "reason" });
-  const details = useWatch({ control, name: "details" }) ?? "";
+  const { ref, form, reason, details, failure, already, busy, cancel, submit } = useReportForm(target);
+  const { register, formState } = form;
   const otherChosen = String(reason) === String(ReportReason.Other);
-  const send = useApiMutation((api, body: { reason: number; details?: string }) =>
-    api("/api/Report/Submit", { method: "POST", body: { mangaId: target.mangaId, chapterId: target.chapterId ?? null, ...body } }),
-  );
-  const busy = formState.isSubmitting;
-  // The dialog's return value says how it ended (Escape leaves it empty: cancelled, or "already" after a 409).
-  useEffect(() => {
-    if (sent) ref.current?.close("sent");
-  }, [sent]);
-  const cancel = () => ref.current?.close(already ? "already" : "cancelled");
-
-  const submit = handleSubmit(async (values) => {
-    setFailure("");
-    try {
-      await send.mutateAsync({ reason: values.reason, details: values.details || undefined });
-      setSent(true);
-    } catch (error) {
-      if (isApiError(error) && error.status === 409) {
-        setFailure(t("already"));
-        setAlready(true);
-      } else setFailure(showServerErrors(error, setError, ["reason", "details"], t("failed")) ?? "");
-    }
-  });
 
   const title = target.chapterId ? t("titleChapter", { chapter: isolate(target.title) }) : t("titleManga", { title: isolate(target.title) });
   return (
@@ -115,4 +84,47 @@ export default function ReportDialog({ target, onDone }: { target: ReportTarget;
       {failure && <Banner tone="error" testId="report-failure">{failure}</Banner>}
     </Dialog>
   );
+}
+
+/**
+ * The form's state and its sending: the shared schema in the page's language, the watched reason and details, the
+ * failure text (a 409 means it was already reported) and how the dialog closes (sent, already or cancelled).
+ */
+function useReportForm(target: ReportTarget) {
+  const t = useTexts("reports");
+  const ref = useRef<HTMLDialogElement>(null);
+  const [failure, setFailure] = useState("");
+  const [already, setAlready] = useState(false);
+  const [sent, setSent] = useState(false);
+  const schema = useMemo(() => reportFormSchema((key: ReportValidationKey) => t(`errors.${key}`)), [t]);
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { reason: undefined, details: "" },
+  });
+  const { handleSubmit, control, setError, formState } = form;
+  const reason = useWatch({ control, name: "reason" });
+  const details = useWatch({ control, name: "details" }) ?? "";
+  const send = useApiMutation((api, body: { reason: number; details?: string }) =>
+    api("/api/Report/Submit", { method: "POST", body: { mangaId: target.mangaId, chapterId: target.chapterId ?? null, ...body } }),
+  );
+  // The dialog's return value says how it ended (Escape leaves it empty: cancelled, or "already" after a 409).
+  useEffect(() => {
+    if (sent) ref.current?.close("sent");
+  }, [sent]);
+  const cancel = () => ref.current?.close(already ? "already" : "cancelled");
+
+  const submit = handleSubmit(async (values) => {
+    setFailure("");
+    try {
+      await send.mutateAsync({ reason: values.reason, details: values.details || undefined });
+      setSent(true);
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) {
+        setFailure(t("already"));
+        setAlready(true);
+      } else setFailure(showServerErrors(error, setError, ["reason", "details"], t("failed")) ?? "");
+    }
+  });
+
+  return { ref, form, reason, details, failure, already, busy: formState.isSubmitting, cancel, submit };
 }

@@ -18,6 +18,15 @@ function labelOf(g: ReportGroup, t: T): string {
   return g.chapterId === null ? isolate(g.mangaTitle) : `${t("queue.chapterKind", { number: g.chapterNumber ?? 0 })}: ${isolate(g.chapterTitle ?? "")}`;
 }
 
+/** What each piece of an entry reads with: the texts, numbers and dates in the page's language. */
+interface Ctx {
+  t: T;
+  format: Awaited<ReturnType<typeof getFormatter>>;
+  date: (iso: string) => string;
+}
+
+const key = (g: ReportGroup) => `${g.mangaId}:${g.chapterId ?? 0}`;
+
 /**
  * Root's reports queue: one entry per reported target with its counts per reason, when it was reported, the latest
  * texts and the three decisions (open view) or how it was resolved (resolved view). A table from 768 px, cards below.
@@ -26,84 +35,7 @@ export async function ReportQueue({ groups, resolved }: { groups: ReportGroup[];
   const t = await getTranslations("reports");
   const format = await getFormatter();
   const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
-
-  const title = (g: ReportGroup, headingLevel?: "h3") => {
-    const Heading = headingLevel ?? "span";
-    return (
-      <div className="flex min-w-0 flex-col gap-1">
-        <span className="inline-flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
-          {g.chapterId === null ? <BookOpen className="size-3.5" aria-hidden /> : <FileText className="size-3.5" aria-hidden />}
-          {g.chapterId === null ? t("queue.mangaKind") : t("queue.chapterKind", { number: g.chapterNumber ?? 0 })}
-        </span>
-        <Heading className="font-bold break-words">
-          <Link href={contentHref(g)} dir="auto" className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:hover:text-brand-400" data-testid="report-target-link">
-            {g.chapterId === null ? g.mangaTitle : g.chapterTitle}
-          </Link>
-        </Heading>
-        {g.chapterId !== null && <span className="text-sm text-zinc-600 dark:text-zinc-400">{t("queue.chapterOf", { title: isolate(g.mangaTitle) })}</span>}
-        <span className="flex flex-wrap gap-1.5 pt-0.5">
-          <StatusChip tone={statusTone(g.chapterStatus ?? g.mangaStatus)} label={t(`queue.contentStatus.${g.chapterStatus ?? g.mangaStatus}`)} />
-        </span>
-      </div>
-    );
-  };
-
-  const reasons = (g: ReportGroup) => (
-    <div className="flex flex-col gap-1.5">
-      <span className="font-bold tabular-nums" data-testid="report-count">
-        {t("queue.count", { count: g.count })}
-      </span>
-      <ul className="flex flex-wrap gap-1.5" aria-label={t("queue.colReasons")}>
-        {REPORT_REASON_NAMES.map((name) =>
-          g.reasons[name] > 0 ? (
-            <li key={name} className="rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs font-semibold text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100" data-testid={`report-reason-count-${name}`}>
-              {t(`reasons.${name}`)} <span className="tabular-nums">×{format.number(g.reasons[name])}</span>
-            </li>
-          ) : null,
-        )}
-      </ul>
-    </div>
-  );
-
-  const dates = (g: ReportGroup) => (
-    <div className="flex flex-col gap-0.5 text-sm text-zinc-700 dark:text-zinc-300">
-      <span>{t("queue.last", { date: date(g.lastReportedAt) })}</span>
-      {g.count > 1 && <span className="text-zinc-600 dark:text-zinc-400">{t("queue.first", { date: date(g.firstReportedAt) })}</span>}
-    </div>
-  );
-
-  const excerpts = (g: ReportGroup) =>
-    g.recent.length === 0 ? (
-      <p className="text-sm text-zinc-600 italic dark:text-zinc-400">{t("queue.noDetails")}</p>
-    ) : (
-      <ul className="flex flex-col gap-2" aria-label={t("queue.recent")}>
-        {g.recent.map((r, i) => (
-          <li key={i} className="flex gap-2 text-sm">
-            <MessageSquareQuote className="mt-0.5 size-4 shrink-0 text-zinc-500" aria-hidden />
-            <div className="min-w-0">
-              <p dir="auto" className="line-clamp-3 break-words whitespace-pre-line text-zinc-800 dark:text-zinc-200" data-testid="report-excerpt">
-                {r.details}
-              </p>
-              <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                {isolate(r.reporter ?? t("queue.deletedReporter"))} · {t(`reasons.${REPORT_REASON_NAMES[r.reason] ?? "other"}`)} · {date(r.createdAt)}
-              </p>
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
-
-  const outcome = (g: ReportGroup) =>
-    resolved ? (
-      <div className="flex flex-col items-start gap-1">
-        <StatusChip tone={RESOLUTION_TONE[g.resolution ?? 1] ?? "neutral"} label={t(`queue.resolution.${g.resolution ?? 1}`)} testId="report-resolution" />
-        {g.resolvedAt && <span className="text-xs text-zinc-600 dark:text-zinc-400">{t("queue.resolvedOn", { date: date(g.resolvedAt) })}</span>}
-      </div>
-    ) : (
-      <ReportActions target={{ mangaId: g.mangaId, chapterId: g.chapterId, label: labelOf(g, t), count: g.count }} />
-    );
-
-  const key = (g: ReportGroup) => `${g.mangaId}:${g.chapterId ?? 0}`;
+  const ctx: Ctx = { t, format, date };
 
   return (
     <>
@@ -111,11 +43,11 @@ export async function ReportQueue({ groups, resolved }: { groups: ReportGroup[];
       <ul className="flex flex-col gap-3 md:hidden" data-testid="report-cards">
         {groups.map((g) => (
           <li key={key(g)} className="flex flex-col gap-3 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900" data-testid="report-group" data-target={key(g)}>
-            {title(g, "h3")}
-            {reasons(g)}
-            {dates(g)}
-            {excerpts(g)}
-            {outcome(g)}
+            <Title g={g} ctx={ctx} headingLevel="h3" />
+            <Reasons g={g} ctx={ctx} />
+            <Dates g={g} ctx={ctx} />
+            <Excerpts g={g} ctx={ctx} />
+            <Outcome g={g} ctx={ctx} resolved={resolved} />
           </li>
         ))}
       </ul>
@@ -136,17 +68,102 @@ export async function ReportQueue({ groups, resolved }: { groups: ReportGroup[];
             {groups.map((g) => (
               <tr key={key(g)} className="align-top" data-testid="report-group" data-target={key(g)}>
                 <td className="px-4 py-4">
-                  {title(g)}
-                  <div className="mt-3">{excerpts(g)}</div>
+                  <Title g={g} ctx={ctx} />
+                  <div className="mt-3"><Excerpts g={g} ctx={ctx} /></div>
                 </td>
-                <td className="px-4 py-4">{reasons(g)}</td>
-                <td className="px-4 py-4">{dates(g)}</td>
-                <td className="px-4 py-4">{outcome(g)}</td>
+                <td className="px-4 py-4"><Reasons g={g} ctx={ctx} /></td>
+                <td className="px-4 py-4"><Dates g={g} ctx={ctx} /></td>
+                <td className="px-4 py-4"><Outcome g={g} ctx={ctx} resolved={resolved} /></td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
     </>
+  );
+}
+
+/** The target: its kind, its linked title (a heading on the cards), the manga of a chapter and the content's status. */
+function Title({ g, ctx: { t }, headingLevel }: { g: ReportGroup; ctx: Ctx; headingLevel?: "h3" }) {
+  const Heading = headingLevel ?? "span";
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <span className="inline-flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
+        {g.chapterId === null ? <BookOpen className="size-3.5" aria-hidden /> : <FileText className="size-3.5" aria-hidden />}
+        {g.chapterId === null ? t("queue.mangaKind") : t("queue.chapterKind", { number: g.chapterNumber ?? 0 })}
+      </span>
+      <Heading className="font-bold break-words">
+        <Link href={contentHref(g)} dir="auto" className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:hover:text-brand-400" data-testid="report-target-link">
+          {g.chapterId === null ? g.mangaTitle : g.chapterTitle}
+        </Link>
+      </Heading>
+      {g.chapterId !== null && <span className="text-sm text-zinc-600 dark:text-zinc-400">{t("queue.chapterOf", { title: isolate(g.mangaTitle) })}</span>}
+      <span className="flex flex-wrap gap-1.5 pt-0.5">
+        <StatusChip tone={statusTone(g.chapterStatus ?? g.mangaStatus)} label={t(`queue.contentStatus.${g.chapterStatus ?? g.mangaStatus}`)} />
+      </span>
+    </div>
+  );
+}
+
+/** How many reports, and how many per reason. */
+function Reasons({ g, ctx: { t, format } }: { g: ReportGroup; ctx: Ctx }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span className="font-bold tabular-nums" data-testid="report-count">
+        {t("queue.count", { count: g.count })}
+      </span>
+      <ul className="flex flex-wrap gap-1.5" aria-label={t("queue.colReasons")}>
+        {REPORT_REASON_NAMES.map((name) =>
+          g.reasons[name] > 0 ? (
+            <li key={name} className="rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs font-semibold text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100" data-testid={`report-reason-count-${name}`}>
+              {t(`reasons.${name}`)} <span className="tabular-nums">×{format.number(g.reasons[name])}</span>
+            </li>
+          ) : null,
+        )}
+      </ul>
+    </div>
+  );
+}
+
+/** When it was last (and, reported more than once, first) reported. */
+function Dates({ g, ctx: { t, date } }: { g: ReportGroup; ctx: Ctx }) {
+  return (
+    <div className="flex flex-col gap-0.5 text-sm text-zinc-700 dark:text-zinc-300">
+      <span>{t("queue.last", { date: date(g.lastReportedAt) })}</span>
+      {g.count > 1 && <span className="text-zinc-600 dark:text-zinc-400">{t("queue.first", { date: date(g.firstReportedAt) })}</span>}
+    </div>
+  );
+}
+
+/** The latest reports' texts with who sent them, why and when. */
+function Excerpts({ g, ctx: { t, date } }: { g: ReportGroup; ctx: Ctx }) {
+  if (g.recent.length === 0) return <p className="text-sm text-zinc-600 italic dark:text-zinc-400">{t("queue.noDetails")}</p>;
+  return (
+    <ul className="flex flex-col gap-2" aria-label={t("queue.recent")}>
+      {g.recent.map((r, i) => (
+        <li key={i} className="flex gap-2 text-sm">
+          <MessageSquareQuote className="mt-0.5 size-4 shrink-0 text-zinc-500" aria-hidden />
+          <div className="min-w-0">
+            <p dir="auto" className="line-clamp-3 break-words whitespace-pre-line text-zinc-800 dark:text-zinc-200" data-testid="report-excerpt">
+              {r.details}
+            </p>
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">
+              {isolate(r.reporter ?? t("queue.deletedReporter"))} · {t(`reasons.${REPORT_REASON_NAMES[r.reason] ?? "other"}`)} · {date(r.createdAt)}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The three decisions (open view) or how it was resolved (resolved view). */
+function Outcome({ g, ctx: { t, date }, resolved }: { g: ReportGroup; ctx: Ctx; resolved: boolean }) {
+  if (!resolved) return <ReportActions target={{ mangaId: g.mangaId, chapterId: g.chapterId, label: labelOf(g, t), count: g.count }} />;
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <StatusChip tone={RESOLUTION_TONE[g.resolution ?? 1] ?? "neutral"} label={t(`queue.resolution.${g.resolution ?? 1}`)} testId="report-resolution" />
+      {g.resolvedAt && <span className="text-xs text-zinc-600 dark:text-zinc-400">{t("queue.resolvedOn", { date: date(g.resolvedAt) })}</span>}
+    </div>
   );
 }
