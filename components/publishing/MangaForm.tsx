@@ -44,13 +44,7 @@ export function MangaForm({ genres, initial }: { genres: readonly GenreOption[];
   const editing = initial !== undefined;
   const idPrefix = editing ? `manga-${initial.id}` : "manga";
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useMangaFields(initial);
+  const { register, handleSubmit, setError, control, formState: { errors, isSubmitting } } = useMangaFields(initial);
   const [cover, setCover] = useState<CoverValue>({ file: null, error: null });
   const [coverRequired, setCoverRequired] = useState(false);
   const { onSubmit, formError } = useMangaSubmit(initial, cover, setCover, () => setCoverRequired(true), setError);
