@@ -33,25 +33,7 @@ function resolverOf(field: DialogField | undefined): Resolver<Values> {
   };
 }
 
-/**
- * The monetisation page's confirmations (request a payout, record a transfer, mark a payout failed, close a month): a
- * modal dialog with a sentence, at most one field checked by the shared schema before sending, the server's field
- * error or failure shown in place, and focus kept inside until it closes. `onConfirm` throws the API's error as is.
- * While busy the buttons are aria-disabled, not disabled: a disabled button drops the keyboard focus to the page.
- */
-export function ActionDialog({
-  title,
-  text,
-  confirmLabel,
-  busyLabel,
-  cancelLabel,
-  failedText,
-  field,
-  tone = "brand",
-  testId,
-  onConfirm,
-  onClose,
-}: {
+interface ActionDialogProps {
   title: string;
   text: ReactNode;
   confirmLabel: string;
@@ -63,7 +45,15 @@ export function ActionDialog({
   testId: string;
   onConfirm: (value: string) => Promise<void>;
   onClose: () => void;
-}) {
+}
+
+/**
+ * The monetisation page's confirmations (request a payout, record a transfer, mark a payout failed, close a month): a
+ * modal dialog with a sentence, at most one field checked by the shared schema before sending, the server's field
+ * error or failure shown in place, and focus kept inside until it closes. `onConfirm` throws the API's error as is.
+ * While busy the buttons are aria-disabled, not disabled: a disabled button drops the keyboard focus to the page.
+ */
+export function ActionDialog({ title, text, confirmLabel, busyLabel, cancelLabel, failedText, field, tone = "brand", testId, onConfirm, onClose }: ActionDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const id = useId();
   const [open, setOpen] = useState(true);

@@ -41,27 +41,10 @@ const FIELDS = ["title", "description", "genres", "readingDirection"] as const;
  */
 export function MangaForm({ genres, initial }: { genres: readonly GenreOption[]; initial?: MangaFormInitial }) {
   const t = useTranslations("mangaForm");
-  const te = useTranslations("mangaForm.errors");
-  const schema = useMemo(() => mangaFormSchema((key) => te(key)), [te]);
   const editing = initial !== undefined;
   const idPrefix = editing ? `manga-${initial.id}` : "manga";
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<MangaFormInput, unknown, MangaFormValues>({
-    resolver: zodResolver(schema),
-    mode: "onTouched",
-    defaultValues: {
-      title: initial?.title ?? "",
-      description: initial?.description ?? "",
-      genres: initial?.genres ?? [],
-      readingDirection: String(initial?.readingDirection ?? 0),
-    },
-  });
+  const { register, handleSubmit, setError, control, formState: { errors, isSubmitting } } = useMangaFields(initial);
   const [cover, setCover] = useState<CoverValue>({ file: null, error: null });
   const [coverRequired, setCoverRequired] = useState(false);
   const { onSubmit, formError } = useMangaSubmit(initial, cover, setCover, () => setCoverRequired(true), setError);
@@ -103,16 +86,7 @@ export function MangaForm({ genres, initial }: { genres: readonly GenreOption[];
 
         <GenreChips idPrefix={idPrefix} genres={genres} registration={register("genres")} count={chosenCount} error={genresError} />
 
-        {/* Three cards side by side from the small breakpoint, as before the kit (RadioCards stacks them). */}
-        <div className="sm:[&_fieldset>div]:grid sm:[&_fieldset>div]:grid-cols-3">
-          <RadioCards
-            id={`${idPrefix}-direction`}
-            legend={t("readingDirection")}
-            options={DIRECTIONS.map((d) => ({ value: d, label: t(`directions.${d}`), hint: t(`directionHints.${d}`) }))}
-            error={errors.readingDirection?.message}
-            registration={register("readingDirection")}
-          />
-        </div>
+        <ReadingDirection idPrefix={idPrefix} registration={register("readingDirection")} error={errors.readingDirection?.message} />
       </div>
 
       <CoverField
@@ -137,6 +111,38 @@ export function MangaForm({ genres, initial }: { genres: readonly GenreOption[];
         />
       </div>
     </form>
+  );
+}
+
+/** The form's values, empty or the manga's, checked by the shared schema as each field is left. */
+function useMangaFields(initial: MangaFormInitial | undefined) {
+  const te = useTranslations("mangaForm.errors");
+  const schema = useMemo(() => mangaFormSchema((key) => te(key)), [te]);
+  return useForm<MangaFormInput, unknown, MangaFormValues>({
+    resolver: zodResolver(schema),
+    mode: "onTouched",
+    defaultValues: {
+      title: initial?.title ?? "",
+      description: initial?.description ?? "",
+      genres: initial?.genres ?? [],
+      readingDirection: String(initial?.readingDirection ?? 0),
+    },
+  });
+}
+
+/** The reading direction: three cards side by side from the small breakpoint, as before the kit (RadioCards stacks them). */
+function ReadingDirection({ idPrefix, registration, error }: { idPrefix: string; registration: UseFormRegisterReturn; error?: string }) {
+  const t = useTranslations("mangaForm");
+  return (
+    <div className="sm:[&_fieldset>div]:grid sm:[&_fieldset>div]:grid-cols-3">
+      <RadioCards
+        id={`${idPrefix}-direction`}
+        legend={t("readingDirection")}
+        options={DIRECTIONS.map((d) => ({ value: d, label: t(`directions.${d}`), hint: t(`directionHints.${d}`) }))}
+        error={error}
+        registration={registration}
+      />
+    </div>
   );
 }
 
