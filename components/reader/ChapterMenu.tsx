@@ -75,47 +75,73 @@ export function ChapterMenu(props: {
         <ChevronDown className={`size-4 shrink-0 text-zinc-400 transition ${open ? "rotate-180" : ""}`} aria-hidden />
       </Button>
       {open && (
-        <div
-          id={listId}
-          // Under the title on wider screens; on phones, where the title is off-centre, across the screen below the
-          // header (the header's backdrop filter makes it the box `fixed` is placed in: full width, 3.5 rem high).
-          className="absolute start-1/2 top-full z-40 mt-2 w-[min(24rem,calc(100vw-1.5rem))] -translate-x-1/2 overflow-hidden rounded-2xl border border-white/10 bg-zinc-900 shadow-2xl shadow-black/60 rtl:translate-x-1/2 max-sm:fixed max-sm:inset-x-3 max-sm:top-14 max-sm:w-auto max-sm:translate-x-0 max-sm:rtl:translate-x-0"
-          data-testid="chapter-menu-panel"
-        >
-          <div className="flex items-baseline justify-between gap-3 border-b border-white/10 px-4 py-3">
-            <p dir="auto" className="truncate font-bold text-white">{mangaTitle}</p>
-            <p className="shrink-0 text-xs font-semibold text-zinc-400" data-testid="chapter-count">{t("chapterCount", { count: chapters.length })}</p>
-          </div>
-          <ul className="max-h-[min(26rem,60dvh)] overflow-y-auto py-1">
-            {chapters.map((c, i) => {
-              const isCurrent = c.id === currentId;
-              return (
-                <li key={c.id}>
-                  <Link
-                    href={`/manga-reader/${mangaId}/${c.id}`}
-                    aria-current={isCurrent ? "page" : undefined}
-                    onClick={() => onOpenChange(false)}
-                    className={`flex items-center gap-3 px-4 py-2.5 text-sm transition ${isCurrent ? "bg-brand-600/20 text-white" : "text-zinc-300 hover:bg-white/5 hover:text-white"}`}
-                  >
-                    <span className="w-9 shrink-0 font-mono text-xs font-bold text-zinc-500">{chapterTag(i + 1)}</span>
-                    <span dir="auto" className="min-w-0 flex-1 truncate font-medium">{c.title}</span>
-                    {isPremiumNow(c) && <Lock role="img" className="size-3.5 shrink-0 text-amber-400" aria-label={t("premium")} data-testid="chapter-lock" />}
-                    {c.status === 0 && <Badge tone="amber">{t("pending")}</Badge>}
-                    {c.status === 2 && <Badge tone="red">{t("rejected")}</Badge>}
-                    {isCurrent ? (
-                      <Badge tone="brand">{t("current")}</Badge>
-                    ) : c.progress?.completed ? (
-                      <Check className="size-4 shrink-0 text-emerald-400" aria-label={t("finished")} />
-                    ) : c.progress ? (
-                      <Badge tone="zinc">{t("reading")}</Badge>
-                    ) : null}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
+        <ChapterPanel id={listId} mangaId={mangaId} mangaTitle={mangaTitle} chapters={chapters} currentId={currentId} onChoose={() => onOpenChange(false)} />
       )}
     </div>
+  );
+}
+
+/** The open list: the manga title and chapter count over the chapters. */
+function ChapterPanel({ id, mangaId, mangaTitle, chapters, currentId, onChoose }: {
+  id: string;
+  mangaId: number;
+  mangaTitle: string;
+  chapters: readonly MenuChapter[];
+  currentId: number;
+  onChoose: () => void;
+}) {
+  const t = useTranslations("reader");
+  return (
+    <div
+      id={id}
+      // Under the title on wider screens; on phones, where the title is off-centre, across the screen below the
+      // header (the header's backdrop filter makes it the box `fixed` is placed in: full width, 3.5 rem high).
+      className="absolute start-1/2 top-full z-40 mt-2 w-[min(24rem,calc(100vw-1.5rem))] -translate-x-1/2 overflow-hidden rounded-2xl border border-white/10 bg-zinc-900 shadow-2xl shadow-black/60 rtl:translate-x-1/2 max-sm:fixed max-sm:inset-x-3 max-sm:top-14 max-sm:w-auto max-sm:translate-x-0 max-sm:rtl:translate-x-0"
+      data-testid="chapter-menu-panel"
+    >
+      <div className="flex items-baseline justify-between gap-3 border-b border-white/10 px-4 py-3">
+        <p dir="auto" className="truncate font-bold text-white">{mangaTitle}</p>
+        <p className="shrink-0 text-xs font-semibold text-zinc-400" data-testid="chapter-count">{t("chapterCount", { count: chapters.length })}</p>
+      </div>
+      <ul className="max-h-[min(26rem,60dvh)] overflow-y-auto py-1">
+        {chapters.map((c, i) => (
+          <ChapterRow key={c.id} chapter={c} index={i} mangaId={mangaId} isCurrent={c.id === currentId} onChoose={onChoose} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** One chapter of the list, #01…, with its lock, review state and Current / Read / Reading marker. */
+function ChapterRow({ chapter: c, index: i, mangaId, isCurrent, onChoose }: {
+  chapter: MenuChapter;
+  index: number;
+  mangaId: number;
+  isCurrent: boolean;
+  onChoose: () => void;
+}) {
+  const t = useTranslations("reader");
+  return (
+    <li>
+      <Link
+        href={`/manga-reader/${mangaId}/${c.id}`}
+        aria-current={isCurrent ? "page" : undefined}
+        onClick={onChoose}
+        className={`flex items-center gap-3 px-4 py-2.5 text-sm transition ${isCurrent ? "bg-brand-600/20 text-white" : "text-zinc-300 hover:bg-white/5 hover:text-white"}`}
+      >
+        <span className="w-9 shrink-0 font-mono text-xs font-bold text-zinc-500">{chapterTag(i + 1)}</span>
+        <span dir="auto" className="min-w-0 flex-1 truncate font-medium">{c.title}</span>
+        {isPremiumNow(c) && <Lock role="img" className="size-3.5 shrink-0 text-amber-400" aria-label={t("premium")} data-testid="chapter-lock" />}
+        {c.status === 0 && <Badge tone="amber">{t("pending")}</Badge>}
+        {c.status === 2 && <Badge tone="red">{t("rejected")}</Badge>}
+        {isCurrent ? (
+          <Badge tone="brand">{t("current")}</Badge>
+        ) : c.progress?.completed ? (
+          <Check className="size-4 shrink-0 text-emerald-400" aria-label={t("finished")} />
+        ) : c.progress ? (
+          <Badge tone="zinc">{t("reading")}</Badge>
+        ) : null}
+      </Link>
+    </li>
   );
 }

@@ -1,84 +1,41 @@
 "use client";
 
-import { useRef } from "react";
+import type { MouseEvent, ReactNode, RefObject } from "react";
 import { useTranslations } from "next-intl";
 import { ReadingDirection } from "@/lib/enums";
-import type { MenuChapter } from "./ChapterMenu";
 import { EndCard } from "./EndCard";
 import { HelpDialog } from "./HelpDialog";
 import { BlackoutScreen, PausedNotice } from "./ProtectionScreens";
 import { ReaderContent } from "./ReaderContent";
 import { ReaderFooter } from "./ReaderFooter";
 import { ReaderHeader } from "./ReaderHeader";
-import { isNearEnd, pageLabelFor, savedPageFor } from "./reader-logic";
-import type { ReaderPage } from "./reader-utils";
-import { SettingsPanel, type PanelManga } from "./SettingsPanel";
+import { pageLabelFor } from "./reader-logic";
+import { SettingsPanel } from "./SettingsPanel";
 import { SponsoredOverlay } from "./SponsoredOverlay";
 import { setPrefs } from "./storage";
-import { useHydrated } from "./use-media-query";
-import { usePageData } from "./use-page-data";
-import { usePaging } from "./use-paging";
-import { useImagePreload, useNextChapterPreload, usePagedPrefetch } from "./use-preload";
-import { useRecordView, useSaveProgress } from "./use-progress";
-import { useContentProtection } from "./use-protection";
-import { useReaderApi } from "./use-reader-api";
-import { useFullscreen, usePanels, useZoom } from "./use-reader-controls";
-import { useReaderKeyboard } from "./use-reader-keyboard";
-import { useReaderPrefs } from "./use-reader-prefs";
-import { useReadingPosition } from "./use-reading-position";
-import { useSponsoredOverlay } from "./use-sponsored-overlay";
-import { useVerticalView } from "./use-vertical-view";
+import type { usePanels } from "./use-reader-controls";
+import { useReader, type ReaderProps } from "./use-reader";
+import type { useSponsoredOverlay } from "./use-sponsored-overlay";
 
-export interface ReaderProps {
-  manga: PanelManga & { id: number; readingDirection: number };
-  chapters: MenuChapter[];
-  chapter: { id: number; title: string; pageCount: number; sourceType: number };
-  /** Pages the server already loaded (the first screen is in the HTML). */
-  initialPages: ReaderPage[];
-  /** Where to open: the signed-in user's saved page, else 1 (visitors: this browser's saved page, after hydration). */
-  initialPage: number;
-  restoreLocally: boolean;
-  viewer: { username: string; accessToken: string } | null;
-  backHref: string;
-  titleHref: string;
-}
+export type { ReaderProps };
 
 /**
  * The chapter reader (spec §2, §4, §7, §9; issue 5): single, double and vertical views, prefetching, zoom,
  * hotkeys in the title's reading direction, progress saving, the sponsored overlay, view recording and
- * content protection. Each of these is a hook of its own (use-*.ts); this component wires them together and
- * lays out the header, the page area and the footer. The hooks are called in the order their effects must run.
+ * content protection. Each of these is a hook of its own (use-*.ts), wired together by useReader (use-reader.ts);
+ * this component lays out the header, the page area and the footer.
  */
 export function Reader(props: ReaderProps) {
   const { manga, chapters, chapter, viewer } = props;
   const t = useTranslations("reader");
-  const api = useReaderApi(viewer?.accessToken ?? null);
-  const hydrated = useHydrated();
-  const { isMobile, view, fit, dataSaver, step } = useReaderPrefs(manga.readingDirection);
+  const reader = useReader(props);
+  const { rootRef, areaRef, hydrated, position, zoom, changeZoom, panels, data, overlay, sentinelRef, paging, fullscreen, toggleFullscreen } = reader;
+  const { isMobile, view, fit, dataSaver } = reader.prefs;
+  const { blackoutUntil, blurred } = reader.protection;
+  const { current, atEnd, verticalUntil, restored, first, spread, range } = position;
+  const { currentIndex, nextChapter } = reader;
   const rtlReading = manga.readingDirection === ReadingDirection.RightToLeft;
   const pageCount = chapter.pageCount;
-
-  const rootRef = useRef<HTMLDivElement>(null);
-  const areaRef = useRef<HTMLElement>(null);
-  const { blackoutUntil, blurred, quiet } = useContentProtection(rootRef);
-  const position = useReadingPosition({ chapterId: chapter.id, pageCount, initialPage: props.initialPage, restoreLocally: props.restoreLocally, hydrated, view });
-  const { current, atEnd, verticalUntil, restored, first, last, spread, range } = position;
-  const { zoom, changeZoom } = useZoom(quiet);
-  const panels = usePanels();
-  const data = usePageData({ api, chapter, pageCount, initialPages: props.initialPages, view, step, quiet, verticalUntil });
-  const overlay = useSponsoredOverlay({ api, chapterId: chapter.id, positionKnown: hydrated && restored && pageCount > 0, range });
-
-  const preload = useImagePreload(zoom, dataSaver);
-  usePagedPrefetch({ view, atEnd, first, step, fit, loadPages: data.loadPages, preload });
-  const sentinelRef = useVerticalView({ view, areaRef, pageCount, step, verticalUntil, setVerticalUntil: position.setVerticalUntil, setCurrent: position.setCurrent, scrollRequest: position.scrollRequest, pages: data.pages, loadPages: data.loadPages });
-  const paging = usePaging({ view, pageCount, step, readingDirection: manga.readingDirection, areaRef, quiet, position });
-  const { fullscreen, toggleFullscreen } = useFullscreen(rootRef);
-  useReaderKeyboard({ ...panels, overlayOpen: overlay.open !== null, readingDirection: manga.readingDirection, goNext: paging.goNext, goPrevious: paging.goPrevious, toggleFullscreen, changeZoom, zoom });
-  useRecordView(api, chapter.id);
-  useSaveProgress({ api, chapterId: chapter.id, page: savedPageFor(view, position, pageCount), pageCount, restored, viewer });
-  const currentIndex = chapters.findIndex((c) => c.id === chapter.id);
-  const nextChapter = currentIndex >= 0 ? chapters[currentIndex + 1] : undefined;
-  useNextChapterPreload({ api, nextChapter, nearEnd: isNearEnd(last, atEnd, pageCount), view, fit, preload });
 
   const label = pageLabelFor(view, position, pageCount);
   return (
@@ -103,28 +60,23 @@ export function Reader(props: ReaderProps) {
         report
         compact={isMobile}
       />
-      <main ref={areaRef} dir="ltr" onClick={paging.onAreaClick} className="relative min-h-0 flex-1 overflow-auto overscroll-contain">
-        {/* The page's heading (the header's chapter menu shows the same names): "{manga} – {chapter}". */}
-        <h1 dir="auto" className="sr-only" data-testid="reader-title">{t("metaTitle", { manga: manga.title, chapter: chapter.title })}</h1>
-        <div className={`min-h-full transition-[filter] duration-200 ${blurred ? "blur-2xl" : ""}`}>
-          <ReaderContent
-            view={view} pageCount={pageCount} atEnd={atEnd} spread={spread} current={current} verticalUntil={verticalUntil}
-            sentinelRef={sentinelRef} initialPage={props.initialPage} pages={data.pages} failed={data.failed} retry={data.retry}
-            refreshSigned={data.refreshSigned} fit={fit} zoom={zoom} dataSaver={dataSaver} watermark={viewer?.username ?? null} rtlReading={rtlReading}
-            endCard={
-              <EndCard
-                mangaId={manga.id}
-                chapterTitle={chapter.title}
-                next={nextChapter ? { id: nextChapter.id, title: nextChapter.title, index: currentIndex + 2 } : null}
-                titleHref={props.titleHref}
-                onRestart={paging.restart}
-                rtlArrows={rtlReading}
-              />
-            }
-          />
-        </div>
-        {blurred && <PausedNotice />}
-      </main>
+      <PageArea areaRef={areaRef} onClick={paging.onAreaClick} heading={t("metaTitle", { manga: manga.title, chapter: chapter.title })} blurred={blurred}>
+        <ReaderContent
+          view={view} pageCount={pageCount} atEnd={atEnd} spread={spread} current={current} verticalUntil={verticalUntil}
+          sentinelRef={sentinelRef} initialPage={props.initialPage} pages={data.pages} failed={data.failed} retry={data.retry}
+          refreshSigned={data.refreshSigned} fit={fit} zoom={zoom} dataSaver={dataSaver} watermark={viewer?.username ?? null} rtlReading={rtlReading}
+          endCard={
+            <EndCard
+              mangaId={manga.id}
+              chapterTitle={chapter.title}
+              next={nextChapter ? { id: nextChapter.id, title: nextChapter.title, index: currentIndex + 2 } : null}
+              titleHref={props.titleHref}
+              onRestart={paging.restart}
+              rtlArrows={rtlReading}
+            />
+          }
+        />
+      </PageArea>
       <ReaderFooter
         rtlReading={rtlReading}
         progress={range.last}
@@ -148,6 +100,24 @@ export function Reader(props: ReaderProps) {
       />
       <ReaderPanels manga={manga} chapterCount={chapters.length} panels={panels} overlay={overlay} blackoutUntil={blackoutUntil} />
     </div>
+  );
+}
+
+/** The page area (taps turn pages there), with the page's heading; blurred, with a notice, while the tab is not focused. */
+function PageArea({ areaRef, onClick, heading, blurred, children }: {
+  areaRef: RefObject<HTMLElement | null>;
+  onClick: (e: MouseEvent<HTMLElement>) => void;
+  heading: string;
+  blurred: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <main ref={areaRef} dir="ltr" onClick={onClick} className="relative min-h-0 flex-1 overflow-auto overscroll-contain">
+      {/* The page's heading (the header's chapter menu shows the same names): "{manga} – {chapter}". */}
+      <h1 dir="auto" className="sr-only" data-testid="reader-title">{heading}</h1>
+      <div className={`min-h-full transition-[filter] duration-200 ${blurred ? "blur-2xl" : ""}`}>{children}</div>
+      {blurred && <PausedNotice />}
+    </main>
   );
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ReadingDirection } from "@/lib/enums";
 import {
   advanceOverlay, clampPage, isNearEnd, NO_OVERLAY, pageLabelFor, pagesCoveredBy, progressRange, readerKeyAction,
-  savedPageFor, spreadOf, tapKey, turnAvailability, verticalReach, type OverlayState,
+  savedPageFor, spreadOf, tapKey, tapTurn, turnAvailability, verticalReach, type OverlayState,
 } from "./reader-logic";
 
 describe("position", () => {
@@ -67,6 +67,11 @@ describe("input", () => {
   it("turns pages from the outer thirds of the page area only", () => {
     expect([0, 0.34, 0.35, 0.5, 0.65, 0.66, 1].map(tapKey)).toEqual(["ArrowLeft", "ArrowLeft", null, null, null, "ArrowRight", "ArrowRight"]);
     expect(tapKey(Number.NaN)).toBeNull();
+  });
+
+  it("turns a tap into the next or previous page in the title's reading direction", () => {
+    expect([0.1, 0.5, 0.9].map((f) => tapTurn(f, ReadingDirection.LeftToRight))).toEqual(["previous", null, "next"]);
+    expect([0.1, 0.5, 0.9].map((f) => tapTurn(f, ReadingDirection.RightToLeft))).toEqual(["next", null, "previous"]);
   });
 
   const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, ...mods });

@@ -68,6 +68,13 @@ export function tapKey(fraction: number): "ArrowLeft" | "ArrowRight" | null {
   return fraction < 0.35 ? "ArrowLeft" : fraction > 0.65 ? "ArrowRight" : null;
 }
 
+/** What a tap on the page area does in the title's reading direction: the outer thirds turn to the next or previous page. */
+export function tapTurn(fraction: number, readingDirection: number): "next" | "previous" | null {
+  const key = tapKey(fraction);
+  if (!key) return null;
+  return arrowStep(key, readingDirection) > 0 ? "next" : "previous";
+}
+
 export type ReaderKeyAction = "closePanels" | "exitFullscreen" | "next" | "previous" | "toggleFullscreen" | "resetZoom" | "zoomIn" | "zoomOut";
 
 /**

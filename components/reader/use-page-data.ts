@@ -1,10 +1,34 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { isSignedMediaUrl } from "@/lib/media-url";
 import { pagesCoveredBy } from "./reader-logic";
 import { apiPagesFor, type ReaderPage, type ViewMode } from "./reader-utils";
 import type { ReaderApi } from "./use-reader-api";
+
+/**
+ * A premium chapter's pages come with signed URLs that expire (docs/decisions/018): when such an image fails, the
+ * page's batch is fetched again for fresh URLs, once per URL (a second failure shows the retry).
+ */
+function useSignedRefresh(
+  pagesRef: RefObject<Record<number, ReaderPage>>,
+  loadPages: (from: number, to: number, size: number) => Promise<ReaderPage[]>,
+  step: number,
+) {
+  const refreshed = useRef(new Set<string>());
+  return useCallback(
+    (n: number): boolean => {
+      const page = pagesRef.current[n];
+      if (!page || !isSignedMediaUrl(page.imageUrl) || refreshed.current.has(page.imageUrl)) return false;
+      refreshed.current.add(page.imageUrl);
+      const { [n]: _stale, ...rest } = pagesRef.current;
+      pagesRef.current = rest;
+      void loadPages(n, n, step);
+      return true;
+    },
+    [pagesRef, loadPages, step],
+  );
+}
 
 /**
  * The chapter's page data (owns: the pages fetched so far and those that failed; fetching a range in the API's
@@ -76,21 +100,7 @@ export function usePageData(opts: {
 
   const retry = (n: number) => void loadPages(n, n, step);
 
-  // A premium chapter's pages come with signed URLs that expire (docs/decisions/018): when such an image fails, the
-  // page's batch is fetched again for fresh URLs, once per URL (a second failure shows the retry).
-  const refreshed = useRef(new Set<string>());
-  const refreshSigned = useCallback(
-    (n: number): boolean => {
-      const page = pagesRef.current[n];
-      if (!page || !isSignedMediaUrl(page.imageUrl) || refreshed.current.has(page.imageUrl)) return false;
-      refreshed.current.add(page.imageUrl);
-      const { [n]: _stale, ...rest } = pagesRef.current;
-      pagesRef.current = rest;
-      void loadPages(n, n, step);
-      return true;
-    },
-    [loadPages, step],
-  );
+  const refreshSigned = useSignedRefresh(pagesRef, loadPages, step);
 
   return { pages, failed, loadPages, retry, refreshSigned };
 }

@@ -1,16 +1,11 @@
 "use client";
 
 import { useCallback, type Dispatch, type MouseEvent, type RefObject, type SetStateAction } from "react";
-import { tapKey, turnAvailability, verticalReach } from "./reader-logic";
-import { arrowStep, type ViewMode } from "./reader-utils";
+import { tapTurn, turnAvailability, verticalReach } from "./reader-logic";
+import type { ViewMode } from "./reader-utils";
 import { setPrefs } from "./storage";
 
-/**
- * Page turning (owns: next and previous in each view, going back to page 1 from the end card, switching views,
- * the tap zones on the page area, and whether a turn is possible). A paged view moves a step at a time and ends
- * on the end card; the vertical view scrolls to the page, growing the list first when it is not there yet.
- */
-export function usePaging(opts: {
+interface PagingOptions {
   view: ViewMode;
   pageCount: number;
   step: number;
@@ -26,11 +21,16 @@ export function usePaging(opts: {
     setVerticalUntil: Dispatch<SetStateAction<number>>;
     requestScroll: (page: number) => void;
   };
-}) {
-  const { view, pageCount, step, readingDirection, areaRef, quiet } = opts;
-  const { current, first, atEnd, setCurrent, setAtEnd, setVerticalUntil, requestScroll } = opts.position;
+}
 
-  const scrollToPage = useCallback((n: number) => {
+/** Vertical view: scroll to a page, or ask for it to be scrolled to once the list has grown to hold it. */
+function useScrollToPage(
+  areaRef: RefObject<HTMLElement | null>,
+  pageCount: number,
+  requestScroll: (page: number) => void,
+  setVerticalUntil: Dispatch<SetStateAction<number>>,
+) {
+  return useCallback((n: number) => {
     const el = areaRef.current?.querySelector<HTMLElement>(`[data-page="${n}"]`);
     if (el) el.scrollIntoView({ block: "start", behavior: "smooth" });
     else {
@@ -38,6 +38,18 @@ export function usePaging(opts: {
       setVerticalUntil((v) => Math.max(v, verticalReach(n, pageCount)));
     }
   }, [pageCount, requestScroll, areaRef, setVerticalUntil]);
+}
+
+/**
+ * Page turning (owns: next and previous in each view, going back to page 1 from the end card, switching views,
+ * the tap zones on the page area, and whether a turn is possible). A paged view moves a step at a time and ends
+ * on the end card; the vertical view scrolls to the page, growing the list first when it is not there yet.
+ */
+export function usePaging(opts: PagingOptions) {
+  const { view, pageCount, step, readingDirection, areaRef, quiet } = opts;
+  const { current, first, atEnd, setCurrent, setAtEnd, setVerticalUntil, requestScroll } = opts.position;
+
+  const scrollToPage = useScrollToPage(areaRef, pageCount, requestScroll, setVerticalUntil);
 
   const goNext = useCallback(() => {
     quiet();
@@ -92,10 +104,9 @@ export function usePaging(opts: {
   const onAreaClick = (e: MouseEvent<HTMLElement>) => {
     if (view === "vertical" || atEnd || (e.target as HTMLElement).closest("button, a")) return;
     const box = e.currentTarget.getBoundingClientRect();
-    const key = tapKey((e.clientX - box.left) / box.width);
-    if (!key) return;
-    if (arrowStep(key, readingDirection) > 0) goNext();
-    else goPrevious();
+    const turn = tapTurn((e.clientX - box.left) / box.width, readingDirection);
+    if (turn === "next") goNext();
+    else if (turn === "previous") goPrevious();
   };
 
   return { goNext, goPrevious, restart, changeView, onAreaClick, ...turnAvailability(view, { current, first, atEnd }, pageCount) };

@@ -4,6 +4,69 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { READER } from "@/lib/reader-constants";
 import { isProtectedShortcut } from "./reader-utils";
 
+/** Screenshot and developer-tool shortcuts black the reader out (PrintScreen is often only reported on key up). */
+function useProtectedShortcuts(blackout: () => void) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!isProtectedShortcut(e)) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      // One blackout per press: on key down, or on key up for PrintScreen (often reported only then).
+      const printScreen = e.key === "PrintScreen" || e.code === "PrintScreen";
+      if (e.type === "keydown" || printScreen) blackout();
+    };
+    window.addEventListener("keydown", onKey, { capture: true });
+    window.addEventListener("keyup", onKey, { capture: true });
+    return () => {
+      window.removeEventListener("keydown", onKey, { capture: true });
+      window.removeEventListener("keyup", onKey, { capture: true });
+    };
+  }, [blackout]);
+}
+
+/** No context menu (save image, inspect) and no dragging anywhere in the reader. */
+function useNoContextMenu(root: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const block = (e: Event) => e.preventDefault();
+    el.addEventListener("contextmenu", block);
+    el.addEventListener("dragstart", block);
+    return () => {
+      el.removeEventListener("contextmenu", block);
+      el.removeEventListener("dragstart", block);
+    };
+  }, [root]);
+}
+
+/**
+ * The timing-anomaly detector: a tick late by more than READER.timingAnomalyMs (and by more than three times the
+ * worst lateness of the last ten seconds, so a busy device raises its own bar), outside the quiet periods.
+ */
+function useTimingAnomaly(quietUntilRef: React.RefObject<number>, blackout: () => void) {
+  useEffect(() => {
+    const tick = READER.timingTickMs;
+    const recent: number[] = [];
+    let last = performance.now();
+    quietUntilRef.current = last + READER.timingGraceMs;
+    const id = window.setInterval(() => {
+      const now = performance.now();
+      const late = Math.max(0, now - last - tick);
+      last = now;
+      const usual = recent.length ? Math.max(...recent) : 0;
+      recent.push(late);
+      if (recent.length > 10_000 / tick) recent.shift();
+      if (document.visibilityState !== "visible" || !document.hasFocus()) {
+        quietUntilRef.current = now + READER.timingGraceMs;
+        return;
+      }
+      if (now < quietUntilRef.current) return;
+      if (late > READER.timingAnomalyMs && late > 3 * usual) blackout();
+    }, tick);
+    return () => window.clearInterval(id);
+  }, [quietUntilRef, blackout]);
+}
+
 /**
  * Content protection (spec §4): blackout for READER.blackoutMs on a screenshot or developer-tool shortcut or
  * a timing anomaly (a timer tick late by more than READER.timingAnomalyMs, as when a debugger pauses the page);
@@ -25,23 +88,7 @@ export function useContentProtection(root: React.RefObject<HTMLElement | null>) 
     quietUntil.current = Math.max(quietUntil.current, performance.now() + READER.timingGraceMs);
   }, []);
 
-  // Shortcuts (PrintScreen is often only reported on key up).
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!isProtectedShortcut(e)) return;
-      e.preventDefault();
-      e.stopImmediatePropagation();
-      // One blackout per press: on key down, or on key up for PrintScreen (often reported only then).
-      const printScreen = e.key === "PrintScreen" || e.code === "PrintScreen";
-      if (e.type === "keydown" || printScreen) blackout();
-    };
-    window.addEventListener("keydown", onKey, { capture: true });
-    window.addEventListener("keyup", onKey, { capture: true });
-    return () => {
-      window.removeEventListener("keydown", onKey, { capture: true });
-      window.removeEventListener("keyup", onKey, { capture: true });
-    };
-  }, [blackout]);
+  useProtectedShortcuts(blackout);
 
   // Blur when the tab or window loses focus.
   useEffect(() => {
@@ -61,42 +108,9 @@ export function useContentProtection(root: React.RefObject<HTMLElement | null>) 
     };
   }, [quiet]);
 
-  // No context menu (save image, inspect) anywhere in the reader.
-  useEffect(() => {
-    const el = root.current;
-    if (!el) return;
-    const block = (e: Event) => e.preventDefault();
-    el.addEventListener("contextmenu", block);
-    el.addEventListener("dragstart", block);
-    return () => {
-      el.removeEventListener("contextmenu", block);
-      el.removeEventListener("dragstart", block);
-    };
-  }, [root]);
+  useNoContextMenu(root);
 
-  // The timing-anomaly detector: a tick late by more than READER.timingAnomalyMs (and by more than three times the
-  // worst lateness of the last ten seconds, so a busy device raises its own bar), outside the quiet periods.
-  useEffect(() => {
-    const tick = READER.timingTickMs;
-    const recent: number[] = [];
-    let last = performance.now();
-    quietUntil.current = last + READER.timingGraceMs;
-    const id = window.setInterval(() => {
-      const now = performance.now();
-      const late = Math.max(0, now - last - tick);
-      last = now;
-      const usual = recent.length ? Math.max(...recent) : 0;
-      recent.push(late);
-      if (recent.length > 10_000 / tick) recent.shift();
-      if (document.visibilityState !== "visible" || !document.hasFocus()) {
-        quietUntil.current = now + READER.timingGraceMs;
-        return;
-      }
-      if (now < quietUntil.current) return;
-      if (late > READER.timingAnomalyMs && late > 3 * usual) blackout();
-    }, tick);
-    return () => window.clearInterval(id);
-  }, [blackout]);
+  useTimingAnomaly(quietUntil, blackout);
 
   // The reader's own heavy moments (images arriving, scrolling, resizing) are not anomalies.
   useEffect(() => {

@@ -6,6 +6,46 @@ import type { ReaderPage, ViewMode } from "./reader-utils";
 import type { ScrollRequest } from "./use-reading-position";
 
 /**
+ * The page being read is the last one whose top passed a third of the screen (after 200 ms of calm),
+ * or the last page once scrolled to the very end.
+ */
+function useReadPageOnScroll(
+  view: ViewMode,
+  areaRef: RefObject<HTMLElement | null>,
+  pageCount: number,
+  setCurrent: Dispatch<SetStateAction<number>>,
+  verticalUntilRef: RefObject<number>,
+) {
+  useEffect(() => {
+    const area = areaRef.current;
+    if (view !== "vertical" || !area) return;
+    let timer: number | undefined;
+    const onScroll = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        const limit = area.getBoundingClientRect().top + area.clientHeight / 3;
+        let seen = 1;
+        for (const el of area.querySelectorAll<HTMLElement>("[data-page]")) {
+          if (el.getBoundingClientRect().top <= limit) seen = Number(el.dataset.page);
+          else break;
+        }
+        const bottom = area.scrollTop + area.clientHeight >= area.scrollHeight - 4;
+        setCurrent(bottom && verticalUntilRef.current >= pageCount ? pageCount : seen);
+      }, READER.scrollSettleMs);
+    };
+    area.addEventListener("scroll", onScroll, { passive: true });
+    // Pages added or sized below do not scroll, but can change which page is read (e.g. at the bottom).
+    const resize = new ResizeObserver(onScroll);
+    if (area.firstElementChild) resize.observe(area.firstElementChild);
+    return () => {
+      area.removeEventListener("scroll", onScroll);
+      resize.disconnect();
+      window.clearTimeout(timer);
+    };
+  }, [view, pageCount, areaRef, setCurrent, verticalUntilRef]);
+}
+
+/**
  * The vertical view (owns: loading the listed pages' data in batches, growing the list when its end comes within
  * 300 px, the page being read while scrolling, and scrolling to a page asked for before it was listed).
  * Returns the ref for the sentinel at the end of the list. Does nothing in the paged views.
@@ -52,35 +92,7 @@ export function useVerticalView(opts: {
     return () => observer.disconnect();
   }, [view, pageCount, step, verticalUntil, areaRef, setVerticalUntil]);
 
-  // The page being read is the last one whose top passed a third of the screen (after 200 ms of calm),
-  // or the last page once scrolled to the very end.
-  useEffect(() => {
-    const area = areaRef.current;
-    if (view !== "vertical" || !area) return;
-    let timer: number | undefined;
-    const onScroll = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => {
-        const limit = area.getBoundingClientRect().top + area.clientHeight / 3;
-        let seen = 1;
-        for (const el of area.querySelectorAll<HTMLElement>("[data-page]")) {
-          if (el.getBoundingClientRect().top <= limit) seen = Number(el.dataset.page);
-          else break;
-        }
-        const bottom = area.scrollTop + area.clientHeight >= area.scrollHeight - 4;
-        setCurrent(bottom && verticalUntilRef.current >= pageCount ? pageCount : seen);
-      }, READER.scrollSettleMs);
-    };
-    area.addEventListener("scroll", onScroll, { passive: true });
-    // Pages added or sized below do not scroll, but can change which page is read (e.g. at the bottom).
-    const resize = new ResizeObserver(onScroll);
-    if (area.firstElementChild) resize.observe(area.firstElementChild);
-    return () => {
-      area.removeEventListener("scroll", onScroll);
-      resize.disconnect();
-      window.clearTimeout(timer);
-    };
-  }, [view, pageCount, areaRef, setCurrent]);
+  useReadPageOnScroll(view, areaRef, pageCount, setCurrent, verticalUntilRef);
 
   // Scroll to a page asked for before it was on the page (restore, keys, view switch).
   useEffect(() => {

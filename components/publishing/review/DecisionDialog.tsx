@@ -17,6 +17,14 @@ export type DialogMode = "approve" | "reject" | "delete";
 
 const TEMPLATES = ["quality", "pages", "policy", "metadata"] as const;
 
+/** Ctrl+Enter (⌘+Enter) in the note submits its form. */
+function submitOnCtrlEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
+  if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit();
+  }
+}
+
 /**
  * The modal of one decision (the kit's Dialog: focus stays inside, Escape cancels, focus returns to the button that
  * opened it). Approving takes an optional note, rejecting a required reason that the templates help write, deleting
@@ -91,12 +99,7 @@ export function DecisionDialog({
           rows={mode === "reject" ? 5 : 3}
           maxLength={NOTE_MAX + 200}
           aria-required={mode === "reject" ? true : undefined}
-          onKeyDown={(event: KeyboardEvent<HTMLTextAreaElement>) => {
-            if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-              event.preventDefault();
-              event.currentTarget.form?.requestSubmit();
-            }
-          }}
+          onKeyDown={submitOnCtrlEnter}
           data-testid="decision-note"
         />
       )}

@@ -2,7 +2,7 @@
 
 import { ChevronLeft, ChevronRight, ExternalLink } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from "react";
 import { IconButton } from "@/components/ui/Button";
 import { isTypingTarget } from "./keyboard";
 
@@ -14,20 +14,8 @@ export interface ViewerPage {
   height: number;
 }
 
-/**
- * One chapter's pages for review: a large view and a strip of thumbnails. J / K and the arrow keys turn pages (the
- * arrow pointing along the interface's reading direction is "next", so → in English and ← in Arabic).
- */
-export function PageViewer({ pages, label }: { pages: ViewerPage[]; label: string }) {
-  const t = useTranslations("approval.viewer");
-  const [index, setIndex] = useState(0);
-  // data-ready is set once the keys are listened to (tests wait for it before pressing them).
-  const root = useRef<HTMLDivElement>(null);
-  const strip = useRef<HTMLOListElement>(null);
-  const count = pages.length;
-  const page = pages[Math.min(index, count - 1)];
-
-  const go = (to: number) => setIndex(Math.max(0, Math.min(count - 1, to)));
+/** J / K and the arrows turn the page; data-ready on the root tells tests the keys are listened to. */
+function usePageKeys(count: number, setIndex: Dispatch<SetStateAction<number>>, root: RefObject<HTMLDivElement | null>) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
@@ -46,9 +34,11 @@ export function PageViewer({ pages, label }: { pages: ViewerPage[]; label: strin
     window.addEventListener("keydown", onKey);
     root.current?.setAttribute("data-ready", "true");
     return () => window.removeEventListener("keydown", onKey);
-  }, [count]);
+  }, [count, setIndex, root]);
+}
 
-  // Keep the current thumbnail in view and warm the next page's image.
+/** Keep the current thumbnail in view and warm the next page's image. */
+function useThumbInView(strip: RefObject<HTMLOListElement | null>, index: number, pages: ViewerPage[]) {
   useEffect(() => {
     const thumb = strip.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
     const list = strip.current;
@@ -59,7 +49,25 @@ export function PageViewer({ pages, label }: { pages: ViewerPage[]; label: strin
     }
     const next = pages[index + 1];
     if (next) new Image().src = next.imageUrl;
-  }, [index, pages]);
+  }, [strip, index, pages]);
+}
+
+/**
+ * One chapter's pages for review: a large view and a strip of thumbnails. J / K and the arrow keys turn pages (the
+ * arrow pointing along the interface's reading direction is "next", so → in English and ← in Arabic).
+ */
+export function PageViewer({ pages, label }: { pages: ViewerPage[]; label: string }) {
+  const t = useTranslations("approval.viewer");
+  const [index, setIndex] = useState(0);
+  // data-ready is set once the keys are listened to (tests wait for it before pressing them).
+  const root = useRef<HTMLDivElement>(null);
+  const strip = useRef<HTMLOListElement>(null);
+  const count = pages.length;
+  const page = pages[Math.min(index, count - 1)];
+
+  const go = (to: number) => setIndex(Math.max(0, Math.min(count - 1, to)));
+  usePageKeys(count, setIndex, root);
+  useThumbInView(strip, index, pages);
 
   if (!page) return null;
   // Over the page's image: a dark disc keeps the white arrow readable on any picture.

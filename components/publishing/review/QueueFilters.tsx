@@ -11,20 +11,15 @@ import { queueHref } from "./queue-href";
 
 const STATES: readonly QueueState[] = ["pending", "accepted", "rejected", "all"];
 
-/** The queue's state filter (links with counts) and title search; both live in the URL (state, q). */
-export function QueueFilters({
-  state,
-  search,
-  counts,
-  defaultState,
-  isRoot,
-}: {
+interface StateLinksProps {
   state: QueueState;
   search: string;
   counts: Record<QueueState, number>;
   defaultState: QueueState;
-  isRoot: boolean;
-}) {
+}
+
+/** The queue's state filter (links with counts) and title search; both live in the URL (state, q). */
+export function QueueFilters({ state, search, counts, defaultState, isRoot }: StateLinksProps & { isRoot: boolean }) {
   const t = useTranslations("approval.queue");
   const router = useRouter();
   const [text, setText] = useState(search);
@@ -40,36 +35,7 @@ export function QueueFilters({
 
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-      <nav aria-label={t("filterLabel")} className="shrink-0">
-        <ul className="grid grid-cols-2 gap-1 rounded-2xl bg-zinc-100 p-1 sm:inline-flex dark:bg-zinc-800/70">
-          {STATES.map((s) => {
-            const current = s === state;
-            return (
-              <li key={s}>
-                <Link
-                  href={queueHref({ state: s, search, defaultState })}
-                  aria-current={current ? "page" : undefined}
-                  data-testid={`queue-state-${s}`}
-                  className={`flex h-10 items-center justify-between gap-2 rounded-xl px-3.5 whitespace-nowrap sm:justify-start text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-                    current
-                      ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-950 dark:text-white"
-                      : "text-zinc-700 hover:bg-white/60 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-900/60 dark:hover:text-white"
-                  }`}
-                >
-                  {t(`states.${s}`)}
-                  <span
-                    className={`min-w-6 rounded-full px-1.5 text-center text-xs tabular-nums ${
-                      current ? "bg-brand-600 text-white" : "bg-zinc-200 text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100"
-                    }`}
-                  >
-                    {counts[s]}
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <StateLinks state={state} search={search} counts={counts} defaultState={defaultState} />
       <form role="search" onSubmit={submit} className="flex w-full min-w-0 items-end gap-2 lg:max-w-sm">
         <TextField
           id="queue-search"
@@ -94,5 +60,42 @@ export function QueueFilters({
         </Button>
       </form>
     </div>
+  );
+}
+
+/** The state filter: a link per state, with its count; the current one is marked. */
+function StateLinks({ state, search, counts, defaultState }: StateLinksProps) {
+  const t = useTranslations("approval.queue");
+  return (
+    <nav aria-label={t("filterLabel")} className="shrink-0">
+      <ul className="grid grid-cols-2 gap-1 rounded-2xl bg-zinc-100 p-1 sm:inline-flex dark:bg-zinc-800/70">
+        {STATES.map((s) => {
+          const current = s === state;
+          return (
+            <li key={s}>
+              <Link
+                href={queueHref({ state: s, search, defaultState })}
+                aria-current={current ? "page" : undefined}
+                data-testid={`queue-state-${s}`}
+                className={`flex h-10 items-center justify-between gap-2 rounded-xl px-3.5 whitespace-nowrap sm:justify-start text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+                  current
+                    ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-950 dark:text-white"
+                    : "text-zinc-700 hover:bg-white/60 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-900/60 dark:hover:text-white"
+                }`}
+              >
+                {t(`states.${s}`)}
+                <span
+                  className={`min-w-6 rounded-full px-1.5 text-center text-xs tabular-nums ${
+                    current ? "bg-brand-600 text-white" : "bg-zinc-200 text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100"
+                  }`}
+                >
+                  {counts[s]}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }

@@ -52,16 +52,7 @@ function QueueCard({ item, isRoot, t, date }: { item: QueueItem; isRoot: boolean
       data-state={item.state}
     >
       <article aria-labelledby={`queue-item-${item.id}`} className="flex gap-4">
-        <div className="aspect-[2/3] w-16 shrink-0 self-start overflow-hidden rounded-lg bg-zinc-100 sm:w-20 dark:bg-zinc-800">
-          {item.coverImageUrl ? (
-            // eslint-disable-next-line @next/next/no-img-element -- content-addressed media with its own variants
-            <img src={mediaVariantUrl(item.coverImageUrl, 160)} alt="" width={80} height={120} loading="lazy" className="size-full object-cover" />
-          ) : (
-            <div className="grid size-full place-items-center text-zinc-400">
-              <BookImage className="size-6" aria-hidden />
-            </div>
-          )}
-        </div>
+        <Cover url={item.coverImageUrl} />
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
             <div className="min-w-0">
@@ -96,31 +87,53 @@ function QueueCard({ item, isRoot, t, date }: { item: QueueItem; isRoot: boolean
               </ul>
             </div>
           )}
-          <div className="flex flex-wrap gap-2 pt-1">
-            {isRoot ? (
-              <Link href={reviewHref} className={primaryButton} data-testid="queue-review">
-                <ScanSearch className="size-4" aria-hidden />
-                {t("queue.review")}
-                <span className="sr-only">: {item.title}</span>
-              </Link>
-            ) : (
-              <>
-                <Link href={primaryHref} className={primaryButton} data-testid="queue-edit">
-                  <Pencil className="size-4" aria-hidden />
-                  {t("queue.edit")}
-                  <span className="sr-only">: {item.title}</span>
-                </Link>
-                <Link href={reviewHref} className={secondaryButton} data-testid="queue-view">
-                  <Eye className="size-4" aria-hidden />
-                  {t("queue.view")}
-                  <span className="sr-only">: {item.title}</span>
-                </Link>
-              </>
-            )}
-          </div>
+          <CardActions title={item.title} isRoot={isRoot} reviewHref={reviewHref} primaryHref={primaryHref} t={t} />
         </div>
       </article>
     </li>
+  );
+}
+
+function Cover({ url }: { url: string | null }) {
+  return (
+    <div className="aspect-[2/3] w-16 shrink-0 self-start overflow-hidden rounded-lg bg-zinc-100 sm:w-20 dark:bg-zinc-800">
+      {url ? (
+        // eslint-disable-next-line @next/next/no-img-element -- content-addressed media with its own variants
+        <img src={mediaVariantUrl(url, 160)} alt="" width={80} height={120} loading="lazy" className="size-full object-cover" />
+      ) : (
+        <div className="grid size-full place-items-center text-zinc-400">
+          <BookImage className="size-6" aria-hidden />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Root reviews the manga; the writer edits it or views its review page. */
+function CardActions({ title, isRoot, reviewHref, primaryHref, t }: { title: string; isRoot: boolean; reviewHref: string; primaryHref: string; t: T }) {
+  return (
+    <div className="flex flex-wrap gap-2 pt-1">
+      {isRoot ? (
+        <Link href={reviewHref} className={primaryButton} data-testid="queue-review">
+          <ScanSearch className="size-4" aria-hidden />
+          {t("queue.review")}
+          <span className="sr-only">: {title}</span>
+        </Link>
+      ) : (
+        <>
+          <Link href={primaryHref} className={primaryButton} data-testid="queue-edit">
+            <Pencil className="size-4" aria-hidden />
+            {t("queue.edit")}
+            <span className="sr-only">: {title}</span>
+          </Link>
+          <Link href={reviewHref} className={secondaryButton} data-testid="queue-view">
+            <Eye className="size-4" aria-hidden />
+            {t("queue.view")}
+            <span className="sr-only">: {title}</span>
+          </Link>
+        </>
+      )}
+    </div>
   );
 }
 
