@@ -122,6 +122,7 @@ export function DiscoveryCatalogue({
   children: ReactNode;
 }) {
   const t = useTexts("discovery");
+  const tg = useTexts("genres");
   const searchParams = useSearchParams();
   const params = useMemo(() => parseDiscoveryParams(Object.fromEntries(searchParams.entries())), [searchParams]);
   // Updates the URL without a server round trip; Next keeps useSearchParams in step (and Back works).
@@ -136,6 +137,12 @@ export function DiscoveryCatalogue({
   );
   const [live, shown, serverPage, loading, retry] = useShownPage(params, initialParams);
   const [listTop, onResultsClick] = useResultsClicks(params.page, navigate, shown, loading);
+  const chipClick = (genre: DiscoveryParams["genre"]) => (e: MouseEvent) => {
+    if (!isPlainClick(e)) return;
+    e.preventDefault();
+    navigate({ genre, page: 1 });
+  };
+  const hrefFor = (p: Partial<DiscoveryParams>) => discoveryPath(previewBase, { ...params, ...p });
 
   return (
     <div className="flex flex-col gap-8">
@@ -144,7 +151,14 @@ export function DiscoveryCatalogue({
           <SearchForm params={params} navigate={navigate} />
           <SortSelect value={params.sort} busy={loading} onChange={(sort) => navigate({ sort, page: 1 })} />
         </div>
-        <GenreChips params={params} navigate={navigate} previewBase={previewBase} />
+        {/* The genre chips: real links (shareable, indexable); a plain click filters here without a page load. */}
+        <nav aria-label={t("genreLabel")} className="scroll-row -mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-1">
+          {[null, ...GENRES].map((g) => (
+            <Link key={String(g)} href={hrefFor({ genre: g, page: 1 })} onClick={chipClick(g)} scroll={false} className={`${chip} ${params.genre === g ? chipOn : chipOff}`} aria-current={params.genre === g ? "page" : undefined}>
+              {g ? tg(g) : t("allGenres")}
+            </Link>
+          ))}
+        </nav>
       </div>
 
       <section aria-labelledby="results-summary" aria-busy={loading} onClickCapture={onResultsClick} className="px-4 sm:px-6 lg:px-8">
@@ -191,14 +205,17 @@ function SearchForm({ params, navigate }: { params: DiscoveryParams; navigate: N
       setText(params.search);
     }
   }, [params.search]);
+  const apply = (term: string) => {
+    applied.current = term;
+    navigate({ search: term, page: 1 }, "replace");
+  };
   useEffect(() => {
     const term = text.trim().slice(0, 100);
     if (term === applied.current) return;
-    const timer = setTimeout(() => {
-      applied.current = term;
-      navigate({ search: term, page: 1 }, "replace");
-    }, SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => apply(term), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
+    // `apply` changes with `navigate`, which the text's timer follows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text, navigate]);
   return (
     <form
@@ -207,9 +224,7 @@ function SearchForm({ params, navigate }: { params: DiscoveryParams; navigate: N
       className="relative w-full sm:max-w-md"
       onSubmit={(e) => {
         e.preventDefault();
-        const term = text.trim().slice(0, 100);
-        applied.current = term;
-        navigate({ search: term, page: 1 }, "replace");
+        apply(text.trim().slice(0, 100));
       }}
     >
       <input
@@ -247,26 +262,3 @@ const chip = "shrink-0 rounded-full border px-3 py-1.5 text-sm font-semibold tra
 const chipOn = "border-brand-600 bg-brand-600 text-white";
 const chipOff = "border-zinc-200 hover:border-brand-500 hover:text-brand-600 dark:border-zinc-700 dark:hover:text-brand-400";
 
-/** The genre chips: real links (shareable, indexable); a plain click filters here without a page load. */
-function GenreChips({ params, navigate, previewBase }: { params: DiscoveryParams; navigate: Navigate; previewBase: PreviewBase }) {
-  const t = useTexts("discovery");
-  const tg = useTexts("genres");
-  const chipClick = (genre: DiscoveryParams["genre"]) => (e: MouseEvent) => {
-    if (!isPlainClick(e)) return;
-    e.preventDefault();
-    navigate({ genre, page: 1 });
-  };
-  const hrefFor = (p: Partial<DiscoveryParams>) => discoveryPath(previewBase, { ...params, ...p });
-  return (
-    <nav aria-label={t("genreLabel")} className="scroll-row -mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-1">
-      <Link href={hrefFor({ genre: null, page: 1 })} onClick={chipClick(null)} scroll={false} className={`${chip} ${params.genre ? chipOff : chipOn}`} aria-current={params.genre ? undefined : "page"}>
-        {t("allGenres")}
-      </Link>
-      {GENRES.map((g) => (
-        <Link key={g} href={hrefFor({ genre: g, page: 1 })} onClick={chipClick(g)} scroll={false} className={`${chip} ${params.genre === g ? chipOn : chipOff}`} aria-current={params.genre === g ? "page" : undefined}>
-          {tg(g)}
-        </Link>
-      ))}
-    </nav>
-  );
-}
