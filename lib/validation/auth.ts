@@ -15,33 +15,11 @@ import { isReservedUsername, mixedScripts } from "./usernames";
  * ones are spec §5's exact wording where the spec gives one.
  */
 export const VALIDATION_KEYS = [
-  "fullNameRequired",
-  "fullNameTooLong",
-  "usernameRequired",
-  "usernameTooLong",
-  "usernameInvalid",
-  "emailRequired",
-  "emailInvalid",
-  "passwordRequired",
-  "passwordMinLength",
-  "passwordUppercase",
-  "passwordSpecialChar",
-  "passwordTooLong",
-  "passwordsDoNotMatch",
-  "roleRequired",
-  "dateOfBirthRequired",
-  "dateOfBirthFormat",
-  "dateOfBirthRange",
-  "tosRequired",
-  "privacyRequired",
-  "ageRequired",
-  "contentSafetyRequired",
-  "resetTokenRequired",
-  "profileImageInvalid",
-  "profileImageTooLarge",
-  "controlCharacters",
-  "usernameMixedScripts",
-  "usernameReserved",
+  "fullNameRequired", "fullNameTooLong", "usernameRequired", "usernameTooLong", "usernameInvalid", "emailRequired",
+  "emailInvalid", "passwordRequired", "passwordMinLength", "passwordUppercase", "passwordSpecialChar",
+  "passwordTooLong", "passwordsDoNotMatch", "roleRequired", "dateOfBirthRequired", "dateOfBirthFormat",
+  "dateOfBirthRange", "tosRequired", "privacyRequired", "ageRequired", "contentSafetyRequired", "resetTokenRequired",
+  "profileImageInvalid", "profileImageTooLarge", "controlCharacters", "usernameMixedScripts", "usernameReserved",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 export type Translate = (key: ValidationKey) => string;

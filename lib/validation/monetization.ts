@@ -12,18 +12,8 @@ import { MAX_ID } from "./numbers";
  * never a floating-point amount.
  */
 export const MONETIZATION_VALIDATION_KEYS = [
-  "monthInvalid",
-  "monthNotEnded",
-  "amountInvalid",
-  "amountTooLarge",
-  "thresholdRange",
-  "transactionInvalid",
-  "outcomeInvalid",
-  "referenceRequired",
-  "referenceTooLong",
-  "noteRequired",
-  "noteTooLong",
-  "controlCharacters",
+  "monthInvalid", "monthNotEnded", "amountInvalid", "amountTooLarge", "thresholdRange", "transactionInvalid",
+  "outcomeInvalid", "referenceRequired", "referenceTooLong", "noteRequired", "noteTooLong", "controlCharacters",
 ] as const;
 export type MonetizationValidationKey = (typeof MONETIZATION_VALIDATION_KEYS)[number];
 export type MonetizationTranslate = (key: MonetizationValidationKey) => string;

@@ -16,21 +16,9 @@ import { noControlCharacters } from "./text";
  * in the browser (components/publishing/file-checks.ts).
  */
 export const PUBLISHING_VALIDATION_KEYS = [
-  "titleRequired",
-  "titleTooLong",
-  "descriptionTooLong",
-  "genresRequired",
-  "genresTooMany",
-  "genreInvalid",
-  "readingDirectionInvalid",
-  "chapterTitleRequired",
-  "chapterTitleTooLong",
-  "isPremiumInvalid",
-  "publishAtInvalid",
-  "freeAtInvalid",
-  "freeAtPast",
-  "freeAtNeedsPremium",
-  "controlCharacters",
+  "titleRequired", "titleTooLong", "descriptionTooLong", "genresRequired", "genresTooMany", "genreInvalid",
+  "readingDirectionInvalid", "chapterTitleRequired", "chapterTitleTooLong", "isPremiumInvalid", "publishAtInvalid",
+  "freeAtInvalid", "freeAtPast", "freeAtNeedsPremium", "controlCharacters",
 ] as const;
 export type PublishingValidationKey = (typeof PUBLISHING_VALIDATION_KEYS)[number];
 export type PublishingTranslate = (key: PublishingValidationKey) => string;

@@ -14,14 +14,8 @@ import { REPORT_REASON_NAMES, ReportReason } from "@/lib/report-enums";
  * The texts live in messages/{en,ar}.json under `reports.errors`, one entry per ReportValidationKey.
  */
 export const REPORT_VALIDATION_KEYS = [
-  "reasonInvalid",
-  "detailsRequired",
-  "detailsTooLong",
-  "controlCharacters",
-  "targetInvalid",
-  "actionInvalid",
-  "noteRequired",
-  "noteTooLong",
+  "reasonInvalid", "detailsRequired", "detailsTooLong", "controlCharacters", "targetInvalid", "actionInvalid",
+  "noteRequired", "noteTooLong",
 ] as const;
 export type ReportValidationKey = (typeof REPORT_VALIDATION_KEYS)[number];
 export type ReportsTranslate = (key: ReportValidationKey) => string;

@@ -14,15 +14,8 @@ import { hasControlCharacters } from "@/lib/validation/text";
  * server/core/messages.ts `user.*`; a client form supplies its own, e.g. from its page's namespace).
  */
 export const USER_VALIDATION_KEYS = [
-  "roleInvalid",
-  "userIdInvalid",
-  "booleanExpected",
-  "subscriptionTypeInvalid",
-  "subscriptionDurationRange",
-  "controlCharacters",
-  "pageInvalid",
-  "sortInvalid",
-  "directionInvalid",
+  "roleInvalid", "userIdInvalid", "booleanExpected", "subscriptionTypeInvalid", "subscriptionDurationRange",
+  "controlCharacters", "pageInvalid", "sortInvalid", "directionInvalid",
 ] as const;
 export type UserOnlyValidationKey = (typeof USER_VALIDATION_KEYS)[number];
 export type UserValidationKey = ValidationKey | UserOnlyValidationKey;

@@ -6,6 +6,7 @@ import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { siteLink } from "@/server/mail/links";
 import { sendMailAfterCommit } from "@/server/mail/send-mail";
 import { recipientLocale, renderNotification } from "./catalogue";
+import { startPeriodic } from "@/server/core/periodic";
 
 /**
  * The daily e-mail digest (issue 14, beyond the spec): a user who turned it on, with unread notifications from the last
@@ -96,18 +97,5 @@ function digestMail(locale: Locale, name: string, items: ReadonlyArray<{ message
 
 /** Every DIGEST_INTERVAL_MS (and once at start), in every process; one run at a time per process. */
 export function startDigestTimer(db: Db): () => void {
-  let busy = false;
-  const tick = () => {
-    if (busy) return;
-    busy = true;
-    sendDigests({ db })
-      .catch((err: unknown) => console.error("[digest] failed:", err instanceof Error ? err.message : err))
-      .finally(() => {
-        busy = false;
-      });
-  };
-  const timer = setInterval(tick, DIGEST_INTERVAL_MS);
-  timer.unref?.();
-  tick();
-  return () => clearInterval(timer);
+  return startPeriodic("digest", DIGEST_INTERVAL_MS, () => sendDigests({ db }));
 }

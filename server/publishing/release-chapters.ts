@@ -6,6 +6,7 @@ import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { changed } from "@/server/manga/changed";
 import { notifyFavouriters } from "./notices";
 import { recountManga } from "./rows";
+import { startPeriodic } from "@/server/core/periodic";
 
 /** How often each process looks for scheduled chapters whose time has come. */
 export const RELEASE_INTERVAL_MS = 15_000;
@@ -40,18 +41,5 @@ export async function releaseDueChapters({ db }: { db: Db }): Promise<number> {
 
 /** Runs the release check every RELEASE_INTERVAL_MS in this process; returns the stop function. */
 export function startReleaseTimer(db: Db): () => void {
-  let busy = false;
-  const tick = () => {
-    if (busy) return;
-    busy = true;
-    releaseDueChapters({ db })
-      .catch((err: unknown) => console.error("[release] failed:", err instanceof Error ? err.message : err))
-      .finally(() => {
-        busy = false;
-      });
-  };
-  const timer = setInterval(tick, RELEASE_INTERVAL_MS);
-  timer.unref?.();
-  tick();
-  return () => clearInterval(timer);
+  return startPeriodic("release", RELEASE_INTERVAL_MS, () => releaseDueChapters({ db }));
 }

@@ -1,12 +1,10 @@
-import type { Db } from "@/db/client";
-import type { Locale } from "@/i18n/routing";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
-import { requireRoot, type SignedInViewer } from "@/server/core/viewer";
+import { requireRoot } from "@/server/core/viewer";
 import { discoverySettingsResponse, type ApiDiscoverySettings } from "./api-shapes";
 import { getDiscoverySettings } from "./get-page-settings";
 import type { SettingsInput } from "./input";
 import { checkFeaturedManga, encodeBanner, finishSave, lockSettings, storeBanner } from "./save-page-settings";
-import { SETTINGS_KEYS, type DiscoverySettingsValue } from "./types";
+import { SETTINGS_KEYS, type DiscoverySettingsValue, type SaveSettings } from "./types";
 
 /**
  * POST /api/SiteSettings/SaveDiscoveryPage (root): the discovery page's featured manga and banner; what is left out
@@ -14,17 +12,7 @@ import { SETTINGS_KEYS, type DiscoverySettingsValue } from "./types";
  * and dashboard) shows the change at once on every process. Answers the settings as GetDiscoveryPageSettings does
  * (URLs only).
  */
-export async function saveDiscoverySettings({
-  db,
-  viewer,
-  locale,
-  input,
-}: {
-  db: Db;
-  viewer: SignedInViewer;
-  locale: Locale;
-  input: SettingsInput;
-}): Promise<ApiDiscoverySettings> {
+export async function saveDiscoverySettings({ db, viewer, locale, input }: SaveSettings<SettingsInput>): Promise<ApiDiscoverySettings> {
   requireRoot(viewer);
   const banner = input.banner ? await encodeBanner(input.banner, locale) : undefined;
   await runUnitOfWork(db, async (uow) => {

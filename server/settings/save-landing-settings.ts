@@ -1,13 +1,11 @@
-import type { Db } from "@/db/client";
-import type { Locale } from "@/i18n/routing";
 import { HERO_FIELDS } from "@/lib/validation/site-settings";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
-import { requireRoot, type SignedInViewer } from "@/server/core/viewer";
+import { requireRoot } from "@/server/core/viewer";
 import { landingSettingsResponse, type ApiLandingSettings } from "./api-shapes";
 import { getLandingSettings, heroTranslations } from "./get-page-settings";
 import type { LandingInput } from "./input";
 import { checkFeaturedManga, encodeBanner, finishSave, lockSettings, storeBanner } from "./save-page-settings";
-import { SETTINGS_KEYS, type LandingSettingsValue } from "./types";
+import { SETTINGS_KEYS, type LandingSettingsValue, type SaveSettings } from "./types";
 
 /**
  * POST /api/SiteSettings/SaveLandingPageSettings (root): the hero's texts per language, the featured manga and the
@@ -15,17 +13,7 @@ import { SETTINGS_KEYS, type LandingSettingsValue } from "./types";
  * string (the request's language only: ./input.ts, issue 28). Audited as `settings.landing.save` with before/after; `/` and
  * `/ar` show the change at once on every process. Answers the settings as GetLandingPageSettings does (URLs only).
  */
-export async function saveLandingSettings({
-  db,
-  viewer,
-  locale,
-  input,
-}: {
-  db: Db;
-  viewer: SignedInViewer;
-  locale: Locale;
-  input: LandingInput;
-}): Promise<ApiLandingSettings> {
+export async function saveLandingSettings({ db, viewer, locale, input }: SaveSettings<LandingInput>): Promise<ApiLandingSettings> {
   requireRoot(viewer);
   const banner = input.banner ? await encodeBanner(input.banner, locale) : undefined;
   await runUnitOfWork(db, async (uow) => {

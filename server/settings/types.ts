@@ -1,3 +1,6 @@
+import type { Db } from "@/db/client";
+import type { Locale } from "@/i18n/routing";
+import type { SignedInViewer } from "@/server/core/viewer";
 /** Stored shape of the editable page settings (site_settings.value), by key. */
 export interface LandingSettingsValue {
   title: string;
@@ -18,3 +21,6 @@ export interface DiscoverySettingsValue {
 }
 
 export const SETTINGS_KEYS = { landing: "landing", discovery: "discovery" } as const;
+
+/** What a settings save takes: root (checked by the use case), the request's language (its messages) and the input. */
+export type SaveSettings<I> = { db: Db; viewer: SignedInViewer; locale: Locale; input: I };
