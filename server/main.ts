@@ -98,8 +98,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const renderer: http.Server | undefined = pages && http.createServer(listener);
   if (renderer) {
     await listen(renderer, 0, "127.0.0.1");
-    await warmPageCache(pages!, db.db);
+    await warmPageCache(pages!, db.db, `http://127.0.0.1:${(renderer.address() as AddressInfo).port}`);
   }
+  // From then on, the pages a change made stale are rendered again before a visitor asks (issue 30, item 4).
+  const stopRewarming = pages ? (await import("./http/page-cache-warm")).rewarmOnChange(pages) : undefined;
   // A request the HTTP parser refuses (431 for oversized headers, 400 otherwise) is answered with the envelope too.
   server.on("clientError", answerClientError);
   server.on("upgrade", (req: http.IncomingMessage, socket, head: Buffer) => {
@@ -123,6 +125,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         renderer.close();
         renderer.closeAllConnections();
       }
+      stopRewarming?.();
       pages?.close();
       await app.close();
       stopDelivery();
@@ -137,16 +140,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 }
 
 /** Fills the page cache before the port opens; PAGE_CACHE_WARM previews per list (0: none). Never stops the start. */
-async function warmPageCache(pages: PageCache, db: Db): Promise<void> {
-  const { DEFAULT_WARM_PREVIEWS, pagesToWarm } = await import("./http/page-cache-warm");
+async function warmPageCache(pages: PageCache, db: Db, origin: string): Promise<void> {
+  const { DEFAULT_WARM_PREVIEWS, toWarm, warmApi } = await import("./http/page-cache-warm");
   const previews = Number(process.env.PAGE_CACHE_WARM ?? DEFAULT_WARM_PREVIEWS);
   if (!Number.isFinite(previews) || previews <= 0) return;
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<string>((resolve) => (timer = setTimeout(() => resolve("stopped at the time limit"), WARM_LIMIT_MS)));
   try {
-    const paths = await pagesToWarm(db, previews);
-    const outcome = await Promise.race([pages.warm(paths).then((stored) => `${stored} of ${paths.length} pages`), limit]);
+    const { pages: paths, api } = await toWarm(db, previews);
+    const warming = async () => {
+      const stored = await pages.warm(paths);
+      const answered = await warmApi(origin, api);
+      return `${stored} of ${paths.length} pages, ${answered} of ${api.length * 3} API reads`;
+    };
+    const outcome = await Promise.race([warming(), limit]);
     console.log(`[page-cache] warmed: ${outcome} in ${Date.now() - started} ms`);
   } catch (err) {
     console.error("[page-cache] warming failed:", err);

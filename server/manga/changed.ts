@@ -30,6 +30,14 @@ interface Generations {
   counterRefreshDue: Map<number, NodeJS.Timeout>;
   /** This process, in what it publishes (the bus delivers to the publisher too). */
   origin: string;
+  /** Told of every change applied here (the page cache renders the pages again before a visitor asks: ../http/page-cache-warm.ts). */
+  listeners: Set<(change: AppliedChange) => void>;
+}
+
+/** A change as this process applied it: the manga whose pages changed, and whether the catalogue's did. */
+export interface AppliedChange {
+  manga: number[];
+  catalogue: boolean;
 }
 
 // On globalThis: the custom server (which hears the bus) and Next's bundled page code (which reads) share it.
@@ -44,7 +52,10 @@ const generations: Generations = ((globalThis as Record<symbol, unknown>)[KEY] ?
   counterRefreshedAt: new Map(),
   counterRefreshDue: new Map(),
   origin: `${process.pid}.${Math.random().toString(36).slice(2)}`,
+  listeners: new Set(),
 } satisfies Generations) as Generations;
+// A process that loaded an older copy of this module first (Next's dev reloads) has none yet.
+generations.listeners ??= new Set();
 const { counterRefreshedAt, counterRefreshDue } = generations;
 
 /** The catalogue's generation (part of every cached list's key). */
@@ -84,12 +95,21 @@ function refreshCounters(id: number) {
 
 /** Applies a change in this process: the next public read of what it touched is fresh. */
 export function applyCatalogueChange(change: CatalogueChange): void {
-  for (const id of ids(change)) generations.manga.set(id, mangaGeneration(id) + 1);
+  const manga = ids(change);
+  for (const id of manga) generations.manga.set(id, mangaGeneration(id) + 1);
   for (const id of list(change.counters)) refreshCounters(id);
   if (change.catalogue) {
     generations.all += 1;
     clearCatalogueCounts();
   }
+  // Counters alone are not announced: their pages refresh on their own window (refreshCounters).
+  if (manga.length > 0 || change.catalogue) for (const listener of generations.listeners) listener({ manga, catalogue: Boolean(change.catalogue) });
+}
+
+/** Calls `listener` after every change this process applies (its own and the bus's). Returns the unsubscribe. */
+export function onCatalogueChange(listener: (change: AppliedChange) => void): () => void {
+  generations.listeners.add(listener);
+  return () => generations.listeners.delete(listener);
 }
 
 /**
