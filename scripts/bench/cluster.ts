@@ -19,21 +19,23 @@
  * Users start spread over their first pause, as in a steady state; `--burst` starts all of them at second 0.
  *
  * Options: --users n (200) --seconds s (60) --restart-at s (20) --down s (3) --upload-every s (15) --no-restart --burst
+ * --smoke (scripts/bench/smoke.ts: 10 users for 6 s, PostgreSQL stopped at 2 s for 1 s, an upload every 3 s)
  */
 import { randomBytes } from "node:crypto";
 import { startCluster } from "../cluster";
 import { startPrivatePostgres } from "../../tests/e2e/fault-kit";
 import { byLabel, prepareWorld, runMixedLoad, summarize, verifyWorld, type LoadResult } from "./mixed-load";
 import { cpuDelta, cpuSecondsByPart } from "./cpu-usage";
+import { sized } from "./smoke";
 import { option } from "./timing";
 
-const USERS = Number(option("users", "200"));
-const SECONDS = Number(option("seconds", "60"));
-const RESTART_AT = Number(option("restart-at", "20"));
-const DOWN = Number(option("down", "3"));
+const USERS = Number(option("users", sized("200", "10")));
+const SECONDS = Number(option("seconds", sized("60", "6")));
+const RESTART_AT = Number(option("restart-at", sized("20", "2")));
+const DOWN = Number(option("down", sized("3", "1")));
 const RESTART = !process.argv.includes("--no-restart");
 const BURST = process.argv.includes("--burst");
-const UPLOAD_EVERY_MS = Number(option("upload-every", "15")) * 1000;
+const UPLOAD_EVERY_MS = Number(option("upload-every", sized("15", "3"))) * 1000;
 const uploadEveryMs: [number, number] = [UPLOAD_EVERY_MS * 0.5, UPLOAD_EVERY_MS * 1.5];
 
 const visitors = Math.round(USERS * 0.6);
