@@ -1,6 +1,6 @@
 /**
  * `npm run bench:analytics` — creator analytics (issue 16 §4: "fast at 10M views") on a scratch Postgres database
- * (BENCH_PG_URL, default the local server), dropped at the end; not run by tests. Modelled on `bench:overview`.
+ * (BENCH_PG_URL, default the local server), dropped at the end; only its smoke size (--smoke) runs in the tests. Modelled on `bench:overview`.
  *
  * Seeds, each one statement made by the database itself (generate_series): 200,000 users, 3,000 manga with 7 chapters
  * each plus one large manga ("Big", 60 chapters of 40 pages); 10,000,000 views as the counters RecordView keeps

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:abuse` — what one client with a fresh self-registered account can do to the server (issue 19, item 1;
- * issue 27), not run by tests. Traffic to 127.0.0.1 only, every attack bounded in count and time.
+ * issue 27), only its smoke size (--smoke) runs in the tests. Traffic to 127.0.0.1 only, every attack bounded in count and time.
  *
  * On a scratch Postgres database (BENCH_PG_URL; `<BENCH_DB_PREFIX>_abuse`) with the demo content (real covers), the
  * production server (scripts/bench/app.ts) with the API read limits on, and these attacks (`--only` picks some, in

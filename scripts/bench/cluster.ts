@@ -1,7 +1,7 @@
 /**
  * `npm run bench:cluster` — issue 18's targets for several processes (docs/decisions/019). Needs a production build
  * (`npm run build`), nginx (Debian package) and PostgreSQL's server binaries (a private cluster is started in a
- * temporary directory: its restart must not disturb anything else); not run by tests.
+ * temporary directory: its restart must not disturb anything else); only its smoke size (--smoke) runs in the tests.
  *
  * 1. Two app processes behind nginx (scripts/cluster.ts, docker-compose.yml's topology) on the private PostgreSQL,
  *    with the demo content. A mixed load of `--users` concurrent people for `--seconds` (scripts/bench/mixed-load.ts:

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:monetization` — creators' monetisation (issue 16 §3) at scale, on a scratch Postgres database
- * (BENCH_PG_URL, default the local server), dropped at the end; not run by tests.
+ * (BENCH_PG_URL, default the local server), dropped at the end; only its smoke size (--smoke) runs in the tests.
  *
  * Seeds, each one statement made by the database itself (generate_series): 10,000 writers with 2 manga each, 7 chapters
  * per manga (140,000 chapters), and ad_impression_days for every chapter on every other day of the last three ended

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:overview` — the overview's target of issue 15 (server time ≤ 300 ms at 100k users and 10M views), on a
- * scratch Postgres database (BENCH_PG_URL, default the local server), dropped at the end; not run by tests.
+ * scratch Postgres database (BENCH_PG_URL, default the local server), dropped at the end; only its smoke size (--smoke) runs in the tests.
  *
  * Seeds, each one statement made by the database itself (generate_series): 100,000 users (every role, sign-ups over a
  * year), 3,000 manga (a tenth pending, a tenth rejected), 21,000 chapters, 10,000,000 chapter_views over 90 days (the

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:pages` — the public pages from the page cache against the same pages rendered per request
  * (issue 18, item 1; server/http/page-cache.ts). Needs a production build (`npm run build`) and the local Postgres
- * (BENCH_PG_URL, default postgresql://postgres@127.0.0.1:5432/postgres); not run by tests.
+ * (BENCH_PG_URL, default postgresql://postgres@127.0.0.1:5432/postgres); only its smoke size (--smoke) runs in the tests.
  *
  * 1. A scratch database with the demo content (dropped at the end).
  * 2. Two production servers on it: one with the page cache off (PAGE_CACHE=0, what every request cost before) and one

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:sitemap` — the sitemap at 1,000,000 manga (issue 35 item 4; docs/decisions/022): time and memory to
  * serve the index (/sitemap.xml) and one child (/sitemaps/manga-k.xml, /sitemaps/chapters-k.xml), on a scratch
- * Postgres database (BENCH_PG_URL, default the local server) dropped at the end; not run by tests.
+ * Postgres database (BENCH_PG_URL, default the local server) dropped at the end; only its smoke size (--smoke) runs in the tests.
  * Target: each answer < 200 ms (median) and < 100 MB, streamed.
  *
  * Seeds with generate_series: N manga (nine in ten accepted, half with a cover), one chapter each (one in five

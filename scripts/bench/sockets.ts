@@ -1,6 +1,6 @@
 /**
  * `npm run bench:sockets` — the notification targets of issue 14, against the production server (server/main.ts) on a
- * scratch Postgres database (BENCH_PG_URL, default the local server), not run by tests:
+ * scratch Postgres database (BENCH_PG_URL, default the local server), only its smoke size (--smoke) runs in the tests:
  *   1. 10,000 accounts (one INSERT … SELECT) each open one idle authenticated socket
  *      (`/api/Notification/GetNotificationWebSocket?accesstoken=…`, tokens signed with the server's AUTH_SECRET);
  *      the server's resident memory (/proc/<pid>/status VmRSS) before and after;

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:upload` — a large PDF chapter upload against the running production server (issue 13's targets),
- * not run by tests. On a scratch Postgres database (BENCH_PG_URL) with 1,000 generated manga:
+ * only its smoke size (--smoke) runs in the tests. On a scratch Postgres database (BENCH_PG_URL) with 1,000 generated manga:
  *   1. the catalogue API (`PaginatedManga`, the discovery mix, imageFormat=url) is driven idle for --duration s;
  *   2. the demo writer's 120-page, ~50 MB PDF (scripts/bench-pdf.ts builds and caches it) is uploaded through
  *      POST /api/chapter/SubmitChapter; the request's time is reported (it answers before rendering);

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:users` — root's user list (issue 15 target: PaginatedUser with a search term at 100,000 users, p50 ≤ 20
- * ms), on a scratch Postgres database (BENCH_PG_URL, default the local server) dropped at the end; not run by tests.
+ * ms), on a scratch Postgres database (BENCH_PG_URL, default the local server) dropped at the end; only its smoke size (--smoke) runs in the tests.
  *
  * Seeds in single generate_series statements: 100,000 users with realistic Latin and Arabic names (search_text filled
  * exactly as userSearchTextFor folds it: the names are folded here and passed in), every role, sign-ups over two years,
