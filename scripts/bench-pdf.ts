@@ -1,5 +1,5 @@
 /**
- * PDF ingestion benchmark (not run by tests): `npx tsx scripts/bench-pdf.ts [options]`
+ * PDF ingestion benchmark (only its smoke size, --smoke, runs in the tests): `npx tsx scripts/bench-pdf.ts [options]`
  *
  * Builds (once, cached in the temp directory) a PDF close to the 50 MB upload cap: by default 120 pages of
  * photo-like JPEGs at the spec's recommended 2049x1398 px. Each measurement then runs in a fresh child

@@ -1,5 +1,5 @@
 /**
- * Reader bandwidth benchmark (only its smoke size (--smoke) runs in the tests): `npx tsx scripts/bench-reader.ts [options]`
+ * Reader bandwidth benchmark (only its smoke size, --smoke, runs in the tests): `npx tsx scripts/bench-reader.ts [options]`
  *
  * For every stored chapter page, the bytes the reader downloads by URL for one page, divided by the length of
  * the page's base64 text in the API (`imageData` / `pdfPageData`: the reading JPEG, base64). Issue #5's
