@@ -109,8 +109,8 @@ try {
   for (let i = 0; i < CHANGES; i++) {
     const before = await shown(); // in the other process's cache
     const toggled = await fetch(`${cached.url}/api/manga/ToggleFavorite`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ mangaId: previewId }) });
-    const favorites = ((await toggled.json()) as { data: { favorites: number } }).data.favorites;
-    if (!toggled.ok || favorites === before) throw new Error(`ToggleFavorite answered ${toggled.status} with ${favorites} favourites (the preview showed ${before})`);
+    const favorites = ((await toggled.json()) as { data?: { favorites?: number } }).data?.favorites;
+    if (!toggled.ok || favorites === undefined || favorites === before) throw new Error(`ToggleFavorite answered ${toggled.status} with ${favorites} favourites (the preview showed ${before})`);
     delays.push(await untilShown(shown, favorites));
   }
   const [first, ...next] = delays;

@@ -166,7 +166,7 @@ const BENCHES: Bench[] = [
   {
     script: "bench:pages",
     needs: ["postgres", "demo"],
-    prints: ["/discovery  |  # req/s p50 # ms", "after a quiet spell: # ms", "the next ones (the # s counter window): p50 # ms"],
+    prints: ["/discovery  |  # req/s p50  # ms", "after a quiet spell: # ms", "the next ones (the # s counter window): p50 # ms"],
   },
   {
     script: "bench:cluster",
