@@ -1,5 +1,5 @@
 /**
- * PDF ingestion benchmark (not run by tests): `npx tsx scripts/bench-pdf.ts [options]`
+ * PDF ingestion benchmark (only its smoke size, --smoke, runs in the tests): `npx tsx scripts/bench-pdf.ts [options]`
  *
  * Builds (once, cached in the temp directory) a PDF close to the 50 MB upload cap: by default 120 pages of
  * photo-like JPEGs at the spec's recommended 2049x1398 px. Each measurement then runs in a fresh child
@@ -16,6 +16,7 @@
  * depend on how busy the machine is; wall-clock pages/s is printed beside it.
  *
  * Options: --pages N (120)  --target-mb M (48)  --modes raster,ingest,...  --concurrency N  --rebuild
+ *          --smoke (scripts/bench/smoke.ts: 2 pages, 2 MB)
  *          --database-url postgresql://... (ingest mode; a fresh database is created and dropped on it)
  */
 import { fork } from "node:child_process";
@@ -25,6 +26,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import type { EncodedPage } from "@/server/chapters/ingest/types";
+import { sized } from "./bench/smoke";
 
 interface Figures {
   mode: string;
@@ -246,8 +248,8 @@ async function main(): Promise<void> {
     return;
   }
 
-  const pages = Number(arg("pages") ?? 120);
-  const targetBytes = Number(arg("target-mb") ?? 48) * 1024 * 1024;
+  const pages = Number(arg("pages") ?? sized(120, 2));
+  const targetBytes = Number(arg("target-mb") ?? sized(48, 2)) * 1024 * 1024;
   const modes = (arg("modes") ?? "raster,ingest").split(",").filter((m): m is Mode => MODES.includes(m as Mode));
   const file = path.join(os.tmpdir(), `manga-bench-${pages}p-${Math.round(targetBytes / 1024)}k.pdf`);
   if (!fs.existsSync(file) || process.argv.includes("--rebuild")) await buildBenchPdf(file, pages, targetBytes);

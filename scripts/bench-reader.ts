@@ -1,5 +1,5 @@
 /**
- * Reader bandwidth benchmark (not run by tests): `npx tsx scripts/bench-reader.ts [options]`
+ * Reader bandwidth benchmark (only its smoke size, --smoke, runs in the tests): `npx tsx scripts/bench-reader.ts [options]`
  *
  * For every stored chapter page, the bytes the reader downloads by URL for one page, divided by the length of
  * the page's base64 text in the API (`imageData` / `pdfPageData`: the reading JPEG, base64). Issue #5's
@@ -12,6 +12,8 @@
  *
  * Database: --database-url postgresql://… or --pglite-dir DIR (an existing, stopped PGlite directory such as
  * ./data/pglite); with neither, the demo content is seeded into a temporary PGlite directory first (~1 min).
+ * Its size is the demo content's, so `--smoke` (scripts/bench/smoke.ts) changes nothing: the smoke test gives it a copy
+ * of an already seeded database.
  */
 import fs from "node:fs";
 import os from "node:os";

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:abuse` — what one client with a fresh self-registered account can do to the server (issue 19, item 1;
- * issue 27), not run by tests. Traffic to 127.0.0.1 only, every attack bounded in count and time.
+ * issue 27), only its smoke size (--smoke) runs in the tests. Traffic to 127.0.0.1 only, every attack bounded in count and time.
  *
  * On a scratch Postgres database (BENCH_PG_URL; `<BENCH_DB_PREFIX>_abuse`) with the demo content (real covers), the
  * production server (scripts/bench/app.ts) with the API read limits on, and these attacks (`--only` picks some, in
@@ -23,6 +23,10 @@
  * --connections n --interval ms --uploads n --upload-connections n --upload-timeout s --keep (keep the database)
  * --reuse (take a kept one as it is; saves seeding) --no-limit (start the server with RATE_LIMIT_API_READ=off: what the
  * lists alone cost) --limit <reads>/<seconds> (another anonymous bucket, e.g. 1/1).
+ * --smoke (scripts/bench/smoke.ts): 5 connections for 1 s, 1 upload of each kind, health alone for 1 s, the anonymous
+ * bucket 120 reads per second (so a refill takes 2 s, not 24).
+ * BENCH_DEMO_TEMPLATE: a database on the same server holding the demo content (no one connected) to copy instead of
+ * seeding (the smoke test seeds one for all the benchmarks).
  */
 import { spawnSync } from "node:child_process";
 import http from "node:http";
@@ -35,6 +39,7 @@ import pg from "pg";
 import { effectiveRule } from "../../server/core/rate-limit";
 import { ANONYMOUS_READ_RULE } from "../../server/http/anonymous-reads";
 import { startApp, stopApp } from "./app";
+import { sized } from "./smoke";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -42,15 +47,18 @@ const option = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
-const DURATION = Number(option("duration", "10"));
+const DURATION = Number(option("duration", sized("10", "1")));
 const ATTACKS = ["anon", "token", "garbage", "zip", "multipart"] as const;
 type Attack = (typeof ATTACKS)[number];
 const ONLY = new Set(option("only", ATTACKS.join(",")).split(",").map((a) => a.trim()));
 for (const a of ONLY) if (!(ATTACKS as readonly string[]).includes(a)) throw new Error(`--only: unknown attack "${a}" (${ATTACKS.join(", ")})`);
-const UPLOADS = Math.min(200, Number(option("uploads", "12")));
-const UPLOAD_CONNECTIONS = Math.min(16, Number(option("upload-connections", "4")));
+const UPLOADS = Math.min(200, Number(option("uploads", sized("12", "1"))));
+const UPLOAD_CONNECTIONS = Math.min(16, Number(option("upload-connections", sized("4", "1"))));
 const UPLOAD_TIMEOUT_S = Math.min(300, Number(option("upload-timeout", "60")));
-const CONNECTIONS = Number(option("connections", "50"));
+const CONNECTIONS = Number(option("connections", sized("50", "5")));
+/** Health alone before the attacks (the machine's own latency). */
+const IDLE_MS = sized(5000, 1000);
+const TEMPLATE = process.env.BENCH_DEMO_TEMPLATE;
 const INTERVAL_MS = Number(option("interval", "50"));
 const PG_URL = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = `${process.env.BENCH_DB_PREFIX || "bench"}_abuse`;
@@ -91,10 +99,12 @@ async function prepareDatabase(): Promise<string> {
   }
   await admin(async (c) => {
     await c.query(`drop database if exists ${DB_NAME} with (force)`);
-    await c.query(`create database ${DB_NAME}`);
+    if (TEMPLATE && !/^[a-z_][a-z0-9_]*$/.test(TEMPLATE)) throw new Error(`BENCH_DEMO_TEMPLATE: "${TEMPLATE}" is not a plain lower-case database name`);
+    await c.query(`create database ${DB_NAME}${TEMPLATE ? ` template ${TEMPLATE}` : ""}`);
   });
   const started = performance.now();
-  // The demo seed (real drawn covers, migrations applied on open) in its own process, as `npm run db:seed` does.
+  // The demo seed (real drawn covers, migrations applied on open) in its own process, as `npm run db:seed` does (on a
+  // copy of BENCH_DEMO_TEMPLATE it finds the users there and adds nothing).
   const seeded = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "scripts/seed.ts")], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production" },
@@ -412,7 +422,7 @@ async function refill(env: Record<string, string>): Promise<void> {
 async function main(): Promise<void> {
   const url = await prepareDatabase();
   // startApp turns the anonymous read limits off for the other benchmarks; here they are the point.
-  const env: Record<string, string> = { RATE_LIMIT_API_READ: flag("no-limit") ? "off" : option("limit", "") };
+  const env: Record<string, string> = { RATE_LIMIT_API_READ: flag("no-limit") ? "off" : option("limit", sized("", "120/1")) };
   if (flag("no-limit")) env.RATE_LIMIT_API_READ_USER = "off";
   let app = await start(url, env);
   try {
@@ -443,9 +453,9 @@ async function main(): Promise<void> {
     {
       const sampler = new HealthSampler(app.url);
       await sampler.ready;
-      await new Promise((r) => setTimeout(r, 5000));
+      await new Promise((r) => setTimeout(r, IDLE_MS));
       const idle = summary(await sampler.stop()).times;
-      console.log(`/api/health alone (5 s): p50 ${ms(percentile(idle, 50))}, p99 ${ms(percentile(idle, 99))}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.availableParallelism()} cores`);
+      console.log(`/api/health alone (${IDLE_MS / 1000} s): p50 ${ms(percentile(idle, 50))}, p99 ${ms(percentile(idle, 99))}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.availableParallelism()} cores`);
     }
     const limiter = flag("no-limit") ? ", limiter off" : "";
     if (ONLY.has("anon")) {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:cluster` — issue 18's targets for several processes (docs/decisions/019). Needs a production build
  * (`npm run build`), nginx (Debian package) and PostgreSQL's server binaries (a private cluster is started in a
- * temporary directory: its restart must not disturb anything else); not run by tests.
+ * temporary directory: its restart must not disturb anything else); only its smoke size (--smoke) runs in the tests.
  *
  * 1. Two app processes behind nginx (scripts/cluster.ts, docker-compose.yml's topology) on the private PostgreSQL,
  *    with the demo content. A mixed load of `--users` concurrent people for `--seconds` (scripts/bench/mixed-load.ts:
@@ -19,21 +19,26 @@
  * Users start spread over their first pause, as in a steady state; `--burst` starts all of them at second 0.
  *
  * Options: --users n (200) --seconds s (60) --restart-at s (20) --down s (3) --upload-every s (15) --no-restart --burst
+ * --smoke (scripts/bench/smoke.ts: 10 users for 6 s, PostgreSQL stopped at 2 s for 1 s, an upload every 3 s, the warm
+ * figures after 2 s)
  */
 import { randomBytes } from "node:crypto";
 import { startCluster } from "../cluster";
 import { startPrivatePostgres } from "../../tests/e2e/fault-kit";
 import { byLabel, prepareWorld, runMixedLoad, summarize, verifyWorld, type LoadResult } from "./mixed-load";
 import { cpuDelta, cpuSecondsByPart } from "./cpu-usage";
+import { sized } from "./smoke";
 import { option } from "./timing";
 
-const USERS = Number(option("users", "200"));
-const SECONDS = Number(option("seconds", "60"));
-const RESTART_AT = Number(option("restart-at", "20"));
-const DOWN = Number(option("down", "3"));
+const USERS = Number(option("users", sized("200", "10")));
+const SECONDS = Number(option("seconds", sized("60", "6")));
+const RESTART_AT = Number(option("restart-at", sized("20", "2")));
+const DOWN = Number(option("down", sized("3", "1")));
 const RESTART = !process.argv.includes("--no-restart");
 const BURST = process.argv.includes("--burst");
-const UPLOAD_EVERY_MS = Number(option("upload-every", "15")) * 1000;
+const UPLOAD_EVERY_MS = Number(option("upload-every", sized("15", "3"))) * 1000;
+/** The run's start left out of the "warm" figures (the caches filling). */
+const WARM_MS = sized(10_000, 2_000);
 const uploadEveryMs: [number, number] = [UPLOAD_EVERY_MS * 0.5, UPLOAD_EVERY_MS * 1.5];
 
 const visitors = Math.round(USERS * 0.6);
@@ -69,8 +74,8 @@ try {
     const apiAnswers = load.answers.filter((a) => a.kind === "api" || a.kind === "write");
     const slices = Array.from({ length: Math.ceil(SECONDS / 10) }, (_, i) => summarize(apiAnswers.filter((a) => a.at >= i * 10_000 && a.at < (i + 1) * 10_000)));
     console.log(`  API p99 by 10 s: ${slices.map((x) => `${x.p99.toFixed(0)} ms`).join(", ")}`);
-    const warm = summarize(apiAnswers.filter((a) => a.at >= 10_000));
-    console.log(`  API after the run's first 10 s: ${warm.count}, p50 ${warm.p50.toFixed(1)} ms, p99 ${warm.p99.toFixed(1)} ms`);
+    const warm = summarize(apiAnswers.filter((a) => a.at >= WARM_MS));
+    console.log(`  API after the run's first ${WARM_MS / 1000} s: ${warm.count}, p50 ${warm.p50.toFixed(1)} ms, p99 ${warm.p99.toFixed(1)} ms`);
     console.log(`  CPU: ${cpuDelta(cpuBefore, cpuAfter, SECONDS)}`);
     console.log(`  database: favourites lost ${verified.lostFavourites}, counters wrong ${verified.wrongCounters}, views lost ${verified.lostViews} / extra ${verified.extraViews}, uploads lost ${verified.lostUploads}`);
   };

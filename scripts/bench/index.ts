@@ -20,6 +20,7 @@
  *
  * Options: --sizes a,b,c  --duration s  --connections n  --rounds n (app and bare take turns; medians)  --build  --keep
  *          --reuse  --no-lighthouse  --lighthouse-runs n  --json file
+ *          --smoke (scripts/bench/smoke.ts: 200 manga, 1 s runs after a 1 s warm-up, 5 connections, Lighthouse once on /)
  * Per-statement timings of the same mix on kept databases: `tsx scripts/bench/plans.ts <database url>…` (plans.ts).
  * Environment: BENCH_PG_URL, BENCH_DB_PREFIX (scratch database names, default "bench"), DATABASE_POOL_SIZE, CHROMIUM_PATH.
  */
@@ -38,6 +39,7 @@ import { apiPath, MIX } from "./mix";
 import { startApp, stopApp } from "./app";
 import { defaultPages, reportDir, runLighthouse, summarize } from "./lighthouse";
 import { pageWeight, type PageWeight } from "./page-weight";
+import { sized } from "./smoke";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -45,10 +47,11 @@ const option = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
-const SIZES = option("sizes", "1000,10000").split(",").map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
-const DURATION = Number(option("duration", "10"));
+const SIZES = option("sizes", sized("1000,10000", "200")).split(",").map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
+const DURATION = Number(option("duration", sized("10", "1")));
+const WARM_UP = sized(3, 1);
 const ROUNDS = Math.max(1, Math.trunc(Number(option("rounds", "1"))) || 1);
-const CONNECTIONS = Number(option("connections", "50"));
+const CONNECTIONS = Number(option("connections", sized("50", "5")));
 const PG_URL = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE || 10);
 const root = process.cwd();
@@ -64,7 +67,7 @@ interface Run {
 
 async function drive(baseUrl: string, paths: string[], duration: number, connections = CONNECTIONS): Promise<Run> {
   const requests = paths.map((p) => ({ method: "GET" as const, path: p }));
-  await autocannon({ url: baseUrl, connections, duration: 3, requests });
+  await autocannon({ url: baseUrl, connections, duration: WARM_UP, requests });
   const r = await autocannon({ url: baseUrl, connections, duration, requests });
   return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts, non2xx: r.non2xx, requests: r.requests.total };
 }
@@ -172,13 +175,13 @@ async function main() {
       if (index === SIZES.length - 1) {
         weights = [await pageWeight(app.url, "/"), await pageWeight(app.url, "/discovery")];
         for (const p of ["/", "/discovery"]) {
-          const r = await drive(app.url, [p], Math.max(5, Math.round(DURATION / 2)), 10);
+          const r = await drive(app.url, [p], sized(Math.max(5, Math.round(DURATION / 2)), DURATION), 10);
           extras.push(`page ${p} (10 connections): p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  ${r.rps.toFixed(0)} req/s  errors ${r.errors}  non-2xx ${r.non2xx}`);
         }
         if (!flag("no-lighthouse")) {
           const outDir = reportDir();
-          const runs = Math.max(1, Number(option("lighthouse-runs", "3")) || 3);
-          const pages = await runLighthouse(app.url, await defaultPages(app.url), { runs, outDir });
+          const runs = Math.max(1, Number(option("lighthouse-runs", sized("3", "1"))) || 3);
+          const pages = await runLighthouse(app.url, (await defaultPages(app.url)).slice(0, sized(3, 1)), { runs, outDir });
           extras.push(...(pages ? [...summarize(pages), `Lighthouse reports: ${path.relative(root, outDir)}/`] : ["Lighthouse: skipped (the `lighthouse` package is not installed)"]));
         }
       }

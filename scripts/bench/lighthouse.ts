@@ -8,6 +8,7 @@
  *   npm run bench:lighthouse                      starts the production build on a seeded in-memory database
  *   npm run bench:lighthouse -- --base URL        measures a server that is already running
  *   options: --runs n (default 3)  --paths /,/discovery  --throttling simulate|devtools  --no-paint-holding
+ *            --smoke (scripts/bench/smoke.ts: one run of / alone)
  *
  * The two throttling methods (ADR 010):
  * - `simulate` (Lighthouse's default) loads the page unthrottled and estimates a slow phone from the trace. Against a
@@ -23,6 +24,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { freePort } from "./free-port";
+import { sized } from "./smoke";
 
 export type Throttling = "simulate" | "devtools";
 
@@ -179,12 +181,12 @@ async function main() {
   };
   const throttling = option("throttling", "simulate");
   if (throttling !== "simulate" && throttling !== "devtools") throw new Error("--throttling is simulate or devtools");
-  const runs = Math.max(1, Number(option("runs", "3")) || 3);
+  const runs = Math.max(1, Number(option("runs", sized("3", "1"))) || 3);
   const given = option("base", "");
   const site = given ? null : await startDemoSite();
   const base = given || site!.url;
   try {
-    const listed = option("paths", "").split(",").filter(Boolean);
+    const listed = option("paths", sized("", "/")).split(",").filter(Boolean);
     const paths = listed.length ? listed : await defaultPages(base);
     const outDir = reportDir();
     const pages = await runLighthouse(base, paths, { runs, throttling, paintHolding: !args.includes("--no-paint-holding"), outDir });

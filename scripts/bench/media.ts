@@ -12,6 +12,8 @@
  * Before that, the image query itself with and without the premium subquery on one connection (µs per query).
  * `--compare DIR`: a second checkout with its own build (e.g. the commit before) runs on the same database and the
  * two servers take turns (`--rounds` 3, medians), so both see the same machine load.
+ * `--smoke` (scripts/bench/smoke.ts): 20 filler chapters, 1 s per target after a 1 s warm-up, 5 connections, 1 round,
+ * the query timed 3 × 20 times.
  */
 import autocannon from "autocannon";
 import pg from "pg";
@@ -19,6 +21,7 @@ import { randomBytes } from "node:crypto";
 import { openScratchDatabase } from "../../db/scratch";
 import { photo } from "../../tests/fixtures/images";
 import { startApp, stopApp } from "./app";
+import { sized } from "./smoke";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -26,9 +29,14 @@ const option = (name: string, fallback: string) => {
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
 const COMPARE = option("compare", "");
-const CONNECTIONS = Number(option("connections", "20"));
-const DURATION = Number(option("duration", "10"));
-const ROUNDS = Number(option("rounds", "3"));
+const CONNECTIONS = Number(option("connections", sized("20", "5")));
+const DURATION = Number(option("duration", sized("10", "1")));
+const WARM_UP = sized(2, 1);
+const ROUNDS = Number(option("rounds", sized("3", "1")));
+/** Filler chapters of 100 pages (four small media rows each), every other one premium. */
+const FILLER = sized(200, 20);
+/** The image query's timing: medians of QUERY_SETS sets of QUERY_RUNS queries. */
+const [QUERY_SETS, QUERY_RUNS] = sized([5, 500], [3, 20]);
 const PG_URL = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 
 process.env.AUTH_SECRET ||= randomBytes(32).toString("hex");
@@ -65,7 +73,7 @@ try {
         if (t.only && t.only !== app.name) continue;
         const res = await fetch(app.url + t.path);
         if (res.status !== t.status) throw new Error(`${app.name} ${t.path}: ${res.status}, expected ${t.status}`);
-        await autocannon({ url: app.url + t.path, connections: CONNECTIONS, duration: 2 });
+        await autocannon({ url: app.url + t.path, connections: CONNECTIONS, duration: WARM_UP });
         const r = await autocannon({ url: app.url + t.path, connections: CONNECTIONS, duration: DURATION });
         const bad = r.errors + r.timeouts + (t.status === 200 ? r.non2xx : r.requests.total - (r.statusCodeStats?.[String(t.status) as "403"]?.count ?? 0));
         const key = `${t.label}|${app.name}`;
@@ -93,7 +101,7 @@ try {
 }
 
 /** The bench's data; returns the ids the targets use. */
-/** The image query with and without the premium subquery, timed alone on one connection (µs per query, medians of 5 × 500). */
+/** The image query with and without the premium subquery, timed alone on one connection (µs per query, medians of QUERY_SETS × QUERY_RUNS). */
 async function queryCost(client: pg.Client, id: string): Promise<void> {
   const { premiumOnlyMedia } = await import("../../server/media/premium-media");
   const { PgDialect } = await import("drizzle-orm/pg-core");
@@ -103,12 +111,12 @@ async function queryCost(client: pg.Client, id: string): Promise<void> {
   // Named: parsed and planned once per connection; unnamed: planned on every call (what drizzle sends by default).
   const time = async (text: string, named: boolean) => {
     const runs: number[] = [];
-    for (let r = 0; r < 5; r++) {
+    for (let r = 0; r < QUERY_SETS; r++) {
       const start = process.hrtime.bigint();
-      for (let i = 0; i < 500; i++) await client.query(named ? { name: text === plain ? "plain" : "check", text, values: [id] } : { text, values: [id] });
-      runs.push(Number(process.hrtime.bigint() - start) / 500 / 1000);
+      for (let i = 0; i < QUERY_RUNS; i++) await client.query(named ? { name: text === plain ? "plain" : "check", text, values: [id] } : { text, values: [id] });
+      runs.push(Number(process.hrtime.bigint() - start) / QUERY_RUNS / 1000);
     }
-    return runs.sort((a, b) => a - b)[2]!;
+    return runs.sort((a, b) => a - b)[QUERY_SETS >> 1]!;
   };
   for (const named of [true, false]) {
     await time(plain, named);
@@ -136,11 +144,11 @@ async function fill(client: pg.Client): Promise<{ free: string; premium: string;
   const user = await client.query<{ id: number }>("insert into users (username, email, full_name, role) values ('bench_reader', 'bench@example.com', 'Bench', 0) returning id");
   const m = await client.query<{ id: number }>("insert into manga (title, status, cover_image_id) values ('Bench', 1, $1) returning id", [idOf(images.cover)]);
   const mangaId = m.rows[0]!.id;
-  // 200 filler chapters of 100 pages, every other one premium, each page with four small media rows of its own.
+  // FILLER chapters of 100 pages, every other one premium, each page with four small media rows of its own.
   await client.query(`insert into chapters (manga_id, title, number, status, is_premium, page_count)
-    select $1, 'Filler ' || n, n, 1, n % 2 = 0, 100 from generate_series(1, 200) n`, [mangaId]);
+    select $1, 'Filler ' || n, n, 1, n % 2 = 0, 100 from generate_series(1, ${FILLER}) n`, [mangaId]);
   await client.query(`insert into media (id, mime, width, height, size, kind, bytes)
-    select encode(sha256(('filler' || n)::bytea), 'hex'), 'image/jpeg', 10, 10, 4, 3, '\\xffd8ffd9'::bytea from generate_series(1, 80000) n`);
+    select encode(sha256(('filler' || n)::bytea), 'hex'), 'image/jpeg', 10, 10, 4, 3, '\\xffd8ffd9'::bytea from generate_series(1, ${FILLER * 400}) n`);
   await client.query(`insert into chapter_pages (chapter_id, page_number, image_id, image350_id, image500_id, image700_id, width, height)
     select c.id, p, encode(sha256(('filler' || ((c.number - 1) * 400 + (p - 1) * 4 + 1))::bytea), 'hex'),
       encode(sha256(('filler' || ((c.number - 1) * 400 + (p - 1) * 4 + 2))::bytea), 'hex'),
@@ -151,10 +159,10 @@ async function fill(client: pg.Client): Promise<{ free: string; premium: string;
     const c = await client.query<{ id: number }>("insert into chapters (manga_id, title, number, status, is_premium, page_count) values ($1, $2, $3, 1, $4, 1) returning id", [mangaId, `Chapter ${number}`, number, premium]);
     await client.query("insert into chapter_pages (chapter_id, page_number, image_id, image700_id, width, height) values ($1, 1, $2, $2, 700, 1000)", [c.rows[0]!.id, idOf(image)]);
   };
-  await chapter(201, false, images.free);
-  await chapter(202, true, images.premium);
+  await chapter(FILLER + 1, false, images.free);
+  await chapter(FILLER + 2, true, images.premium);
   await client.query("analyze");
-  console.log(`[bench] page ${(images.free.byteLength / 1024).toFixed(0)} kB, cover ${(images.cover.byteLength / 1024).toFixed(0)} kB; 200 filler chapters, 20,000 pages`);
+  console.log(`[bench] page ${(images.free.byteLength / 1024).toFixed(0)} kB, cover ${(images.cover.byteLength / 1024).toFixed(0)} kB; ${FILLER} filler chapters, ${(FILLER * 100).toLocaleString("en")} pages`);
   // Filler chapter 1 is free: its first page image (4 bytes) measures the per-request cost alone.
   const tiny = await client.query<{ id: string }>("select encode(sha256('filler1'::bytea), 'hex') as id");
   return { free: idOf(images.free), premium: idOf(images.premium), cover: idOf(images.cover), tiny: tiny.rows[0]!.id, userId: user.rows[0]!.id };

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:monetization` — creators' monetisation (issue 16 §3) at scale, on a scratch Postgres database
- * (BENCH_PG_URL, default the local server), dropped at the end; not run by tests.
+ * (BENCH_PG_URL, default the local server), dropped at the end; only its smoke size (--smoke) runs in the tests.
  *
  * Seeds, each one statement made by the database itself (generate_series): 10,000 writers with 2 manga each, 7 chapters
  * per manga (140,000 chapters), and ad_impression_days for every chapter on every other day of the last three ended
@@ -11,16 +11,20 @@
  *   payouts queue and 1,000 concurrent RecordImpression calls by distinct viewers on one chapter (all counted, once).
  *
  * Options: --runs n (20) --writers n (10000) --keep (leave the database for EXPLAIN; prints its URL)
+ * --smoke (scripts/bench/smoke.ts: 20 writers, 1 run, 50 concurrent impressions)
  */
 import { performance } from "node:perf_hooks";
 import { fmt, measure as measureRuns, option, time } from "./timing";
 import pg from "pg";
 import { openScratchDatabase } from "../../db/scratch";
+import { sized } from "./smoke";
 
 const args = process.argv.slice(2);
-const RUNS = Number(option("runs", "20"));
+const RUNS = Number(option("runs", sized("20", "1")));
 const measure = (label: string, fn: () => Promise<unknown>) => measureRuns(label, fn, RUNS);
-const WRITERS = Number(option("writers", "10000"));
+const WRITERS = Number(option("writers", sized("10000", "20")));
+/** Concurrent RecordImpression calls by distinct viewers on one chapter. */
+const IMPRESSIONS = sized(1000, 50);
 const KEEP = args.includes("--keep");
 const PG_URL = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 
@@ -112,14 +116,14 @@ async function main() {
     const [chapter] = (await db.execute<{ id: number }>(sql`select id from chapters order by id limit 1`)).rows;
     const before = (await db.execute<{ n: number }>(sql`select coalesce(sum(impressions), 0)::int as n from ad_impression_days where chapter_id = ${chapter!.id}`)).rows[0]!.n;
     const t1 = performance.now();
-    await time("1,000 concurrent RecordImpression calls (distinct viewers, one chapter)", () =>
+    await time(`${IMPRESSIONS.toLocaleString("en")} concurrent RecordImpression calls (distinct viewers, one chapter)`, () =>
       Promise.all(
-        Array.from({ length: 1000 }, (_, i) => recordImpression({ db, chapterId: Number(chapter!.id), viewer: null, viewerKey: `a:bench${i}`, position: "start" })),
+        Array.from({ length: IMPRESSIONS }, (_, i) => recordImpression({ db, chapterId: Number(chapter!.id), viewer: null, viewerKey: `a:bench${i}`, position: "start" })),
       ),
     );
     const after = (await db.execute<{ n: number }>(sql`select coalesce(sum(impressions), 0)::int as n from ad_impression_days where chapter_id = ${chapter!.id}`)).rows[0]!.n;
     const ms = performance.now() - t1;
-    console.log(`    counted ${after - before} of 1000 (${(1000 / (ms / 1000)).toFixed(0)} calls/s)`);
+    console.log(`    counted ${after - before} of ${IMPRESSIONS} (${(IMPRESSIONS / (ms / 1000)).toFixed(0)} calls/s)`);
     console.log(`\nsummary: close month ≤ ${fmt(closeMs)} for ${WRITERS.toLocaleString("en")} writers; earnings p50 ${fmt(earnings.p50)} p95 ${fmt(earnings.p95)}; balances off ledger: ${mismatches.length}`);
   } finally {
     await closeDb();

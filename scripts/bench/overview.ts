@@ -1,6 +1,6 @@
 /**
  * `npm run bench:overview` — the overview's target of issue 15 (server time ≤ 300 ms at 100k users and 10M views), on a
- * scratch Postgres database (BENCH_PG_URL, default the local server), dropped at the end; not run by tests.
+ * scratch Postgres database (BENCH_PG_URL, default the local server), dropped at the end; only its smoke size (--smoke) runs in the tests.
  *
  * Seeds, each one statement made by the database itself (generate_series): 100,000 users (every role, sign-ups over a
  * year), 3,000 manga (a tenth pending, a tenth rejected), 21,000 chapters, 10,000,000 chapter_views over 90 days (the
@@ -10,20 +10,22 @@
  * and the audit log's first page (no filter, by action, by actor, by days) and its action list: p50 / p95 / max.
  *
  * Options: --runs n (20) --users n (100000) --views n (10000000) --keep (leave the database for EXPLAIN; prints its URL)
+ * --smoke (scripts/bench/smoke.ts: 1,000 users, 30 manga, 10,000 views, 1,000 audit rows, 1 run)
  */
 import { performance } from "node:perf_hooks";
 import { fmt, measure as measureRuns, option, time } from "./timing";
 import pg from "pg";
 import { openScratchDatabase } from "../../db/scratch";
+import { sized } from "./smoke";
 
 const args = process.argv.slice(2);
-const RUNS = Number(option("runs", "20"));
+const RUNS = Number(option("runs", sized("20", "1")));
 const measure = (label: string, fn: () => Promise<unknown>) => measureRuns(label, fn, RUNS);
-const USERS = Number(option("users", "100000"));
-const VIEWS = Number(option("views", "10000000"));
-const MANGA = 3000;
+const USERS = Number(option("users", sized("100000", "1000")));
+const VIEWS = Number(option("views", sized("10000000", "10000")));
+const MANGA = sized(3000, 30);
 const CHAPTERS_PER_MANGA = 7;
-const AUDIT_ROWS = 200_000;
+const AUDIT_ROWS = sized(200_000, 1000);
 const KEEP = args.includes("--keep");
 const PG_URL = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 

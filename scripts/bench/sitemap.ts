@@ -1,7 +1,7 @@
 /**
  * `npm run bench:sitemap` — the sitemap at 1,000,000 manga (issue 35 item 4; docs/decisions/022): time and memory to
  * serve the index (/sitemap.xml) and one child (/sitemaps/manga-k.xml, /sitemaps/chapters-k.xml), on a scratch
- * Postgres database (BENCH_PG_URL, default the local server) dropped at the end; not run by tests.
+ * Postgres database (BENCH_PG_URL, default the local server) dropped at the end; only its smoke size (--smoke) runs in the tests.
  * Target: each answer < 200 ms (median) and < 100 MB, streamed.
  *
  * Seeds with generate_series: N manga (nine in ten accepted, half with a cover), one chapter each (one in five
@@ -10,6 +10,7 @@
  * (p50 / max of --runs), the answer's size, and the process's heap and RSS growth while answering.
  *
  * Options: --manga n (1000000) --runs n (10) --keep (leave the database; prints its URL)
+ * --smoke (scripts/bench/smoke.ts: 2,000 manga, 1 run; the targets are printed but do not fail the run)
  */
 import { execFile } from "node:child_process";
 import http from "node:http";
@@ -17,14 +18,15 @@ import { promisify } from "node:util";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { openScratchDatabase } from "../../db/scratch";
+import { SMOKE, sized } from "./smoke";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
-const MANGA = Number(option("manga", "1000000"));
-const RUNS = Number(option("runs", "10"));
+const MANGA = Number(option("manga", sized("1000000", "2000")));
+const RUNS = Number(option("runs", sized("10", "1")));
 const KEEP = args.includes("--keep");
 const PG_URL = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const SITE_URL = "https://manga.example";
@@ -134,7 +136,7 @@ async function main() {
       const rssMb = (peakRss - base.rss) / 2 ** 20;
       // The target is the median answer: single slow runs come from the machine (other processes), not the work.
       const ok = last.status === 200 && p50 < TARGET_MS && Math.max(heapMb, rssMb) < TARGET_MB;
-      if (!ok) failed = true;
+      if (!ok && !(SMOKE && last.status === 200)) failed = true;
       console.log(
         `${path.padEnd(28)} p50 ${p50.toFixed(1).padStart(6)} ms  max ${max.toFixed(1).padStart(6)} ms  ${(last.bytes / 2 ** 20).toFixed(2)} MB answer  ` +
           `heap +${heapMb.toFixed(1)} MB  RSS +${rssMb.toFixed(1)} MB (RSS ${(peakRss / 2 ** 20).toFixed(0)} MB)  ${ok ? "OK" : `OVER TARGET (${TARGET_MS} ms, ${TARGET_MB} MB)`}`,

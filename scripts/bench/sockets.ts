@@ -1,6 +1,6 @@
 /**
  * `npm run bench:sockets` — the notification targets of issue 14, against the production server (server/main.ts) on a
- * scratch Postgres database (BENCH_PG_URL, default the local server), not run by tests:
+ * scratch Postgres database (BENCH_PG_URL, default the local server), only its smoke size (--smoke) runs in the tests:
  *   1. 10,000 accounts (one INSERT … SELECT) each open one idle authenticated socket
  *      (`/api/Notification/GetNotificationWebSocket?accesstoken=…`, tokens signed with the server's AUTH_SECRET);
  *      the server's resident memory (/proc/<pid>/status VmRSS) before and after;
@@ -13,6 +13,7 @@
  * 32768–60999, so 10,000 fit), so each process needs an open-file limit above the socket count: when it is lower the
  * script re-runs itself under `prlimit --nofile=65536` (inherited by the server it starts), or says to raise `ulimit -n`.
  * Options: --sockets n (10000) --rows n (1000000) --sends n (3) --duration s (10) --connections n (10)
+ * --smoke (scripts/bench/smoke.ts: 50 sockets, 2,000 rows, 1 send, 1 s of load, 2 connections, short settling pauses)
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -23,17 +24,20 @@ import { WebSocket } from "ws";
 import { signAccessToken } from "../../server/auth/access-token";
 import { startApp, stopApp } from "./app";
 import { createBenchDb } from "./generate";
+import { sized } from "./smoke";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
-const SOCKETS = Number(option("sockets", "10000"));
-const ROWS = Number(option("rows", "1000000"));
-const SENDS = Number(option("sends", "3"));
-const DURATION = Number(option("duration", "10"));
-const CONNECTIONS = Number(option("connections", "10"));
+const SOCKETS = Number(option("sockets", sized("10000", "50")));
+const ROWS = Number(option("rows", sized("1000000", "2000")));
+const SENDS = Number(option("sends", sized("3", "1")));
+const DURATION = Number(option("duration", sized("10", "1")));
+const CONNECTIONS = Number(option("connections", sized("10", "2")));
+/** Pauses for the server to settle (memory readings, sockets closing); a tenth of them at the smoke size. */
+const settle = (ms: number) => new Promise((r) => setTimeout(r, sized(ms, ms / 10)));
 const PG_URL = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const AUTH_SECRET = process.env.AUTH_SECRET || "bench-sockets-secret-bench-sockets-secret-0123";
 process.env.AUTH_SECRET = AUTH_SECRET;
@@ -124,13 +128,13 @@ async function main(): Promise<void> {
 
     const tokens = await Promise.all(ids.map(async (id) => (await signAccessToken({ userId: id, role: id === rootId ? 4 : 0 })).token));
     const rootToken = tokens[0]!;
-    await new Promise((r) => setTimeout(r, 2000));
+    await settle(2000);
     const rssBefore = rssMb(pid);
 
     const t0 = performance.now();
     sockets.push(...(await openSockets(app.url, tokens)));
     const openMs = performance.now() - t0;
-    await new Promise((r) => setTimeout(r, 5000));
+    await settle(5000);
     const rssAfter = rssMb(pid);
     console.log(`${sockets.length} sockets open in ${(openMs / 1000).toFixed(1)} s; server RSS ${rssBefore.toFixed(0)} MB before, ${rssAfter.toFixed(0)} MB with them (${(((rssAfter - rssBefore) * 1024) / sockets.length).toFixed(1)} KB per socket)`);
 
@@ -160,7 +164,7 @@ async function main(): Promise<void> {
       const latencies = arrivals.map((t) => t - sentAt).sort((a, b) => a - b);
       sendResults.push({ p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: latencies.at(-1) ?? NaN, answered, got: latencies.length });
       console.log(`announcement ${s + 1}: answered in ${ms(answered)}; on ${latencies.length}/${sockets.length} sockets: p50 ${ms(quantile(latencies, 0.5))}, p99 ${ms(quantile(latencies, 0.99))}, max ${ms(latencies.at(-1) ?? NaN)}`);
-      await new Promise((r) => setTimeout(r, 1000));
+      await settle(1000);
     }
     const rssAfterSends = rssMb(pid);
 
@@ -181,7 +185,7 @@ async function main(): Promise<void> {
     // Close the sockets first: the HTTP load is measured on its own.
     for (const ws of sockets) ws.terminate();
     sockets.length = 0;
-    await new Promise((r) => setTimeout(r, 2000));
+    await settle(2000);
 
     const readers = tokens.slice(1, 201);
     const run = async (label: string, path: string) => {

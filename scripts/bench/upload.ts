@@ -1,6 +1,6 @@
 /**
  * `npm run bench:upload` — a large PDF chapter upload against the running production server (issue 13's targets),
- * not run by tests. On a scratch Postgres database (BENCH_PG_URL) with 1,000 generated manga:
+ * only its smoke size (--smoke) runs in the tests. On a scratch Postgres database (BENCH_PG_URL) with 1,000 generated manga:
  *   1. the catalogue API (`PaginatedManga`, the discovery mix, imageFormat=url) is driven idle for --duration s;
  *   2. the demo writer's 120-page, ~50 MB PDF (scripts/bench-pdf.ts builds and caches it) is uploaded through
  *      POST /api/chapter/SubmitChapter; the request's time is reported (it answers before rendering);
@@ -8,6 +8,7 @@
  *   4. the server process's peak RSS (VmHWM, worker threads included) and the p99s idle and busy are printed.
  * Targets: peak RSS ≤ 1024 MB; catalogue p99 while processing ≤ 2× idle p99.
  * Needs a production build in .next (`npm run build`). Options: --duration s (10) --connections n (10) --pages n (120)
+ * --smoke (scripts/bench/smoke.ts: 100 manga, a 2-page PDF of ~2 MB, 1 s of load, 2 connections)
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -19,23 +20,27 @@ import { signAccessToken } from "../../server/auth/access-token";
 import { startApp, stopApp } from "./app";
 import { createBenchDb, fillBenchDb } from "./generate";
 import { apiPath, MIX } from "./mix";
+import { sized } from "./smoke";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
-const DURATION = Number(option("duration", "10"));
-const CONNECTIONS = Number(option("connections", "10"));
-const PAGES = Number(option("pages", "120"));
+const DURATION = Number(option("duration", sized("10", "1")));
+const CONNECTIONS = Number(option("connections", sized("10", "2")));
+const PAGES = Number(option("pages", sized("120", "2")));
+/** The PDF's size (scripts/bench-pdf.ts fills the pages up to it). */
+const TARGET_MB = sized(48, 2);
+const MANGA = sized(1000, 100);
 const PG_URL = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const AUTH_SECRET = process.env.AUTH_SECRET || "bench-upload-secret-bench-upload-secret-0123";
 process.env.AUTH_SECRET = AUTH_SECRET;
 
 function benchPdf(): string {
-  const file = path.join(os.tmpdir(), `manga-bench-${PAGES}p-${48 * 1024}k.pdf`);
+  const file = path.join(os.tmpdir(), `manga-bench-${PAGES}p-${TARGET_MB * 1024}k.pdf`);
   if (!fs.existsSync(file)) {
-    const built = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-pdf.ts", "--pages", String(PAGES), "--modes", "none"], { stdio: "inherit" });
+    const built = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-pdf.ts", "--pages", String(PAGES), "--target-mb", String(TARGET_MB), "--modes", "none"], { stdio: "inherit" });
     if (built.status !== 0 || !fs.existsSync(file)) throw new Error("could not build the benchmark PDF");
   }
   return file;
@@ -55,10 +60,10 @@ async function load(url: string): Promise<{ p50: number; p99: number; rps: numbe
 async function main(): Promise<void> {
   const pdfFile = benchPdf();
   const pdf = fs.readFileSync(pdfFile);
-  const db = await createBenchDb(PG_URL, 1000);
+  const db = await createBenchDb(PG_URL, MANGA);
   let app: Awaited<ReturnType<typeof startApp>> | undefined;
   try {
-    await fillBenchDb(db.url, 1000);
+    await fillBenchDb(db.url, MANGA);
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     const writer = await client.query<{ id: number }>(

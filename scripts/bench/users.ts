@@ -1,6 +1,6 @@
 /**
  * `npm run bench:users` — root's user list (issue 15 target: PaginatedUser with a search term at 100,000 users, p50 ≤ 20
- * ms), on a scratch Postgres database (BENCH_PG_URL, default the local server) dropped at the end; not run by tests.
+ * ms), on a scratch Postgres database (BENCH_PG_URL, default the local server) dropped at the end; only its smoke size (--smoke) runs in the tests.
  *
  * Seeds in single generate_series statements: 100,000 users with realistic Latin and Arabic names (search_text filled
  * exactly as userSearchTextFor folds it: the names are folded here and passed in), every role, sign-ups over two years,
@@ -8,18 +8,20 @@
  * Then times listUsers (what the route and the page call), after two warm-ups: p50 / p95 / max of N runs each.
  *
  * Options: --runs n (30) --users n (100000) --keep (leave the database for EXPLAIN; prints its URL)
+ * --smoke (scripts/bench/smoke.ts: 1,000 users, 1 run)
  */
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { openScratchDatabase } from "../../db/scratch";
+import { sized } from "./smoke";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
-const RUNS = Number(option("runs", "30"));
-const USERS = Number(option("users", "100000"));
+const RUNS = Number(option("runs", sized("30", "1")));
+const USERS = Number(option("users", sized("100000", "1000")));
 const KEEP = args.includes("--keep");
 const PG_URL = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 
