@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Flag } from "lucide-react";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { useApiMutation } from "@/components/providers/api-query";
@@ -56,6 +56,7 @@ export default function ReportDialog({ target, onDone }: { target: ReportTarget;
           disabled={already}
           variant="danger"
           icon={<Flag className="size-4" aria-hidden />}
+          keepFocus
           testId="report-submit"
         />
       }
@@ -113,7 +114,9 @@ function useReportForm(target: ReportTarget) {
   }, [sent]);
   const cancel = () => ref.current?.close(already ? "already" : "cancelled");
 
-  const submit = handleSubmit(async (values) => {
+  // The action keeps the focus while sending and after a 409 (aria-disabled, DialogActions' keepFocus): a press then
+  // does nothing.
+  const submitForm = handleSubmit(async (values) => {
     setFailure("");
     try {
       await send.mutateAsync({ reason: values.reason, details: values.details || undefined });
@@ -125,6 +128,7 @@ function useReportForm(target: ReportTarget) {
       } else setFailure(showServerErrors(error, setError, ["reason", "details"], t("failed")) ?? "");
     }
   });
+  const submit = (e: FormEvent<HTMLFormElement>) => (formState.isSubmitting || already ? e.preventDefault() : submitForm(e));
 
   return { ref, form, reason, details, failure, already, busy: formState.isSubmitting, cancel, submit };
 }
