@@ -32,7 +32,11 @@ export function useReaderKeyboard(opts: {
         e.preventDefault();
         if (action === "next") goNext();
         else goPrevious();
-      } else if (action === "closePanels") closePanels();
+      } else if (action === "closePanels") {
+        // A panel drawn as a modal <dialog> (settings, help) closes itself on Escape and gives the focus back to its
+        // button; closing it here first would leave the focus on the page.
+        if (!target?.closest("dialog[open]")) closePanels();
+      }
       else if (action === "exitFullscreen" || action === "toggleFullscreen") toggleFullscreen();
       else if (action === "resetZoom") changeZoom(1);
       else if (action === "zoomIn") changeZoom(zoom + READER.zoom.step);
