@@ -79,6 +79,9 @@ function ResolveDialog({ action, target, onClose }: { action: ResolveAction; tar
       notifySuccess(t(action === "dismiss" ? "queue.dismissed" : action === "hide" ? "queue.hidden" : "queue.deleted"));
       setOpen(false);
       router.refresh();
+      // The resolved group leaves the list with the button the dialog would give the focus back to: the queue's
+      // heading takes it, after the dialog's own return.
+      requestAnimationFrame(() => document.getElementById("reports-heading")?.focus());
     } catch (error) {
       const rest = showServerErrors(error, setError, ["note"], t("failed"));
       if (rest !== null) setFailure(t("queue.failed", { message: rest }));

@@ -69,7 +69,7 @@ export default async function ReportsPage({ params, searchParams }: Props) {
     <section aria-labelledby="reports-heading" className="mx-auto flex max-w-6xl flex-col gap-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
-          <h2 id="reports-heading" className="text-2xl font-extrabold tracking-tight">
+          <h2 id="reports-heading" tabIndex={-1} className="text-2xl font-extrabold tracking-tight focus:outline-none">
             {t("heading")}
           </h2>
           <p className="mt-1 max-w-2xl text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
