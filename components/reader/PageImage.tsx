@@ -99,13 +99,12 @@ export function PageImage(props: PageImageProps) {
  * The page's `<picture>`: the AVIF copies' source first (when the page has them), then the JPEG `<img>`. The picture
  * takes no box of its own (display: contents), so the image lays out in the figure as before.
  */
-function PageSources({ page, layout, ...img }: { page: ReaderPage; layout: Parameters<typeof sourcesFor>[1] } & ImgHTMLAttributes<HTMLImageElement>) {
+function PageSources({ page, layout, width, height, alt, ...img }: { page: ReaderPage; layout: Parameters<typeof sourcesFor>[1]; alt: string } & ImgHTMLAttributes<HTMLImageElement>) {
   const { avifSrcSet, ...sources } = sourcesFor(page, layout);
   return (
     <picture className="contents">
       {avifSrcSet && <source type="image/avif" srcSet={avifSrcSet} sizes={sources.sizes} />}
-      {/* eslint-disable-next-line @next/next/no-img-element -- immutable /media URLs with our own srcset of stored variants */}
-      <img {...sources} {...img} />
+      <img {...sources} width={width} height={height} alt={alt} {...img} />
     </picture>
   );
 }

@@ -1,9 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
-import { mediaVariants } from "@/db/schema";
-import { PAGE_COPY_WIDTHS } from "@/lib/media-url";
 import { ChapterSource } from "@/lib/enums";
 import { getMedia } from "@/server/media/get-media";
 import { IMAGE_MAX_BYTES } from "@/server/media/process-image";
@@ -47,29 +44,6 @@ async function expectNothingStored(
 }
 
 describe("ingestChapterImages", () => {
-  it("makes each page's AVIF copies for the reader when the pages are stored, not on their first request", async () => {
-    const chapterId = await createChapter(db);
-    const files = [await photo({ width: 900, height: 1260, colour: [120, 80, 160] }), await photo({ width: 1600, height: 2000, colour: [40, 40, 40] })];
-    await ingestChapterImages({ db, chapterId, files });
-    const rows = await pageRows(db, chapterId);
-    for (const row of rows) {
-      const copies = await db
-        .select({ width: mediaVariants.width, mediaId: mediaVariants.mediaId })
-        .from(mediaVariants)
-        .where(and(eq(mediaVariants.sourceId, row.imageId), eq(mediaVariants.format, "avif")))
-        .orderBy(mediaVariants.width);
-      expect(copies.map((c) => c.width)).toEqual([...PAGE_COPY_WIDTHS]);
-      for (const copy of copies) {
-        const file = await getMedia(db, { id: copy.mediaId });
-        expect(file?.mime).toBe("image/avif");
-        // At most the copy's width, never enlarged, same aspect.
-        const meta = await sharp(file!.bytes).metadata();
-        expect(meta.format).toBe("heif");
-        expect(meta.width).toBe(Math.min(copy.width, row.width));
-      }
-    }
-  });
-
   it("stores JPEG, PNG, WebP and GIF pages in order, at reading width plus 350/500/700 variants", async () => {
     const colours: Array<[number, number, number]> = [[200, 60, 60], [60, 200, 60], [60, 60, 200], [200, 200, 60]];
     const files = await Promise.all([

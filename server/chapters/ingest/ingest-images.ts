@@ -6,7 +6,6 @@ import { IMAGE_MAX_BYTES, MediaError, processPageVariants, type EncodedImage } f
 import { sniffImage } from "@/server/media/sniff";
 import { IngestError, type IngestErrorCode } from "./errors";
 import { MAX_IMAGE_PAGES, PAGE_WIDTHS, READING_WIDTH } from "./limits";
-import { makePageCopies } from "./page-copies";
 import { assertChapterExists, storeChapterPages } from "./store-pages";
 import type { EncodedPage, IngestResult } from "./types";
 
@@ -81,14 +80,12 @@ export async function processImagePages(opts: ProcessImagePagesOptions): Promise
   return results;
 }
 
-/** Replaces a chapter's pages with the given images (chapters.sourceType 0) and makes their AVIF copies; nothing is stored on any failure. */
+/** Replaces a chapter's pages with the given images (chapters.sourceType 0); nothing is stored on any failure. */
 export async function ingestChapterImages(opts: IngestChapterImagesOptions): Promise<IngestResult> {
   await assertChapterExists(opts.db, opts.chapterId);
   const pages = await processImagePages(opts);
   opts.signal?.throwIfAborted();
-  const result = await storeChapterPages({ db: opts.db, chapterId: opts.chapterId, sourceType: ChapterSource.Images, pages });
-  await makePageCopies(opts.db, result);
-  return result;
+  return storeChapterPages({ db: opts.db, chapterId: opts.chapterId, sourceType: ChapterSource.Images, pages });
 }
 
 function toEncodedPage(variants: Map<number, EncodedImage>): EncodedPage {

@@ -1,7 +1,6 @@
 import type { Db } from "@/db/client";
 import { ChapterSource } from "@/lib/enums";
 import { checkPdfBytes, rasterizePdf, type RasterizePdfOptions } from "./rasterize-pdf";
-import { makePageCopies } from "./page-copies";
 import { assertChapterExists, storeChapterPages } from "./store-pages";
 import type { IngestResult } from "./types";
 
@@ -14,7 +13,7 @@ export interface IngestChapterPdfOptions extends Omit<RasterizePdfOptions, "pdf"
 
 /**
  * Replaces a chapter's pages with the pages of a PDF (chapters.sourceType 1): each page rendered once at
- * reading width in worker threads and stored with its 350/500/700 variants (and its AVIF copies). Throws IngestError (EMPTY,
+ * reading width in worker threads and stored with its 350/500/700 variants. Throws IngestError (EMPTY,
  * TOO_LARGE, NOT_A_PDF, ENCRYPTED, MALFORMED, TOO_MANY_PAGES, TOO_COMPLEX, CHAPTER_NOT_FOUND); nothing is
  * stored unless every page rendered.
  */
@@ -24,7 +23,5 @@ export async function ingestChapterPdf(opts: IngestChapterPdfOptions): Promise<I
   await assertChapterExists(db, chapterId);
   const pages = await rasterizePdf(raster);
   opts.signal?.throwIfAborted();
-  const result = await storeChapterPages({ db, chapterId, sourceType: ChapterSource.Pdf, pages });
-  await makePageCopies(db, result);
-  return result;
+  return storeChapterPages({ db, chapterId, sourceType: ChapterSource.Pdf, pages });
 }
