@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
 import { mediaVariants, users } from "@/db/schema";
 import { Role } from "@/lib/enums";
@@ -15,6 +15,11 @@ import { makePageCopies } from "./page-copies";
 let db: Db;
 beforeAll(async () => {
   db = await getDb();
+  // Uploads make their copies after commit here (other test files leave them to the first request).
+  process.env.PAGE_COPIES = "ahead";
+});
+afterAll(() => {
+  delete process.env.PAGE_COPIES;
 });
 
 async function copiesOf(imageId: string) {
