@@ -90,7 +90,7 @@ test.describe("reader", () => {
 
     const mediaRequests: string[] = [];
     page.on("request", (r) => {
-      if (r.url().includes("/media/")) mediaRequests.push(new URL(r.url()).pathname);
+      if (r.url().includes("/media/")) mediaRequests.push(new URL(r.url()).pathname + new URL(r.url()).search);
     });
     await openReader(page, readerUrl(chapter));
     await expect(page).toHaveTitle(`${chapter.manga.title} – ${chapter.title} | MangaNova`);
