@@ -24,6 +24,16 @@ export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 export const COVER_VARIANT_WIDTHS = [160, 320, 480, 720] as const satisfies readonly VariantWidth[];
 export const BANNER_VARIANT_WIDTHS = [480, 720, 1080] as const satisfies readonly VariantWidth[];
 
+/**
+ * Chapter pages' AVIF copies (`/media/{id}?w=…&f=avif`, made from the reading image at upload), which the reader offers
+ * in a `<picture>` before its JPEG variants: 1×, 2× and 3× screens at the spec's 350/500/700 px render widths.
+ */
+export const PAGE_COPY_WIDTHS = [480, 720, 1080] as const satisfies readonly VariantWidth[];
+export type PageCopyWidth = (typeof PAGE_COPY_WIDTHS)[number];
+
+/** Formats of the width copies: WebP (covers, banners) or, with `f=avif`, AVIF (chapter pages). */
+export type VariantFormat = "webp" | "avif";
+
 /** A width-limited WebP copy of a media URL (a `/media/{id}` path); other URLs are returned as they are. */
 export function mediaVariantUrl(url: string, width: VariantWidth): string {
   return url.startsWith("/media/") && !url.includes("?") ? `${url}?w=${width}` : url;

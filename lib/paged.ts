@@ -32,6 +32,13 @@ export interface PageVariants {
   700: string;
 }
 
+/** A chapter page's AVIF copies of its reading image (480/720/1080 px wide at most), as `/media/{id}?w=…&f=avif` URLs. */
+export interface PageCopies {
+  480: string;
+  720: string;
+  1080: string;
+}
+
 /** One chapter page as the reader uses it: URLs only. */
 export interface ReaderPage {
   pageNumber: number;
@@ -40,4 +47,6 @@ export interface ReaderPage {
   width: number;
   height: number;
   variants: PageVariants;
+  /** AVIF copies, offered before the JPEG variants to browsers that accept AVIF (absent: JPEG only). */
+  avif?: PageCopies;
 }

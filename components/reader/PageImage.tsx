@@ -1,13 +1,14 @@
 "use client";
 
-import { useState, type CSSProperties } from "react";
+import { useState, type CSSProperties, type ImgHTMLAttributes } from "react";
 import { useTranslations } from "next-intl";
 import { ImageOff, RotateCcw } from "lucide-react";
 import { Button } from "@/components/ui/Button";
 import { aspectOf, pageWidthCss, sourcesFor, type FitMode, type ReaderPage } from "./reader-utils";
 
 /**
- * One page: the image (srcset of the render-width variants, or the 350 px one with data saver), sized by CSS
+ * One page: the image (AVIF copies for browsers that take them, else the srcset of the render-width JPEG variants, or
+ * the 350 px one with data saver), sized by CSS
  * alone so the server's HTML already has the final layout (render width from the viewport, fitted to the screen
  * or to the width, times zoom), with the viewer's watermark over it and a retry when it fails to load.
  */
@@ -58,10 +59,10 @@ export function PageImage(props: PageImageProps) {
       style={style}
     >
       {page && !props.failed && (
-        // eslint-disable-next-line @next/next/no-img-element -- immutable /media URLs with our own srcset of stored variants
-        <img
+        <PageSources
           key={load}
-          {...sourcesFor(page, { zoom, dataSaver, fit, perRow })}
+          page={page}
+          layout={{ zoom, dataSaver, fit, perRow }}
           width={page.width}
           height={page.height}
           alt={t("pageAlt", { n: pageNumber })}
@@ -91,6 +92,20 @@ export function PageImage(props: PageImageProps) {
         </div>
       )}
     </figure>
+  );
+}
+
+/**
+ * The page's `<picture>`: the AVIF copies' source first (when the page has them), then the JPEG `<img>`. The picture
+ * takes no box of its own (display: contents), so the image lays out in the figure as before.
+ */
+function PageSources({ page, layout, width, height, alt, ...img }: { page: ReaderPage; layout: Parameters<typeof sourcesFor>[1]; alt: string } & ImgHTMLAttributes<HTMLImageElement>) {
+  const { avifSrcSet, ...sources } = sourcesFor(page, layout);
+  return (
+    <picture className="contents">
+      {avifSrcSet && <source type="image/avif" srcSet={avifSrcSet} sizes={sources.sizes} />}
+      <img {...sources} width={width} height={height} alt={alt} {...img} />
+    </picture>
   );
 }
 

@@ -32,6 +32,32 @@ describe("render widths and sources", () => {
     expect(normal.src).toBe("/media/c");
     expect(sourcesFor(page, { zoom: 2, dataSaver: false, fit: "height", perRow: 1 }).srcSet).toContain("/media/full 1000w");
     expect(sourcesFor(page, { zoom: 1, dataSaver: true, fit: "height", perRow: 1 })).toEqual({ src: "/media/a" });
+    // Without AVIF copies (an older client's data) there is no AVIF source.
+    expect(normal.avifSrcSet).toBeUndefined();
+  });
+  const avif = { 480: "/media/full?w=480&f=avif", 720: "/media/full?w=720&f=avif", 1080: "/media/full?w=1080&f=avif" };
+  it("offers the AVIF copies at their real widths (never wider than the page), with the same sizes", () => {
+    const wide = { ...page, width: 1400, height: 2100, avif };
+    const normal = sourcesFor(wide, { zoom: 1, dataSaver: false, fit: "height", perRow: 1 });
+    expect(normal.avifSrcSet).toBe("/media/full?w=480&f=avif 480w, /media/full?w=720&f=avif 720w, /media/full?w=1080&f=avif 1080w");
+    expect(normal.srcSet).toBe("/media/a 350w, /media/b 500w, /media/c 700w");
+    expect(normal.sizes).toBe(sizesFor({ aspect: 1400 / 2100, fit: "height", perRow: 1, zoom: 1 }));
+    // A 1000 px page: the 1080 copy is the page itself, 1000 px wide.
+    expect(sourcesFor({ ...page, avif }, { zoom: 1, dataSaver: false, fit: "height", perRow: 1 }).avifSrcSet).toBe(
+      "/media/full?w=480&f=avif 480w, /media/full?w=720&f=avif 720w, /media/full?w=1080&f=avif 1000w",
+    );
+    // A 600 px page: one copy names the whole page, once.
+    expect(sourcesFor({ ...page, width: 600, height: 900, avif }, { zoom: 1, dataSaver: false, fit: "height", perRow: 1 }).avifSrcSet).toBe(
+      "/media/full?w=480&f=avif 480w, /media/full?w=720&f=avif 600w",
+    );
+  });
+  it("adds the reading image to the AVIF candidates when zoomed in on a page wider than the copies, and none with data saver", () => {
+    const wide = { ...page, width: 1400, height: 2100, avif };
+    expect(sourcesFor(wide, { zoom: 2, dataSaver: false, fit: "height", perRow: 1 }).avifSrcSet).toBe(
+      "/media/full?w=480&f=avif 480w, /media/full?w=720&f=avif 720w, /media/full?w=1080&f=avif 1080w, /media/full 1400w",
+    );
+    expect(sourcesFor({ ...page, avif }, { zoom: 2, dataSaver: false, fit: "height", perRow: 1 }).avifSrcSet).not.toContain("/media/full 1000w");
+    expect(sourcesFor(wide, { zoom: 1, dataSaver: true, fit: "height", perRow: 1 })).toEqual({ src: "/media/a" });
   });
   it("describes the displayed width in sizes, per breakpoint, fit and zoom", () => {
     const sizes = sizesFor({ aspect: 2 / 3, fit: "height", perRow: 1, zoom: 1 });

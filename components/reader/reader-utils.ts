@@ -1,8 +1,8 @@
 import { READER } from "@/lib/reader-constants";
 import { ReadingDirection } from "@/lib/enums";
-import type { ReaderPage } from "@/lib/paged";
+import type { PageCopies, ReaderPage } from "@/lib/paged";
 
-export type { PageVariants, ReaderPage } from "@/lib/paged";
+export type { PageCopies, PageVariants, ReaderPage } from "@/lib/paged";
 
 /**
  * Pure helpers of the reader (no React, no DOM): easy to test and shared by the views, the prefetcher and
@@ -77,15 +77,44 @@ export function aspectOf(page: { width: number; height: number } | undefined): n
   return page && page.width > 0 && page.height > 0 ? page.width / page.height : 2 / 3;
 }
 
+export interface PageSources {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+  /** The `<source type="image/avif">` srcset (same sizes), offered first to browsers that accept AVIF. */
+  avifSrcSet?: string;
+}
+
 /**
  * The image sources of a page: with data saver only the 350 px variant; otherwise a srcset of the render-width
- * variants (350/500/700 w), plus the reading-width image when zoomed in.
+ * variants (350/500/700 w), plus the reading-width image when zoomed in, and a srcset of the page's AVIF copies
+ * (480/720/1080 w: 1×, 2× and 3× screens), plus the reading image when zoomed in and wider than them.
  */
-export function sourcesFor(page: ReaderPage, opts: { dataSaver: boolean } & Omit<PageLayout, "aspect">): { src: string; srcSet?: string; sizes?: string } {
+export function sourcesFor(page: ReaderPage, opts: { dataSaver: boolean } & Omit<PageLayout, "aspect">): PageSources {
   if (opts.dataSaver) return { src: page.variants[350] };
   const set = [`${page.variants[350]} 350w`, `${page.variants[500]} 500w`, `${page.variants[700]} 700w`];
   if (opts.zoom > 1 && page.width > 700) set.push(`${page.imageUrl} ${page.width}w`);
-  return { src: page.variants[700], srcSet: set.join(", "), sizes: sizesFor({ ...opts, aspect: aspectOf(page) }) };
+  const sources: PageSources = { src: page.variants[700], srcSet: set.join(", "), sizes: sizesFor({ ...opts, aspect: aspectOf(page) }) };
+  if (page.avif) sources.avifSrcSet = avifSrcSet(page, page.avif, opts.zoom);
+  return sources;
+}
+
+/** The copies' widths (lib/media-url.ts PAGE_COPY_WIDTHS; not imported: the reader's bundle stays as it is). */
+const COPY_WIDTHS = [480, 720, 1080] as const;
+const WIDEST_COPY = 1080;
+
+/**
+ * The AVIF copies as srcset candidates at their real widths (a copy is never wider than the page: those at or beyond
+ * it are one image, named once, by its narrowest URL).
+ */
+function avifSrcSet(page: ReaderPage, copies: PageCopies, zoom: number): string {
+  const set: string[] = [];
+  for (const w of COPY_WIDTHS) {
+    set.push(`${copies[w]} ${Math.min(w, page.width)}w`);
+    if (w >= page.width) break;
+  }
+  if (zoom > 1 && page.width > WIDEST_COPY) set.push(`${page.imageUrl} ${page.width}w`);
+  return set.join(", ");
 }
 
 /** Reading position in percent: 0 on the first page, 100 on the last (a one-page chapter is 100). */

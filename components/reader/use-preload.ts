@@ -10,16 +10,25 @@ type Layout = { fit: FitMode; perRow: number };
 
 /**
  * Image preloading (owns: the images already asked for, so each candidate the page will show is downloaded once).
- * The image chosen is exactly the one the page will pick: the same srcset and sizes (see sourcesFor).
+ * The image chosen is exactly the one the page will pick: the same `<picture>` sources, srcset and sizes (see sourcesFor).
  */
 export function useImagePreload(zoom: number, dataSaver: boolean) {
   const preloaded = useRef(new Map<string, HTMLImageElement>());
   return useCallback(
     (page: ReaderPage, layout: Layout) => {
       const sources = sourcesFor(page, { zoom, dataSaver, ...layout });
-      const key = `${sources.srcSet ?? sources.src}|${sources.sizes ?? ""}`;
+      const key = `${sources.avifSrcSet ?? ""}|${sources.srcSet ?? sources.src}|${sources.sizes ?? ""}`;
       if (preloaded.current.has(key)) return;
       const img = new Image();
+      // A detached <picture> chooses like the page's: its AVIF source first when the browser takes AVIF.
+      if (sources.avifSrcSet) {
+        const picture = document.createElement("picture");
+        const source = document.createElement("source");
+        source.type = "image/avif";
+        source.srcset = sources.avifSrcSet;
+        if (sources.sizes) source.sizes = sources.sizes;
+        picture.append(source, img);
+      }
       img.decoding = "async";
       if (sources.sizes) img.sizes = sources.sizes;
       if (sources.srcSet) img.srcset = sources.srcSet;

@@ -55,6 +55,7 @@ export function useReaderApi(serverToken: string | null) {
         width: item.width,
         height: item.height,
         variants: item.variants,
+        ...(item.avif ? { avif: item.avif } : {}),
       }));
     },
     [call],

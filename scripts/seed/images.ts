@@ -1,7 +1,8 @@
 import type { Sharp } from "sharp";
 import type { Db } from "@/db/client";
 import { MediaKind } from "@/server/media/kind";
-import { encodePageVariants, encodeVariants, FAST_JPEG, type EncodedImage } from "@/server/media/process-image";
+import { PAGE_COPY_WIDTHS, type PageCopyWidth } from "@/lib/media-url";
+import { encodeAvifCopies, encodePageVariants, encodeVariants, FAST_JPEG, type EncodedImage } from "@/server/media/process-image";
 import { mediaIdFor, storeMediaMany, type MediaToStore } from "@/server/media/store-media";
 import { ACCOUNTS } from "./accounts";
 import { renderBanner, renderCover, BANNER_WIDTH, COVER_WIDTH } from "./art/cover";
@@ -27,6 +28,8 @@ export interface PageImage {
   image700Id: string;
   image500Id: string;
   image350Id: string;
+  /** The reader's AVIF copies of the reading image (media_variants rows, written by the seed). */
+  copies: Array<{ width: PageCopyWidth; mediaId: string }>;
   width: number;
   height: number;
 }
@@ -113,19 +116,26 @@ function pagesNeeded(plan: DemoPlan): Array<{ style: number; pageNumber: number;
   return [...wanted.values()].sort((a, b) => a.style - b.style || a.pageNumber - b.pageNumber);
 }
 
-/** The reading image with the fast bulk settings; the variants the reader downloads as small as uploads' (PAGE_WIDTHS order). */
+/**
+ * The reading image with the fast bulk settings; the variants the reader downloads as small as uploads' (PAGE_WIDTHS
+ * order), then the reading image's AVIF copies as an upload gets them (PAGE_COPY_WIDTHS order).
+ */
 async function encodePage(art: Sharp): Promise<EncodedImage[]> {
   const variants = await encodePageVariants(art, PAGE_WIDTHS, FAST_JPEG);
-  return PAGE_WIDTHS.map((width) => variant(variants, width));
+  const jpegs = PAGE_WIDTHS.map((width) => variant(variants, width));
+  const copies = await encodeAvifCopies(jpegs[0]!.bytes, PAGE_COPY_WIDTHS);
+  return [...jpegs, ...PAGE_COPY_WIDTHS.map((width) => variant(copies, width))];
 }
 
-function storePage([full, w700, w500, w350]: EncodedImage[], writer: MediaWriter): PageImage {
+function storePage([full, w700, w500, w350, ...copies]: EncodedImage[], writer: MediaWriter): PageImage {
   if (!full || !w700 || !w500 || !w350) throw new Error("a page needs its four widths");
+  if (copies.length !== PAGE_COPY_WIDTHS.length) throw new Error("a page needs its AVIF copies");
   return {
     imageId: writer.add(full, MediaKind.Page),
     image700Id: writer.add(w700, MediaKind.Page),
     image500Id: writer.add(w500, MediaKind.Page),
     image350Id: writer.add(w350, MediaKind.Page),
+    copies: copies.map((copy, i) => ({ width: PAGE_COPY_WIDTHS[i]!, mediaId: writer.add(copy, MediaKind.Page) })),
     width: full.width,
     height: full.height,
   };

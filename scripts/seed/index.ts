@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { isEmpty, type Db } from "@/db/client";
+import { mediaVariants } from "@/db/schema";
 import { ROLE_NAMES } from "@/lib/enums";
 import { BANNER_VARIANT_WIDTHS, COVER_VARIANT_WIDTHS } from "@/lib/media-url";
 import { hashPassword } from "@/server/auth/password";
 import { ensureMediaVariants } from "@/server/media/variants";
 import { ensureCardJpegs } from "@/server/media/card-jpeg";
 import { ACCOUNTS } from "./accounts";
-import { drawAndStoreImages } from "./images";
+import { drawAndStoreImages, type SeedImages } from "./images";
 import { insertActivity, insertBilling, insertChapters, insertManga, insertNotifications, insertSettings, insertUsers, type SeedContext } from "./insert";
 import { buildDemoPlan } from "./plan";
 import { insertMonetization } from "./monetization";
@@ -24,6 +25,12 @@ export interface SeedResult {
 
 export interface SeedOptions {
   log?: (message: string) => void;
+}
+
+/** The pool pages' AVIF copies (drawn and stored with them) as their reading images' variants, as uploads get them. */
+async function recordPageCopies(db: Db, images: SeedImages): Promise<void> {
+  const rows = [...images.pages.values()].flatMap((p) => p.copies.map((c) => ({ sourceId: p.imageId, width: c.width, format: "avif", mediaId: c.mediaId })));
+  for (let i = 0; i < rows.length; i += 500) await db.insert(mediaVariants).values(rows.slice(i, i + 500)).onConflictDoNothing();
 }
 
 /** Serialises concurrent seeders (several app processes starting on one empty database). */
@@ -47,6 +54,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
   await ensureMediaVariants(db, [...images.banners.values()], BANNER_VARIANT_WIDTHS);
   // And the covers' card JPEGs, which the API's lists answer as base64.
   await ensureCardJpegs(db, [...images.covers.values()]);
+  await recordPageCopies(db, images);
   const hashes = await hashing;
 
   const inserted = await db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapterPages, chapters, media } from "@/db/schema";
 import { ChapterSource, Status } from "@/lib/enums";
-import { buildPdfFromImages, ingestChapterPdf } from "@/server/chapters/ingest";
+import { buildPdfFromImages, ingestChapterPdf, makePageCopies } from "@/server/chapters/ingest";
 import { fillBucketBytes } from "@/server/media/object-store";
 
 /** How many demo chapters are re-made as PDFs and put through the upload pipeline. */
@@ -33,6 +33,8 @@ export async function convertDemoChaptersToPdf(db: Db, log: (m: string) => void)
     await fillBucketBytes(pages, (p) => p.id);
     const pdf = await buildPdfFromImages(pages.map((p) => p.bytes).filter((b): b is Buffer => b !== null));
     const result = await ingestChapterPdf({ db, chapterId, pdf });
+    // The reader's AVIF copies, as an upload's pages get them.
+    await makePageCopies(db, result);
     log(`chapter ${chapterId}: ${result.pageCount}-page PDF (${(pdf.byteLength / 1024).toFixed(0)} KB) ingested`);
     done++;
   }

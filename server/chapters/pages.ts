@@ -6,7 +6,8 @@ import { asBoolean } from "@/server/media/premium-media";
 import { mediaUrlExpiry, signedMediaUrl, type MediaGrant } from "@/server/media/signed-url";
 import { chapterPremiumNow, publicChapter } from "@/server/visibility";
 import { fillBucketBytes } from "@/server/media/object-store";
-import type { PageVariants, ReaderPage } from "./types";
+import { PAGE_COPY_WIDTHS, type PageCopyWidth } from "@/lib/media-url";
+import type { PageCopies, PageVariants, ReaderPage } from "./types";
 
 /**
  * Page rows of one chapter, `from`…`to` inclusive, as reader pages (URLs only). Shared by the API, the reader page and
@@ -72,16 +73,17 @@ const pageColumns = {
 };
 
 type PageRow = { pageNumber: number; imageId: string; image350Id: string | null; image500Id: string | null; image700Id: string | null; width: number; height: number };
-type UrlOf = (id: string) => string;
+/** A media URL, or with a width its AVIF copy that wide (PAGE_COPY_WIDTHS). */
+type UrlOf = (id: string, avifWidth?: PageCopyWidth) => string;
 
-const plain: UrlOf = (id) => `/media/${id}`;
+const plain: UrlOf = (id, avifWidth) => (avifWidth === undefined ? `/media/${id}` : `/media/${id}?w=${avifWidth}&f=avif`);
 
 /** Signed URLs for the viewer, one expiry for the whole response (rounded, so the same URLs for a while). */
 function signerFor(viewer: { userId: number } | null): UrlOf {
   // A visitor never reaches a premium chapter's pages (403 first); were one to, the plain URLs are refused by /media.
   if (!viewer) return plain;
   const grant: MediaGrant = { userId: viewer.userId, exp: mediaUrlExpiry() };
-  return (id) => signedMediaUrl(id, grant);
+  return (id, avifWidth) => (avifWidth === undefined ? signedMediaUrl(id, grant) : signedMediaUrl(id, grant, avifWidth, "avif"));
 }
 
 function toReaderPage(r: PageRow, url: UrlOf): ReaderPage {
@@ -91,5 +93,7 @@ function toReaderPage(r: PageRow, url: UrlOf): ReaderPage {
   const v500 = r.image500Id ? url(r.image500Id) : v700;
   const v350 = r.image350Id ? url(r.image350Id) : v500;
   const variants: PageVariants = { 350: v350, 500: v500, 700: v700 };
-  return { pageNumber: r.pageNumber, imageUrl: full, width: r.width, height: r.height, variants };
+  // The reading image's AVIF copies (made when the pages were stored; on first request for older ones).
+  const avif = Object.fromEntries(PAGE_COPY_WIDTHS.map((w) => [w, url(r.imageId, w)])) as unknown as PageCopies;
+  return { pageNumber: r.pageNumber, imageUrl: full, width: r.width, height: r.height, variants, avif };
 }

@@ -26,7 +26,7 @@ interface Pending {
 
 type Reply =
   | { ready: true }
-  | { id: number; variants?: Array<[number, { bytes: Uint8Array; mime: "image/jpeg"; width: number; height: number }]>; error?: { code?: MediaErrorCode; message: string; limit?: number } };
+  | { id: number; variants?: Array<[number, Omit<EncodedImage, "bytes"> & { bytes: Uint8Array }]>; error?: { code?: MediaErrorCode; message: string; limit?: number } };
 
 /** Whether uploads are encoded in the background process (production by default). */
 export function encodesInBackground(): boolean {
@@ -64,7 +64,7 @@ class Encoder {
     return this.child?.pid;
   }
 
-  encode(input: Uint8Array, widths: readonly number[]): Promise<Map<number, EncodedImage>> {
+  encode(input: Uint8Array, widths: readonly number[], avif = false): Promise<Map<number, EncodedImage>> {
     const child = this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -75,7 +75,7 @@ class Encoder {
       }, ENCODE_TIMEOUT_MS);
       timer.unref();
       this.pending.set(id, { resolve, reject, timer });
-      child.send({ id, input, widths: [...widths] }, (err) => {
+      child.send({ id, input, widths: [...widths], avif }, (err) => {
         if (err) this.settle(id, undefined, new EncoderUnavailable(`the image encoder is gone: ${err.message}`));
       });
     });
@@ -143,6 +143,23 @@ export async function processPageVariantsInBackground(opts: ProcessImageVariants
   }
   const { processPageVariants } = await import("./process-image");
   return processPageVariants(opts);
+}
+
+/**
+ * A stored page image's AVIF copies (encodeAvifCopies) in the background encoder when uploads are encoded there
+ * (production), so readers keep the cores; in this process otherwise, or when the encoder cannot answer.
+ */
+export async function encodeCopiesInBackground(input: Uint8Array, widths: readonly number[]): Promise<Map<number, EncodedImage>> {
+  if (encodesInBackground()) {
+    try {
+      return await encoder.encode(input, widths, true);
+    } catch (err) {
+      if (!(err instanceof EncoderUnavailable)) throw err;
+      console.warn(`[media] ${err.message}; encoding in the app process`);
+    }
+  }
+  const { encodeAvifCopies } = await import("./process-image");
+  return encodeAvifCopies(input, widths);
 }
 
 /** The encoder's process id while it runs (tests). */

@@ -1,7 +1,8 @@
 /**
  * The image encoder's child process (./background-encoder.ts): lowers its own CPU priority before anything else runs,
  * so every thread it starts later (libuv's pool, libvips' workers) inherits it, then validates and encodes the page
- * images it is sent with processPageVariants, answering each by its id. It exits when its parent goes.
+ * images it is sent with processPageVariants (or makes a stored page's AVIF copies with encodeAvifCopies, `avif`
+ * jobs), answering each by its id. It exits when its parent goes.
  */
 import os from "node:os";
 
@@ -12,19 +13,21 @@ try {
   // not permitted: encode at normal priority
 }
 
-const { processPageVariants } = await import("./process-image");
+const { encodeAvifCopies, processPageVariants } = await import("./process-image");
 const { MediaError } = await import("./errors");
 
 interface Job {
   id: number;
   input: Uint8Array;
   widths: number[];
+  avif?: boolean;
 }
 
 const send = (message: unknown) => process.send?.(message);
 
 process.on("message", (job: Job) => {
-  processPageVariants({ input: job.input, widths: job.widths }).then(
+  const work = job.avif ? encodeAvifCopies(job.input, job.widths) : processPageVariants({ input: job.input, widths: job.widths });
+  work.then(
     (variants) => send({ id: job.id, variants: [...variants] }),
     (err: unknown) =>
       send({

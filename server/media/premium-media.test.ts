@@ -137,6 +137,12 @@ describe("/media of premium pages", () => {
     expect(copy.status).toBe(200);
     expect(copy.headers.get("content-type")).toBe("image/webp");
     privateMaxAge(copy);
+    // The reader's AVIF copy: its signature binds the format too (f=avif added to a width's signature is refused).
+    await expectRefused(signedMediaUrl(ids[0]!, grant, 720).replace("w=720&", "w=720&f=avif&"));
+    const avif = await get(signedMediaUrl(ids[0]!, grant, 720, "avif"));
+    expect(avif.status).toBe(200);
+    expect(avif.headers.get("content-type")).toBe("image/avif");
+    privateMaxAge(avif);
   });
 
   it("refuses expired, tampered, other-image, other-width and incomplete signatures", async () => {
@@ -156,6 +162,7 @@ describe("/media of premium pages", () => {
       good.replace(`exp=${now + 600}`, `exp=${now + 6000}`), // extended
       `/media/${other}?${good.split("?")[1]}`, // another image's signature
       signedMediaUrl(id, { userId, exp: now + 600 }, 320).replace("w=320&", ""), // signed for a width copy
+      signedMediaUrl(id, { userId, exp: now + 600 }, 720, "avif").replace("f=avif&", ""), // signed for the AVIF copy
       good.replace(/&sig=[^&]+/, ""), // no signature
       good.replace(/&exp=[^&]+/, ""), // no expiry
       good.replace(`sig=${sig}`, `sig=${sig.slice(0, 21)}`), // short

@@ -14,6 +14,7 @@ import { getMediaVariant, isVariantWidth } from "./variants";
  * - a premium-only image (premium-media.ts) only to a URL signed for it (signed-url.ts) that has not expired, cached
  *   `private` until the expiry; without one, or with an invalid or expired one, `refused` (403);
  * - `?w=` one of VARIANT_WIDTHS: the image's WebP copy at most that wide, under the same rules (the signature binds w);
+ * - `?w=…&f=avif`, w one of PAGE_COPY_WIDTHS: its AVIF copy (chapter pages'), likewise (the signature binds f too);
  * - If-None-Match with the ETag: 304, only for an image that exists (issue 19, item 10) and may be served.
  * A valid signature skips the premium check (only a reader of the chapter got it); an invalid one is ignored, so a
  * public image is still served publicly. The body is the row's bytes or, for media kept in object storage, the
@@ -41,12 +42,15 @@ export async function serveMedia(db: Db, request: MediaRequest): Promise<MediaAn
   if (!isMediaId(id)) return { kind: "notFound" };
   const w = params.get("w");
   const width = w === null ? null : /^[1-9]\d{0,3}$/.test(w) ? Number(w) : NaN;
-  if (width !== null && !isVariantWidth(width)) return { kind: "notFound" };
+  const f = params.get("f");
+  const format = f === "avif" && width !== null ? "avif" : null;
+  if (f !== null && format === null) return { kind: "notFound" };
+  if (width !== null && !isVariantWidth(width, format ?? "webp")) return { kind: "notFound" };
   const now = request.now ?? Date.now();
-  const grant = hasSignature(params) ? verifyMediaUrl(id, width, params, now) : null;
+  const grant = hasSignature(params) ? verifyMediaUrl(id, width, params, now, format) : null;
   const cacheControl = grant ? `private, max-age=${Math.max(0, grant.exp - Math.floor(now / 1000))}` : IMMUTABLE;
-  // (id, width) always names the same bytes, so the validator needs no lookup.
-  const etag = width === null ? `"${id}"` : `"${id}-w${width}"`;
+  // (id, width, format) always names the same bytes, so the validator needs no lookup.
+  const etag = width === null ? `"${id}"` : `"${id}-w${width}${format ? `-${format}` : ""}"`;
 
   // A validator is answered 304 only for an image that is stored (anyone can send one) and that this request may have.
   if (matchesEtag(request.ifNoneMatch, etag) || (width === null && !withBody)) {
@@ -58,7 +62,7 @@ export async function serveMedia(db: Db, request: MediaRequest): Promise<MediaAn
   }
   if (width !== null) {
     // Made on first request from the source; the premium check is its source's.
-    const file = await getMediaVariant(db, { id, width });
+    const file = await getMediaVariant(db, { id, width, format: format ?? "webp" });
     if (!file) return { kind: "notFound" };
     const refused = file.premiumOnly && !grant;
     if (refused || !withBody) await discardBody(file);

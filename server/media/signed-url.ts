@@ -28,8 +28,10 @@ function signingKey(): Buffer {
   return keyFor.key;
 }
 
-function mac(id: string, width: number | null, userId: number, exp: number): string {
-  return createHmac("sha256", signingKey()).update(`${id}\n${width ?? ""}\n${userId}\n${exp}`).digest().subarray(0, 16).toString("base64url");
+/** The signed text: id, width, then the format of an AVIF copy on a line of its own (letters: never a user id). */
+function mac(id: string, width: number | null, userId: number, exp: number, format: "avif" | null = null): string {
+  const what = format ? `${id}\n${width ?? ""}\n${format}` : `${id}\n${width ?? ""}`;
+  return createHmac("sha256", signingKey()).update(`${what}\n${userId}\n${exp}`).digest().subarray(0, 16).toString("base64url");
 }
 
 /** The expiry (unix seconds) of URLs signed at `nowMs`: at least the configured life away, rounded up to its window. */
@@ -44,10 +46,11 @@ export interface MediaGrant {
   exp: number;
 }
 
-/** `/media/{id}` signed for this user until `exp` (optionally a width copy, `w=`). */
-export function signedMediaUrl(id: string, grant: MediaGrant, width: number | null = null): string {
+/** `/media/{id}` signed for this user until `exp` (optionally a width copy, `w=`, and an AVIF one, `f=avif`). */
+export function signedMediaUrl(id: string, grant: MediaGrant, width: number | null = null, format: "avif" | null = null): string {
   const w = width === null ? "" : `w=${width}&`;
-  return `/media/${id}?${w}u=${grant.userId}&exp=${grant.exp}&sig=${mac(id, width, grant.userId, grant.exp)}`;
+  const f = format === null ? "" : `f=${format}&`;
+  return `/media/${id}?${w}${f}u=${grant.userId}&exp=${grant.exp}&sig=${mac(id, width, grant.userId, grant.exp, format)}`;
 }
 
 /** Whether the query carries a signature at all (a URL without one is a plain, public one). */
@@ -60,11 +63,11 @@ const EXP = /^[1-9]\d{0,11}$/;
 const SIG = new RegExp(`^[A-Za-z0-9_-]{${SIG_CHARS}}$`);
 
 /**
- * The grant a request's signature carries when it is valid for this media id and width and not expired; null
- * otherwise (missing, malformed, tampered, for another image, width or user, or expired). The MAC is compared in
- * constant time.
+ * The grant a request's signature carries when it is valid for this media id, width and format and not expired; null
+ * otherwise (missing, malformed, tampered, for another image, width, format or user, or expired). The MAC is compared
+ * in constant time.
  */
-export function verifyMediaUrl(id: string, width: number | null, params: URLSearchParams, nowMs = Date.now()): MediaGrant | null {
+export function verifyMediaUrl(id: string, width: number | null, params: URLSearchParams, nowMs = Date.now(), format: "avif" | null = null): MediaGrant | null {
   const u = params.get("u");
   const e = params.get("exp");
   const sig = params.get("sig");
@@ -72,7 +75,7 @@ export function verifyMediaUrl(id: string, width: number | null, params: URLSear
   const userId = Number(u);
   const exp = Number(e);
   if (userId > MAX_ID || exp * 1000 <= nowMs) return null;
-  const expected = Buffer.from(mac(id, width, userId, exp));
+  const expected = Buffer.from(mac(id, width, userId, exp, format));
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given) ? { userId, exp } : null;
 }

@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import sharp, { type OutputInfo } from "sharp";
 import { media, mediaVariants } from "@/db/schema";
 import type { Db } from "@/db/client";
-import { isMediaId, VARIANT_WIDTHS, type VariantWidth } from "@/lib/media-url";
+import { isMediaId, PAGE_COPY_WIDTHS, VARIANT_WIDTHS, type VariantFormat, type VariantWidth } from "@/lib/media-url";
+import { encodeCopiesInBackground } from "./background-encoder";
 import { bytesView, loadMedia, mediaFileColumns, openRow, type MediaBody, type MediaRow } from "./get-media";
 import { asBoolean, perDatabase, premiumOnlyMedia } from "./premium-media";
 import { storeMedia } from "./store-media";
@@ -14,10 +15,12 @@ import type { MediaKind } from "./kind";
  * on its first request, stored as content-addressed media and remembered in media_variants; later requests read it
  * like any other media. The bytes for (id, width) never change, so the URL is cached forever like the original.
  * Images the site shows at once (demo covers and banners, uploads) are given their copies ahead with ensureMediaVariants.
+ * Chapter pages also have AVIF copies (`&f=avif`, PAGE_COPY_WIDTHS only), encoded like uploads in the background
+ * encoder, made when the pages are stored (server/chapters/ingest/page-copies.ts).
  * (No "server-only" marker: the seed script runs this under plain Node.)
  */
-export function isVariantWidth(width: number): boolean {
-  return (VARIANT_WIDTHS as readonly number[]).includes(width);
+export function isVariantWidth(width: number, format: VariantFormat = "webp"): boolean {
+  return ((format === "avif" ? PAGE_COPY_WIDTHS : VARIANT_WIDTHS) as readonly number[]).includes(width);
 }
 
 /** Quality for WebP copies of covers and banners: visually clean on drawn art at a third of the JPEG's bytes. */
@@ -35,7 +38,14 @@ export type MediaVariantFile = MediaBody & { premiumOnly: boolean };
 const inFlight = new Map<string, Promise<Variant | null>>();
 
 /** The variant to send, made and stored on first use; null when the source does not exist or is not an image. */
-export async function getMediaVariant(db: Db, opts: { id: string; width: number }): Promise<MediaVariantFile | null> {
+export interface VariantKey {
+  id: string;
+  width: number;
+  /** WebP unless given. */
+  format?: VariantFormat;
+}
+
+export async function getMediaVariant(db: Db, opts: VariantKey): Promise<MediaVariantFile | null> {
   const variant = await findOrMakeVariant(db, opts);
   if (!variant) return null;
   if ("made" in variant) {
@@ -47,22 +57,23 @@ export async function getMediaVariant(db: Db, opts: { id: string; width: number 
 }
 
 /** Whether a variant exists or can be made (and makes it), without opening its body (the route's premium check, ensureMediaVariants). */
-export async function findOrMakeVariant(db: Db, opts: { id: string; width: number }): Promise<Variant | null> {
-  if (!isVariantWidth(opts.width) || !isMediaId(opts.id)) return null;
-  const stored = await readVariant(db, opts.id, opts.width);
+export async function findOrMakeVariant(db: Db, opts: VariantKey): Promise<Variant | null> {
+  const format = opts.format ?? "webp";
+  if (!isVariantWidth(opts.width, format) || !isMediaId(opts.id)) return null;
+  const stored = await readVariant(db, opts.id, opts.width, format);
   if (stored) return stored;
   // Concurrent first requests for one variant share the work.
-  const key = `${opts.id}:${opts.width}`;
+  const key = `${opts.id}:${opts.width}:${format}`;
   let pending = inFlight.get(key);
   if (!pending) {
-    pending = makeVariant(db, opts.id, opts.width).finally(() => inFlight.delete(key));
+    pending = makeVariant(db, opts.id, opts.width, format).finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
   return pending;
 }
 
-async function readVariant(db: Db, sourceId: string, width: number): Promise<Variant | null> {
-  const [row] = await readVariantQuery(db).execute({ sourceId, width });
+async function readVariant(db: Db, sourceId: string, width: number, format: VariantFormat): Promise<Variant | null> {
+  const [row] = await readVariantQuery(db).execute({ sourceId, width, format });
   if (!row) return null;
   const { premiumOnly, ...stored } = row;
   return { stored, premiumOnly: asBoolean(premiumOnly) };
@@ -77,12 +88,12 @@ function prepareReadVariant(db: Db) {
     .select({ ...mediaFileColumns, premiumOnly: premiumOnlyMedia(`"media_variants"."source_id"`, `"media"."kind"`) })
     .from(mediaVariants)
     .innerJoin(media, eq(media.id, mediaVariants.mediaId))
-    .where(and(eq(mediaVariants.sourceId, sql.placeholder("sourceId")), eq(mediaVariants.width, sql.placeholder("width")), eq(mediaVariants.format, "webp")))
+    .where(and(eq(mediaVariants.sourceId, sql.placeholder("sourceId")), eq(mediaVariants.width, sql.placeholder("width")), eq(mediaVariants.format, sql.placeholder("format"))))
     .limit(1)
     .prepare("media_variant_read");
 }
 
-async function makeVariant(db: Db, sourceId: string, width: number): Promise<Variant | null> {
+async function makeVariant(db: Db, sourceId: string, width: number, format: VariantFormat): Promise<Variant | null> {
   const [row] = await db
     .select({ ...mediaFileColumns, kind: media.kind, premiumOnly: premiumOnlyMedia(`"media"."id"`, `"media"."kind"`) })
     .from(media)
@@ -93,12 +104,9 @@ async function makeVariant(db: Db, sourceId: string, width: number): Promise<Var
   // With MEDIA_STORE=s3 the source's bytes may be in the bucket.
   const source = await loadMedia(row);
   if (!source) return null;
-  let encoded: { data: Buffer; info: OutputInfo };
+  let encoded: { data: Buffer; info: Pick<OutputInfo, "width" | "height"> };
   try {
-    encoded = await sharp(source.bytes, { limitInputPixels: 50_000_000 })
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: WEBP_QUALITY, effort: 4 })
-      .toBuffer({ resolveWithObject: true });
+    encoded = format === "avif" ? await encodeAvif(source.bytes, width) : await encodeWebp(source.bytes, width);
   } catch (err) {
     // Stored images were re-encoded on the way in, so this is damage, not input: show the original rather than nothing.
     console.error(`[media] no ${width} px copy of ${sourceId}:`, err);
@@ -106,14 +114,34 @@ async function makeVariant(db: Db, sourceId: string, width: number): Promise<Var
   }
   const { data, info } = encoded;
   // With MEDIA_STORE=s3 the copy goes to the bucket like any media (put before its row is written).
-  const id = await storeMedia(db, { bytes: data, mime: "image/webp", width: info.width, height: info.height, kind: row.kind as MediaKind });
-  await db.insert(mediaVariants).values({ sourceId, width, format: "webp", mediaId: id }).onConflictDoNothing();
-  return { made: { id, mime: "image/webp", bytes: data }, premiumOnly };
+  const mime = `image/${format}`;
+  const id = await storeMedia(db, { bytes: data, mime, width: info.width, height: info.height, kind: row.kind as MediaKind });
+  await db.insert(mediaVariants).values({ sourceId, width, format, mediaId: id }).onConflictDoNothing();
+  return { made: { id, mime, bytes: data }, premiumOnly };
+}
+
+function encodeWebp(bytes: Buffer, width: number): Promise<{ data: Buffer; info: OutputInfo }> {
+  return sharp(bytes, { limitInputPixels: 50_000_000 })
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: WEBP_QUALITY, effort: 4 })
+    .toBuffer({ resolveWithObject: true });
+}
+
+/** A page's AVIF copy, encoded at a lower priority in production (the background encoder), like uploads. */
+async function encodeAvif(bytes: Buffer, width: number): Promise<{ data: Buffer; info: { width: number; height: number } }> {
+  const image = (await encodeCopiesInBackground(bytes, [width])).get(width);
+  if (!image) throw new Error("the encoder returned no copy");
+  return { data: image.bytes, info: image };
 }
 
 /** Makes the given copies of many images now (a few at a time), so their first visitors do not wait for them. */
-export async function ensureMediaVariants(db: Db, ids: readonly string[], widths: readonly VariantWidth[], concurrency = 4): Promise<void> {
-  const jobs = ids.flatMap((id) => widths.map((width) => ({ id, width })));
+export async function ensureMediaVariants(
+  db: Db,
+  ids: readonly string[],
+  widths: readonly VariantWidth[],
+  { concurrency = 4, format = "webp" }: { concurrency?: number; format?: VariantFormat } = {},
+): Promise<void> {
+  const jobs = ids.flatMap((id) => widths.map((width) => ({ id, width, format })));
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapterJobs, chapters } from "@/db/schema";
 import { ChapterSource, NotificationType, Status } from "@/lib/enums";
-import { IngestError, rasterizePdf, storeChapterPagesIn } from "@/server/chapters/ingest";
+import { IngestError, rasterizePdf, startPageCopies, storeChapterPagesIn } from "@/server/chapters/ingest";
 import { audit } from "@/server/core/audit";
 import { getBus, type Bus } from "@/server/core/bus";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
@@ -100,7 +100,8 @@ async function finishJob(db: Db, job: ClaimedJob, workerId: string, pages: Await
     if (!chapter) return;
     const m = await lockManga(uow.tx, SYSTEM_ACTOR, chapter.mangaId);
     const replaced = await pageMediaOf(uow.tx, [job.chapterId]);
-    await storeChapterPagesIn(uow.tx, { chapterId: job.chapterId, sourceType: ChapterSource.Pdf, pages });
+    const stored = await storeChapterPagesIn(uow.tx, { chapterId: job.chapterId, sourceType: ChapterSource.Pdf, pages });
+    uow.afterCommit(() => startPageCopies(db, stored));
     await removeUnusedMedia(uow.tx, replaced);
     const accept = job.acceptWhenReady && m.status === Status.Accepted;
     await uow.tx

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapterJobs, chapters, manga } from "@/db/schema";
 import { Status } from "@/lib/enums";
-import { storeChapterPagesIn } from "@/server/chapters/ingest";
+import { startPageCopies, storeChapterPagesIn } from "@/server/chapters/ingest";
 import { audit } from "@/server/core/audit";
 import { notFound } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
@@ -73,7 +73,8 @@ export async function submitChapter({
       .returning({ id: chapters.id });
     if (!row) throw new Error("insert returned no chapter");
     if (prepared.kind === "images") {
-      await storeChapterPagesIn(uow.tx, { chapterId: row.id, sourceType: prepared.sourceType, pages: prepared.pages });
+      const stored = await storeChapterPagesIn(uow.tx, { chapterId: row.id, sourceType: prepared.sourceType, pages: prepared.pages });
+      uow.afterCommit(() => startPageCopies(db, stored));
     } else {
       await uow.tx.insert(chapterJobs).values({ chapterId: row.id, pdf: Buffer.from(prepared.bytes), acceptWhenReady: trusted });
       uow.afterCommit(kickChapterJobs);

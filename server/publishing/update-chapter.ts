@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chapterJobs, chapters } from "@/db/schema";
 import { Status } from "@/lib/enums";
-import { storeChapterPagesIn } from "@/server/chapters/ingest";
+import { startPageCopies, storeChapterPagesIn } from "@/server/chapters/ingest";
 import { audit } from "@/server/core/audit";
 import { notFound, validation } from "@/server/core/errors";
 import { apiMessage } from "@/server/core/messages";
@@ -68,7 +68,8 @@ export async function updateChapter({
     if (prepared?.kind === "images") {
       replacedMedia = await pageMediaOf(uow.tx, [chapterId]);
       await uow.tx.delete(chapterJobs).where(eq(chapterJobs.chapterId, chapterId));
-      await storeChapterPagesIn(uow.tx, { chapterId, sourceType: prepared.sourceType, pages: prepared.pages });
+      const stored = await storeChapterPagesIn(uow.tx, { chapterId, sourceType: prepared.sourceType, pages: prepared.pages });
+      uow.afterCommit(() => startPageCopies(db, stored));
       Object.assign(set, { processing: Processing.Ready, processingError: null });
     } else if (prepared?.kind === "pdf") {
       const job = { pdf: Buffer.from(prepared.bytes), acceptWhenReady: false, attempts: 0, lockedAt: null, lockedBy: null };

@@ -90,7 +90,7 @@ test.describe("reader", () => {
 
     const mediaRequests: string[] = [];
     page.on("request", (r) => {
-      if (r.url().includes("/media/")) mediaRequests.push(new URL(r.url()).pathname);
+      if (r.url().includes("/media/")) mediaRequests.push(new URL(r.url()).pathname + new URL(r.url()).search);
     });
     await openReader(page, readerUrl(chapter));
     await expect(page).toHaveTitle(`${chapter.manga.title} – ${chapter.title} | MangaNova`);
@@ -100,9 +100,10 @@ test.describe("reader", () => {
 
     // The next page is fetched and preloaded 300 ms after the page is shown: wait until its image is in.
     const nextMeta = await (await request.get(`/api/chapter/PaginatedChapterImagePages?chapterId=${chapter.id}&pageNumber=2&pageSize=1&imageFormat=url`)).json() as {
-      data: { items: Array<{ variants: Record<string, string> }> };
+      data: { items: Array<{ variants: Record<string, string>; avif?: Record<string, string> }> };
     };
-    const candidates = Object.values(nextMeta.data.items[0]!.variants);
+    // The JPEG variants, and the AVIF copies the browser takes first.
+    const candidates = [...Object.values(nextMeta.data.items[0]!.variants), ...Object.values(nextMeta.data.items[0]!.avif ?? {})];
     await expect.poll(() => page.evaluate((urls) => (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).some((e) => urls.some((u) => e.name.endsWith(u)) && e.responseEnd > 0), candidates)).toBe(true);
     const preloadedAt = await page.evaluate(() => performance.now());
 
@@ -110,7 +111,7 @@ test.describe("reader", () => {
     await expect(pageLabel(page)).toHaveText(`Page 2 of ${chapter.pageCount}`);
     const shown = page.getByRole("img", { name: "Page 2", exact: true });
     await expect(shown).toBeVisible();
-    const state = await shown.evaluate((img: HTMLImageElement) => ({ src: new URL(img.currentSrc).pathname, complete: img.complete }));
+    const state = await shown.evaluate((img: HTMLImageElement) => ({ src: new URL(img.currentSrc).pathname + new URL(img.currentSrc).search, complete: img.complete }));
     expect(candidates).toContain(state.src);
     // In the cache when turned to: it was fetched once, before the turn, and never again.
     expect(mediaRequests.filter((u) => u === state.src)).toHaveLength(1);
@@ -429,29 +430,30 @@ test.describe("reader", () => {
   test("page images: what the reader downloads is a fraction of the base64 text, immutable and revalidated with 304", async ({ page, request, isMobile }) => {
     const chapter = await findChapter(request, { direction: 1, skip: 10 });
     const api = (await (await request.get(`/api/chapter/PaginatedChapterImagePages?chapterId=${chapter.id}&pageNumber=1&pageSize=1`)).json()) as {
-      data: { items: Array<{ imageData: string; imageUrl: string; variants: Record<string, string> }> };
+      data: { items: Array<{ imageData: string; imageUrl: string; variants: Record<string, string>; avif: Record<string, string> }> };
     };
     const item = api.data.items[0]!;
     const ratios: Record<string, number> = {};
-    for (const [name, url] of [...Object.entries(item.variants), ["reading", item.imageUrl] as const]) {
+    const avif = Object.entries(item.avif).map(([w, url]) => [`avif${w}`, url] as const);
+    for (const [name, url] of [...Object.entries(item.variants), ["reading", item.imageUrl] as const, ...avif]) {
       const res = await request.get(url);
       expect(res.status()).toBe(200);
       expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-      expect(res.headers()["content-type"]).toBe("image/jpeg");
+      expect(res.headers()["content-type"]).toBe(name.startsWith("avif") ? "image/avif" : "image/jpeg");
       ratios[name] = Math.round(((await res.body()).byteLength / item.imageData.length) * 1000) / 1000;
       const again = await request.get(url, { headers: { "If-None-Match": res.headers().etag! } });
       expect(again.status()).toBe(304);
     }
     expect(ratios.reading).toBeLessThan(0.76); // the same JPEG without base64's third and the JSON around it
 
-    // The variant the browser picks for the reader's default layout (fit to screen).
+    // The image the browser picks for the reader's default layout (fit to screen): Chromium takes the AVIF copies.
     await openReader(page, readerUrl(chapter));
-    const shown = await page.getByRole("img", { name: "Page 1", exact: true }).evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
-    const picked = Object.entries(item.variants).find(([, url]) => url === shown)?.[0] ?? "reading";
+    const shown = await page.getByRole("img", { name: "Page 1", exact: true }).evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname + new URL(img.currentSrc).search);
+    const picked = [...Object.entries(item.variants), ...avif].find(([, url]) => url === shown)?.[0] ?? "reading";
     test.info().annotations.push({ type: "bytes per page, URL / base64", description: `${JSON.stringify(ratios)}; shown: ${picked} (${ratios[picked]})` });
-    // Desktop at 1280×900 shows ~500 px wide pages: the 500 px variant. A 2.6× phone screen takes the 700 px one.
-    if (isMobile) expect(picked).toBe("700");
-    expect(ratios[picked]).toBeLessThanOrEqual(0.4);
+    // Desktop at 1280×900 shows ~535 px wide pages: the 720 px copy. A 2.6× phone screen takes the 1080 one (the page).
+    expect(picked).toBe(isMobile ? "avif1080" : "avif720");
+    expect(ratios[picked]).toBeLessThanOrEqual(0.25);
     // With data saver every screen gets the 350 px variant.
     await page.getByTestId("data-saver").click();
     await expect(page.getByRole("img", { name: "Page 1", exact: true })).toHaveAttribute("src", item.variants["350"]!);
