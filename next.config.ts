@@ -15,6 +15,10 @@ const nextConfig: NextConfig = {
   images: { unoptimized: true },
   // Not `experimental.inlineCss`: Next 16.4 writes the inlined stylesheet into the page three times (ADR 010).
   typedRoutes: false,
+  // Every page's <title> and meta tags in its <head>, for every client (ADR 021, the first HTML): Next streams them into
+  // the body for browsers when generateMetadata resolves after the shell, which a busy server made the case for the
+  // reader (HTML_CodeSniffer then found no title in the head). Our metadata reads are cached and cheap.
+  htmlLimitedBots: /.*/,
   // Type errors are caught by `npm run typecheck` (part of `npm test`), so the production build does not check twice.
   typescript: { ignoreBuildErrors: process.env.SKIP_BUILD_TYPECHECK === "1" },
 };
