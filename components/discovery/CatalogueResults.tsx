@@ -6,9 +6,10 @@ import { shownRange } from "@/lib/pagination";
 import { MangaCard, type CardTexts, type PreviewBase } from "@/components/manga/MangaCard";
 import type { CataloguePage } from "./discovery-fetch";
 import { Pagination } from "@/components/ui/Pagination";
+import { buttonClass } from "@/components/ui/Button";
 
 const emptyBox = "flex flex-col items-center gap-4 rounded-2xl border border-dashed border-zinc-300 p-12 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400";
-const emptyAction = "inline-flex items-center rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+const emptyAction = buttonClass({ size: "sm", pill: true });
 
 /**
  * One page of the discovery catalogue (spec §2): "Showing X to Y of Z results" (and "(filtered from Z total)"), the

@@ -1,10 +1,10 @@
 import { ArrowRight, Sparkles } from "@/components/icons/content";
 import { Link } from "@/i18n/navigation";
+import { buttonClass } from "@/components/ui/Button";
 import type { MangaCardData } from "@/components/manga/MangaCard";
 import { mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
 
-const CTA_CLASS =
-  "mt-8 inline-flex items-center gap-2 rounded-full bg-brand-600 px-6 py-3 text-base font-bold text-white shadow-lg shadow-brand-600/30 transition hover:-translate-y-0.5 hover:bg-brand-700";
+const CTA_CLASS = `mt-8 ${buttonClass({ size: "lg", pill: true })}`;
 
 /**
  * Landing hero (spec §2): title, description and a call to action to /discovery, with a fan of covers.

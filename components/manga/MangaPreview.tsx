@@ -1,4 +1,5 @@
 import { Heart } from "@/components/icons/ui";
+import { buttonClass } from "@/components/ui/Button";
 import { isolate } from "@/lib/bidi";
 import { BookOpen, Eye, Layers, Lock } from "@/components/icons/content";
 import { getMessages, getTranslations } from "next-intl/server";
@@ -75,7 +76,7 @@ export async function MangaPreview({
             </dl>
             <div className="flex flex-wrap gap-3">
               {first && (
-                <Link href={chapterHref(first.id)} className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-6 py-3 font-bold text-white shadow-lg shadow-brand-600/30 hover:bg-brand-700">
+                <Link href={chapterHref(first.id)} className={buttonClass({ size: "lg", pill: true })}>
                   <BookOpen className="size-5" aria-hidden />
                   {t("read")}
                 </Link>

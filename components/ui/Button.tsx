@@ -9,10 +9,10 @@ import { cx } from "./cx";
  * toolbars and rows), `dangerGhost` (a quiet destructive action in a row: its Delete before the confirmation). `loading` shows a spinner, marks it busy and disables it.
  */
 export type ButtonVariant = "primary" | "secondary" | "danger" | "dangerOutline" | "ghost" | "dangerGhost";
-export type ButtonSize = "sm" | "md";
+export type ButtonSize = "sm" | "md" | "lg";
 
 const BASE =
-  "inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex items-center justify-center gap-2 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
 const VARIANTS: Record<ButtonVariant, string> = {
   primary:
     "bg-brand-600 text-white shadow-sm shadow-brand-600/30 hover:bg-brand-700 focus-visible:outline-brand-500 disabled:hover:bg-brand-600",
@@ -24,10 +24,12 @@ const VARIANTS: Record<ButtonVariant, string> = {
   ghost: "text-zinc-700 hover:bg-zinc-100 focus-visible:outline-brand-500 dark:text-zinc-200 dark:hover:bg-zinc-800",
   dangerGhost: "text-red-700 hover:bg-red-50 focus-visible:outline-red-700 dark:text-red-400 dark:hover:bg-red-500/10",
 };
-const SIZES: Record<ButtonSize, string> = { sm: "h-10 px-4 text-sm", md: "h-11 px-5 text-[15px]" };
+/** `lg`: a page's one call to action (the landing hero, a preview's "Start reading"). */
+const SIZES: Record<ButtonSize, string> = { sm: "h-10 px-4 text-sm", md: "h-11 px-5 text-[15px]", lg: "h-12 px-6 text-base" };
 
-export function buttonClass({ variant = "primary", size = "md", full = false }: { variant?: ButtonVariant; size?: ButtonSize; full?: boolean } = {}): string {
-  return cx(BASE, VARIANTS[variant], SIZES[size], full && "w-full");
+/** `pill`: fully rounded, for the public pages' calls to action. */
+export function buttonClass({ variant = "primary", size = "md", full = false, pill = false }: { variant?: ButtonVariant; size?: ButtonSize; full?: boolean; pill?: boolean } = {}): string {
+  return cx(BASE, VARIANTS[variant], SIZES[size], pill ? "rounded-full" : "rounded-xl", full && "w-full");
 }
 
 /** The spinner inside a busy button, in the button's text colour. */
