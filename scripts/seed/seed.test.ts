@@ -44,11 +44,14 @@ async function snapshot(): Promise<Snapshot> {
 
 let first: Snapshot;
 
+// A clean clone draws and encodes every image here (the art cache is empty): about 3 minutes on a quiet two-core machine
+// since the reader's AVIF copies (docs/decisions/024), more while the other test files run beside it. The bound
+// leaves room for a slower CI machine; later seeds on the machine read the cache (scripts/seed/art-cache.ts).
 beforeAll(async () => {
   db = await getDb();
   result = await seedDemo(db);
   first = await snapshot();
-}, 180_000);
+}, 480_000);
 
 describe("seedDemo on an empty database", () => {
   it("creates verified demo accounts for every role whose printed passwords work", async () => {
