@@ -60,7 +60,7 @@ export function setClientAddress(req: IncomingMessage, hops: number): void {
  * bucket). Behind server/main.ts the header holds exactly the address `resolveClientAddress` chose; handlers called
  * directly (unit tests) read what the test put there.
  */
-export function clientIp(req: Request): string {
+export function clientIp(req: { headers: { get(name: string): string | null } }): string {
   const forwarded = req.headers.get("x-forwarded-for");
   const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
   return countingAddress(last || req.headers.get("x-real-ip")?.trim() || "unknown");

@@ -268,18 +268,25 @@ function withUnit(locale: Locale, value: number, unit: string): string {
  * A route's `Request`, or a Node request where the custom server answers before Next (the notification socket's
  * upgrade, failures, refused methods).
  */
-export function localeOf(request: Request | { headers: IncomingHttpHeaders }): Locale {
+/** The headers a request carries: web Headers (or any reader with `get`, server/http/api-request.ts), or Node's. */
+type RequestHeaders = { get(name: string): string | null } | IncomingHttpHeaders;
+
+export function localeOf(request: { headers: RequestHeaders }): Locale {
   const header = headerOf(request);
   const explicit = header("x-locale")?.trim().toLowerCase();
   if (isLocale(explicit)) return explicit;
   return chosenLocale(header("cookie")) ?? preferredLocale(header("accept-language")) ?? "en";
 }
 
-function headerOf(request: Request | { headers: IncomingHttpHeaders }): (name: string) => string | undefined {
+function headerOf(request: { headers: RequestHeaders }): (name: string) => string | undefined {
   const { headers } = request;
-  if (headers instanceof Headers) return (name) => headers.get(name) ?? undefined;
+  if (typeof headers.get === "function") {
+    const reader = headers as { get(name: string): string | null };
+    return (name) => reader.get(name) ?? undefined;
+  }
+  const plain = headers as IncomingHttpHeaders;
   return (name) => {
-    const value = headers[name];
+    const value = plain[name];
     return Array.isArray(value) ? value.join(name === "cookie" ? "; " : ", ") : value;
   };
 }

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { tooManyRequests, type AppError } from "@/server/core/errors";
 import type { RateRule } from "@/server/core/rate-limit";
 import { clientIp } from "@/server/core/client-ip";
+import type { ApiRequest } from "./api-request";
 
 /**
  * Limits on API reads (issue 19, item 1; issue 27, item 3; docs/decisions/018): GET and HEAD of API routes by a caller
@@ -199,7 +200,7 @@ export interface ReadAdmission {
  * (no credential, or one that did not verify) on its address's. Throws the 429 AppError when refused; undefined when
  * the limits are off. Charge the answer with `admission.limits.chargeAnswer(admission.subject, bytes)`, then release.
  */
-export async function admitRead(req: Request, userId: number | null): Promise<ReadAdmission | undefined> {
+export async function admitRead(req: ApiRequest, userId: number | null): Promise<ReadAdmission | undefined> {
   const limits = userId === null ? anonymousReads : signedInReads;
   if (!limits.enabled) return undefined;
   const subject = userId === null ? clientIp(req) : `user:${userId}`;
@@ -211,4 +212,4 @@ export async function admitRead(req: Request, userId: number | null): Promise<Re
  * Requests already admitted by the custom server's direct path (server/http/direct-routes.ts), which checks before it
  * builds the handler's Request: defineRoute does not count them again.
  */
-export const admittedRequests = new WeakSet<Request>();
+export const admittedRequests = new WeakSet<ApiRequest>();

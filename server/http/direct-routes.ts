@@ -8,7 +8,8 @@ import { getMangaById, paginatedManga } from "./catalogue-routes";
 import { toResponse } from "./errors";
 import { paginatedNotification, unreadNotificationCountRoute } from "./notification-routes";
 import { paginatedChapterImagePages, recordViewRoute, toggleFavoriteRoute } from "./reader-routes";
-import { authenticate, type RouteHandler } from "./route";
+import { authenticate, JSON_NO_STORE, type DefinedRoute, type RouteAnswer, type RouteHandler } from "./route";
+import { nodeApiRequest } from "./api-request";
 import { acceptsGzip } from "./accept-encoding";
 
 /**
@@ -17,11 +18,13 @@ import { acceptsGzip } from "./accept-encoding";
  * route does (issues 4, 14 and 18).
  * The handlers are the ones the route files re-export (./catalogue-routes.ts, ./reader-routes.ts: one definition, one
  * code path); only GET and HEAD of these reads and POST of the reader's two writes go this way. Every other method
- * (405, OPTIONS) and every other path is left to Next, so those answers are unchanged. The web Request handed to the
- * handler is what Next would hand it: the same headers (X-Forwarded-For already recorded), a
- * `http://localhost:<port>` origin, the body as a stream (writes) or none (reads).
+ * (405, OPTIONS) and every other path is left to Next, so those answers are unchanged. A read runs as an ApiRequest over
+ * Node's own request (./api-request.ts) and its success is written from the envelope's text: no web Request, Headers or
+ * Response is built for it (issue 30, item 1). A web Request handed to a handler (or a write's) is what Next would hand
+ * it: the same headers (X-Forwarded-For already recorded), a `http://localhost:<port>` origin, the body as a stream
+ * (writes) or none (reads).
  */
-const DIRECT_ROUTES: ReadonlyMap<string, RouteHandler> = new Map([
+const DIRECT_ROUTES: ReadonlyMap<string, DefinedRoute> = new Map([
   ["/api/manga/PaginatedManga", paginatedManga],
   ["/api/manga/GetMangaById", getMangaById],
   ["/api/chapter/PaginatedChapterImagePages", paginatedChapterImagePages],
@@ -50,8 +53,8 @@ export function serveDirectly(req: http.IncomingMessage, res: http.ServerRespons
     return handler && serveWrite(handler, req, res);
   }
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
-  const handler = DIRECT_ROUTES.get(path);
-  return handler && serve(handler, req, res);
+  const route = DIRECT_ROUTES.get(path);
+  return route && serve(route, req, res);
 }
 
 async function serveWrite(handler: RouteHandler, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -59,15 +62,17 @@ async function serveWrite(handler: RouteHandler, req: http.IncomingMessage, res:
 }
 
 /**
- * Runs the handler and writes its Response in one piece (status, headers and body in a single write). The read is
+ * Runs the route and writes its answer in one piece (status, headers and body in a single write). The read is
  * admitted first (./anonymous-reads.ts: the 429 envelope costs no handler): a verified token's on its account's budget,
  * any other on its address's (a credential that does not verify too, before its 401); it holds its slot until its
  * answer, compression included, is written.
  */
-async function serve(handler: RouteHandler, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function serve(route: DefinedRoute, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   // No body is read on these routes; drain whatever a client sent so the connection can be reused.
   req.resume();
-  const request = toWebRequest(req);
+  const request = nodeApiRequest(req);
+  let web: Request | undefined;
+  const webRequest = () => (web ??= toWebRequest(req));
   let admission: ReadAdmission | undefined;
   try {
     // Verifying the token is an HMAC over a few hundred bytes; the account's check (a query) is the handler's, after.
@@ -78,10 +83,18 @@ async function serve(handler: RouteHandler, req: http.IncomingMessage, res: http
   }
   admittedRequests.add(request);
   try {
-    await write(await handler(request, NO_PARAMS), req, res, admission);
+    await writeAnswer(await route.answer(request, NO_PARAMS, webRequest), req, res, admission);
   } finally {
     admission?.release();
   }
+}
+
+/** A route's answer: the success envelope's text as it is, any other answer as its Response. */
+async function writeAnswer(answer: RouteAnswer, req: http.IncomingMessage, res: http.ServerResponse, charge?: ReadAdmission): Promise<void> {
+  if (answer instanceof Response) return write(answer, req, res, charge);
+  const body = Buffer.from(answer.json);
+  if (charge) charge.limits.chargeAnswer(charge.subject, body.byteLength);
+  await send(200, { ...JSON_NO_STORE }, body, req, res);
 }
 
 /** Writes the Response; `charge` (an admitted read) pays for the answer's size. */
@@ -92,8 +105,13 @@ async function write(response: Response, req: http.IncomingMessage, res: http.Se
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
-  let body: Buffer | undefined = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  const body: Buffer | undefined = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
   if (charge && response.ok && body) charge.limits.chargeAnswer(charge.subject, body.byteLength);
+  await send(response.status, headers, body, req, res);
+}
+
+/** Status, headers and body in one write: gzipped as Next's compression would, none for HEAD. */
+async function send(status: number, headers: http.OutgoingHttpHeaders, body: Buffer | undefined, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   if (body && isCompressible(headers)) {
     // What Next's compression does for its own responses: gzip from 1 KB when the client accepts it.
     headers.vary = headers.vary ? `${String(headers.vary)}, Accept-Encoding` : "Accept-Encoding";
@@ -103,7 +121,7 @@ async function write(response: Response, req: http.IncomingMessage, res: http.Se
     }
   }
   if (body) headers["content-length"] = body.byteLength;
-  res.writeHead(response.status, headers);
+  res.writeHead(status, headers);
   res.end(req.method === "HEAD" ? undefined : body);
 }
 

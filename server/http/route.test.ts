@@ -4,7 +4,8 @@ import { Role } from "@/lib/enums";
 import * as catchAll from "@/app/api/[...path]/route";
 import { GET as health } from "@/app/api/health/route";
 import { notFound } from "@/server/core/errors";
-import { defineRoute } from "./route";
+import type { ApiRequest } from "./api-request";
+import { defineRoute, JSON_NO_STORE } from "./route";
 import { badTokens, jsonRequest, noParams, tokenFor } from "./test-helpers";
 
 const LOGIN = "POST /api/Authentication/Login";
@@ -283,6 +284,46 @@ describe("defineRoute: handler results and errors", () => {
     const route = defineRoute({ key: KEY, handler: () => null });
     const res = await route(new Request("http://localhost/api/manga/GetMangaById", { method: "POST" }), noParams);
     expect(res.status).toBe(405);
+  });
+});
+
+describe("defineRoute: answer (the direct path's entry, server/http/direct-routes.ts)", () => {
+  const KEY = "GET /api/manga/PaginatedManga";
+  const apiRequest = (query: string, headers: Record<string, string> = {}): ApiRequest => ({
+    method: "GET",
+    url: `http://localhost/api/manga/PaginatedManga?${query}`,
+    headers: { get: (name) => headers[name.toLowerCase()] ?? null },
+    body: null,
+  });
+
+  it("answers success as the envelope's text, the same bytes the web handler sends, without asking for a web Request", async () => {
+    const route = defineRoute({ key: KEY, query: z.object({ page: z.coerce.number().int().min(1).default(1) }), handler: ({ query }) => ({ page: query.page }) });
+    const webRequest = vi.fn(() => new Request("http://localhost/"));
+    const answer = await route.answer(apiRequest("Page=2"), noParams, webRequest);
+    expect(answer).toEqual({ json: JSON.stringify({ statusCode: 1, message: "Success", data: { page: 2 } }) });
+    expect(webRequest).not.toHaveBeenCalled();
+    const web = await route(jsonRequest(KEY, { query: "Page=2" }), noParams);
+    expect(await web.text()).toBe((answer as { json: string }).json);
+    expect(web.headers.get("content-type")).toBe(JSON_NO_STORE["content-type"]);
+    expect(web.headers.get("cache-control")).toBe(JSON_NO_STORE["cache-control"]);
+  });
+
+  it("builds the web Request once, when the handler reads `req`", async () => {
+    const route = defineRoute({ key: KEY, handler: (args) => [args.req.method, args.req.method] });
+    const webRequest = vi.fn(() => new Request("http://localhost/api/manga/PaginatedManga", { method: "HEAD" }));
+    expect(await route.answer(apiRequest(""), noParams, webRequest)).toEqual({ json: expect.stringContaining('["HEAD","HEAD"]') });
+    expect(webRequest).toHaveBeenCalledTimes(1);
+  });
+
+  it("answers failures with the Response the web handler sends, in the caller's language", async () => {
+    const route = defineRoute({ key: KEY, query: z.object({ page: z.coerce.number().int().min(1) }), handler: () => null });
+    const answer = await route.answer(apiRequest("page=0", { "accept-language": "ar" }), noParams, () => new Request("http://localhost/"));
+    expect(answer).toBeInstanceOf(Response);
+    const res = answer as Response;
+    expect(res.status).toBe(422);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const web = await route(jsonRequest(KEY, { query: "page=0", headers: { "accept-language": "ar" } }), noParams);
+    expect(await res.json()).toEqual(await web.json());
   });
 });
 

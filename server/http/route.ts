@@ -4,7 +4,8 @@ import type { Locale } from "@/i18n/routing";
 import { verifyAccessToken, type AccessClaims } from "@/server/auth/access-token";
 import { accountStanding } from "@/server/auth/account-standing";
 import { decide, isRouteKey, type AudiencesOf, type RouteKey } from "@/server/core/access-table";
-import { ok, okText } from "./envelope";
+import { okText } from "./envelope";
+import type { ApiRequest } from "./api-request";
 import { AppError, badRequest, fieldErrorsOf, forbidden, methodNotAllowed, tooLarge, unauthorized, unsupportedMediaType, validation, type FieldErrors } from "@/server/core/errors";
 import { toResponse } from "@/server/http/errors";
 import { schemaFor, type AnySchema, type LocalizedSchema } from "@/server/core/localized-schema";
@@ -50,6 +51,21 @@ export interface RouteContext {
   params: Promise<RouteParams>;
 }
 export type RouteHandler = (req: Request, ctx?: RouteContext) => Promise<Response>;
+
+/**
+ * A route's answer before it is a Response: the success envelope as JSON text (status 200, JSON_NO_STORE's headers),
+ * or the Response of a failure or of a handler that makes its own.
+ */
+export type RouteAnswer = Response | { json: string };
+
+/**
+ * What defineRoute makes: the handler Next calls, and `answer`, the same route for an ApiRequest (./api-request.ts)
+ * answered without building a Response when it succeeds (the direct path, ./direct-routes.ts). `webRequest` gives
+ * the web Request a handler or an upload reader asks for; it is called only then.
+ */
+export interface DefinedRoute extends RouteHandler {
+  answer(req: ApiRequest, ctx: RouteContext | undefined, webRequest: () => Request): Promise<RouteAnswer>;
+}
 
 /**
  * A body the route reads as an upload (multipart or JSON: server/http/form.ts `uploadBody`) and checks before the
@@ -109,7 +125,7 @@ export function defineRoute<
   B extends AnySchema | BodyReader | undefined = undefined,
   Q extends AnySchema | undefined = undefined,
   P extends AnySchema | undefined = undefined,
->(def: RouteDefinition<K, B, Q, P>): RouteHandler {
+>(def: RouteDefinition<K, B, Q, P>): DefinedRoute {
   if (!isRouteKey(def.key)) {
     throw new Error(`defineRoute: "${String(def.key)}" is not in the access table (server/core/access-table.ts)`);
   }
@@ -119,7 +135,7 @@ export function defineRoute<
 
   const limitedRead = isLimitedRead(method, def.key.slice(def.key.indexOf(" ") + 1));
 
-  return async (req, ctx) => {
+  const run = async (req: ApiRequest, ctx: RouteContext | undefined, webRequest: () => Request): Promise<RouteAnswer> => {
     const locale = localeOf(req);
     let admission: ReadAdmission | undefined;
     try {
@@ -152,41 +168,53 @@ export function defineRoute<
       else if (declaredLength(req) > limit) throw tooLarge(limit);
 
       const rawParams: RouteParams = (await ctx?.params) ?? {};
+      const searchParams = new URL(req.url).searchParams;
       // U+0000 anywhere in the input is a 422 before any schema or handler sees it (PostgreSQL refuses it in text).
-      refuseNul(queryValues(new URL(req.url).searchParams), rawParams, isPlainObject(rawBody) ? rawBody : { _form: rawBody });
+      refuseNul(queryValues(searchParams), rawParams, isPlainObject(rawBody) ? rawBody : { _form: rawBody });
 
       const errors: FieldErrors = {};
       const params = def.params ? await validate(schemaFor(def.params, locale), rawParams, locale, errors) : rawParams;
       const querySchema = def.query && schemaFor(def.query, locale);
-      const query = querySchema
-        ? await validate(querySchema, searchParamsObject(new URL(req.url).searchParams, keyIndexOf(querySchema)), locale, errors)
-        : undefined;
+      const query = querySchema ? await validate(querySchema, searchParamsObject(searchParams, keyIndexOf(querySchema)), locale, errors) : undefined;
       const body = schema ? await validate(schemaFor(schema, locale), rawBody, locale, errors) : undefined;
       if (Object.keys(errors).length > 0) throw validation(errors);
-      const read = reader ? await reader.readBody(req, limit, locale) : body;
+      const read = reader ? await reader.readBody(webRequest(), limit, locale) : body;
 
+      let web: Request | undefined;
       const result = await def.handler({
-        req,
+        // The web Request only when a handler asks for it (the direct path has none to hand until then).
+        get req() {
+          return (web ??= webRequest());
+        },
         user: user as UserFor<K>,
         body: read as Output<B>,
         query: query as Output<Q>,
         params: params as ParamsOutput<P>,
         ctx: context as RequestContext<ViewerFor<K>>,
       });
-      if (admission && !(result instanceof Response)) {
-        // An admitted read pays for the size of its answer (serialised once, here).
-        const text = okText(result, apiMessage(locale, "success"));
-        admission.limits.chargeAnswer(admission.subject, text.length);
-        return noStore(new Response(text, { status: 200, headers: { "content-type": "application/json" } }));
-      }
-      return noStore(result instanceof Response ? result : ok(result, apiMessage(locale, "success")));
+      if (result instanceof Response) return noStore(result);
+      // The envelope serialised once; an admitted read pays for its size.
+      const json = okText(result, apiMessage(locale, "success"));
+      if (admission) admission.limits.chargeAnswer(admission.subject, json.length);
+      return { json };
     } catch (err) {
       return noStore(toResponse(err, locale, def.key));
     } finally {
       admission?.release();
     }
   };
+  const handler: RouteHandler = async (req, ctx) => toWebResponse(await run(req, ctx, () => req));
+  return Object.assign(handler, { answer: run });
 }
+
+/** A RouteAnswer as the web Response Next sends. */
+export function toWebResponse(answer: RouteAnswer): Response {
+  if (answer instanceof Response) return answer;
+  return new Response(answer.json, { status: 200, headers: JSON_NO_STORE });
+}
+
+/** The headers of a success envelope (RouteAnswer's `json`). */
+export const JSON_NO_STORE: Readonly<Record<string, string>> = { "content-type": "application/json", "cache-control": "no-store" };
 
 /** A handler's context; the database is asked for only when `db` is first read. */
 export function requestContext<V extends Viewer>(viewer: V, locale: Locale): RequestContext<V> {
@@ -201,7 +229,7 @@ export function requestContext<V extends Viewer>(viewer: V, locale: Locale): Req
 }
 
 /** The caller, or the 401 error of a credential that does not verify (thrown by the caller once the read is admitted). */
-export async function authenticate(req: Request): Promise<{ user: AuthUser | null; error: AppError | null }> {
+export async function authenticate(req: ApiRequest): Promise<{ user: AuthUser | null; error: AppError | null }> {
   try {
     return { user: await userFromRequest(req), error: null };
   } catch (err) {
@@ -214,7 +242,7 @@ export async function authenticate(req: Request): Promise<{ user: AuthUser | nul
  * The caller from `Authorization: Bearer <jwt>`: null without a credential (also for the empty
  * "Bearer null"/"Bearer undefined" some clients send); a present but invalid token is a 401.
  */
-export async function userFromRequest(req: Request): Promise<AuthUser | null> {
+export async function userFromRequest(req: ApiRequest): Promise<AuthUser | null> {
   const header = req.headers.get("authorization")?.trim();
   if (!header) return null;
   const match = /^Bearer(?:[ \t]+(.*))?$/i.exec(header);
@@ -226,7 +254,7 @@ export async function userFromRequest(req: Request): Promise<AuthUser | null> {
 }
 
 /** The request body's bytes, refusing more than `limit` (413) without reading past it. */
-export async function readBodyBytes(req: Request, limit: number): Promise<Uint8Array> {
+export async function readBodyBytes(req: ApiRequest, limit: number): Promise<Uint8Array> {
   if (declaredLength(req) > limit) throw tooLarge(limit);
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
@@ -245,7 +273,7 @@ export async function readBodyBytes(req: Request, limit: number): Promise<Uint8A
   return Buffer.concat(chunks);
 }
 
-async function readJsonBody(req: Request, limit: number): Promise<unknown> {
+async function readJsonBody(req: ApiRequest, limit: number): Promise<unknown> {
   const type = req.headers.get("content-type");
   if (!isJsonContentType(type)) {
     // A request with no body at all validates as an empty object; any other body must be JSON.
@@ -270,7 +298,7 @@ function isJsonContentType(header: string | null): boolean {
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
 }
 
-export function declaredLength(req: Request): number {
+export function declaredLength(req: ApiRequest): number {
   const value = Number(req.headers.get("content-length") ?? 0);
   return Number.isFinite(value) ? value : 0;
 }
