@@ -99,3 +99,14 @@ describe("a request the HTTP parser refuses", () => {
     expect(JSON.parse(answer.split("\r\n\r\n")[1] ?? "")).toMatchObject({ statusCode: 400, data: { code: "badRequest" } });
   });
 });
+
+describe("allowedMethods", () => {
+  it("gives the same answers once the paths seen lately are remembered, through a flood of made-up paths", () => {
+    const known = allowedMethods("/api/manga/PaginatedManga");
+    expect(known).toEqual(["GET", "HEAD", "OPTIONS"]);
+    for (let i = 0; i < 2_500; i++) expect(allowedMethods(`/api/made-up/${i}`)).toBeUndefined();
+    expect(allowedMethods("/api/manga/PaginatedManga")).toEqual(known);
+    expect(allowedMethods(`/api/manga/PaginatedManga/${"x".repeat(300)}`)).toBeUndefined();
+    expect(allowedMethods("/api/manga/PaginatedManga/")).toEqual(known);
+  });
+});

@@ -45,6 +45,17 @@ alias("Filters.IsMangaApproval", "ismangaapproval");
 
 /** `Filters[Genres][]`, `filters.genres[0]`, `Genres` … → `Filters.Genres` (undefined for names we do not know). */
 export function canonicalParamName(raw: string): string | undefined {
+  // Every catalogue call spells the same few names: each spelling is worked out once (bounded, like any cache of input).
+  if (canonicalByRaw.has(raw)) return canonicalByRaw.get(raw);
+  const name = canonicalOf(raw);
+  if (raw.length > 64) return name;
+  if (canonicalByRaw.size >= 1_000) canonicalByRaw.clear();
+  canonicalByRaw.set(raw, name);
+  return name;
+}
+const canonicalByRaw = new Map<string, string | undefined>();
+
+function canonicalOf(raw: string): string | undefined {
   let k = raw.trim().toLowerCase();
   k = k.replace(/\[\d*\]/g, "").replace(/\[([^\]]+)\]/g, ".$1");
   k = k.replace(/\.+$/, "");
