@@ -3,9 +3,15 @@
  * request (captured with listMangaStatements, with the plan listManga picks), in the same way
  * (public counts kept COUNT_TTL_MS; with a search the counts come first, without one both run at once), with the
  * same pool size as the app, answering the same envelope. The app's overhead is whatever it costs beyond this.
+ * It runs in a process of its own (spawnBaseline), as the app does: in the benchmark's process it would share an event
+ * loop with the load generator, and its CPU could not be told apart from the generator's.
  */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { GENRES } from "../../lib/enums";
 
@@ -82,4 +88,43 @@ export async function startBaseline(
       await pool.end();
     },
   };
+}
+
+/** The bare baseline in a child process (this file run as a script): its URL, its pid (for its CPU time) and a way to stop it. */
+export async function spawnBaseline(
+  url: string,
+  queries: Map<string, CapturedQuery>,
+  poolSize: number,
+  countTtlMs: number,
+): Promise<{ url: string; pid: number; close(): Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-bare-"));
+  const file = path.join(dir, "queries.json");
+  fs.writeFileSync(file, JSON.stringify({ url, queries: [...queries], poolSize, countTtlMs }));
+  const child = spawn(process.execPath, ["--import", "tsx", import.meta.filename, file], { stdio: ["ignore", "pipe", "inherit"] });
+  const listening = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.once("exit", (code) => reject(new Error(`the bare baseline exited (${code})`)));
+    child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+      const match = /listening (\S+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+  });
+  return {
+    url: listening,
+    pid: child.pid!,
+    async close() {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const input = JSON.parse(fs.readFileSync(process.argv[2]!, "utf8")) as { url: string; queries: Array<[string, CapturedQuery]>; poolSize: number; countTtlMs: number };
+  const server = await startBaseline(input.url, new Map(input.queries), input.poolSize, input.countTtlMs);
+  process.once("SIGTERM", () => void server.close().then(() => process.exit(0)));
+  console.log(`listening ${server.url}`);
 }

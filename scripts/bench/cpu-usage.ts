@@ -32,6 +32,17 @@ export function cpuSecondsByPart(appPids: readonly number[]): Record<string, num
   return parts;
 }
 
+/** One process's CPU time so far (user + system, every thread), in seconds; NaN off Linux or once it has ended. */
+export function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 /** What each part used between two readings, as "app 61.2 s, encoder 20.1 s, …". */
 export function cpuDelta(before: Record<string, number>, after: Record<string, number>, seconds: number): string {
   // A part whose processes ended meanwhile (PostgreSQL restarted) reads less than before: it is left out.

@@ -33,7 +33,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import * as schema from "../../db/schema";
 import type { Db } from "../../db/client";
 import { buildListMangaQueries, COUNT_TTL_MS, listMangaStatements, planFor } from "../../server/manga/list-manga";
-import { startBaseline, type CapturedQuery } from "./baseline";
+import { spawnBaseline, type CapturedQuery } from "./baseline";
+import { processCpuSeconds } from "./cpu-usage";
 import { createBenchDb, fillBenchDb, reuseBenchDb } from "./generate";
 import { apiPath, MIX } from "./mix";
 import { startApp, stopApp } from "./app";
@@ -63,13 +64,18 @@ interface Run {
   errors: number;
   non2xx: number;
   requests: number;
+  /** The server process's CPU time (user + system) per answered call, in µs (NaN when not known). */
+  cpuUsPerCall: number;
 }
 
-async function drive(baseUrl: string, paths: string[], duration: number, connections = CONNECTIONS): Promise<Run> {
+/** `pid`: the server's process, whose CPU time over the measured run (after the warm-up) is divided among its calls. */
+async function drive(baseUrl: string, paths: string[], duration: number, connections = CONNECTIONS, pid?: number): Promise<Run> {
   const requests = paths.map((p) => ({ method: "GET" as const, path: p }));
   await autocannon({ url: baseUrl, connections, duration: WARM_UP, requests });
+  const cpuBefore = pid ? processCpuSeconds(pid) : NaN;
   const r = await autocannon({ url: baseUrl, connections, duration, requests });
-  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts, non2xx: r.non2xx, requests: r.requests.total };
+  const cpu = pid ? processCpuSeconds(pid) - cpuBefore : NaN;
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts, non2xx: r.non2xx, requests: r.requests.total, cpuUsPerCall: (cpu * 1e6) / Math.max(1, r.requests.total) };
 }
 
 /** The run with the median p50 (errors summed over all runs, so none is hidden). */
@@ -109,6 +115,7 @@ function clearNextDataCache(): void {
 }
 
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
+const us = (n: number) => (Number.isFinite(n) ? `${n.toFixed(0)} µs` : "? µs");
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
 async function main() {
@@ -133,7 +140,7 @@ async function main() {
     const reused = flag("reuse") ? await reuseBenchDb(PG_URL, n) : undefined;
     const bench = reused ?? (await createBenchDb(PG_URL, n));
     let app: { url: string; proc: ChildProcess } | undefined;
-    let bare: Awaited<ReturnType<typeof startBaseline>> | undefined;
+    let bare: Awaited<ReturnType<typeof spawnBaseline>> | undefined;
     const pool = new pg.Pool({ connectionString: bench.url, max: 1 });
     try {
       if (reused) console.log(`\n[${n}] database ${bench.name} reused`);
@@ -143,7 +150,7 @@ async function main() {
       }
       const queries = await captureQueries(drizzle(pool, { schema, casing: "snake_case" }) as unknown as Db);
       app = await startApp(bench.url);
-      bare = await startBaseline(bench.url, queries, POOL_SIZE, COUNT_TTL_MS);
+      bare = await spawnBaseline(bench.url, queries, POOL_SIZE, COUNT_TTL_MS);
       const paths = [...queries.keys()];
       // Same answers from both (a sanity check that the baseline really runs the app's query).
       for (const p of paths.slice(0, 3)) {
@@ -160,17 +167,17 @@ async function main() {
       for (let round = 0; round < ROUNDS; round++) {
         const order = round % 2 === 0 ? (["bare", "app"] as const) : (["app", "bare"] as const);
         for (const side of order) {
-          const run = await drive(side === "bare" ? bare.url : app.url, paths, DURATION);
+          const run = side === "bare" ? await drive(bare.url, paths, DURATION, CONNECTIONS, bare.pid) : await drive(app.url, paths, DURATION, CONNECTIONS, app.proc.pid);
           (side === "bare" ? bareRuns : appRuns).push(run);
-          if (ROUNDS > 1) console.log(`[${n}] round ${round + 1} ${side.padEnd(4)}: p50 ${ms(run.p50)}  p99 ${ms(run.p99)}  ${run.rps.toFixed(0)} req/s`);
+          if (ROUNDS > 1) console.log(`[${n}] round ${round + 1} ${side.padEnd(4)}: p50 ${ms(run.p50)}  p99 ${ms(run.p99)}  ${run.rps.toFixed(0)} req/s  CPU ${us(run.cpuUsPerCall)}/call`);
         }
       }
       const bareRun = medianRun(bareRuns);
       const appRun = medianRun(appRuns);
       summary.push({ n, app: appRun, bare: bareRun });
-      console.log(`[${n}] app : p50 ${ms(appRun.p50)}  p99 ${ms(appRun.p99)}  ${appRun.rps.toFixed(0)} req/s  errors ${appRun.errors}  non-2xx ${appRun.non2xx}`);
-      console.log(`[${n}] bare: p50 ${ms(bareRun.p50)}  p99 ${ms(bareRun.p99)}  ${bareRun.rps.toFixed(0)} req/s  errors ${bareRun.errors}  non-2xx ${bareRun.non2xx}`);
-      console.log(`[${n}] app/bare: p50 ×${(appRun.p50 / Math.max(bareRun.p50, 0.01)).toFixed(2)}  p99 ×${(appRun.p99 / Math.max(bareRun.p99, 0.01)).toFixed(2)}  throughput ×${(appRun.rps / bareRun.rps).toFixed(2)}`);
+      console.log(`[${n}] app : p50 ${ms(appRun.p50)}  p99 ${ms(appRun.p99)}  ${appRun.rps.toFixed(0)} req/s  CPU ${us(appRun.cpuUsPerCall)}/call  errors ${appRun.errors}  non-2xx ${appRun.non2xx}`);
+      console.log(`[${n}] bare: p50 ${ms(bareRun.p50)}  p99 ${ms(bareRun.p99)}  ${bareRun.rps.toFixed(0)} req/s  CPU ${us(bareRun.cpuUsPerCall)}/call  errors ${bareRun.errors}  non-2xx ${bareRun.non2xx}`);
+      console.log(`[${n}] app/bare: p50 ×${(appRun.p50 / Math.max(bareRun.p50, 0.01)).toFixed(2)}  p99 ×${(appRun.p99 / Math.max(bareRun.p99, 0.01)).toFixed(2)}  throughput ×${(appRun.rps / bareRun.rps).toFixed(2)}  CPU per call ×${(appRun.cpuUsPerCall / bareRun.cpuUsPerCall).toFixed(2)}`);
 
       if (index === SIZES.length - 1) {
         weights = [await pageWeight(app.url, "/"), await pageWeight(app.url, "/discovery")];
@@ -195,11 +202,11 @@ async function main() {
   clearNextDataCache();
 
   console.log("\n=== PaginatedManga (search + sort, 20 items) ===");
-  console.log("manga      app p50    app p99    app req/s   bare p50   bare p99   bare req/s   p50 ratio   p50 vs smallest");
+  console.log("manga      app p50    app p99    app req/s   app CPU/call  bare p50   bare p99   bare req/s   bare CPU/call  p50 ratio   p50 vs smallest");
   const base = summary[0]?.app.p50 ?? 1;
   for (const { n, app, bare } of summary) {
     console.log(
-      `${String(n).padEnd(10)} ${ms(app.p50).padEnd(10)} ${ms(app.p99).padEnd(10)} ${app.rps.toFixed(0).padEnd(11)} ${ms(bare.p50).padEnd(10)} ${ms(bare.p99).padEnd(10)} ${bare.rps.toFixed(0).padEnd(12)} ×${(app.p50 / Math.max(bare.p50, 0.01)).toFixed(2).padEnd(10)} ×${(app.p50 / Math.max(base, 0.01)).toFixed(2)}`,
+      `${String(n).padEnd(10)} ${ms(app.p50).padEnd(10)} ${ms(app.p99).padEnd(10)} ${app.rps.toFixed(0).padEnd(11)} ${us(app.cpuUsPerCall).padEnd(13)} ${ms(bare.p50).padEnd(10)} ${ms(bare.p99).padEnd(10)} ${bare.rps.toFixed(0).padEnd(12)} ${us(bare.cpuUsPerCall).padEnd(14)} ×${(app.p50 / Math.max(bare.p50, 0.01)).toFixed(2).padEnd(10)} ×${(app.p50 / Math.max(base, 0.01)).toFixed(2)}`,
     );
   }
   console.log("\n=== Pages ===");

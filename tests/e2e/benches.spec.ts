@@ -123,7 +123,7 @@ const BENCHES: Bench[] = [
   {
     script: "bench",
     needs: ["postgres"],
-    prints: ["[200] app : p50 # ms  p99 # ms  # req/s", "[200] bare: p50 # ms", "first-load JS /: # kB gzip", "page /discovery (10 connections): p50 # ms"],
+    prints: ["[200] app : p50 # ms  p99 # ms  # req/s  CPU # µs/call", "[200] bare: p50 # ms  p99 # ms  # req/s  CPU # µs/call", "[200] app/bare: p50 ×#  p99 ×#  throughput ×#  CPU per call ×#", "first-load JS /: # kB gzip", "page /discovery (10 connections): p50 # ms"],
     // Lighthouse's own run is bench:lighthouse's smoke, below: once is enough for CI's time.
     args: async () => ["--no-lighthouse"],
   },
