@@ -101,7 +101,7 @@ async function finishJob(db: Db, job: ClaimedJob, workerId: string, pages: Await
     const m = await lockManga(uow.tx, SYSTEM_ACTOR, chapter.mangaId);
     const replaced = await pageMediaOf(uow.tx, [job.chapterId]);
     const stored = await storeChapterPagesIn(uow.tx, { chapterId: job.chapterId, sourceType: ChapterSource.Pdf, pages });
-    uow.afterCommit(() => startPageCopies(db, stored));
+    uow.afterCommit(() => startPageCopies(db, stored, m.authorId));
     await removeUnusedMedia(uow.tx, replaced);
     const accept = job.acceptWhenReady && m.status === Status.Accepted;
     await uow.tx

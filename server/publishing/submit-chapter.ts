@@ -74,7 +74,7 @@ export async function submitChapter({
     if (!row) throw new Error("insert returned no chapter");
     if (prepared.kind === "images") {
       const stored = await storeChapterPagesIn(uow.tx, { chapterId: row.id, sourceType: prepared.sourceType, pages: prepared.pages });
-      uow.afterCommit(() => startPageCopies(db, stored));
+      uow.afterCommit(() => startPageCopies(db, stored, m.authorId));
     } else {
       await uow.tx.insert(chapterJobs).values({ chapterId: row.id, pdf: Buffer.from(prepared.bytes), acceptWhenReady: trusted });
       uow.afterCommit(kickChapterJobs);

@@ -69,7 +69,7 @@ export async function updateChapter({
       replacedMedia = await pageMediaOf(uow.tx, [chapterId]);
       await uow.tx.delete(chapterJobs).where(eq(chapterJobs.chapterId, chapterId));
       const stored = await storeChapterPagesIn(uow.tx, { chapterId, sourceType: prepared.sourceType, pages: prepared.pages });
-      uow.afterCommit(() => startPageCopies(db, stored));
+      uow.afterCommit(() => startPageCopies(db, stored, manga.authorId));
       Object.assign(set, { processing: Processing.Ready, processingError: null });
     } else if (prepared?.kind === "pdf") {
       const job = { pdf: Buffer.from(prepared.bytes), acceptWhenReady: false, attempts: 0, lockedAt: null, lockedBy: null };

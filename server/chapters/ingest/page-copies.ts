@@ -2,6 +2,7 @@ import type { Db } from "@/db/client";
 import { PAGE_COPY_WIDTHS } from "@/lib/media-url";
 import { ensureMediaVariants } from "@/server/media/variants";
 import type { IngestResult } from "./types";
+import { FairQueue } from "./copy-queue";
 
 /**
  * The reader's AVIF copies of a chapter's stored pages (PAGE_COPY_WIDTHS of each reading image, server/media/
@@ -14,13 +15,36 @@ export async function makePageCopies(db: Db, result: Pick<IngestResult, "pages">
   await ensureMediaVariants(db, ids, PAGE_COPY_WIDTHS, { format: "avif", concurrency: 2 });
 }
 
+/** Pages whose copies are being made at once in this process (each page's three copies one after another). */
+const PAGE_COPY_WORKERS = 2;
 /**
- * makePageCopies after an upload's commit, without holding its answer (about a second of CPU per page); failures are
- * logged. Not under Vitest, where copies landing after a test's upload would change the database other tests compare;
- * PAGE_COPIES=ahead (a test of the copies) or =lazy chooses.
+ * Pages one writer may have waiting for their copies in this process. A page past it gets its copies on its first
+ * request instead (as a page whose copy failed does): a writer uploading without end takes at most this much of the
+ * encoder's time ahead of the others, who are served in turn anyway.
  */
-export function startPageCopies(db: Db, result: Pick<IngestResult, "pages">): void {
+export const PAGE_COPIES_WAITING_MAX = 1_000;
+
+const copies = new FairQueue<{ db: Db; imageId: string }>(({ db, imageId }) => ensureMediaVariants(db, [imageId], PAGE_COPY_WIDTHS, { format: "avif", concurrency: 1 }), {
+  workers: PAGE_COPY_WORKERS,
+  maxPerOwner: PAGE_COPIES_WAITING_MAX,
+  onError: (err) => console.error("[ingest] page copy not made:", err instanceof Error ? err.message : err),
+});
+
+/**
+ * makePageCopies after an upload's commit, without holding its answer (about a second of CPU per page), queued by the
+ * manga's writer (`authorId`): writers are served in turn (./copy-queue.ts). Failures are logged. Not under Vitest,
+ * where copies landing after a test's upload would change the database other tests compare; PAGE_COPIES=ahead (a test
+ * of the copies) or =lazy chooses.
+ */
+export function startPageCopies(db: Db, result: Pick<IngestResult, "pages">, authorId: number | null): void {
   const setting = process.env.PAGE_COPIES;
   if (setting ? setting !== "ahead" : process.env.VITEST) return;
-  makePageCopies(db, result).catch((err: unknown) => console.error("[ingest] page copies not made:", err instanceof Error ? err.message : err));
+  const ids = [...new Set(result.pages.map((p) => p.imageId))];
+  const taken = copies.add(`writer:${authorId ?? "none"}`, ids.map((imageId) => ({ db, imageId })));
+  if (taken < ids.length) console.warn(`[ingest] writer ${authorId} has ${PAGE_COPIES_WAITING_MAX} pages waiting for copies: ${ids.length - taken} left to their first request`);
+}
+
+/** Resolves once every queued copy is made (tests). */
+export function pageCopiesIdle(): Promise<void> {
+  return copies.idle();
 }
