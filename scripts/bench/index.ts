@@ -21,6 +21,8 @@
  * Options: --sizes a,b,c  --duration s  --connections n  --rounds n (app and bare take turns; medians)  --build  --keep
  *          --reuse  --no-lighthouse  --lighthouse-runs n  --json file
  *          --smoke (scripts/bench/smoke.ts: 200 manga, 1 s runs after a 1 s warm-up, 5 connections, Lighthouse once on /)
+ *          --compare DIR (another checkout with its own build, e.g. the last landing: its app runs on the same database in
+ *          the same rounds, taking turns with this one and the bare server, and is reported beside them)
  * Per-statement timings of the same mix on kept databases: `tsx scripts/bench/plans.ts <database url>…` (plans.ts).
  * Environment: BENCH_PG_URL, BENCH_DB_PREFIX (scratch database names, default "bench"), DATABASE_POOL_SIZE, CHROMIUM_PATH.
  */
@@ -55,7 +57,10 @@ const ROUNDS = Math.max(1, Math.trunc(Number(option("rounds", "1"))) || 1);
 const CONNECTIONS = Number(option("connections", sized("50", "5")));
 const PG_URL = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE || 10);
+const COMPARE = option("compare", "");
 const root = process.cwd();
+
+type Side = "bare" | "app" | "before";
 
 interface Run {
   p50: number;
@@ -132,7 +137,7 @@ async function main() {
   if (newer.length) console.warn(`warning: the build in .next is older than ${newer.join(", ")}…: the app may not run this code (npm run build, or --build)`);
   console.log(`catalogue bench: sizes ${SIZES.join(", ")}; ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} round(s); pool ${POOL_SIZE}; ${MIX.length} search/sort requests in rotation`);
   clearNextDataCache();
-  const summary: Array<{ n: number; app: Run; bare: Run }> = [];
+  const summary: Array<{ n: number; app: Run; bare: Run; before?: Run }> = [];
   const extras: string[] = [];
   let weights: PageWeight[] = [];
 
@@ -141,6 +146,7 @@ async function main() {
     const bench = reused ?? (await createBenchDb(PG_URL, n));
     let app: { url: string; proc: ChildProcess } | undefined;
     let bare: Awaited<ReturnType<typeof spawnBaseline>> | undefined;
+    let before: { url: string; proc: ChildProcess } | undefined;
     const pool = new pg.Pool({ connectionString: bench.url, max: 1 });
     try {
       if (reused) console.log(`\n[${n}] database ${bench.name} reused`);
@@ -149,6 +155,8 @@ async function main() {
         console.log(`\n[${n}] database ${bench.name} filled in ${seconds.toFixed(1)} s`);
       }
       const queries = await captureQueries(drizzle(pool, { schema, casing: "snake_case" }) as unknown as Db);
+      // The compared checkout first: its migrations are the older ones, this app adds its own after.
+      if (COMPARE) before = await startApp(bench.url, {}, path.resolve(COMPARE));
       app = await startApp(bench.url);
       bare = await spawnBaseline(bench.url, queries, POOL_SIZE, COUNT_TTL_MS);
       const paths = [...queries.keys()];
@@ -162,21 +170,29 @@ async function main() {
       }
       // With several rounds the two servers take turns (bare, app, app, bare, …) and each side's median run counts,
       // so load that comes and goes on a shared machine falls on both alike.
-      const bareRuns: Run[] = [];
-      const appRuns: Run[] = [];
+      const runs: Record<Side, Run[]> = { bare: [], app: [], before: [] };
+      const servers: Record<Side, { url: string; pid?: number } | undefined> = { bare, app: { url: app.url, pid: app.proc.pid }, before: before && { url: before.url, pid: before.proc.pid } };
+      const sides = (["bare", "app", "before"] as const).filter((side) => servers[side]);
       for (let round = 0; round < ROUNDS; round++) {
-        const order = round % 2 === 0 ? (["bare", "app"] as const) : (["app", "bare"] as const);
+        // Each round in another order, so load that comes and goes falls on every side alike.
+        const order = sides.map((_, i) => sides[(i + round) % sides.length]!);
         for (const side of order) {
-          const run = side === "bare" ? await drive(bare.url, paths, DURATION, CONNECTIONS, bare.pid) : await drive(app.url, paths, DURATION, CONNECTIONS, app.proc.pid);
-          (side === "bare" ? bareRuns : appRuns).push(run);
-          if (ROUNDS > 1) console.log(`[${n}] round ${round + 1} ${side.padEnd(4)}: p50 ${ms(run.p50)}  p99 ${ms(run.p99)}  ${run.rps.toFixed(0)} req/s  CPU ${us(run.cpuUsPerCall)}/call`);
+          const server = servers[side]!;
+          const run = await drive(server.url, paths, DURATION, CONNECTIONS, server.pid);
+          runs[side].push(run);
+          if (ROUNDS > 1) console.log(`[${n}] round ${round + 1} ${side.padEnd(6)}: p50 ${ms(run.p50)}  p99 ${ms(run.p99)}  ${run.rps.toFixed(0)} req/s  CPU ${us(run.cpuUsPerCall)}/call`);
         }
       }
-      const bareRun = medianRun(bareRuns);
-      const appRun = medianRun(appRuns);
-      summary.push({ n, app: appRun, bare: bareRun });
+      const bareRun = medianRun(runs.bare);
+      const appRun = medianRun(runs.app);
+      const beforeRun = before ? medianRun(runs.before) : undefined;
+      summary.push({ n, app: appRun, bare: bareRun, before: beforeRun });
       console.log(`[${n}] app : p50 ${ms(appRun.p50)}  p99 ${ms(appRun.p99)}  ${appRun.rps.toFixed(0)} req/s  CPU ${us(appRun.cpuUsPerCall)}/call  errors ${appRun.errors}  non-2xx ${appRun.non2xx}`);
       console.log(`[${n}] bare: p50 ${ms(bareRun.p50)}  p99 ${ms(bareRun.p99)}  ${bareRun.rps.toFixed(0)} req/s  CPU ${us(bareRun.cpuUsPerCall)}/call  errors ${bareRun.errors}  non-2xx ${bareRun.non2xx}`);
+      if (beforeRun) {
+        console.log(`[${n}] before (${COMPARE}): p50 ${ms(beforeRun.p50)}  p99 ${ms(beforeRun.p99)}  ${beforeRun.rps.toFixed(0)} req/s  CPU ${us(beforeRun.cpuUsPerCall)}/call  errors ${beforeRun.errors}  non-2xx ${beforeRun.non2xx}`);
+        console.log(`[${n}] before/bare: p50 ×${(beforeRun.p50 / Math.max(bareRun.p50, 0.01)).toFixed(2)}  p99 ×${(beforeRun.p99 / Math.max(bareRun.p99, 0.01)).toFixed(2)}  throughput ×${(beforeRun.rps / bareRun.rps).toFixed(2)}  CPU per call ×${(beforeRun.cpuUsPerCall / bareRun.cpuUsPerCall).toFixed(2)}`);
+      }
       console.log(`[${n}] app/bare: p50 ×${(appRun.p50 / Math.max(bareRun.p50, 0.01)).toFixed(2)}  p99 ×${(appRun.p99 / Math.max(bareRun.p99, 0.01)).toFixed(2)}  throughput ×${(appRun.rps / bareRun.rps).toFixed(2)}  CPU per call ×${(appRun.cpuUsPerCall / bareRun.cpuUsPerCall).toFixed(2)}`);
 
       if (index === SIZES.length - 1) {
@@ -195,6 +211,7 @@ async function main() {
     } finally {
       await bare?.close();
       if (app) await stopApp(app.proc);
+      if (before) await stopApp(before.proc);
       await pool.end();
       if (!flag("keep")) await bench.drop();
     }
