@@ -99,10 +99,11 @@ export async function createPool(connectionString: string, env: Record<string, s
   const { Pool } = await import("pg");
   const pool = new Pool(poolOptions(connectionString, env));
   const timeoutMs = queryTimeoutMs(env);
+  const deadlines = timeoutMs > 0 ? new QueryDeadlines(timeoutMs) : undefined;
   pool.on("error", (err) => console.warn("[db] idle connection lost:", err.message));
   pool.on("connect", (client) => {
     client.on("error", (err) => console.warn("[db] connection lost:", err.message));
-    if (timeoutMs > 0) guardQueries(client, timeoutMs);
+    if (deadlines) guardQueries(client, deadlines);
   });
   return pool;
 }
@@ -113,16 +114,47 @@ export function queryTimeoutMs(env: Record<string, string | undefined> = process
   return whole(env.DATABASE_QUERY_TIMEOUT_MS, statementTimeout > 0 ? statementTimeout + 5_000 : 0);
 }
 
-function guardQueries(client: PgPoolClient, timeoutMs: number): void {
+/**
+ * Queries waiting for their answer, each with the time it is given up at. One sweep per pool looks at them (every
+ * SWEEP_MS at most, once a query waits) instead of a timer per query: every catalogue read pays for none (issue 30,
+ * item 1). A query the server does not answer in time ends its connection, which fails the query and every query
+ * queued behind it on that connection.
+ */
+class QueryDeadlines {
+  private readonly waiting = new Set<{ client: PgPoolClient; deadline: number }>();
+  private sweeping: NodeJS.Timeout | undefined;
+
+  constructor(private readonly timeoutMs: number) {}
+
+  /** Watches a query sent on `client`; the returned function says it finished. */
+  watch(client: PgPoolClient): () => void {
+    const entry = { client, deadline: performance.now() + this.timeoutMs };
+    this.waiting.add(entry);
+    this.sweeping ??= setInterval(() => this.sweep(), Math.min(SWEEP_MS, Math.max(10, this.timeoutMs / 4))).unref();
+    return () => this.waiting.delete(entry);
+  }
+
+  private sweep(): void {
+    const now = performance.now();
+    for (const entry of this.waiting) {
+      if (entry.deadline > now) continue;
+      this.waiting.delete(entry);
+      console.warn(`[db] no answer in ${this.timeoutMs} ms: connection abandoned`);
+      void entry.client.end().catch(() => undefined);
+    }
+    if (this.waiting.size === 0) {
+      clearInterval(this.sweeping);
+      this.sweeping = undefined;
+    }
+  }
+}
+const SWEEP_MS = 1_000;
+
+function guardQueries(client: PgPoolClient, deadlines: QueryDeadlines): void {
   const query = client.query as (...args: unknown[]) => unknown;
   const guarded = function (this: PgPoolClient, ...args: unknown[]): unknown {
     if (unguarded.has(client)) return query.apply(client, args);
-    const timer = setTimeout(() => {
-      console.warn(`[db] no answer in ${timeoutMs} ms: connection abandoned`);
-      void client.end().catch(() => undefined);
-    }, timeoutMs);
-    timer.unref();
-    const done = () => clearTimeout(timer);
+    const done = deadlines.watch(client);
     const last = args.at(-1);
     if (typeof last === "function") {
       args[args.length - 1] = (...results: unknown[]) => {
