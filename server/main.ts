@@ -81,9 +81,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ? undefined
       : createPageCache({ target: () => ({ host: "127.0.0.1", port: (renderer!.address() as AddressInfo).port }), maxBytes: Number(process.env.PAGE_CACHE_MB || 64) * 1024 * 1024 });
 
+  const security = { siteUrl: env.siteUrl, dev };
   const listener: http.RequestListener = (req, res) => {
     recordClientAddress(req, trustProxyHops);
-    applySecurityHeaders(res, { siteUrl: env.siteUrl, dev }); // every response; pages get their nonce policy from proxy.ts
+    applySecurityHeaders(res, security); // every response; pages get their nonce policy from proxy.ts
     // An upload refused mid-body leaves no unread bytes blocking the connection (server/http/early-answer.ts).
     closeAfterEarlyAnswer(req, res);
     // A method an API path does not take: the 405 envelope with Allow (Next's own 405 has no body).

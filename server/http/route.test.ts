@@ -5,7 +5,7 @@ import * as catchAll from "@/app/api/[...path]/route";
 import { GET as health } from "@/app/api/health/route";
 import { notFound } from "@/server/core/errors";
 import type { ApiRequest } from "./api-request";
-import { defineRoute, JSON_NO_STORE } from "./route";
+import { defineRoute, JSON_NO_STORE, queryOf } from "./route";
 import { badTokens, jsonRequest, noParams, tokenFor } from "./test-helpers";
 
 const LOGIN = "POST /api/Authentication/Login";
@@ -351,5 +351,20 @@ describe("API routes", () => {
       message: "Success",
       data: { status: "ok", db: process.env.TEST_DATABASE_URL ? "pg" : "pglite" },
     });
+  });
+});
+
+describe("queryOf", () => {
+  it("reads a URL's query as URL does", () => {
+    for (const url of [
+      "http://localhost/api/x",
+      "http://localhost/api/x?",
+      "http://localhost/api/x?a=1&b=%D9%82%D9%85%D8%B1&a=2",
+      "http://localhost/api/x?q=a+b&empty=&flag#frag?x=1",
+      "http://localhost/api/x?%zz=1&x=%",
+      "http://localhost:3000/api/x?searchTerm=%00",
+    ]) {
+      expect([...queryOf(url)]).toEqual([...new URL(url).searchParams]);
+    }
   });
 });

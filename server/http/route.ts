@@ -168,7 +168,7 @@ export function defineRoute<
       else if (declaredLength(req) > limit) throw tooLarge(limit);
 
       const rawParams: RouteParams = (await ctx?.params) ?? {};
-      const searchParams = new URL(req.url).searchParams;
+      const searchParams = queryOf(req.url);
       // U+0000 anywhere in the input is a 422 before any schema or handler sees it (PostgreSQL refuses it in text).
       refuseNul(queryValues(searchParams), rawParams, isPlainObject(rawBody) ? rawBody : { _form: rawBody });
 
@@ -215,6 +215,14 @@ export function toWebResponse(answer: RouteAnswer): Response {
 
 /** The headers of a success envelope (RouteAnswer's `json`). */
 export const JSON_NO_STORE: Readonly<Record<string, string>> = { "content-type": "application/json", "cache-control": "no-store" };
+
+/** The query of an absolute request URL, without parsing the rest (as `new URL(url).searchParams` reads it). */
+export function queryOf(url: string): URLSearchParams {
+  const start = url.indexOf("?");
+  if (start < 0) return new URLSearchParams();
+  const end = url.indexOf("#", start);
+  return new URLSearchParams(url.slice(start + 1, end < 0 ? undefined : end));
+}
 
 /** A handler's context; the database is asked for only when `db` is first read. */
 export function requestContext<V extends Viewer>(viewer: V, locale: Locale): RequestContext<V> {

@@ -103,8 +103,12 @@ export function securityHeaders(settings: SecuritySettings): Record<string, stri
 
 /** Sets them on a Node response before anything answers it (headers given later to `writeHead` still add to them). */
 export function applySecurityHeaders(res: http.ServerResponse, settings: SecuritySettings): void {
-  for (const [name, value] of Object.entries(securityHeaders(settings))) res.setHeader(name, value);
+  let entries = headerEntries.get(settings);
+  if (!entries) headerEntries.set(settings, (entries = Object.entries(securityHeaders(settings))));
+  for (const [name, value] of entries) res.setHeader(name, value);
 }
+/** Every response sets the same few headers: worked out once per settings object (the server keeps one). */
+const headerEntries = new WeakMap<SecuritySettings, Array<[string, string]>>();
 
 /** The same headers as raw HTTP/1.1 header lines (each ending in CRLF), for answers written to the socket. */
 export function rawSecurityHeaderLines(settings: SecuritySettings): string {
