@@ -155,15 +155,24 @@ function guardQueries(client: PgPoolClient, deadlines: QueryDeadlines): void {
   const guarded = function (this: PgPoolClient, ...args: unknown[]): unknown {
     if (unguarded.has(client)) return query.apply(client, args);
     const done = deadlines.watch(client);
+    // A query refused at once (a bad argument) is not watched until its deadline.
+    const sent = (a: unknown[]) => {
+      try {
+        return query.apply(client, a);
+      } catch (err) {
+        done();
+        throw err;
+      }
+    };
     const last = args.at(-1);
     if (typeof last === "function") {
       args[args.length - 1] = (...results: unknown[]) => {
         done();
         return (last as (...a: unknown[]) => unknown)(...results);
       };
-      return query.apply(client, args);
+      return sent(args);
     }
-    const result = query.apply(client, args);
+    const result = sent(args);
     if (result instanceof Promise) return result.finally(done);
     // A submittable (a cursor, a stream) reports its end by events.
     const events = result as { once?: (event: string, fn: () => void) => unknown } | undefined;

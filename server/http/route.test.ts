@@ -361,6 +361,7 @@ describe("queryOf", () => {
       "http://localhost/api/x?",
       "http://localhost/api/x?a=1&b=%D9%82%D9%85%D8%B1&a=2",
       "http://localhost/api/x?q=a+b&empty=&flag#frag?x=1",
+      "http://localhost/api/x#frag?a=1",
       "http://localhost/api/x?%zz=1&x=%",
       "http://localhost:3000/api/x?searchTerm=%00",
     ]) {

@@ -195,7 +195,7 @@ export function defineRoute<
       if (result instanceof Response) return noStore(result);
       // The envelope serialised once; an admitted read pays for its size.
       const json = okText(result, apiMessage(locale, "success"));
-      if (admission) admission.limits.chargeAnswer(admission.subject, json.length);
+      if (admission) admission.limits.chargeAnswer(admission.subject, Buffer.byteLength(json));
       return { json };
     } catch (err) {
       return noStore(toResponse(err, locale, def.key));
@@ -218,10 +218,10 @@ export const JSON_NO_STORE: Readonly<Record<string, string>> = { "content-type":
 
 /** The query of an absolute request URL, without parsing the rest (as `new URL(url).searchParams` reads it). */
 export function queryOf(url: string): URLSearchParams {
+  const hash = url.indexOf("#");
   const start = url.indexOf("?");
-  if (start < 0) return new URLSearchParams();
-  const end = url.indexOf("#", start);
-  return new URLSearchParams(url.slice(start + 1, end < 0 ? undefined : end));
+  if (start < 0 || (hash >= 0 && hash < start)) return new URLSearchParams();
+  return new URLSearchParams(url.slice(start + 1, hash < 0 ? undefined : hash));
 }
 
 /** A handler's context; the database is asked for only when `db` is first read. */

@@ -1,6 +1,6 @@
 /**
- * Work that waits its turn per owner (a writer): owners are served in rotation, one job at a time each, by a fixed
- * number of workers, so one writer's hundred-page uploads never stand ahead of another writer's single chapter; and
+ * Work that waits its turn per owner (a writer): owners are served in rotation, the next job of each in turn, by a
+ * fixed number of workers (a lone owner may have them all), so one writer's hundred-page uploads never stand ahead of another writer's single chapter; and
  * each owner may have at most `maxPerOwner` jobs waiting (what does not fit is left out; the caller says what then).
  * In memory, per process: an upload's follow-up work is made by the process that stored it.
  */
@@ -47,8 +47,16 @@ export class FairQueue<T> {
       this.waiting.delete(owner);
       if (queue.length > 0) this.waiting.set(owner, queue);
       this.running++;
-      void this.run(job)
-        .catch(this.options.onError)
+      // A job that throws at once fails like one that rejects; a failing onError is not let out either.
+      void Promise.resolve()
+        .then(() => this.run(job))
+        .catch((err: unknown) => {
+          try {
+            this.options.onError(err);
+          } catch {
+            // nothing more to say
+          }
+        })
         .finally(() => {
           this.running--;
           this.pump();
