@@ -7,7 +7,6 @@ import { env } from "@/server/env";
 import { requestNonce } from "@/server/http/request-nonce";
 import { STORAGE_KEYS } from "@/lib/site";
 import { SessionProviders } from "@/components/providers/SessionProviders";
-import { arabicFont } from "../fonts";
 import "../globals.css";
 
 export function generateStaticParams() {
@@ -56,7 +55,6 @@ export default async function LocaleLayout({
     <html
       lang={locale}
       dir={directionOf(locale)}
-      className={arabicFont.variable}
       suppressHydrationWarning
     >
       <head>
