@@ -4,6 +4,7 @@ import { ROUTE_KEYS } from "@/server/core/access-table";
 import { apiMessage, localeOf } from "@/server/core/messages";
 import type { Envelope } from "./envelope";
 import { env } from "@/server/env";
+import { remembered } from "@/lib/remembered";
 import { rawSecurityHeaderLines } from "./security-headers";
 
 /**
@@ -29,21 +30,14 @@ const PATHS: ReadonlyArray<{ pattern: RegExp; methods: string[] }> = (() => {
 })();
 
 /**
- * The answers for the paths seen lately: every API call asks, and testing each of the table's patterns in turn cost
- * more than some routes' own work (issue 30, item 1). Bounded: a flood of made-up paths only empties it.
+ * The methods an API path takes (OPTIONS included), or undefined for a path that is not in the access table. Every API
+ * call asks, and testing each of the table's patterns in turn cost more than some routes' own work (issue 30, item 1),
+ * so the answers for the paths seen lately are remembered.
  */
-const seen = new Map<string, string[] | undefined>();
-const SEEN_MAX = 2_000;
-
-/** The methods an API path takes (OPTIONS included), or undefined for a path that is not in the access table. */
-export function allowedMethods(pathname: string): string[] | undefined {
-  if (seen.has(pathname)) return seen.get(pathname);
-  const methods = PATHS.find((p) => p.pattern.test(pathname))?.methods;
-  if (pathname.length > 200) return methods;
-  if (seen.size >= SEEN_MAX) seen.clear();
-  seen.set(pathname, methods);
-  return methods;
-}
+export const allowedMethods: (pathname: string) => string[] | undefined = remembered((pathname) => PATHS.find((p) => p.pattern.test(pathname))?.methods, {
+  max: 2_000,
+  maxKeyLength: 200,
+});
 
 /** Answers a method the path does not take with the 405 envelope (true when it did). */
 export function refuseWrongMethod(req: http.IncomingMessage, res: http.ServerResponse): boolean {

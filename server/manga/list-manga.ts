@@ -412,7 +412,7 @@ export function listMangaStatements(opts: ListMangaOptions, plan: ListPlan = { h
   const input = listInputs(opts);
   const built = buildQueries(opts.db, input, plan, true);
   const filled = (q: { toSQL(): { sql: string; params: unknown[] } }) => {
-    const { sql: text, params } = q.toSQL();
+    const { text, params } = render(q);
     return { sql: text, params: fillPlaceholders(params, fillValues(input.values)) };
   };
   return { rows: filled(built.rows), counts: filled(built.counts), page: input.page, pageSize: input.pageSize, search: input.term !== "" };

@@ -5,6 +5,7 @@ import { PAGE_SIZE } from "@/lib/constants";
 import { SEARCH_TERM_MAX } from "@/lib/search-fold";
 import { imageFormatParam as imageFormat } from "@/server/media/image-format";
 import { MAX_PAGE, type MangaFilters, type SortDirection } from "./list-manga";
+import { remembered } from "@/lib/remembered";
 
 /**
  * Query parameters of the /manga read calls (spec §3, §7), read the way ASP.NET model binding reads them:
@@ -43,17 +44,11 @@ alias("Filters.Author", "author");
 alias("Filters.IsPremium", "ispremium");
 alias("Filters.IsMangaApproval", "ismangaapproval");
 
-/** `Filters[Genres][]`, `filters.genres[0]`, `Genres` … → `Filters.Genres` (undefined for names we do not know). */
-export function canonicalParamName(raw: string): string | undefined {
-  // Every catalogue call spells the same few names: each spelling is worked out once (bounded, like any cache of input).
-  if (canonicalByRaw.has(raw)) return canonicalByRaw.get(raw);
-  const name = canonicalOf(raw);
-  if (raw.length > 64) return name;
-  if (canonicalByRaw.size >= 1_000) canonicalByRaw.clear();
-  canonicalByRaw.set(raw, name);
-  return name;
-}
-const canonicalByRaw = new Map<string, string | undefined>();
+/**
+ * `Filters[Genres][]`, `filters.genres[0]`, `Genres` … → `Filters.Genres` (undefined for names we do not know). Every
+ * catalogue call spells the same few names: each spelling is worked out once.
+ */
+export const canonicalParamName: (raw: string) => string | undefined = remembered(canonicalOf, { max: 1_000, maxKeyLength: 64 });
 
 function canonicalOf(raw: string): string | undefined {
   let k = raw.trim().toLowerCase();
