@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { Check, Crown, Sparkles, X } from "lucide-react";
+import { Badge } from "@/components/ui/Badge";
 import { PLAN_BENEFITS, PLANS, type PlanBenefit } from "@/lib/premium";
 
 const ALL_BENEFITS: readonly PlanBenefit[] = ["premiumChapters", "noAds", "supportCreators"];
@@ -39,7 +40,7 @@ export async function PlanCards({ currentPlan = null, tone = "page", headingLeve
                 <Heading className={`font-black ${reader ? "text-lg text-white" : "text-xl"}`}>{t(`plans.${plan}`)}</Heading>
               </div>
               {mine && (
-                <span className="shrink-0 rounded-full bg-brand-600 px-2.5 py-1 text-xs font-bold text-white" data-testid="plan-current">{t("yourPlan")}</span>
+                <Badge tone="brand" testId="plan-current" className="shrink-0">{t("yourPlan")}</Badge>
               )}
             </div>
             <p className={`mt-3 text-sm ${reader ? "text-zinc-300" : "text-zinc-600 dark:text-zinc-300"}`}>{t(`planTagline.${plan}`)}</p>

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useApiMutation, useApiQuery } from "@/components/providers/api-query";
 import { useAuth } from "@/components/providers/use-auth";
+import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { notifyFailure, notifySuccess } from "@/components/ui/toast";
@@ -139,9 +140,9 @@ function SessionItem({ session: s, name, when, busy, onRevoke }: { session: Acco
           <p className="flex flex-wrap items-center gap-2 font-semibold">
             <span className="truncate">{name}</span>
             {s.current && (
-              <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="session-current">
+              <Badge tone="brand" testId="session-current">
                 {t("thisDevice")}
-              </span>
+              </Badge>
             )}
           </p>
           <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{t("lastUsed", { date: when(s.lastUsedAt) })}</p>
