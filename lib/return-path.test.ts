@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { returnPathOf, safeReturnPath } from "./return-path";
+import { loginThen, returnPathOf, safeReturnPath } from "./return-path";
 
 describe("the return path after signing in", () => {
   it("follows a dashboard path of this site, with its query", () => {
     for (const path of ["/dashboard", "/dashboard/favorites", "/dashboard/discovery/manga/12", "/dashboard/user-management?page=2&q=ab%20c", "/dashboard/manga-approval/editor/3"]) {
       expect(safeReturnPath(path), path).toBe(path);
+    }
+  });
+
+  it("follows a chapter in the reader and a public preview (issue 31)", () => {
+    for (const path of ["/manga-reader/12/345", "/manga-reader/1/2?page=3", "/discovery/manga/7"]) {
+      expect(safeReturnPath(path), path).toBe(path);
+    }
+    for (const path of ["/manga-reader/12", "/manga-reader/12/345/6", "/manga-reader/a/b", "/manga-reader/1234567890/1", "/discovery/manga/7x", "/discovery", "/discovery/manga/7/../../auth", "/discovery/manga/7#x"]) {
+      expect(safeReturnPath(path), path).toBeUndefined();
     }
   });
 
@@ -23,5 +32,9 @@ describe("the return path after signing in", () => {
     expect(returnPathOf("/dashboard/profile-management")).toBe("/dashboard/profile-management");
     expect(returnPathOf("/ar/discovery")).toBeUndefined();
     expect(returnPathOf("/arabic/dashboard")).toBeUndefined();
+  });
+
+  it("makes the login screen's address with the return path", () => {
+    expect(loginThen("/manga-reader/1/2")).toEqual({ pathname: "/auth", query: { type: "login", next: "/manga-reader/1/2" } });
   });
 });

@@ -1,18 +1,27 @@
 /**
  * Where a visitor sent to sign in wanted to go: `/auth?next=/dashboard/favorites` (proxy.ts and the session keeper
- * write it, the login form goes there after signing in). Only a dashboard path of this site, without its language
- * prefix (the router adds the visitor's own), is ever followed: anything else (another host, `//host`, a
- * backslash, a path outside the dashboard, something too long) is dropped, so the parameter cannot send anyone
- * elsewhere.
+ * write it, and so do the public preview's chapter links and its heart: issue 31). The login form goes there after
+ * signing in, and so does registration, which hands over to the login form on the same page with the same query.
+ * Only three kinds of path of this site, without their language prefix (the router adds the visitor's own), are ever
+ * followed: a dashboard page, a chapter in the reader (`/manga-reader/{mangaId}/{chapterId}`) and a manga's public
+ * preview (`/discovery/manga/{id}`). Anything else (another host, `//host`, a backslash, another path, something
+ * too long) is dropped, so the parameter cannot send anyone elsewhere.
  */
 export const RETURN_PARAM = "next";
 
-const DASHBOARD_PATH = /^\/dashboard(?:\/[A-Za-z0-9\-_./]*)?(?:\?[A-Za-z0-9\-_.~%=&+]*)?$/;
+/** A dashboard page, a chapter in the reader or a public preview, then an optional plain query (no fragment). */
+const RETURN_PATHS =
+  /^(?:\/dashboard(?:\/[A-Za-z0-9\-_./]*)?|\/manga-reader\/\d{1,9}\/\d{1,9}|\/discovery\/manga\/\d{1,9})(?:\?[A-Za-z0-9\-_.~%=&+]*)?$/;
 
-/** The dashboard path (and query) in `value` to return to after signing in, or undefined to use the default. */
+/** The path (and query) in `value` to return to after signing in, or undefined to use the default. */
 export function safeReturnPath(value: string | null | undefined): string | undefined {
   if (!value || value.length > 512 || value.includes("..")) return undefined;
-  return DASHBOARD_PATH.test(value) ? value : undefined;
+  return RETURN_PATHS.test(value) ? value : undefined;
+}
+
+/** The login screen that brings the visitor back to `path` (one of safeReturnPath's kinds) once signed in. */
+export function loginThen(path: string) {
+  return { pathname: "/auth", query: { type: "login", next: path } } as const;
 }
 
 /** `/ar/dashboard/x?y=1` → `/dashboard/x?y=1`: what a page's own address gives as its return path. */

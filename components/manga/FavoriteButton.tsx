@@ -4,6 +4,8 @@ import { useTexts } from "@/i18n/client";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useRouter } from "@/i18n/navigation";
 import { useAuth } from "@/components/providers/use-auth";
+import { rememberFavoriteIntent } from "@/lib/favorite-intent";
+import { loginThen } from "@/lib/return-path";
 import { HeartView } from "./HeartView";
 
 /** The signed-in heart and the favourites data it needs (TanStack Query) load only for signed-in users. */
@@ -11,8 +13,9 @@ const SignedInFavorite = lazy(() => import("./SignedInFavorite"));
 
 /**
  * The favourite heart (spec §2, §4): signed in, it flips at once and sends ToggleFavorite (undone silently on
- * failure); a visitor is sent to the login screen. A click made before the session (or the signed-in heart) is
- * ready is acted on as soon as it is.
+ * failure); a visitor is sent to the login screen, which brings them to the manga's page afterwards, where the heart
+ * adds the favourite they asked for (lib/favorite-intent.ts). A click made before the session (or the signed-in
+ * heart) is ready is acted on as soon as it is.
  */
 export function FavoriteButton({ mangaId, variant = "icon", className = "", initialActive = false }: {
   mangaId: number;
@@ -29,11 +32,11 @@ export function FavoriteButton({ mangaId, variant = "icon", className = "", init
   useEffect(() => {
     if (!waiting.current || status !== "unauthenticated") return;
     waiting.current = false;
-    router.push({ pathname: "/auth", query: { type: "login" } });
-  }, [status, router]);
+    signInFirst(mangaId, router);
+  }, [status, router, mangaId]);
   const onIdleClick = () => {
     if (status === "unauthenticated") {
-      router.push({ pathname: "/auth", query: { type: "login" } });
+      signInFirst(mangaId, router);
       return;
     }
     waiting.current = true;
@@ -53,4 +56,9 @@ export function FavoriteButton({ mangaId, variant = "icon", className = "", init
       <SignedInFavorite mangaId={mangaId} variant={variant} className={className} clickNow={queued} onClicked={onClicked} />
     </Suspense>
   );
+}
+
+function signInFirst(mangaId: number, router: ReturnType<typeof useRouter>): void {
+  rememberFavoriteIntent(mangaId);
+  router.push(loginThen(`/dashboard/discovery/manga/${mangaId}`));
 }

@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTexts } from "@/i18n/client";
 import { useRouter } from "@/i18n/navigation";
+import { loginThen } from "@/lib/return-path";
 import { useAuth } from "@/components/providers/use-auth";
 import { icon } from "@/components/icons/icon";
 
@@ -55,7 +56,8 @@ export function ReportButton({ target, variant }: { target: ReportTarget; varian
   const onClick = () => {
     if (reported) return;
     if (status === "unauthenticated") {
-      router.push({ pathname: "/auth", query: { type: "login" } });
+      // Back to what they were reporting once signed in (issue 31): the chapter in the reader, or the manga's page.
+      router.push(loginThen(chapter ? `/manga-reader/${target.mangaId}/${target.chapterId}` : `/dashboard/discovery/manga/${target.mangaId}`));
       return;
     }
     if (status === "authenticated") setOpen(true);

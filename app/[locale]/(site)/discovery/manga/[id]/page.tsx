@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { isLocale } from "@/i18n/routing";
+import { loginThen } from "@/lib/return-path";
 import { alternatesFor, breadcrumbJsonLd, mangaJsonLd, mangaMetadata, previewPath } from "@/lib/seo";
 import { env } from "@/server/env";
 import { cachedGenreRow, cachedPublicManga } from "@/server/manga/cache";
@@ -48,8 +49,9 @@ export default async function MangaPreviewPage({ params }: Props) {
     return <MangaNotFound />;
   }
   const tm = await getTranslations("manga");
-  // Spec §2: from the public preview, reading needs an account; visitors go to the login screen.
-  const login = { pathname: "/auth", query: { type: "login" } };
+  // Spec §2: from the public preview, reading needs an account; visitors go to the login screen, which opens the chapter
+  // they chose once they are signed in (issue 31).
+  const readAfterLogin = (chapterId: number) => loginThen(`/manga-reader/${m.id}/${chapterId}`);
   const tn = await getTranslations("nav");
   const prefix = locale === "ar" ? "/ar" : "";
   const crumbs = [
@@ -61,7 +63,7 @@ export default async function MangaPreviewPage({ params }: Props) {
     <div className="flex flex-col gap-12 py-6">
       <JsonLd data={[mangaJsonLd(m, locale, m.user.username ?? tm("unknownAuthor"), env.siteUrl), breadcrumbJsonLd(env.siteUrl, crumbs)]} />
       <SignedInRedirect to={`/dashboard/discovery/manga/${m.id}`} />
-      <MangaPreview manga={m} locale={locale} variant="public" chapterHref={() => login} genreHref={(g) => ({ pathname: "/discovery", query: { genre: g } })} />
+      <MangaPreview manga={m} locale={locale} variant="public" chapterHref={readAfterLogin} genreHref={(g) => ({ pathname: "/discovery", query: { genre: g } })} />
       {/* In the first HTML (no skeleton streamed first): it reads without JavaScript too (issue 35). */}
       <Suggestions exclude={m.id} />
     </div>

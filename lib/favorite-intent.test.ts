@@ -1,0 +1,27 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from "vitest";
+import { FAVORITE_INTENT_MS, rememberFavoriteIntent, takeFavoriteIntent } from "./favorite-intent";
+
+describe("a heart clicked before signing in", () => {
+  afterEach(() => localStorage.clear());
+
+  it("is taken once, for its own manga only", () => {
+    rememberFavoriteIntent(7, 1_000);
+    expect(takeFavoriteIntent(8, 2_000)).toBe(false);
+    expect(takeFavoriteIntent(7, 2_000)).toBe(true);
+    expect(takeFavoriteIntent(7, 3_000)).toBe(false);
+  });
+
+  it("is dropped once an hour old, or when it is not what this module wrote", () => {
+    rememberFavoriteIntent(7, 0);
+    expect(takeFavoriteIntent(7, FAVORITE_INTENT_MS)).toBe(false);
+    expect(localStorage.length).toBe(0);
+    localStorage.setItem("favorite-after-sign-in", "{not json");
+    expect(takeFavoriteIntent(7)).toBe(false);
+    localStorage.setItem("favorite-after-sign-in", JSON.stringify({ mangaId: "7", at: Date.now() }));
+    expect(takeFavoriteIntent(7)).toBe(false);
+    // A click from the future (a clock set back) does not count either.
+    rememberFavoriteIntent(7, 10_000);
+    expect(takeFavoriteIntent(7, 5_000)).toBe(false);
+  });
+});

@@ -1,0 +1,78 @@
+import { expect, test, type Page } from "./fixtures";
+import { publishThroughApi, skipEnglishOnPhone, TEST_PASSWORD, unique } from "./helpers";
+
+/**
+ * Back to what the visitor asked for (issue 31, item 1): a chapter link or the heart on a public preview sends a
+ * visitor to log in, and once signed in (or registered, then signed in) they are in that chapter, or on the manga's
+ * page with the favourite they asked for added. Each test publishes its own manga and makes its own account.
+ */
+
+const LANGS = [
+  { lang: "en", prefix: "", read: "Start reading", add: "Add to favorites", remove: "Remove from favorites", added: "Added to your favorites", register: "Register", createAccount: "Create account", login: "Login" },
+  { lang: "ar", prefix: "/ar", read: "ابدأ القراءة", add: "إضافة إلى المفضلة", remove: "إزالة من المفضلة", added: "أُضيفت إلى مفضلتك", register: "إنشاء حساب", createAccount: "إنشاء الحساب", login: "تسجيل الدخول" },
+] as const;
+
+async function submitLogin(page: Page, username: string, label: string) {
+  await page.locator("#login-username").fill(username);
+  await page.locator("#login-password").fill(TEST_PASSWORD);
+  await page.getByRole("button", { name: label, exact: true }).click();
+}
+
+for (const L of LANGS) {
+  test.describe(`signing in from a public preview (${L.lang})`, () => {
+    test("a new reader registers from a chapter link and lands in that chapter", async ({ page, request }) => {
+      skipEnglishOnPhone(L.lang === "en");
+      const { mangaId, chapterId } = await publishThroughApi(request, {
+        title: unique("Return Chapter "), description: "A manga for the return-after-sign-in test.", genre: "Drama", cover: [90, 60, 140],
+        chapter: { title: "First light", pages: [[200, 180, 160]] },
+      });
+      await page.goto(`${L.prefix}/discovery/manga/${mangaId}`);
+      await page.getByRole("link", { name: L.read }).click();
+      await expect(page).toHaveURL(new RegExp(`${L.prefix}/auth\\?type=login&next=%2Fmanga-reader%2F${mangaId}%2F${chapterId}$`));
+
+      // No account yet: registration on the same screen, which hands back to the login form with the same return path.
+      await page.locator("main").getByRole("link", { name: L.register, exact: true }).click();
+      await page.getByTestId("role-card-reader").click();
+      const username = unique("ret");
+      await page.locator("#register-fullName").fill("Return Reader");
+      await page.locator("#register-username").fill(username);
+      await page.locator("#register-email").fill(`${username}@example.com`);
+      await page.locator("#register-password").fill(TEST_PASSWORD);
+      await page.locator("#register-confirmPassword").fill(TEST_PASSWORD);
+      await page.locator("#register-dateOfBirth-day").selectOption("05");
+      await page.locator("#register-dateOfBirth-month").selectOption("11");
+      await page.locator("#register-dateOfBirth-year").selectOption("1999");
+      await page.getByRole("button", { name: L.createAccount }).click();
+      await expect(page.locator("#login-username")).toHaveValue(username);
+      await expect(page).toHaveURL(/type=login&next=%2Fmanga-reader%2F/);
+
+      await submitLogin(page, username, L.login);
+      await expect(page).toHaveURL(new RegExp(`${L.prefix}/manga-reader/${mangaId}/${chapterId}$`));
+      await expect(page.locator("main img").first()).toBeVisible();
+    });
+
+    test("the heart a visitor clicked is a favourite once they have signed in", async ({ page, request }) => {
+      skipEnglishOnPhone(L.lang === "en");
+      const { mangaId } = await publishThroughApi(request, {
+        title: unique("Return Heart "), description: "A manga for the favourite-after-sign-in test.", genre: "Comedy", cover: [40, 140, 90],
+        chapter: { title: "Opening", pages: [[120, 120, 200]] },
+      });
+      const username = unique("heart");
+      const made = await request.post("/api/test/create-user", { data: { fullName: "Heart Reader", username, password: TEST_PASSWORD, role: 0 } });
+      expect(made.status(), await made.text()).toBe(200);
+
+      await page.goto(`${L.prefix}/discovery/manga/${mangaId}`);
+      await page.locator('article[aria-labelledby="manga-title"]').getByRole("button", { name: L.add }).click();
+      await expect(page).toHaveURL(new RegExp(`${L.prefix}/auth\\?type=login&next=%2Fdashboard%2Fdiscovery%2Fmanga%2F${mangaId}$`));
+      await submitLogin(page, username, L.login);
+
+      await expect(page).toHaveURL(new RegExp(`${L.prefix}/dashboard/discovery/manga/${mangaId}$`));
+      await expect(page.getByText(L.added)).toBeVisible();
+      const heart = page.locator('article[aria-labelledby="manga-title"]').getByRole("button", { name: L.remove });
+      await expect(heart).toHaveAttribute("aria-pressed", "true");
+      // The server has it (not only this tab's cache), and a second visit does not toggle it back.
+      await page.reload();
+      await expect(page.locator('article[aria-labelledby="manga-title"]').getByRole("button", { name: L.remove })).toHaveAttribute("aria-pressed", "true");
+    });
+  });
+}
