@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
-import { FAVORITE_INTENT_MS, rememberFavoriteIntent, takeFavoriteIntent } from "./favorite-intent";
+import { FAVORITE_INTENT_MS, rememberFavoriteIntent } from "./favorite-intent";
+import { takeFavoriteIntent } from "./take-favorite-intent";
 
 describe("a heart clicked before signing in", () => {
   afterEach(() => localStorage.clear());

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loginThen, returnPathOf, safeReturnPath } from "./return-path";
+import { loginThen } from "./login-then";
+import { returnPathOf, safeReturnPath } from "./return-path";
 
 describe("the return path after signing in", () => {
   it("follows a dashboard path of this site, with its query", () => {

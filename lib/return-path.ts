@@ -5,7 +5,7 @@
  * Only three kinds of path of this site, without their language prefix (the router adds the visitor's own), are ever
  * followed: a dashboard page, a chapter in the reader (`/manga-reader/{mangaId}/{chapterId}`) and a manga's public
  * preview (`/discovery/manga/{id}`). Anything else (another host, `//host`, a backslash, another path, something
- * too long) is dropped, so the parameter cannot send anyone elsewhere.
+ * too long) is dropped, so the parameter cannot send anyone elsewhere. The links that write it: ./login-then.ts.
  */
 export const RETURN_PARAM = "next";
 
@@ -17,11 +17,6 @@ const RETURN_PATHS =
 export function safeReturnPath(value: string | null | undefined): string | undefined {
   if (!value || value.length > 512 || value.includes("..")) return undefined;
   return RETURN_PATHS.test(value) ? value : undefined;
-}
-
-/** The login screen that brings the visitor back to `path` (one of safeReturnPath's kinds) once signed in. */
-export function loginThen(path: string) {
-  return { pathname: "/auth", query: { type: "login", next: path } } as const;
 }
 
 /** `/ar/dashboard/x?y=1` → `/dashboard/x?y=1`: what a page's own address gives as its return path. */

@@ -5,7 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { useRouter } from "@/i18n/navigation";
 import { useAuth } from "@/components/providers/use-auth";
 import { rememberFavoriteIntent } from "@/lib/favorite-intent";
-import { loginThen } from "@/lib/return-path";
+import { loginThen } from "@/lib/login-then";
 import { HeartView } from "./HeartView";
 
 /** The signed-in heart and the favourites data it needs (TanStack Query) load only for signed-in users. */

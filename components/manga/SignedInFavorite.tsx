@@ -3,7 +3,7 @@
 import { useTexts } from "@/i18n/client";
 import { useEffect } from "react";
 import { notifySuccess } from "@/components/ui/toast";
-import { takeFavoriteIntent } from "@/lib/favorite-intent";
+import { takeFavoriteIntent } from "@/lib/take-favorite-intent";
 import { HeartView } from "./HeartView";
 import { useFavoriteIds, useToggleFavorite } from "./use-favorites";
 

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTexts } from "@/i18n/client";
 import { useRouter } from "@/i18n/navigation";
-import { loginThen } from "@/lib/return-path";
+import { loginThen } from "@/lib/login-then";
 import { useAuth } from "@/components/providers/use-auth";
 import { icon } from "@/components/icons/icon";
 

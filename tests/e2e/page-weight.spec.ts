@@ -9,7 +9,9 @@ import { pageWeight } from "../../scripts/bench/page-weight";
 // 150 kB, plus 1 kB since issue 15/16 (ADR 010, "The budget's 1 kB"): the dashboard's new client code shares modules
 // with the public pages, and the bundler now splits them differently (+102 B of framework chunking, +140 B of exports
 // the shared i18n and theme modules gained, +35 B of enums); no new code runs on a public page. To be won back.
-const BUDGET_BYTES = 151_000;
+// Plus 200 B since issue 31 (ADR 010, "Back after signing in"): the heart on every card keeps a visitor's click for
+// after signing in and sends them to log in with the manga's page as the return path (+~190 B on /discovery).
+const BUDGET_BYTES = 151_200;
 /**
  * The HTML document itself, with its inline RSC payload (gzip). The landing page is ~26 kB; Next's
  * `experimental.inlineCss` took it to ~75 kB by writing the stylesheet into the page three times (ADR 010).

@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { isLocale } from "@/i18n/routing";
-import { loginThen } from "@/lib/return-path";
+import { loginThen } from "@/lib/login-then";
 import { alternatesFor, breadcrumbJsonLd, mangaJsonLd, mangaMetadata, previewPath } from "@/lib/seo";
 import { env } from "@/server/env";
 import { cachedGenreRow, cachedPublicManga } from "@/server/manga/cache";
