@@ -145,6 +145,8 @@ interface ListValues extends Pick<MangaFilters, (typeof VALUE_FILTERS)[number]> 
   pattern?: string;
   /** The folded search term itself (a walk looks for it with strpos, cheaper than LIKE). */
   needle?: string;
+  /** Ranked by relevance: how many rows each candidate set brings (offset + limit). */
+  reach?: number;
   favoritedBy?: number;
 }
 
@@ -163,12 +165,16 @@ function listInputs(opts: ListMangaOptions) {
   const term = normalizeSearchTerm(opts.searchTerm);
   const search = term ? searchPattern(term) : undefined;
   const author = f.author?.trim();
+  // A search without a sort of the caller's choosing is ranked by relevance (title matches first), the default sort
+  // (popularity) breaking ties; an explicit sort is kept as asked (docs/decisions/008, "Relevance").
+  const relevance = term !== "" && opts.sortBy === undefined && opts.favoritedBy === undefined;
   const values: ListValues = {
     limit: pageSize,
     offset: page > 1 ? (page - 1) * pageSize : undefined,
     // Folded on both sides; the GIN trigram index on search_text serves the substring match.
     pattern: search?.pattern,
     needle: term || undefined,
+    reach: relevance ? page * pageSize : undefined,
     author: author ? `%${escapeLike(author.slice(0, SEARCH_TERM_MAX))}%` : undefined,
     minViews: f.minViews,
     maxViews: f.maxViews,
@@ -183,11 +189,11 @@ function listInputs(opts: ListMangaOptions) {
   const byValue: Record<string, unknown> = { ...f };
   for (const name of VALUE_FILTERS) delete byValue[name];
   const present = Object.keys(values).filter((name) => values[name as keyof ListValues] !== undefined);
-  const shape = JSON.stringify([viewer && [viewer.role, viewer.userId], byValue, present, search?.exact, opts.sortBy === undefined, sortBy, direction]);
+  const shape = JSON.stringify([viewer && [viewer.role, viewer.userId], byValue, present, search?.exact, opts.sortBy === undefined, sortBy, direction, relevance]);
   // Counts of what anyone may see (the public scope) are the same for every caller: they may be shared for a moment,
   // keyed by what decides them (cheaper than rendering the count statement to make the key).
   const countsKey = !isRoot(viewer) && !isWriter(viewer) && opts.favoritedBy === undefined ? JSON.stringify([f, term]) : undefined;
-  return { viewer, f, page, pageSize, sortBy, direction, term, exact: search?.exact ?? false, values, shape, countsKey, favoritedBy: opts.favoritedBy, sortGiven: opts.sortBy !== undefined };
+  return { viewer, f, page, pageSize, sortBy, direction, term, exact: search?.exact ?? false, values, shape, countsKey, favoritedBy: opts.favoritedBy, sortGiven: opts.sortBy !== undefined, relevance };
 }
 type ListInputs = ReturnType<typeof listInputs>;
 
@@ -197,6 +203,7 @@ const PLACEHOLDERS: { [K in keyof ListValues]-?: Placeholder } = {
   offset: sql.placeholder("offset"),
   pattern: sql.placeholder("pattern"),
   needle: sql.placeholder("needle"),
+  reach: sql.placeholder("reach"),
   author: sql.placeholder("author"),
   minViews: sql.placeholder("minViews"),
   maxViews: sql.placeholder("maxViews"),
@@ -214,6 +221,16 @@ function fillValues(values: ListValues): Record<string, unknown> {
     createdAfter: values.createdAfter && manga.createdAt.mapToDriverValue(values.createdAfter),
     createdBefore: values.createdBefore && manga.createdAt.mapToDriverValue(values.createdBefore),
   };
+}
+
+/**
+ * How well a match's folded title matches the folded term: 0 the whole title, 1 its beginning, 2 the beginning of one
+ * of its words (after a space: search_title is folded, single-spaced; an Arabic word also after its article, so
+ * "قمر" starts a word of "رحلة إلى القمر"), 3 anywhere in it, 4 not in it (the match was in another field: the
+ * description): MatchRank of lib/search-match.ts, which the header search uses to say why a result matched.
+ */
+export function relevanceRank(title: AnyPgColumn, needle: unknown): SQL<number> {
+  return sql<number>`(case when ${title} = ${needle} then 0 when starts_with(${title}, ${needle}) then 1 when strpos(' ' || ${title}, ' ' || cast(${needle} as text)) > 0 or strpos(' ' || ${title}, ' ال' || cast(${needle} as text)) > 0 then 2 when strpos(${title}, ${needle}) > 0 then 3 else 4 end)`;
 }
 
 /** manga again, for the full-text check of a walk (a sub-select of its own). */
@@ -299,16 +316,44 @@ function buildQueries(db: Db, input: ListInputs, plan: ListPlan, placeholders: b
   // reads from it unchanged) and sorting only them. Then the page's 20 or so rows are read by id with their author
   // and genres, in the same order.
   const source = plan.hits ? sql`(select * from ${manga} where ${where} offset 0) as ${sql.identifier("manga")}` : manga;
-  const page = db
-    // (Drizzle refers to these by their alias alone, so the aliases must not be column names of the other tables.)
-    .select({ id: sql<number>`${manga.id}`.as("page_id"), key: sortKey.as("page_key") })
-    .from(source)
-    .where(plan.hits ? undefined : and(visible, ...filters, searchWalk))
-    .orderBy(sortOrder(sortKey), sortOrder(manga.id))
-    .limit(bind("limit"))
-    // From page 2 only: page 1's statement has no OFFSET at all.
-    .offset(values.offset !== undefined ? bind("offset") : 0)
-    .as("page");
+  const sortWhere = plan.hits ? undefined : and(visible, ...filters, searchWalk);
+  // (Drizzle refers to these by their alias alone, so the aliases must not be column names of the other tables.)
+  const pageId = sql<number>`${manga.id}`.as("page_id");
+  let page;
+  if (!input.relevance) {
+    page = db
+      .select({ id: pageId, key: sortKey.as("page_key") })
+      .from(source)
+      .where(sortWhere)
+      .orderBy(sortOrder(sortKey), sortOrder(manga.id))
+      .limit(bind("limit"))
+      // From page 2 only: page 1's statement has no OFFSET at all.
+      .offset(values.offset !== undefined ? bind("offset") : 0)
+      .as("page");
+  } else {
+    // Ranked by relevance (docs/decisions/008): the page is among two candidate sets of `reach` (offset + limit) rows
+    // each: the best title matches by rank and sort (collected through search_title's trigram index), and the first
+    // matches of any kind in sort order (found as above, by a walk or from the hits). Every row of the first `reach`
+    // by (rank, sort) is in one of them: a title match that is not among the best title matches has `reach` better
+    // ones before it, and a match of another field has before it at most all the title matches and the matches of
+    // other fields that come earlier in sort order. The 2 × reach candidates are then ranked and sorted by id.
+    const rank = (title: AnyPgColumn) => relevanceRank(title, bind("needle"));
+    const titleTop = db
+      .select({ id: manga.id })
+      .from(manga)
+      .where(and(visible, ...filters, textMatch(manga.searchTitle)))
+      .orderBy(rank(manga.searchTitle), sortOrder(sortKey), sortOrder(manga.id))
+      .limit(bind("reach"));
+    const sortTop = db.select({ id: sql<number>`${manga.id}`.as("top_id") }).from(source).where(sortWhere).orderBy(sortOrder(sortKey), sortOrder(manga.id)).limit(bind("reach"));
+    page = db
+      .select({ id: pageId, key: sortKey.as("page_key"), rank: rank(manga.searchTitle).as("page_rank") })
+      .from(manga)
+      .where(sql`${manga.id} in ((${titleTop}) union (${sortTop}))`)
+      .orderBy(rank(manga.searchTitle), sortOrder(sortKey), sortOrder(manga.id))
+      .limit(bind("limit"))
+      .offset(values.offset !== undefined ? bind("offset") : 0)
+      .as("page");
+  }
   // Each row of the page by id: a lateral sub-select (LIMIT 1 keeps it one), so PostgreSQL looks the 20 or so rows up
   // by primary key rather than hashing a small catalogue whole; author and genres likewise, as sub-selects.
   const row = db
@@ -340,7 +385,7 @@ function buildQueries(db: Db, input: ListInputs, plan: ListPlan, placeholders: b
     })
     .from(page)
     .crossJoinLateral(row)
-    .orderBy(sortOrder(page.key), sortOrder(page.id));
+    .orderBy(...(input.relevance ? [asc((page as unknown as { rank: SQL.Aliased<number> }).rank)] : []), sortOrder(page.key), sortOrder(page.id));
 
   // Two scalar sub-selects, so each count gets its own plan (the filtered one can use the search index).
   const displayCount = db.$count(manga, where);
