@@ -5,6 +5,7 @@ import { GENRES, SortBy, Status, type Genre } from "@/lib/enums";
 import { chapters, favorites, manga, mangaGenres, users } from "@/db/schema";
 import { SEARCH_PREFIX_CHARS } from "@/db/schema/manga";
 import { foldSearchText, SEARCH_TERM_MAX } from "@/lib/search-fold";
+import { MatchRank } from "@/lib/search-match";
 import { mediaUrl } from "@/lib/media-url";
 import { paged, type Paged } from "@/lib/paged";
 import { PAGE_SIZE } from "@/lib/constants";
@@ -113,20 +114,54 @@ export function normalizeSearchTerm(raw: string | undefined): string {
  */
 export interface ListPlan {
   hits: boolean;
+  /**
+   * Ranked by relevance: the title ranks (0–3) whose best rows are found by walking the sort index, each on its own;
+   * absent, the title matches are collected through search_title's trigram index and ranked (see titlePlan).
+   */
+  titleWalks?: readonly number[];
+  /** Ranked by relevance: the title matches fill the rows needed, so other matches need not be looked for. */
+  titlesSuffice?: boolean;
 }
 export const HITS_MAX = 10_000;
 const WALK_COST = 0.2;
 const CLUSTERING = 1.25;
 export function planFor(
   searchTerm: string | undefined,
-  counts: { display: number; total: number } | undefined,
+  counts: { display: number; total: number; ranks?: readonly number[] } | undefined,
   rowsNeeded: number = PAGE_SIZE.discovery,
 ): ListPlan {
   if (!counts || normalizeSearchTerm(searchTerm) === "") return { hits: false };
   const { display, total } = counts;
-  if (display > HITS_MAX) return { hits: false };
+  const titles = counts.ranks ? titlePlan(counts as Counts & { ranks: readonly number[] }, rowsNeeded) : {};
+  if (display > HITS_MAX) return { hits: false, ...titles };
   const walked = display <= rowsNeeded ? total : (rowsNeeded * total) / display;
-  return { hits: display <= WALK_COST * CLUSTERING * Math.min(total, walked) };
+  return { hits: display <= WALK_COST * CLUSTERING * Math.min(total, walked), ...titles };
+}
+
+/**
+ * Ranked by relevance, the rows needed are the best title matches by rank then sort, then other matches. How many
+ * matches each title rank has is counted with the total (`ranks`), so only the ranks that can reach the page are looked
+ * at. Their rows are either collected (every title match through search_title's trigram index, ranked and sorted: cost
+ * ∝ title matches) or, rank by rank, found by walking the sort index: each entry tested on search_prefix in the index
+ * (which begins with the folded title), and only the entries that pass it checked for their rank on the table row
+ * (cost ∝ entries walked × WALK_COST + entries checked). The cheaper is taken, with the walk's CLUSTERING margin.
+ */
+function titlePlan(counts: { display: number; total: number; ranks: readonly number[] }, rowsNeeded: number): Pick<ListPlan, "titleWalks" | "titlesSuffice"> {
+  const { display, total, ranks } = counts;
+  let before = 0;
+  let walkCost = 0;
+  const needed: number[] = [];
+  for (const [rank, count] of ranks.entries()) {
+    if (before >= rowsNeeded) break;
+    if (count > 0) {
+      const need = rowsNeeded - before;
+      needed.push(rank);
+      walkCost += count <= need ? WALK_COST * total + display : (need * (WALK_COST * total + display)) / count;
+    }
+    before += count;
+  }
+  const collectCost = ranks.reduce((a, b) => a + b, 0);
+  return { titlesSuffice: before >= rowsNeeded, ...(needed.length > 0 && CLUSTERING * walkCost < collectCost ? { titleWalks: needed } : {}) };
 }
 
 /** Filters whose values are statement parameters (so they key prepared shapes by presence, not by value). */
@@ -192,7 +227,7 @@ function listInputs(opts: ListMangaOptions) {
   const shape = JSON.stringify([viewer && [viewer.role, viewer.userId], byValue, present, search?.exact, opts.sortBy === undefined, sortBy, direction, relevance]);
   // Counts of what anyone may see (the public scope) are the same for every caller: they may be shared for a moment,
   // keyed by what decides them (cheaper than rendering the count statement to make the key).
-  const countsKey = !isRoot(viewer) && !isWriter(viewer) && opts.favoritedBy === undefined ? JSON.stringify([f, term]) : undefined;
+  const countsKey = !isRoot(viewer) && !isWriter(viewer) && opts.favoritedBy === undefined ? JSON.stringify([f, term, relevance]) : undefined;
   return { viewer, f, page, pageSize, sortBy, direction, term, exact: search?.exact ?? false, values, shape, countsKey, favoritedBy: opts.favoritedBy, sortGiven: opts.sortBy !== undefined, relevance };
 }
 type ListInputs = ReturnType<typeof listInputs>;
@@ -235,6 +270,8 @@ export function relevanceRank(title: AnyPgColumn, needle: unknown): SQL<number> 
 
 /** manga again, for the full-text check of a walk (a sub-select of its own). */
 const fullText = alias(manga, "manga_full");
+/** manga again, for the title check of a walk by relevance rank. */
+const checked = alias(manga, "manga_checked");
 
 /**
  * The list's SQL, built in one place so the route, the pages and the benchmark's bare baseline run the very same
@@ -331,24 +368,61 @@ function buildQueries(db: Db, input: ListInputs, plan: ListPlan, placeholders: b
       .offset(values.offset !== undefined ? bind("offset") : 0)
       .as("page");
   } else {
-    // Ranked by relevance (docs/decisions/008): the page is among two candidate sets of `reach` (offset + limit) rows
-    // each: the best title matches by rank and sort (collected through search_title's trigram index), and the first
-    // matches of any kind in sort order (found as above, by a walk or from the hits). Every row of the first `reach`
-    // by (rank, sort) is in one of them: a title match that is not among the best title matches has `reach` better
-    // ones before it, and a match of another field has before it at most all the title matches and the matches of
-    // other fields that come earlier in sort order. The 2 × reach candidates are then ranked and sorted by id.
+    // Ranked by relevance (docs/decisions/008): the page is among candidate sets of `reach` (offset + limit) rows
+    // each: the best title matches by rank and sort, and the first matches of any kind in sort order (found as above,
+    // by a walk or from the hits). Every row of the first `reach` by (rank, sort) is in one of them: a title match that
+    // is not among the best title matches has `reach` better ones before it, and a match of another field has before
+    // it at most all the title matches and the matches of other fields that come earlier in sort order. The best title
+    // matches are collected through search_title's trigram index, or found rank by rank by walking the sort index
+    // (titlePlan). The candidates are then ranked and sorted by id.
     const rank = (title: AnyPgColumn) => relevanceRank(title, bind("needle"));
-    const titleTop = db
-      .select({ id: manga.id })
-      .from(manga)
-      .where(and(visible, ...filters, textMatch(manga.searchTitle)))
-      .orderBy(rank(manga.searchTitle), sortOrder(sortKey), sortOrder(manga.id))
-      .limit(bind("reach"));
-    const sortTop = db.select({ id: sql<number>`${manga.id}`.as("top_id") }).from(source).where(sortWhere).orderBy(sortOrder(sortKey), sortOrder(manga.id)).limit(bind("reach"));
+    const sets: SQL[] = [];
+    if (!plan.titleWalks) {
+      sets.push(
+        db
+          .select({ id: manga.id })
+          .from(manga)
+          .where(and(visible, ...filters, textMatch(manga.searchTitle)))
+          .orderBy(rank(manga.searchTitle), sortOrder(sortKey), sortOrder(manga.id))
+          .limit(bind("reach"))
+          .getSQL(),
+      );
+    } else {
+      // One walk per rank: in the index, search_prefix (the folded title, then the description) must hold the term
+      // where that rank would put it; each entry passing is checked on its row. The titles (≤ 200 characters) lie
+      // within search_prefix's 256. (OFFSET 0 keeps the walk a sub-select of its own, read in sort order.)
+      const needle = bind("needle");
+      const inPrefix: Record<number, SQL> = {
+        [MatchRank.exactTitle]: sql`starts_with(${manga.searchPrefix}, ${needle})`,
+        [MatchRank.titlePrefix]: sql`starts_with(${manga.searchPrefix}, ${needle})`,
+        [MatchRank.titleWord]: sql`(strpos(${manga.searchPrefix}, ' ' || cast(${needle} as text)) > 0 or strpos(${manga.searchPrefix}, ' ال' || cast(${needle} as text)) > 0)`,
+        [MatchRank.titleSubstring]: sql`strpos(${manga.searchPrefix}, ${needle}) > 0`,
+      };
+      for (const r of plan.titleWalks) {
+        const walk = db
+          .select({ id: sql<number>`${manga.id}`.as("walk_id"), key: sortKey.as("walk_key") })
+          .from(manga)
+          .where(and(visible, ...filters, inPrefix[r]))
+          .orderBy(sortOrder(sortKey), sortOrder(manga.id));
+        const walkId = sql`${sql.identifier("walk")}.${sql.identifier("walk_id")}`;
+        const walkKey = sql`${sql.identifier("walk")}.${sql.identifier("walk_key")}`;
+        sets.push(
+          sql`select ${walkId} from (${walk} offset 0) as ${sql.identifier("walk")} where (select ${rank(checked.searchTitle)} from ${manga} as ${sql.identifier("manga_checked")} where ${checked.id} = ${walkId}) = ${sql.raw(String(r))} order by ${sortOrder(walkKey)}, ${sortOrder(walkId)} limit ${bind("reach")}`,
+        );
+      }
+    }
+    if (!plan.titlesSuffice) {
+      sets.push(
+        db.select({ id: sql<number>`${manga.id}`.as("top_id") }).from(source).where(sortWhere).orderBy(sortOrder(sortKey), sortOrder(manga.id)).limit(bind("reach")).getSQL(),
+      );
+    }
     page = db
       .select({ id: pageId, key: sortKey.as("page_key"), rank: rank(manga.searchTitle).as("page_rank") })
       .from(manga)
-      .where(sql`${manga.id} in ((${titleTop}) union (${sortTop}))`)
+      .where(sql`${manga.id} in (${sql.join(
+        sets.map((set) => sql`(${set})`),
+        sql` union `,
+      )})`)
       .orderBy(rank(manga.searchTitle), sortOrder(sortKey), sortOrder(manga.id))
       .limit(bind("limit"))
       .offset(values.offset !== undefined ? bind("offset") : 0)
@@ -390,8 +464,28 @@ function buildQueries(db: Db, input: ListInputs, plan: ListPlan, placeholders: b
   // Two scalar sub-selects, so each count gets its own plan (the filtered one can use the search index).
   const displayCount = db.$count(manga, where);
   const totalCount = filters.length === 0 && !searchFull ? displayCount : db.$count(manga, visible);
-  const counts = db.select({ display: sql<number>`${displayCount}`.mapWith(Number), total: sql<number>`${totalCount}`.mapWith(Number) }).from(sql`(select 1) as one`);
+  const counts = input.relevance
+    ? // Ranked by relevance, the matches of each title rank are counted in the same pass as all matches (titlePlan).
+      (() => {
+        const rankOf = relevanceRank(manga.searchTitle, bind("needle"));
+        const byRank = (r: number) => sql<number>`count(*) filter (where ${rankOf} = ${sql.raw(String(r))})`.mapWith(Number);
+        const c = db
+          .select({ n: sql<number>`count(*)`.as("n"), r0: byRank(0).as("r0"), r1: byRank(1).as("r1"), r2: byRank(2).as("r2"), r3: byRank(3).as("r3") })
+          .from(manga)
+          .where(where)
+          .as("c");
+        return db
+          .select({ display: sql<number>`${c.n}`.mapWith(Number), total: sql<number>`${totalCount}`.mapWith(Number), r0: c.r0, r1: c.r1, r2: c.r2, r3: c.r3 })
+          .from(c);
+      })()
+    : db.select({ display: sql<number>`${displayCount}`.mapWith(Number), total: sql<number>`${totalCount}`.mapWith(Number) }).from(sql`(select 1) as one`);
   return { rows, counts };
+}
+
+/** The counts as planFor takes them, from a row of buildListMangaQueries' `counts` (tests and the bench). */
+export function countsOf(row: Record<string, unknown> | undefined): { display: number; total: number; ranks?: number[] } {
+  const counts = { display: Number(row?.display ?? 0), total: Number(row?.total ?? 0) };
+  return row && "r0" in row ? { ...counts, ranks: [row.r0, row.r1, row.r2, row.r3].map(Number) } : counts;
 }
 
 /** The list's statements with the request's values in place (tests, and the bench's capture of what listManga runs). */
@@ -441,7 +535,7 @@ type RawClient = { query(...args: unknown[]): Promise<{ rows: unknown[] }> };
 function preparedList(db: Db, input: ListInputs, plan: ListPlan): Prepared {
   let cache = preparedByDb.get(db);
   if (!cache) preparedByDb.set(db, (cache = new Map()));
-  const key = `${plan.hits ? "h" : "w"}${input.shape}`;
+  const key = `${plan.hits ? "h" : "w"}${plan.titleWalks?.join("") ?? "c"}${plan.titlesSuffice ? "s" : ""}${input.shape}`;
   let prepared = cache.get(key);
   if (prepared) return prepared;
   const built = buildQueries(db, input, plan, true);
@@ -470,7 +564,8 @@ export function listMangaStatements(opts: ListMangaOptions, plan: ListPlan = { h
  */
 export const COUNT_TTL_MS = 15_000;
 const COUNT_CACHE_MAX = 1_000;
-type Counts = { display: number; total: number };
+/** `ranks`: ranked by relevance, the matches of each title rank (0–3), for titlePlan. */
+type Counts = { display: number; total: number; ranks?: number[] };
 const KEY = Symbol.for("manga.catalogue.counts");
 const countCache: Map<string, { at: number; value: Counts }> = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map()) as Map<
   string,
@@ -512,7 +607,8 @@ export async function listManga(opts: ListMangaOptions): Promise<Paged<MangaList
   let counts = key ? cachedCounts(key) : undefined;
   const readCounts = async (): Promise<Counts> => {
     const [row] = await runRendered(opts.db, preparedList(opts.db, input, { hits: false }).counts, values);
-    const value = { display: Number(row?.[0] ?? 0), total: Number(row?.[1] ?? 0) };
+    const value: Counts = { display: Number(row?.[0] ?? 0), total: Number(row?.[1] ?? 0) };
+    if (input.relevance) value.ranks = [2, 3, 4, 5].map((i) => Number(row?.[i] ?? 0));
     if (key) rememberCounts(key, value);
     return value;
   };

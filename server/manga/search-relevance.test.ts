@@ -8,7 +8,7 @@ import { MatchRank, titleMatchRank } from "@/lib/search-match";
 import { noParams } from "@/server/http/test-helpers";
 import { buildDemoPlan } from "@/scripts/seed/plan";
 import { getDb, type Db } from "@/db/client";
-import { buildListMangaQueries, clearCatalogueCounts, listManga, relevanceRank } from "./list-manga";
+import { buildListMangaQueries, clearCatalogueCounts, listManga, planFor, relevanceRank } from "./list-manga";
 
 /**
  * Issue 31, item 2: a search without a chosen sort ranks title matches first (whole title, its beginning, a word's
@@ -121,10 +121,16 @@ describe("relevance ranks", () => {
   });
 
   it("pages through the ranked list (page 2 continues page 1), whichever way the matches are found", async () => {
-    for (const hits of [false, true]) {
+    // Title matches collected or walked rank by rank, other matches walked or collected: the same rows.
+    for (const plan of [{ hits: false }, { hits: true }, { hits: false, titleWalks: [0, 1, 2, 3] }, { hits: true, titleWalks: [0, 1, 2, 3] }]) {
       const pages = [];
-      for (const page of [1, 2, 3]) pages.push(...(await buildListMangaQueries({ db, searchTerm: tag, page, pageSize: 2 }, { hits }).rows).map((r) => r.title));
-      expect(pages, hits ? "hits" : "walk").toEqual(expected);
+      for (const page of [1, 2, 3]) pages.push(...(await buildListMangaQueries({ db, searchTerm: tag, page, pageSize: 2 }, plan).rows).map((r) => r.title));
+      expect(pages, JSON.stringify(plan)).toEqual(expected);
+    }
+    for (const searchTerm of ["dawn", "moon", "ha", "القمر", "a", "the", "of the"]) {
+      const collected = await buildListMangaQueries({ db, searchTerm, pageSize: 6 }, { hits: true }).rows;
+      const walked = await buildListMangaQueries({ db, searchTerm, pageSize: 6 }, { hits: false, titleWalks: [0, 1, 2, 3] }).rows;
+      expect(walked.map((r) => r.id), searchTerm).toEqual(collected.map((r) => r.id));
     }
     const second = await listManga({ db, searchTerm: tag, page: 2, pageSize: 4 });
     expect(second.items.map((i) => i.title)).toEqual(expected.slice(4));
@@ -135,6 +141,19 @@ describe("relevance ranks", () => {
     expect(byViews.items.map((i) => i.title)).toEqual(["Tales", `Anti${tag}`, `Fall of ${tag}`, `Rise of ${tag}`, `${tag} Rising`, `${tag}`]);
     const ascending = await listManga({ db, searchTerm: tag, sortDirection: "asc", pageSize: 20 });
     expect(ascending.items.map((i) => i.title)).toEqual([`${tag}`, `${tag} Rising`, `Rise of ${tag}`, `Fall of ${tag}`, `Anti${tag}`, "Tales"]);
+  });
+});
+
+describe("planFor, ranked by relevance", () => {
+  it("walks only the title ranks that can reach the page, and skips other matches when titles fill it", () => {
+    // 90,000 manga, 6,600 matches: 1,650 titles begin with the term, 1,650 have a word beginning with it.
+    const many = { display: 6_600, total: 90_000, ranks: [0, 1_650, 1_650, 0] };
+    expect(planFor("moon", many, 20)).toMatchObject({ titleWalks: [1], titlesSuffice: true });
+    // 900 manga: few title matches are cheaper collected.
+    expect(planFor("moon", { display: 66, total: 900, ranks: [0, 17, 17, 0] }, 20)).toMatchObject({ titlesSuffice: true });
+    expect(planFor("moon", { display: 66, total: 900, ranks: [0, 17, 17, 0] }, 20).titleWalks).toBeUndefined();
+    expect(planFor("moon", { display: 66, total: 900, ranks: [0, 2, 1, 0] }, 20)).toMatchObject({ titlesSuffice: false });
+    expect(planFor("dawn", { display: 6_600, total: 90_000, ranks: [0, 0, 0, 0] }, 20)).toMatchObject({ titlesSuffice: false });
   });
 });
 
