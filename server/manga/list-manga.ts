@@ -390,7 +390,7 @@ function buildQueries(db: Db, input: ListInputs, plan: ListPlan, placeholders: b
     } else {
       // One walk per rank: in the index, search_prefix (the folded title, then the description) must hold the term
       // where that rank would put it; each entry passing is checked on its row. The titles (≤ 200 characters) lie
-      // within search_prefix's 256. (OFFSET 0 keeps the walk a sub-select of its own, read in sort order.)
+      // within search_prefix's 256.
       const needle = bind("needle");
       const inPrefix: Record<number, SQL> = {
         [MatchRank.exactTitle]: sql`starts_with(${manga.searchPrefix}, ${needle})`,
@@ -399,15 +399,12 @@ function buildQueries(db: Db, input: ListInputs, plan: ListPlan, placeholders: b
         [MatchRank.titleSubstring]: sql`strpos(${manga.searchPrefix}, ${needle}) > 0`,
       };
       for (const r of plan.titleWalks) {
-        const walk = db
-          .select({ id: sql<number>`${manga.id}`.as("walk_id"), key: sortKey.as("walk_key") })
-          .from(manga)
-          .where(and(visible, ...filters, inPrefix[r]))
-          .orderBy(sortOrder(sortKey), sortOrder(manga.id));
-        const walkId = sql`${sql.identifier("walk")}.${sql.identifier("walk_id")}`;
-        const walkKey = sql`${sql.identifier("walk")}.${sql.identifier("walk_key")}`;
+        // The rank is read from the row in a lateral sub-select by id (OFFSET 0 keeps it one), so the walk itself stays
+        // index-only and PostgreSQL reads rows only for the entries that pass the prefix test (and plans the row reads
+        // per passing entry: as a filter on the walk they would be costed per entry walked, enough to turn on JIT).
+        const rankOfRow = sql`(select 1 from ${manga} as ${sql.identifier("manga_checked")} where ${checked.id} = ${manga.id} and ${rank(checked.searchTitle)} = ${sql.raw(String(r))} offset 0) as ${sql.identifier("checked")}`;
         sets.push(
-          sql`select ${walkId} from (${walk} offset 0) as ${sql.identifier("walk")} where (select ${rank(checked.searchTitle)} from ${manga} as ${sql.identifier("manga_checked")} where ${checked.id} = ${walkId}) = ${sql.raw(String(r))} order by ${sortOrder(walkKey)}, ${sortOrder(walkId)} limit ${bind("reach")}`,
+          sql`select ${manga.id} from ${manga} cross join lateral ${rankOfRow} where ${and(visible, ...filters, inPrefix[r])} order by ${sortOrder(sortKey)}, ${sortOrder(manga.id)} limit ${bind("reach")}`,
         );
       }
     }
