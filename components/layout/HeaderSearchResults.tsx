@@ -10,6 +10,8 @@ import { getQueryClient } from "@/lib/query-client";
 import type { MangaListItem, Paged } from "@/server/manga/list-manga";
 import { PreviewLink } from "@/components/manga/PreviewLink";
 import { useDebounced } from "@/components/ui/use-debounced";
+import { Badge } from "@/components/ui/Badge";
+import { MatchRank, titleMatchRank } from "@/lib/search-match";
 import { resultsBoxClass, Searching } from "./search-status";
 
 /**
@@ -88,6 +90,12 @@ export default function SearchResults({ text, limit, onPick, id, fill = false }:
                 <span className="min-w-0">
                   <span className="block truncate text-sm font-semibold">{m.title}</span>
                   <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{tm("by", { author: m.user.username ?? tm("unknownAuthor") })}</span>
+                  {/* The search looks in titles and descriptions: a result whose title does not hold the term says why it is here. */}
+                  {titleMatchRank(m.title, state.term) === MatchRank.otherField && (
+                    <Badge className="mt-1" testId="search-match-hint">
+                      {t("matchedDescription")}
+                    </Badge>
+                  )}
                 </span>
               </PreviewLink>
             </li>

@@ -9,6 +9,19 @@ import { users } from "./users";
 /** How much of search_text the sort indexes carry (manga.searchPrefix). */
 export const SEARCH_PREFIX_CHARS = 256;
 
+/**
+ * The folded title (foldSearchText(title)) as PostgreSQL derives it from search_text, which begins with it: the first
+ * W words of search_text, W being the number of words the title folds to. foldSearchText removes invisible marks,
+ * Arabic diacritics, tatweel and combining accents, and splits on control characters and Unicode spaces (JavaScript's
+ * \s); the title is counted after the same removals and splits, so a "word" made only of removed marks counts for
+ * none. Titles are at most 200 characters (≤ 100 words, within a regular expression's 255 repetitions).
+ * lib/search-fold.test.ts and list-manga's tests compare it with foldSearchText.
+ */
+const TITLE_REMOVED = "[\\u200B-\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF\\u064B-\\u065F\\u0670\\u0640\\u0300-\\u036F]";
+const TITLE_SPACES = "[\\u0001-\\u0020\\u007F\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]+";
+const TITLE_WORDS = `btrim(regexp_replace(regexp_replace(title, '${TITLE_REMOVED}', '', 'g'), '${TITLE_SPACES}', ' ', 'g'), ' ')`;
+export const SEARCH_TITLE_SQL = `case when ${TITLE_WORDS} = '' then '' else coalesce(substring(search_text from '^[^ ]*(?: [^ ]*){0,' || (char_length(${TITLE_WORDS}) - char_length(replace(${TITLE_WORDS}, ' ', '')))::text || '}'), '') end`;
+
 export const manga = pgTable(
   "manga",
   {
@@ -23,6 +36,11 @@ export const manga = pgTable(
      * Bounded so index entries stay small (btree entries cannot be long); longer texts are checked in full.
      */
     searchPrefix: text().generatedAlwaysAs(sql.raw(`left(search_text, ${SEARCH_PREFIX_CHARS})`)),
+    /**
+     * The folded title, kept by PostgreSQL from title and search_text (SEARCH_TITLE_SQL), so no write has to store it:
+     * a search ranks title matches first (list-manga.ts), found through its own trigram index.
+     */
+    searchTitle: text().notNull().generatedAlwaysAs(sql.raw(SEARCH_TITLE_SQL)),
     coverImageId: text().references(() => media.id),
     bannerImageId: text().references(() => media.id),
     authorId: integer().references(() => users.id, { onDelete: "set null" }),
@@ -53,6 +71,8 @@ export const manga = pgTable(
     index().on(t.authorId),
     // Folded substring search (`search_text like '%term%'`) through pg_trgm: stays fast as the catalogue grows.
     index("manga_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    // The title matches of a search, collected first when it is ranked by relevance.
+    index("manga_search_title_trgm_idx").using("gin", t.searchTitle.op("gin_trgm_ops")),
     check("manga_status_check", sql`${t.status} between 0 and 2`),
   ],
 );

@@ -34,7 +34,7 @@ import pg from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
 import * as schema from "../../db/schema";
 import type { Db } from "../../db/client";
-import { buildListMangaQueries, COUNT_TTL_MS, listMangaStatements, planFor } from "../../server/manga/list-manga";
+import { buildListMangaQueries, COUNT_TTL_MS, countsOf, listMangaStatements, planFor } from "../../server/manga/list-manga";
 import { spawnBaseline, type CapturedQuery } from "./baseline";
 import { processCpuSeconds } from "./cpu-usage";
 import { createBenchDb, fillBenchDb, reuseBenchDb } from "./generate";
@@ -96,7 +96,7 @@ async function captureQueries(db: Db): Promise<Map<string, CapturedQuery>> {
   for (const { term, sortBy } of MIX) {
     const opts = { db, viewer: null, searchTerm: term, sortBy, pageSize: 20, page: 1 };
     const [count] = await buildListMangaQueries(opts).counts;
-    map.set(apiPath(term, sortBy), listMangaStatements(opts, planFor(term, { display: Number(count?.display ?? 0), total: Number(count?.total ?? 0) }, 20)));
+    map.set(apiPath(term, sortBy), listMangaStatements(opts, planFor(term, countsOf(count), 20)));
   }
   return map;
 }

@@ -10,7 +10,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import * as schema from "../../db/schema";
 import type { Db } from "../../db/client";
 import { SortBy } from "../../lib/enums";
-import { buildListMangaQueries, listMangaStatements, planFor, type ListPlan } from "../../server/manga/list-manga";
+import { buildListMangaQueries, countsOf, listMangaStatements, planFor, type ListPlan } from "../../server/manga/list-manga";
 import { MIX } from "./mix";
 
 const args = process.argv.slice(2);
@@ -20,7 +20,7 @@ const EXPLAIN = args.includes("--explain");
 const urls = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--runs");
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1]!;
-const sortName = (s: number) => Object.entries(SortBy).find(([, v]) => v === s)?.[0] ?? String(s);
+const sortName = (s: number | undefined) => (s === undefined ? "(relevance)" : (Object.entries(SortBy).find(([, v]) => v === s)?.[0] ?? String(s)));
 
 async function time(client: pg.PoolClient, q: { sql: string; params: unknown[] }): Promise<number> {
   const r = await client.query({ text: `explain (analyze, timing off, format json) ${q.sql}`, values: q.params });
@@ -38,10 +38,11 @@ for (const url of urls) {
   for (const { term, sortBy } of MIX) {
     const opts = { db, viewer: null, searchTerm: term, sortBy, pageSize: 20, page: 1 };
     const [count] = await buildListMangaQueries(opts).counts;
-    const counts = { display: Number(count?.display ?? 0), total: Number(count?.total ?? 0) };
+    const counts = countsOf(count);
     const picked = planFor(term, counts, 20);
     const ms: Record<string, number> = {};
-    for (const plan of [{ hits: false }, { hits: true }] satisfies ListPlan[]) {
+    // Ranked by relevance, both row plans find the title matches as planFor picked (collected, or walked rank by rank).
+    for (const plan of [{ ...picked, hits: false }, { ...picked, hits: true }] satisfies ListPlan[]) {
       if (plan.hits && !term) continue;
       const st = listMangaStatements(opts, plan);
       await time(client, st.rows);
@@ -53,9 +54,10 @@ for (const url of urls) {
     const cx: number[] = [];
     for (let i = 0; i < 3; i++) cx.push(await time(client, st.counts));
     const chosen = picked.hits ? "hits" : "walk";
+    const titles = sortBy !== undefined ? "" : ` titles: ${picked.titleWalks ? `walk ${picked.titleWalks.join(",")}` : "collect"}${picked.titlesSuffice ? ", suffice" : ""} ${JSON.stringify(counts.ranks)}`;
     pickedSum += ms[chosen]!;
     console.log(
-      `${(term || "(none)").padEnd(15)} ${sortName(sortBy).padEnd(13)} ${`${counts.display}/${counts.total}`.padEnd(16)} ${(ms.walk ?? 0).toFixed(2).padStart(7)}   ${ms.hits === undefined ? "     -" : ms.hits.toFixed(2).padStart(6)}    ${chosen.padEnd(8)} ${median(cx).toFixed(2).padStart(6)}`,
+      `${(term || "(none)").padEnd(15)} ${sortName(sortBy).padEnd(13)} ${`${counts.display}/${counts.total}`.padEnd(16)} ${(ms.walk ?? 0).toFixed(2).padStart(7)}   ${ms.hits === undefined ? "     -" : ms.hits.toFixed(2).padStart(6)}    ${chosen.padEnd(8)} ${median(cx).toFixed(2).padStart(6)}${titles}`,
     );
     if (EXPLAIN) {
       const r = await client.query({ text: `explain (analyze, buffers) ${st.rows.sql}`, values: st.rows.params });

@@ -5,6 +5,7 @@ import { GENRES, SortBy, Status, type Genre } from "@/lib/enums";
 import { chapters, favorites, manga, mangaGenres, users } from "@/db/schema";
 import { SEARCH_PREFIX_CHARS } from "@/db/schema/manga";
 import { foldSearchText, SEARCH_TERM_MAX } from "@/lib/search-fold";
+import { MatchRank } from "@/lib/search-match";
 import { mediaUrl } from "@/lib/media-url";
 import { paged, type Paged } from "@/lib/paged";
 import { PAGE_SIZE } from "@/lib/constants";
@@ -113,20 +114,54 @@ export function normalizeSearchTerm(raw: string | undefined): string {
  */
 export interface ListPlan {
   hits: boolean;
+  /**
+   * Ranked by relevance: the title ranks (0–3) whose best rows are found by walking the sort index, each on its own;
+   * absent, the title matches are collected through search_title's trigram index and ranked (see titlePlan).
+   */
+  titleWalks?: readonly number[];
+  /** Ranked by relevance: the title matches fill the rows needed, so other matches need not be looked for. */
+  titlesSuffice?: boolean;
 }
 export const HITS_MAX = 10_000;
 const WALK_COST = 0.2;
 const CLUSTERING = 1.25;
 export function planFor(
   searchTerm: string | undefined,
-  counts: { display: number; total: number } | undefined,
+  counts: { display: number; total: number; ranks?: readonly number[] } | undefined,
   rowsNeeded: number = PAGE_SIZE.discovery,
 ): ListPlan {
   if (!counts || normalizeSearchTerm(searchTerm) === "") return { hits: false };
   const { display, total } = counts;
-  if (display > HITS_MAX) return { hits: false };
+  const titles = counts.ranks ? titlePlan(counts as Counts & { ranks: readonly number[] }, rowsNeeded) : {};
+  if (display > HITS_MAX) return { hits: false, ...titles };
   const walked = display <= rowsNeeded ? total : (rowsNeeded * total) / display;
-  return { hits: display <= WALK_COST * CLUSTERING * Math.min(total, walked) };
+  return { hits: display <= WALK_COST * CLUSTERING * Math.min(total, walked), ...titles };
+}
+
+/**
+ * Ranked by relevance, the rows needed are the best title matches by rank then sort, then other matches. How many
+ * matches each title rank has is counted with the total (`ranks`), so only the ranks that can reach the page are looked
+ * at. Their rows are either collected (every title match through search_title's trigram index, ranked and sorted: cost
+ * ∝ title matches) or, rank by rank, found by walking the sort index: each entry tested on search_prefix in the index
+ * (which begins with the folded title), and only the entries that pass it checked for their rank on the table row
+ * (cost ∝ entries walked × WALK_COST + entries checked). The cheaper is taken, with the walk's CLUSTERING margin.
+ */
+function titlePlan(counts: { display: number; total: number; ranks: readonly number[] }, rowsNeeded: number): Pick<ListPlan, "titleWalks" | "titlesSuffice"> {
+  const { display, total, ranks } = counts;
+  let before = 0;
+  let walkCost = 0;
+  const needed: number[] = [];
+  for (const [rank, count] of ranks.entries()) {
+    if (before >= rowsNeeded) break;
+    if (count > 0) {
+      const need = rowsNeeded - before;
+      needed.push(rank);
+      walkCost += count <= need ? WALK_COST * total + display : (need * (WALK_COST * total + display)) / count;
+    }
+    before += count;
+  }
+  const collectCost = ranks.reduce((a, b) => a + b, 0);
+  return { titlesSuffice: before >= rowsNeeded, ...(needed.length > 0 && CLUSTERING * walkCost < collectCost ? { titleWalks: needed } : {}) };
 }
 
 /** Filters whose values are statement parameters (so they key prepared shapes by presence, not by value). */
@@ -145,6 +180,8 @@ interface ListValues extends Pick<MangaFilters, (typeof VALUE_FILTERS)[number]> 
   pattern?: string;
   /** The folded search term itself (a walk looks for it with strpos, cheaper than LIKE). */
   needle?: string;
+  /** Ranked by relevance: how many rows each candidate set brings (offset + limit). */
+  reach?: number;
   favoritedBy?: number;
 }
 
@@ -163,12 +200,16 @@ function listInputs(opts: ListMangaOptions) {
   const term = normalizeSearchTerm(opts.searchTerm);
   const search = term ? searchPattern(term) : undefined;
   const author = f.author?.trim();
+  // A search without a sort of the caller's choosing is ranked by relevance (title matches first), the default sort
+  // (popularity) breaking ties; an explicit sort is kept as asked (docs/decisions/008, "Relevance").
+  const relevance = term !== "" && opts.sortBy === undefined && opts.favoritedBy === undefined;
   const values: ListValues = {
     limit: pageSize,
     offset: page > 1 ? (page - 1) * pageSize : undefined,
     // Folded on both sides; the GIN trigram index on search_text serves the substring match.
     pattern: search?.pattern,
     needle: term || undefined,
+    reach: relevance ? page * pageSize : undefined,
     author: author ? `%${escapeLike(author.slice(0, SEARCH_TERM_MAX))}%` : undefined,
     minViews: f.minViews,
     maxViews: f.maxViews,
@@ -183,11 +224,11 @@ function listInputs(opts: ListMangaOptions) {
   const byValue: Record<string, unknown> = { ...f };
   for (const name of VALUE_FILTERS) delete byValue[name];
   const present = Object.keys(values).filter((name) => values[name as keyof ListValues] !== undefined);
-  const shape = JSON.stringify([viewer && [viewer.role, viewer.userId], byValue, present, search?.exact, opts.sortBy === undefined, sortBy, direction]);
+  const shape = JSON.stringify([viewer && [viewer.role, viewer.userId], byValue, present, search?.exact, opts.sortBy === undefined, sortBy, direction, relevance]);
   // Counts of what anyone may see (the public scope) are the same for every caller: they may be shared for a moment,
   // keyed by what decides them (cheaper than rendering the count statement to make the key).
-  const countsKey = !isRoot(viewer) && !isWriter(viewer) && opts.favoritedBy === undefined ? JSON.stringify([f, term]) : undefined;
-  return { viewer, f, page, pageSize, sortBy, direction, term, exact: search?.exact ?? false, values, shape, countsKey, favoritedBy: opts.favoritedBy, sortGiven: opts.sortBy !== undefined };
+  const countsKey = !isRoot(viewer) && !isWriter(viewer) && opts.favoritedBy === undefined ? JSON.stringify([f, term, relevance]) : undefined;
+  return { viewer, f, page, pageSize, sortBy, direction, term, exact: search?.exact ?? false, values, shape, countsKey, favoritedBy: opts.favoritedBy, sortGiven: opts.sortBy !== undefined, relevance };
 }
 type ListInputs = ReturnType<typeof listInputs>;
 
@@ -197,6 +238,7 @@ const PLACEHOLDERS: { [K in keyof ListValues]-?: Placeholder } = {
   offset: sql.placeholder("offset"),
   pattern: sql.placeholder("pattern"),
   needle: sql.placeholder("needle"),
+  reach: sql.placeholder("reach"),
   author: sql.placeholder("author"),
   minViews: sql.placeholder("minViews"),
   maxViews: sql.placeholder("maxViews"),
@@ -216,8 +258,20 @@ function fillValues(values: ListValues): Record<string, unknown> {
   };
 }
 
+/**
+ * How well a match's folded title matches the folded term: 0 the whole title, 1 its beginning, 2 the beginning of one
+ * of its words (after a space: search_title is folded, single-spaced; an Arabic word also after its article, so
+ * "قمر" starts a word of "رحلة إلى القمر"), 3 anywhere in it, 4 not in it (the match was in another field: the
+ * description): MatchRank of lib/search-match.ts, which the header search uses to say why a result matched.
+ */
+export function relevanceRank(title: AnyPgColumn, needle: unknown): SQL<number> {
+  return sql<number>`(case when ${title} = ${needle} then 0 when starts_with(${title}, ${needle}) then 1 when strpos(' ' || ${title}, ' ' || cast(${needle} as text)) > 0 or strpos(' ' || ${title}, ' ال' || cast(${needle} as text)) > 0 then 2 when strpos(${title}, ${needle}) > 0 then 3 else 4 end)`;
+}
+
 /** manga again, for the full-text check of a walk (a sub-select of its own). */
 const fullText = alias(manga, "manga_full");
+/** manga again, for the title check of a walk by relevance rank. */
+const checked = alias(manga, "manga_checked");
 
 /**
  * The list's SQL, built in one place so the route, the pages and the benchmark's bare baseline run the very same
@@ -299,16 +353,78 @@ function buildQueries(db: Db, input: ListInputs, plan: ListPlan, placeholders: b
   // reads from it unchanged) and sorting only them. Then the page's 20 or so rows are read by id with their author
   // and genres, in the same order.
   const source = plan.hits ? sql`(select * from ${manga} where ${where} offset 0) as ${sql.identifier("manga")}` : manga;
-  const page = db
-    // (Drizzle refers to these by their alias alone, so the aliases must not be column names of the other tables.)
-    .select({ id: sql<number>`${manga.id}`.as("page_id"), key: sortKey.as("page_key") })
-    .from(source)
-    .where(plan.hits ? undefined : and(visible, ...filters, searchWalk))
-    .orderBy(sortOrder(sortKey), sortOrder(manga.id))
-    .limit(bind("limit"))
-    // From page 2 only: page 1's statement has no OFFSET at all.
-    .offset(values.offset !== undefined ? bind("offset") : 0)
-    .as("page");
+  const sortWhere = plan.hits ? undefined : and(visible, ...filters, searchWalk);
+  // (Drizzle refers to these by their alias alone, so the aliases must not be column names of the other tables.)
+  const pageId = sql<number>`${manga.id}`.as("page_id");
+  let page;
+  if (!input.relevance) {
+    page = db
+      .select({ id: pageId, key: sortKey.as("page_key") })
+      .from(source)
+      .where(sortWhere)
+      .orderBy(sortOrder(sortKey), sortOrder(manga.id))
+      .limit(bind("limit"))
+      // From page 2 only: page 1's statement has no OFFSET at all.
+      .offset(values.offset !== undefined ? bind("offset") : 0)
+      .as("page");
+  } else {
+    // Ranked by relevance (docs/decisions/008): the page is among candidate sets of `reach` (offset + limit) rows
+    // each: the best title matches by rank and sort, and the first matches of any kind in sort order (found as above,
+    // by a walk or from the hits). Every row of the first `reach` by (rank, sort) is in one of them: a title match that
+    // is not among the best title matches has `reach` better ones before it, and a match of another field has before
+    // it at most all the title matches and the matches of other fields that come earlier in sort order. The best title
+    // matches are collected through search_title's trigram index, or found rank by rank by walking the sort index
+    // (titlePlan). The candidates are then ranked and sorted by id.
+    const rank = (title: AnyPgColumn) => relevanceRank(title, bind("needle"));
+    const sets: SQL[] = [];
+    if (!plan.titleWalks) {
+      sets.push(
+        db
+          .select({ id: manga.id })
+          .from(manga)
+          .where(and(visible, ...filters, textMatch(manga.searchTitle)))
+          .orderBy(rank(manga.searchTitle), sortOrder(sortKey), sortOrder(manga.id))
+          .limit(bind("reach"))
+          .getSQL(),
+      );
+    } else {
+      // One walk per rank: in the index, search_prefix (the folded title, then the description) must hold the term
+      // where that rank would put it; each entry passing is checked on its row. The titles (≤ 200 characters) lie
+      // within search_prefix's 256.
+      const needle = bind("needle");
+      const inPrefix: Record<number, SQL> = {
+        [MatchRank.exactTitle]: sql`starts_with(${manga.searchPrefix}, ${needle})`,
+        [MatchRank.titlePrefix]: sql`starts_with(${manga.searchPrefix}, ${needle})`,
+        [MatchRank.titleWord]: sql`(strpos(${manga.searchPrefix}, ' ' || cast(${needle} as text)) > 0 or strpos(${manga.searchPrefix}, ' ال' || cast(${needle} as text)) > 0)`,
+        [MatchRank.titleSubstring]: sql`strpos(${manga.searchPrefix}, ${needle}) > 0`,
+      };
+      for (const r of plan.titleWalks) {
+        // The rank is read from the row in a lateral sub-select by id (OFFSET 0 keeps it one), so the walk itself stays
+        // index-only and PostgreSQL reads rows only for the entries that pass the prefix test (and plans the row reads
+        // per passing entry: as a filter on the walk they would be costed per entry walked, enough to turn on JIT).
+        const rankOfRow = sql`(select 1 from ${manga} as ${sql.identifier("manga_checked")} where ${checked.id} = ${manga.id} and ${rank(checked.searchTitle)} = ${sql.raw(String(r))} offset 0) as ${sql.identifier("checked")}`;
+        sets.push(
+          sql`select ${manga.id} from ${manga} cross join lateral ${rankOfRow} where ${and(visible, ...filters, inPrefix[r])} order by ${sortOrder(sortKey)}, ${sortOrder(manga.id)} limit ${bind("reach")}`,
+        );
+      }
+    }
+    if (!plan.titlesSuffice) {
+      sets.push(
+        db.select({ id: sql<number>`${manga.id}`.as("top_id") }).from(source).where(sortWhere).orderBy(sortOrder(sortKey), sortOrder(manga.id)).limit(bind("reach")).getSQL(),
+      );
+    }
+    page = db
+      .select({ id: pageId, key: sortKey.as("page_key"), rank: rank(manga.searchTitle).as("page_rank") })
+      .from(manga)
+      .where(sql`${manga.id} in (${sql.join(
+        sets.map((set) => sql`(${set})`),
+        sql` union `,
+      )})`)
+      .orderBy(rank(manga.searchTitle), sortOrder(sortKey), sortOrder(manga.id))
+      .limit(bind("limit"))
+      .offset(values.offset !== undefined ? bind("offset") : 0)
+      .as("page");
+  }
   // Each row of the page by id: a lateral sub-select (LIMIT 1 keeps it one), so PostgreSQL looks the 20 or so rows up
   // by primary key rather than hashing a small catalogue whole; author and genres likewise, as sub-selects.
   const row = db
@@ -340,13 +456,33 @@ function buildQueries(db: Db, input: ListInputs, plan: ListPlan, placeholders: b
     })
     .from(page)
     .crossJoinLateral(row)
-    .orderBy(sortOrder(page.key), sortOrder(page.id));
+    .orderBy(...(input.relevance ? [asc((page as unknown as { rank: SQL.Aliased<number> }).rank)] : []), sortOrder(page.key), sortOrder(page.id));
 
   // Two scalar sub-selects, so each count gets its own plan (the filtered one can use the search index).
   const displayCount = db.$count(manga, where);
   const totalCount = filters.length === 0 && !searchFull ? displayCount : db.$count(manga, visible);
-  const counts = db.select({ display: sql<number>`${displayCount}`.mapWith(Number), total: sql<number>`${totalCount}`.mapWith(Number) }).from(sql`(select 1) as one`);
+  const counts = input.relevance
+    ? // Ranked by relevance, the matches of each title rank are counted in the same pass as all matches (titlePlan).
+      (() => {
+        const rankOf = relevanceRank(manga.searchTitle, bind("needle"));
+        const byRank = (r: number) => sql<number>`count(*) filter (where ${rankOf} = ${sql.raw(String(r))})`.mapWith(Number);
+        const c = db
+          .select({ n: sql<number>`count(*)`.as("n"), r0: byRank(0).as("r0"), r1: byRank(1).as("r1"), r2: byRank(2).as("r2"), r3: byRank(3).as("r3") })
+          .from(manga)
+          .where(where)
+          .as("c");
+        return db
+          .select({ display: sql<number>`${c.n}`.mapWith(Number), total: sql<number>`${totalCount}`.mapWith(Number), r0: c.r0, r1: c.r1, r2: c.r2, r3: c.r3 })
+          .from(c);
+      })()
+    : db.select({ display: sql<number>`${displayCount}`.mapWith(Number), total: sql<number>`${totalCount}`.mapWith(Number) }).from(sql`(select 1) as one`);
   return { rows, counts };
+}
+
+/** The counts as planFor takes them, from a row of buildListMangaQueries' `counts` (tests and the bench). */
+export function countsOf(row: Record<string, unknown> | undefined): { display: number; total: number; ranks?: number[] } {
+  const counts = { display: Number(row?.display ?? 0), total: Number(row?.total ?? 0) };
+  return row && "r0" in row ? { ...counts, ranks: [row.r0, row.r1, row.r2, row.r3].map(Number) } : counts;
 }
 
 /** The list's statements with the request's values in place (tests, and the bench's capture of what listManga runs). */
@@ -396,7 +532,7 @@ type RawClient = { query(...args: unknown[]): Promise<{ rows: unknown[] }> };
 function preparedList(db: Db, input: ListInputs, plan: ListPlan): Prepared {
   let cache = preparedByDb.get(db);
   if (!cache) preparedByDb.set(db, (cache = new Map()));
-  const key = `${plan.hits ? "h" : "w"}${input.shape}`;
+  const key = `${plan.hits ? "h" : "w"}${plan.titleWalks?.join("") ?? "c"}${plan.titlesSuffice ? "s" : ""}${input.shape}`;
   let prepared = cache.get(key);
   if (prepared) return prepared;
   const built = buildQueries(db, input, plan, true);
@@ -425,7 +561,8 @@ export function listMangaStatements(opts: ListMangaOptions, plan: ListPlan = { h
  */
 export const COUNT_TTL_MS = 15_000;
 const COUNT_CACHE_MAX = 1_000;
-type Counts = { display: number; total: number };
+/** `ranks`: ranked by relevance, the matches of each title rank (0–3), for titlePlan. */
+type Counts = { display: number; total: number; ranks?: number[] };
 const KEY = Symbol.for("manga.catalogue.counts");
 const countCache: Map<string, { at: number; value: Counts }> = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map()) as Map<
   string,
@@ -467,7 +604,8 @@ export async function listManga(opts: ListMangaOptions): Promise<Paged<MangaList
   let counts = key ? cachedCounts(key) : undefined;
   const readCounts = async (): Promise<Counts> => {
     const [row] = await runRendered(opts.db, preparedList(opts.db, input, { hits: false }).counts, values);
-    const value = { display: Number(row?.[0] ?? 0), total: Number(row?.[1] ?? 0) };
+    const value: Counts = { display: Number(row?.[0] ?? 0), total: Number(row?.[1] ?? 0) };
+    if (input.relevance) value.ranks = [2, 3, 4, 5].map((i) => Number(row?.[i] ?? 0));
     if (key) rememberCounts(key, value);
     return value;
   };

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import { catalogue, signIn, skipEnglishOnPhone } from "./helpers";
+import { foldSearchText } from "../../lib/search-fold";
 
 /**
  * The catalogue (issue 4): landing carousels, discovery paging/sorting/search in both languages and on phones,
@@ -209,6 +210,35 @@ test.describe("header search", () => {
     await expect(page).toHaveURL(/\/discovery\?search=dragon$/);
     await expect(page.getByRole("searchbox", { name: "Search by title..." })).toHaveValue("dragon");
   });
+
+  // Issue 31: the header search asks for no sort, so its results come ranked by relevance (title matches first).
+  for (const [prefix, term] of [["", "dawn"], ["/ar", "القمر"]] as const) {
+    test(`${prefix || "/"}: "${term}" lists title matches first, and a result found by its description says so`, async ({ page, request, isMobile }) => {
+      skipEnglishOnPhone(!prefix);
+      const english = !prefix;
+      const limit = isMobile ? 8 : 5;
+      const { items } = await catalogue(request, `page=1&pageSize=${limit}&searchTerm=${encodeURIComponent(term)}&Filters.MangaStatusTypes=1&Filters.ChapterStatusTypes=1`);
+      const inTitle = (title: string) => foldSearchText(title).includes(foldSearchText(term));
+      // The demo content has both kinds of match for these terms, a description match being the more popular.
+      expect(inTitle(items[0]!.title)).toBe(true);
+      expect(items.some((i) => !inTitle(i.title))).toBe(true);
+
+      await page.goto(prefix || "/");
+      let scope = page.locator("header");
+      if (isMobile) {
+        await page.getByRole("button", { name: english ? "Open search" : "فتح البحث" }).click();
+        scope = page.getByRole("dialog", { name: english ? "Search manga" : "البحث عن مانجا" });
+      }
+      await scope.getByRole("searchbox").fill(term);
+      const results = page.locator('[data-testid="search-results"] li');
+      await expect(results).toHaveCount(items.length);
+      for (const [i, item] of items.entries()) {
+        await expect(results.nth(i)).toContainText(item.title);
+        await expect(results.nth(i).getByTestId("search-match-hint")).toHaveCount(inTitle(item.title) ? 0 : 1);
+      }
+      await expect(results.getByText(english ? "Matched description" : "تطابق في الوصف").first()).toBeVisible();
+    });
+  }
 
   test("is full screen on phones with up to 8 results, and closes on navigation", async ({ page, isMobile }) => {
     test.skip(!isMobile, "phone only");
