@@ -29,3 +29,29 @@ export function parseLatestPage(value: string | string[] | undefined): number | 
   const n = Number(value);
   return n <= LATEST.maxPages ? n : undefined;
 }
+
+/** The shapes of the list (server/manga/latest-updates.ts), which the pages and cards render. */
+export interface LatestChapter {
+  id: number;
+  number: number;
+  title: string;
+  releasedAt: string;
+  /** Premium now (a lock on the row); its free date, if any, not yet come. */
+  premium: boolean;
+}
+
+export interface LatestGroup {
+  mangaId: number;
+  title: string;
+  coverImageUrl: string | null;
+  latestAt: string;
+  chapters: LatestChapter[];
+}
+
+export interface LatestPage {
+  items: LatestGroup[];
+  pageNumber: number;
+  pageSize: number;
+  totalRecords: number;
+  totalPages: number;
+}

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { Status } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
-import type { LatestChapter } from "./latest-updates";
+import type { LatestChapter } from "@/lib/latest";
 
 /**
  * What the latest-updates reads share (./latest-updates.ts, ./latest-chapters.ts, ./manga-feed.ts; docs/decisions/025),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { mediaUrl } from "@/lib/media-url";
-import { LATEST } from "@/lib/latest";
+import { LATEST, type LatestGroup, type LatestPage } from "@/lib/latest";
 import { iso, PREMIUM_NOW, RELEASED_AT, visibleChapter } from "./latest-sql";
 
 /**
@@ -18,30 +18,7 @@ import { iso, PREMIUM_NOW, RELEASED_AT, visibleChapter } from "./latest-sql";
  * One query a page: the public chapters ranked within their manga by release, the manga ordered by their newest one,
  * the page of manga taken with its newest LATEST.chaptersPerManga chapters, and the total of manga in the same answer.
  */
-export interface LatestChapter {
-  id: number;
-  number: number;
-  title: string;
-  releasedAt: string;
-  /** Premium now (a lock on the row); its free date, if any, not yet come. */
-  premium: boolean;
-}
-
-export interface LatestGroup {
-  mangaId: number;
-  title: string;
-  coverImageUrl: string | null;
-  latestAt: string;
-  chapters: LatestChapter[];
-}
-
-export interface LatestPage {
-  items: LatestGroup[];
-  pageNumber: number;
-  pageSize: number;
-  totalRecords: number;
-  totalPages: number;
-}
+export type { LatestChapter, LatestGroup, LatestPage } from "@/lib/latest";
 
 type Row = {
   total: number | string;
