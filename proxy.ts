@@ -72,5 +72,5 @@ function redirectTo(req: NextRequest, pathname: string, query: Record<string, st
 
 export const config = {
   // Pages (and the 404 of any other path): not the API, media bytes, Next's assets, robots, the sitemaps or the icon.
-  matcher: ["/((?!api(?:/|$)|media(?:/|$)|_next/static/|_next/image(?:/|$)|_vercel/|robots\\.txt$|sitemap\\.xml$|sitemaps/|icon\\.svg$|favicon\\.ico$).*)"],
+  matcher: ["/((?!api(?:/|$)|media(?:/|$)|_next/static/|_next/image(?:/|$)|_vercel/|robots\\.txt$|sitemap\\.xml$|sitemaps/|feeds/|icon\\.svg$|favicon\\.ico$).*)"],
 };

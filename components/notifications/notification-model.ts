@@ -74,23 +74,5 @@ export const TONE_CLASSES: Record<TypeTone, { dot: string; soft: string; border:
   other: { dot: "bg-zinc-400", soft: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300", border: "border-s-zinc-400 dark:border-s-zinc-400" },
 };
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ["year", 365 * 24 * 3600],
-  ["month", 30 * 24 * 3600],
-  ["week", 7 * 24 * 3600],
-  ["day", 24 * 3600],
-  ["hour", 3600],
-  ["minute", 60],
-];
-
-/** "5 minutes ago" / "منذ 5 دقائق"; under a minute "now" in the locale's words. */
-export function relativeTime(iso: string, locale: string, now = Date.now()): string {
-  const then = Date.parse(iso);
-  if (Number.isNaN(then)) return "";
-  const seconds = Math.round((then - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
-  }
-  return format.format(0, "second");
-}
+/** "5 minutes ago" / "منذ 5 دقائق" (lib/relative-time.ts, shared with the latest updates). */
+export { relativeTime } from "@/lib/relative-time";

@@ -3,6 +3,7 @@ import { getDb, type Db } from "@/db/client";
 import { Role } from "@/lib/enums";
 import { POST as saveRoute } from "@/app/api/chapter/SaveProgress/route";
 import { GET as continueRoute } from "@/app/api/chapter/ContinueReading/route";
+import { GET as readRoute } from "@/app/api/chapter/ReadChapters/route";
 import { GET as getChapterRoute } from "@/app/api/chapter/GetChapter/[chapterid]/route";
 import { jsonRequest, noParams, tokenFor } from "@/server/http/test-helpers";
 import { getReaderContext } from "./get-reader-context";
@@ -90,5 +91,18 @@ describe("reading progress", () => {
     expect((await save({ chapterId: world.chapters.public, pageNumber: 0 })).status).toBe(422);
     expect((await save({ chapterId: world.chapters.public })).status).toBe(422);
     expect((await continueReading(token, "pageSize=0")).status).toBe(422);
+  });
+
+  it("tells which chapters of a list the user has opened (the latest updates' unread marker)", async () => {
+    const read = async (ids: string, t: string | null = token) => {
+      const res = await readRoute(jsonRequest("GET /api/chapter/ReadChapters", { token: t ?? undefined, query: `ids=${ids}` }), noParams);
+      return { status: res.status, body: (await res.json()) as { data: { chapterIds: number[] } } };
+    };
+    const { public: opened, second, pending } = world.chapters;
+    // This user opened the first two (tests above); the other reader none.
+    expect((await read(`${pending},${second},${opened},${second}`)).body.data).toEqual({ chapterIds: [opened, second].sort((a, b) => a - b) });
+    expect((await read(`${opened},${second}`, await tokenFor(Role.reader, world.users.reader.id))).body.data).toEqual({ chapterIds: [] });
+    expect((await read(`${opened}`, null)).status).toBe(401);
+    for (const bad of ["", "0", "1,,2", "a", "-1", "2147483648", Array.from({ length: 101 }, (_, i) => i + 1).join(",")]) expect((await read(bad)).status, bad).toBe(422);
   });
 });

@@ -53,3 +53,14 @@ export const recordViewBody = z.object({ chapterId: id });
 export const saveProgressBody = z.object({ chapterId: id, pageNumber: integer({ min: 1, max: 1_000_000 }) });
 
 export const continueReadingQuery = z.object({ pageSize: integer({ min: 1, max: 50 }).default(10) });
+
+/** GET /api/chapter/ReadChapters: up to 100 chapter ids, comma-separated decimal digits ("12,15,40"). */
+export const readChaptersQuery = z.object({
+  ids: z
+    .string()
+    .trim()
+    .max(1200)
+    .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,99}$/, "Give up to 100 chapter ids, separated by commas.")
+    .transform((s) => [...new Set(s.split(",").map(Number))])
+    .refine((ids) => ids.every((n) => n <= MAX_ID), "Give up to 100 chapter ids, separated by commas."),
+});

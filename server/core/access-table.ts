@@ -79,6 +79,8 @@ export const ACCESS = {
   // Reading progress (beyond the spec): the last page per chapter, and the dashboard's "continue reading".
   "POST /api/chapter/SaveProgress": SIGNED_IN,
   "GET /api/chapter/ContinueReading": SIGNED_IN,
+  // Beyond the spec (issue 31, item 4): the chapters of a list the user has opened (the latest updates' unread marker).
+  "GET /api/chapter/ReadChapters": SIGNED_IN,
 
   // Manga
   "POST /api/manga/SubmitManga": CREATOR,

@@ -25,6 +25,25 @@ describe("which requests the page cache answers", () => {
     }
   });
 
+  it("the latest updates' pages and feeds (docs/decisions/025), each language its own entry, fresh with the catalogue or the manga", () => {
+    expect(cacheableRequest("/latest")?.key).toBe("/latest");
+    expect(cacheableRequest("/ar/latest?page=20")?.key).toBe("/ar/latest?page=20");
+    expect(cacheableRequest("/latest")?.negotiated).toBe(true);
+    expect(cacheableRequest("/feeds/latest.xml?lang=ar")).toMatchObject({ key: "/feeds/latest.xml?lang=ar", negotiated: false });
+    expect(cacheableRequest("/feeds/manga/7.xml")?.key).toBe("/feeds/manga/7.xml");
+    for (const bad of ["/latest?page=1", "/latest?page=21", "/latest?page=02", "/latest?x=1", "/latest?page=2&page=3", "/feeds/latest.xml?lang=fr", "/feeds/latest.xml?x", "/feeds/manga/0.xml", "/feeds/manga/7.xml?lang=en", "/feeds/manga/07.xml", "/feeds/manga/7"]) {
+      expect(cacheableRequest(bad), bad).toBeUndefined();
+    }
+    const feed = cacheableRequest("/feeds/manga/7.xml")!;
+    const latest = cacheableRequest("/feeds/latest.xml")!;
+    const before = { feed: feed.generation(), latest: latest.generation() };
+    applyCatalogueChange({ manga: 7 });
+    expect(feed.generation()).not.toBe(before.feed);
+    expect(latest.generation()).toBe(before.latest);
+    applyCatalogueChange({ catalogue: true });
+    expect(latest.generation()).not.toBe(before.latest);
+  });
+
   it("keys a preview on its manga's and the catalogue's generations, a static page on neither", () => {
     const preview = cacheableRequest("/discovery/manga/7")!;
     const other = cacheableRequest("/discovery/manga/8")!;

@@ -6,6 +6,7 @@ import { GENRES, SortBy } from "@/lib/enums";
 import { catalogueGeneration, mangaGeneration } from "@/server/manga/changed";
 import { CACHED_DISCOVERY_PAGES } from "@/server/manga/cache-limits";
 import { parseSitemapFileName } from "@/server/seo/sitemap";
+import { parseLatestPage } from "@/lib/latest";
 import { acceptsGzip } from "./accept-encoding";
 
 /**
@@ -143,12 +144,27 @@ function cacheablePage(url: string): Omit<Cacheable, "path" | "headers"> | undef
   if (pathname === "/robots.txt") return search ? undefined : { key: pathname, negotiated: false, generation: BUILD };
   // The child sitemaps (up to 5,000 ids each) are read by crawlers and anyone else: from memory, not a query per request.
   if (pathname.startsWith("/sitemaps/")) return !search && parseSitemapFileName(pathname.slice("/sitemaps/".length)) ? { key: pathname, negotiated: false, generation: catalogue, pool: "sitemap" } : undefined;
+  // The latest updates' feeds (docs/decisions/025), English or ?lang=ar: one entry per language, fresh with the catalogue.
+  if (pathname === "/feeds/latest.xml") return search === "" || search === "lang=ar" ? { key: `${pathname}${search ? `?${search}` : ""}`, negotiated: false, generation: catalogue } : undefined;
+  const feed = /^\/feeds\/manga\/([1-9]\d{0,8})\.xml$/.exec(pathname);
+  if (feed) {
+    if (search !== "" && search !== "lang=ar") return undefined;
+    const id = Number(feed[1]);
+    return { key: `${pathname}${search ? `?${search}` : ""}`, negotiated: false, generation: () => `m${mangaGeneration(id)}${catalogue()}` };
+  }
   const arabic = pathname === "/ar" || pathname.startsWith("/ar/");
   const page = arabic ? pathname.slice(3) || "/" : pathname;
   if (arabic && page === "/" && pathname !== "/ar") return undefined; // "/ar/": Next's trailing-slash redirect
   const negotiated = !arabic;
   if (page === "/") return search ? undefined : { key: pathname, negotiated, generation: catalogue };
   if (STATIC_PAGES.has(page)) return search ? undefined : { key: pathname, negotiated, generation: BUILD };
+  // The latest updates: its first page and ?page=2…LATEST.maxPages (page=1 and anything else go to Next uncached).
+  if (page === "/latest") {
+    if (!search) return { key: pathname, negotiated, generation: catalogue };
+    const m = /^page=(\d+)$/.exec(search);
+    const n = m ? parseLatestPage(m[1]) : undefined;
+    return n !== undefined && n > 1 ? { key: `${pathname}?page=${n}`, negotiated, generation: catalogue } : undefined;
+  }
   if (page === "/discovery") {
     const query = canonicalDiscoveryQuery(search);
     return query === undefined ? undefined : { key: `${pathname}${query}`, negotiated, generation: catalogue };

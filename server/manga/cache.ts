@@ -9,6 +9,10 @@ import { getPublicManga } from "./get-manga";
 import { catalogueGeneration, mangaGeneration } from "./changed";
 import { listManga, type MangaListItem, type Paged } from "./list-manga";
 import { CACHED_DISCOVERY_PAGES } from "./cache-limits";
+import { LATEST } from "@/lib/latest";
+import { listLatestChapters } from "./latest-chapters";
+import { listLatestUpdates } from "./latest-updates";
+import { getMangaFeed } from "./manga-feed";
 
 /**
  * What the public pages (landing, discovery, preview, sitemap) read, through Next's data cache: each read is
@@ -67,6 +71,31 @@ export function cachedPublicManga(id: number) {
   return unstable_cache(
     async () => getPublicManga({ db: await getDb(), id }),
     ["catalogue:manga", String(id), String(mangaGeneration(id)), String(catalogueGeneration())],
+    options([mangaTag(id)]),
+  )();
+}
+
+/** A page of the latest updates (/latest and the landing's section: page 1), fresh after any catalogue change. */
+const latestPage = unstable_cache(
+  async (page: number, pageSize: number, _generation: number) => listLatestUpdates({ db: await getDb(), page, pageSize }),
+  ["catalogue:latest-page"],
+  options(),
+);
+export const cachedLatestPage = (page: number, pageSize: number = LATEST.pageSize) => latestPage(page, pageSize, catalogueGeneration());
+
+/** The latest-updates feed's entries. */
+const latestChapters = unstable_cache(
+  async (_generation: number) => listLatestChapters({ db: await getDb() }),
+  ["catalogue:latest-chapters"],
+  options(),
+);
+export const cachedLatestChapters = () => latestChapters(catalogueGeneration());
+
+/** One manga's feed (undefined: missing or not public), fresh after a change to it or to the catalogue. */
+export function cachedMangaFeed(id: number) {
+  return unstable_cache(
+    async () => (await getMangaFeed({ db: await getDb(), mangaId: id })) ?? null,
+    ["catalogue:manga-feed", String(id), String(mangaGeneration(id)), String(catalogueGeneration())],
     options([mangaTag(id)]),
   )();
 }

@@ -58,7 +58,7 @@ describe("sitemap index and children (issue 35 item 4)", () => {
       expect(url).toMatch(/^<url><loc>[^<]+<\/loc><lastmod>2024-09-01T10:00:00Z<\/lastmod><changefreq>weekly<\/changefreq><xhtml:link/);
     }
     const pages = (await read({ kind: "pages" }))!;
-    expect(locs(pages)).toEqual(["/", "/ar", "/discovery", "/ar/discovery", "/frequently-asked-questions", "/ar/frequently-asked-questions", "/terms-of-service", "/ar/terms-of-service", "/privacy-policy", "/ar/privacy-policy"].map((p) => `${SITE}${p}`));
+    expect(locs(pages)).toEqual(["/", "/ar", "/discovery", "/ar/discovery", "/latest", "/ar/latest", "/frequently-asked-questions", "/ar/frequently-asked-questions", "/terms-of-service", "/ar/terms-of-service", "/privacy-policy", "/ar/privacy-policy"].map((p) => `${SITE}${p}`));
   });
 
   it("previews of accepted manga only (with their covers), and free published chapters of accepted manga only", async () => {

@@ -6,7 +6,7 @@ import { mediaUrl } from "@/lib/media-url";
 /**
  * The sitemap (issue 35 item 4; docs/decisions/022): `/sitemap.xml` is a sitemap index (robots.txt points at it) of
  * child sitemaps under `/sitemaps/`:
- * - `pages.xml`: the landing, discovery and the static pages;
+ * - `pages.xml`: the landing, discovery, the latest updates (docs/decisions/025) and the static pages;
  * - `manga-{k}.xml`: the previews of the accepted manga whose id is in the k-th block of ROWS_PER_FILE ids;
  * - `chapters-{k}.xml`: the chapter pages of public, free chapters (accepted, released, not premium now) of accepted
  *   manga, by blocks of chapter ids the same way.
@@ -27,7 +27,7 @@ const CHUNK_CHARS = 64 * 1024;
 /** Block numbers accepted in a child's name (ids are PostgreSQL integers: < 2^31 / ROWS_PER_FILE blocks). */
 const MAX_BLOCK = Math.floor(2 ** 31 / ROWS_PER_FILE);
 
-export const STATIC_SITEMAP_PATHS = ["/", "/discovery", "/frequently-asked-questions", "/terms-of-service", "/privacy-policy"] as const;
+export const STATIC_SITEMAP_PATHS = ["/", "/discovery", "/latest", "/frequently-asked-questions", "/terms-of-service", "/privacy-policy"] as const;
 
 export type SitemapFile = { kind: "pages" } | { kind: "manga" | "chapters"; block: number };
 
@@ -129,7 +129,7 @@ const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS"Z"'`);
 export async function sitemapChild(db: Db, siteUrl: string, file: SitemapFile): Promise<AsyncIterable<string> | undefined> {
   const base = escapeXml(origin(siteUrl));
   if (file.kind === "pages") {
-    const body = STATIC_SITEMAP_PATHS.map((path) => pageUrls(base, { path, changefreq: path === "/" || path === "/discovery" ? "daily" : "monthly" })).join("");
+    const body = STATIC_SITEMAP_PATHS.map((path) => pageUrls(base, { path, changefreq: path === "/" || path === "/discovery" || path === "/latest" ? "daily" : "monthly" })).join("");
     return (async function* () {
       yield URLSET_OPEN + body + URLSET_CLOSE;
     })();

@@ -46,6 +46,7 @@ async function publicPages(request: APIRequestContext): Promise<PublicPage[]> {
   const types: Array<[string, string, number, boolean]> = [
     ["landing", "/", 200, true],
     ["discovery", "/discovery", 200, true],
+    ["latest", "/latest", 200, true],
     ["preview", preview, 200, true],
     ["chapter", chapter, 200, true],
     ["faq", "/frequently-asked-questions", 200, false],
@@ -146,6 +147,7 @@ test.describe("validators (one pass over the public pages)", () => {
     const expected: Record<string, string[]> = {
       landing: ["WebSite", "Organization"],
       discovery: ["BreadcrumbList"],
+      latest: ["BreadcrumbList"],
       preview: ["ComicSeries", "BreadcrumbList"],
       chapter: ["ComicIssue", "BreadcrumbList"],
     };

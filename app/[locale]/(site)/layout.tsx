@@ -6,6 +6,7 @@ import { CardCoverFailures } from "@/components/manga/CardCoverFailures";
 import { ScrollOnRouteChange, ScrollToTop } from "@/components/layout/ScrollToTop";
 import { pickMessages, PUBLIC_TEXT_NAMESPACES } from "@/lib/i18n-pick";
 import { TextsProvider } from "@/i18n/client";
+import { FeedLink } from "@/components/latest/FeedLink";
 
 /**
  * The public site: header, content, footer, scroll helpers. Only the client components' messages go to the browser,
@@ -13,11 +14,13 @@ import { TextsProvider } from "@/i18n/client";
  */
 export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   // Lets static pages below prerender: the locale comes from the segment, not from request headers.
-  setRequestLocale((await params).locale);
+  const { locale } = await params;
+  setRequestLocale(locale);
   const messages = await getMessages();
   const t = await getTranslations();
   return (
     <TextsProvider messages={pickMessages(messages, PUBLIC_TEXT_NAMESPACES)}>
+      <FeedLink locale={locale} />
       <ScrollOnRouteChange />
       <CardCoverFailures />
       <div className="flex min-h-screen flex-col">

@@ -7,10 +7,12 @@ import { LANDING_GENRES } from "@/lib/constants";
 import { alternatesFor, siteJsonLd } from "@/lib/seo";
 import { SITE } from "@/lib/site";
 import { env } from "@/server/env";
-import { cachedGenreRow, cachedLandingSettings } from "@/server/manga/cache";
+import { LATEST } from "@/lib/latest";
+import { cachedGenreRow, cachedLandingSettings, cachedLatestPage } from "@/server/manga/cache";
 import { FeaturedBanner } from "@/components/landing/FeaturedBanner";
 import { GenreCarousel } from "@/components/landing/GenreCarousel";
 import { Hero } from "@/components/landing/Hero";
+import { LatestSection } from "@/components/latest/LatestSection";
 import { JsonLd } from "@/components/seo/JsonLd";
 
 // Rendered per request from Next's data cache (server/manga/cache.ts): no database read on a warm cache, and a
@@ -41,6 +43,12 @@ async function LandingCarousel({ genre, eager = false }: { genre: Genre; eager?:
   return <GenreCarousel genre={genre} items={await cachedGenreRow(genre)} eager={eager} />;
 }
 
+/** The newest chapters, manga by manga (docs/decisions/025): after the spec's carousels, linking to /latest. */
+async function LandingLatest() {
+  const latest = await cachedLatestPage(1, LATEST.landingSize);
+  return <LatestSection items={latest.items} />;
+}
+
 /** Spec §2: the featured banner sits between the Action and Adventure carousels; nothing shows until it is loaded. */
 async function LandingBanner({ locale }: { locale: Locale }) {
   const settings = await cachedLandingSettings(locale);
@@ -65,6 +73,7 @@ export default async function LandingPage({ params }: { params: Promise<{ locale
       {rest.map((genre) => (
         <LandingCarousel key={genre} genre={genre} />
       ))}
+      <LandingLatest />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { isLocale } from "@/i18n/routing";
 import { loginThen } from "@/lib/login-then";
+import { mangaFeedPath } from "@/lib/latest";
 import { alternatesFor, breadcrumbJsonLd, mangaJsonLd, mangaMetadata, previewPath } from "@/lib/seo";
 import { env } from "@/server/env";
 import { cachedGenreRow, cachedPublicManga } from "@/server/manga/cache";
@@ -27,8 +28,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = isLocale(raw) ? raw : "en";
   const m = await loadManga(id);
   if (!m) return { title: (await getTranslations({ locale, namespace: "preview" }))("notFoundTitle"), robots: { index: false } };
-  const tg = await getTranslations({ locale, namespace: "genres" });
-  return { ...mangaMetadata(m, locale, (g) => tg(g)), alternates: alternatesFor(locale, `/discovery/manga/${m.id}`) };
+  const [tg, tl] = await Promise.all([getTranslations({ locale, namespace: "genres" }), getTranslations({ locale, namespace: "latest" })]);
+  // Its chapter feed (docs/decisions/025) beside the site's, which the layout links on every public page.
+  const feed = { url: mangaFeedPath(m.id, locale), title: `${tl("mangaFeed")}: ${m.title}` };
+  return { ...mangaMetadata(m, locale, (g) => tg(g)), alternates: { ...alternatesFor(locale, `/discovery/manga/${m.id}`), types: { "application/atom+xml": [feed] } } };
 }
 
 async function Suggestions({ exclude }: { exclude: number }) {
