@@ -1,6 +1,6 @@
 import { meanColour, photo } from "../fixtures/images";
 import { paddedPdf } from "../fixtures/pdfs";
-import { DEMO, isPhone, signIn, skipEnglishOnPhone } from "./helpers";
+import { apiToken, DEMO, isPhone, publishThroughApi, signIn, skipEnglishOnPhone } from "./helpers";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 
 /**
@@ -177,6 +177,40 @@ for (const lang of ["en", "ar"] as const) {
     await expect(entry.getByTestId("chapter-count")).toHaveText(T.chapters(2));
     await entry.getByRole("link", { name: title, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/manga-approval/editor/${mangaId}$`));
+  });
+}
+
+for (const lang of ["en", "ar"] as const) {
+  test(`a rejected chapter shows in manga management with root's reason, and the link opens the chapter list (${lang})`, async ({ page, request }) => {
+    skipEnglishOnPhone(lang === "en");
+    const prefix = lang === "ar" ? "/ar" : "";
+    const title = `Rejected ${test.info().project.name} ${lang} ${Date.now().toString(36)}`;
+    const { mangaId } = await publishThroughApi(request, { title, description: "A chapter to redo.", genre: "Drama", cover: RED, chapter: { title: "Fine", pages: [GREEN] } });
+    const writer = await apiToken(request, DEMO.writer.username, DEMO.writer.password);
+    const chapter = new FormData();
+    chapter.set("mangaId", String(mangaId));
+    chapter.set("title", "Smudged");
+    chapter.append("pages", new Blob([new Uint8Array(await png(BLUE))], { type: "image/png" }), "p1.png");
+    const submitted = await request.post("/api/chapter/SubmitChapter", { headers: { authorization: `Bearer ${writer}` }, multipart: chapter });
+    expect(submitted.status(), await submitted.text()).toBe(200);
+    const chapterId = ((await submitted.json()) as { data: { id: number } }).data.id;
+    const root = await apiToken(request, DEMO.root.username, DEMO.root.password);
+    const reason = "الصفحة الأولى باهتة، أعد رفعها بدقة أعلى.";
+    const rejected = await request.post("/api/chapter/StatusChapter", { headers: { authorization: `Bearer ${root}` }, data: { chapterId, status: 2, note: reason } });
+    expect(rejected.status(), await rejected.text()).toBe(200);
+
+    await signIn(page, "writer", prefix);
+    await page.goto(`${prefix}/dashboard/manga-management?q=${encodeURIComponent(title)}`);
+    const entry = isPhone() ? page.getByTestId("managed-card") : page.getByTestId("managed-row");
+    await expect(entry).toHaveCount(1);
+    const box = entry.getByTestId("rejected-chapters");
+    await expect(box).toContainText(lang === "ar" ? "فصل واحد مرفوض" : "1 chapter rejected");
+    await expect(box.getByTestId("rejected-note")).toContainText("Smudged");
+    await expect(box.getByTestId("rejected-note")).toContainText(reason);
+    await box.getByRole("link", { name: lang === "ar" ? `ملاحظات مراجعة فصول «${title}»` : `Review notes of the chapters of ${title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/manga-approval/editor/${mangaId}#chapters$`));
+    const item = page.getByTestId("chapter-item").filter({ hasText: "Smudged" });
+    await expect(item.getByTestId("chapter-note")).toContainText(reason);
   });
 }
 
