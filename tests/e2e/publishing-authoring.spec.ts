@@ -26,6 +26,7 @@ const TEXT = {
     notImage: "Not a JPEG, PNG, WebP or GIF image",
     duplicate: "Same picture as page 1",
     chapters: (n: number) => `${n} chapters`,
+    editManga: "Edit manga",
   },
   ar: {
     genre: "فانتازيا",
@@ -42,6 +43,7 @@ const TEXT = {
     notImage: "ليست صورة JPEG أو PNG أو WebP أو GIF",
     duplicate: /الصورة نفسها في الصفحة [1١]/,
     chapters: (n: number) => (n === 2 ? "فصلان" : `${n} فصول`),
+    editManga: "تعديل المانجا",
   },
 } as const;
 
@@ -115,6 +117,9 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/manga-approval/editor/\\d+$`), { timeout: 20_000 });
     const mangaId = Number(/editor\/(\d+)$/.exec(page.url())![1]);
     await expect(page.getByTestId("editor-title")).toHaveText(title);
+    // The editor is named as one, in the top bar and the tab, not "Manga approval" (issue 31, 6e).
+    await expect(page.getByTestId("dashboard-title")).toHaveText(T.editManga);
+    await expect(page).toHaveTitle(new RegExp(`^${T.editManga}: ${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\| `));
     await expect(page.getByTestId("no-chapters")).toBeVisible();
     await expect(page.locator(`#manga-${mangaId}-title`)).toHaveValue(title);
 
