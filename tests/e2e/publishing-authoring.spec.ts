@@ -27,6 +27,11 @@ const TEXT = {
     duplicate: "Same picture as page 1",
     chapters: (n: number) => `${n} chapters`,
     editManga: "Edit manga",
+    publishAt: "Scheduled release",
+    partOrder: ["month", "day", "year", "hour", "minute"],
+    month: "Month",
+    day: "Day",
+    may: "May",
   },
   ar: {
     genre: "فانتازيا",
@@ -44,6 +49,11 @@ const TEXT = {
     duplicate: /الصورة نفسها في الصفحة [1١]/,
     chapters: (n: number) => (n === 2 ? "فصلان" : `${n} فصول`),
     editManga: "تعديل المانجا",
+    publishAt: "موعد النشر",
+    partOrder: ["day", "month", "year", "hour", "minute"],
+    month: "الشهر",
+    day: "اليوم",
+    may: "مايو",
   },
 } as const;
 
@@ -123,8 +133,18 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByTestId("no-chapters")).toBeVisible();
     await expect(page.locator(`#manga-${mangaId}-title`)).toHaveValue(title);
 
-    // Image chapter: three pages (the third a copy of the first, flagged), the last moved before the second.
+    // The release date in the page's language (issue 31, 6g): the language's order and month names, never the
+    // browser's "mm/dd/yyyy"; cleared again, the chapter has no schedule.
     const uploader = page.getByTestId("chapter-uploader");
+    const release = uploader.getByRole("group", { name: T.publishAt });
+    await expect(uploader.locator('input[type="datetime-local"], input[type="date"]')).toHaveCount(0);
+    expect(await release.locator("select").evaluateAll((els) => els.map((e) => e.getAttribute("data-part")))).toEqual(T.partOrder);
+    await expect(release.getByLabel(T.month).locator("option", { hasText: T.may })).toHaveCount(1);
+    await release.getByLabel(T.month).selectOption({ label: T.may });
+    await expect(release.getByLabel(T.day)).toHaveValue("");
+    await release.getByLabel(T.month).selectOption("");
+
+    // Image chapter: three pages (the third a copy of the first, flagged), the last moved before the second.
     await uploader.locator(`#chapter-title-${mangaId}`).fill("Chapter one");
     const red = await png(RED);
     await uploader.getByTestId("pick-images").setInputFiles([
@@ -259,7 +279,14 @@ test("writer edits, reorders and deletes chapters and deletes a manga", async ({
   await expect(dialog.getByText("Chapter title is required")).toBeVisible();
   await dialog.getByLabel("Chapter title").fill("Second, renamed");
   await dialog.getByLabel(/Premium chapter/).check();
-  await dialog.getByLabel("Scheduled release").fill("2031-05-06T07:08");
+  // The release date in the page's language: day, month by name, year, then hour and minute (issue 31, 6g).
+  const release = dialog.getByRole("group", { name: "Scheduled release" });
+  await release.getByLabel("Month").selectOption({ label: "May" });
+  await release.getByLabel("Day").selectOption("06");
+  await release.getByLabel("Year").selectOption("2031");
+  await expect(release.getByLabel("Hour")).toHaveValue("00");
+  await release.getByLabel("Hour").selectOption("07");
+  await release.getByLabel("Minute").selectOption("08");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
   await expect(chapters.first()).toContainText("Second, renamed");
