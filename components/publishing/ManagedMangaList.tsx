@@ -86,7 +86,7 @@ function RejectedChapters({ row, ctx: { t, note } }: { row: ManagedMangaRow; ctx
           <span dir="auto" className="whitespace-pre-line">{note(last.note)}</span>
         </p>
       )}
-      <Link href={`${editHref(row.id)}#chapters`} className={textLinkClass} aria-label={t("rejectedAllLabel", { title: row.title })}>
+      <Link href={`${editHref(row.id)}#chapters`} className={`${textLinkClass} text-xs`} aria-label={t("rejectedAllLabel", { title: row.title })}>
         {t("rejectedAll")}
       </Link>
     </div>
@@ -154,7 +154,7 @@ export async function ManagedMangaList({ rows, showAuthor }: { rows: readonly Ma
                 </td>
                 {showAuthor && <td dir="auto" className="px-4 py-3 text-zinc-600 dark:text-zinc-400">{author(row)}</td>}
                 <td className="px-4 py-3"><Status row={row} ctx={ctx} /></td>
-                <td className="px-4 py-3"><Chapters row={row} ctx={ctx} /></td>
+                <td className="min-w-52 px-4 py-3"><Chapters row={row} ctx={ctx} /></td>
                 <td className="px-4 py-3 text-end tabular-nums">{number(row.views)}</td>
                 <td className="px-4 py-3 text-end tabular-nums">{number(row.favorites)}</td>
                 <td className="px-4 py-2"><Actions row={row} t={t} grid /></td>
