@@ -3,9 +3,9 @@
 import { useLocale, useTranslations } from "next-intl";
 import { DateTimeField, type DateTimePartLabels } from "@/components/ui/DateTimeField";
 
-/** The date field's part labels (day, month, year, hour, minute) in the page's language. */
+/** The date field's part labels (day, month, year, hour, minute) in the page's language (`upload` reaches the dashboard's client). */
 export function useDatePartLabels(): DateTimePartLabels {
-  const t = useTranslations("dateParts");
+  const t = useTranslations("upload.dateParts");
   return { day: t("day"), month: t("month"), year: t("year"), hour: t("hour"), minute: t("minute") };
 }
 
