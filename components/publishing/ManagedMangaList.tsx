@@ -86,8 +86,10 @@ function RejectedChapters({ row, ctx: { t, note } }: { row: ManagedMangaRow; ctx
           <span dir="auto" className="whitespace-pre-line">{note(last.note)}</span>
         </p>
       )}
-      <Link href={`${editHref(row.id)}#chapters`} className={`${textLinkClass} text-xs`} aria-label={t("rejectedAllLabel", { title: row.title })}>
+      {/* Named by its visible text (label in name), the title after it for a list of links read alone. */}
+      <Link href={`${editHref(row.id)}#chapters`} className={`${textLinkClass} text-xs`}>
         {t("rejectedAll")}
+        <span className="sr-only">: {isolate(row.title)}</span>
       </Link>
     </div>
   );

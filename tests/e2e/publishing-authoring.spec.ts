@@ -232,7 +232,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(box).toContainText(lang === "ar" ? "فصل واحد مرفوض" : "1 chapter rejected");
     await expect(box.getByTestId("rejected-note")).toContainText("Smudged");
     await expect(box.getByTestId("rejected-note")).toContainText(reason);
-    await box.getByRole("link", { name: lang === "ar" ? `ملاحظات مراجعة فصول «${title}»` : `Review notes of the chapters of ${title}` }).click();
+    await box.getByRole("link", { name: lang === "ar" ? "كل ملاحظات المراجعة في قائمة الفصول" : "All review notes in the chapter list" }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/manga-approval/editor/${mangaId}#chapters$`));
     const item = page.getByTestId("chapter-item").filter({ hasText: "Smudged" });
     await expect(item.getByTestId("chapter-note")).toContainText(reason);
