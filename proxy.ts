@@ -1,11 +1,12 @@
 import createMiddleware from "next-intl/middleware";
 import { NextRequest, NextResponse } from "next/server";
 import { LOCALE_COOKIE, routing } from "./i18n/routing";
-import { isLiveSession, readSessionToken } from "./server/auth/session";
+import { deadSessionReason, isLiveSession, readSessionToken } from "./server/auth/session";
 import { isHttpsSite } from "./server/core/site-url";
 import { newNonce, pageCsp } from "./server/http/security-headers";
 import { env } from "./server/env";
 import { RETURN_PARAM, returnPathOf } from "./lib/return-path";
+import { SESSION_END_PARAM } from "./lib/session-end";
 
 // The language cookie is Secure when the site is served over https (issue 19, item 7).
 const intl = createMiddleware({ ...routing, localeCookie: { ...LOCALE_COOKIE, secure: isHttpsSite(env.siteUrl) } });
@@ -46,7 +47,9 @@ async function route(req: NextRequest, headers: Headers): Promise<NextResponse> 
     if (!isLiveSession(token)) {
       // The login form brings the visitor back here afterwards (a plain /dashboard needs no return path).
       const back = returnPathOf(req.nextUrl.pathname, req.nextUrl.search);
-      return redirectTo(req, `${prefix}/auth`, back && back !== "/dashboard" ? { [RETURN_PARAM]: back } : {});
+      // An ended session (not a visitor's missing one) says why on the sign-in page (lib/session-end.ts).
+      const reason = deadSessionReason(token);
+      return redirectTo(req, `${prefix}/auth`, { ...(reason ? { [SESSION_END_PARAM]: reason } : {}), ...(back && back !== "/dashboard" ? { [RETURN_PARAM]: back } : {}) });
     }
     if (token.user.mustSelectRole) return redirectTo(req, `${prefix}/auth/must-select-role`);
   }

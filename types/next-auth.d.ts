@@ -1,3 +1,4 @@
+import type { SessionEndReason } from "@/lib/session-end";
 import type { SessionError, SessionUser } from "./session";
 
 /** The token set of spec §3 as kept inside next-auth's encrypted JWT cookie (server side only). */
@@ -18,6 +19,8 @@ declare module "next-auth" {
     accessTokenExpiresAt?: string;
     user?: SessionUser;
     error?: SessionError;
+    /** Why an errored session ended, when the server could tell (the sign-in page says it, lib/session-end.ts). */
+    endReason?: SessionEndReason;
   }
 
   /** What the Credentials provider's authorize() returns. */
@@ -33,6 +36,8 @@ declare module "next-auth/jwt" {
     tokens?: StoredTokenSet;
     user?: SessionUser;
     error?: SessionError;
+    /** Why the session ended (set with `error`; lib/session-end.ts). */
+    endReason?: SessionEndReason;
     /** The language this session last kept on the account (users.locale, issue 28); unset until it keeps one. */
     locale?: "en" | "ar";
   }

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { Link } from "@/i18n/navigation";
+import { SESSION_END_PARAM, sessionEndReasonOf } from "@/lib/session-end";
 import { SelectableRole } from "@/lib/validation/auth";
 import { authModeOf, type AuthMode } from "./auth-mode";
 import { textLinkClass } from "@/components/ui/Button";
@@ -19,6 +20,8 @@ import { RoleCards } from "./RoleCards";
 export function AuthScreen() {
   const params = useSearchParams();
   const mode = authModeOf(params.get("type"));
+  // Sent here because the session ended (lib/session-end.ts): say why above the form (issue 31, 6c).
+  const ended = sessionEndReasonOf(params.get(SESSION_END_PARAM));
   const t = useTranslations("auth");
   const [step, setStep] = useState<"role" | "form">("role");
   const [role, setRole] = useState<SelectableRole>(SelectableRole.reader);
@@ -38,6 +41,7 @@ export function AuthScreen() {
       <LoginForm
         key={registered ?? "login"}
         notice={registered !== null ? t("login.registered") : null}
+        sessionEnded={ended && t(`login.sessionEnded.${ended === "role-changed" ? "roleChanged" : "ended"}`)}
         defaultIdentifier={registered ?? ""}
         onRegister={() => switchTo("register")}
       />

@@ -33,7 +33,18 @@ export function signInFailureMessage(error: string | null | undefined): string |
  * account must still choose a role, else back to the dashboard page the visitor was sent here from
  * (`?next=`, lib/return-path.ts), else to /dashboard.
  */
-export function LoginForm({ notice, defaultIdentifier = "", onRegister }: { notice?: string | null; defaultIdentifier?: string; onRegister: () => void }) {
+export function LoginForm({
+  notice,
+  sessionEnded,
+  defaultIdentifier = "",
+  onRegister,
+}: {
+  notice?: string | null;
+  /** Why the visitor's session ended (`/auth?reason=`), said above the form. */
+  sessionEnded?: string | null;
+  defaultIdentifier?: string;
+  onRegister: () => void;
+}) {
   const t = useTranslations("auth.login");
   const tp = useTranslations("auth.password");
   const tv = useTranslations("validation");
@@ -58,6 +69,7 @@ export function LoginForm({ notice, defaultIdentifier = "", onRegister }: { noti
         </h1>
         <p className="mt-1.5 text-zinc-600 dark:text-zinc-400">{t("subtitle")}</p>
       </div>
+      {sessionEnded && !notice && <Banner tone="info" testId="session-ended">{sessionEnded}</Banner>}
       {notice && <Banner tone="success" testId="auth-notice">{notice}</Banner>}
       {failure && <Banner tone="error" testId="login-error">{failure}</Banner>}
       <TextField

@@ -79,7 +79,7 @@ export function groupOf(entries: readonly NavEntry[], pathname: string): GroupKe
 }
 
 export type TitleKey =
-  | "profileSettings" | "profileAccount" | "profile" | "overview" | "mangaManagement" | "createManga" | "mangaApproval"
+  | "profileSettings" | "profileAccount" | "profile" | "overview" | "mangaManagement" | "createManga" | "mangaApproval" | "editManga"
   | "userManagement" | "siteSettings" | "discovery" | "notifications" | "favorites" | "premium" | "monetization" | "dashboard"
   | "auditLog" | "reports";
 
@@ -93,6 +93,8 @@ const TITLES: ReadonlyArray<readonly [string, TitleKey]> = [
   ["reports", "reports"],
   ["manga-management", "mangaManagement"],
   ["create-manga", "createManga"],
+  // The writer's (and root's) manga editor lives under manga-approval but is no approval (issue 31, 6e).
+  ["manga-approval/editor", "editManga"],
   ["manga-approval", "mangaApproval"],
   ["user-management", "userManagement"],
   ["site-settings", "siteSettings"],

@@ -2,7 +2,7 @@ import type { ReactElement } from "react";
 import { setRequestLocale } from "next-intl/server";
 import { redirect } from "@/i18n/navigation";
 import type { Role } from "@/lib/enums";
-import { getSessionUser } from "@/server/auth/session";
+import { getSessionUser, signInHref } from "@/server/auth/session";
 import type { SignedInViewer } from "@/server/core/viewer";
 import type { SessionUser } from "@/types/session";
 import { Forbidden } from "./Forbidden";
@@ -25,7 +25,7 @@ export async function openSignedInPage(params: Promise<{ locale: string }>): Pro
   const { locale } = await params;
   setRequestLocale(locale);
   const user = await getSessionUser();
-  if (!user) return redirect({ href: "/auth", locale });
+  if (!user) return redirect({ href: await signInHref(), locale });
   return { locale, user, viewer: { userId: user.id, role: user.role as Role } };
 }
 

@@ -12,17 +12,20 @@ export async function GenreCarousel({ genre, items, eager = false, title }: { ge
   const trackId = `carousel-${genre.toLowerCase()}`;
   return (
     <section aria-labelledby={`${trackId}-title`} className="px-4 sm:px-6 lg:px-8">
-      <div className="mb-4 flex items-end justify-between gap-4">
-        <div className="flex items-center gap-3">
+      <div className="mb-4 flex items-end justify-between gap-3 sm:gap-4">
+        <div className="flex min-w-0 items-center gap-3">
           <span aria-hidden className="h-7 w-1.5 rounded-full bg-brand-600" />
           <h2 id={`${trackId}-title`} className="text-xl font-extrabold sm:text-2xl">
             {title ?? t("genreSection", { genre: tg(genre) })}
           </h2>
         </div>
         <div className="flex items-center gap-3">
+          {/* At every width (issue 31, 6d): on a phone it is the way to the whole genre; a 44 px target there. */}
           <Link
             href={{ pathname: "/discovery", query: { genre } }}
-            className="hidden items-center gap-1 text-sm font-semibold text-brand-700 hover:underline sm:inline-flex dark:text-brand-400"
+            aria-label={t("browseGenre", { genre: tg(genre) })}
+            data-testid={`${trackId}-browse`}
+            className="inline-flex min-h-11 shrink-0 items-center gap-1 text-sm font-semibold whitespace-nowrap text-brand-700 hover:underline sm:min-h-0 dark:text-brand-400"
           >
             {t("browse")}
             <ArrowRight className="size-4 rtl:rotate-180" aria-hidden />

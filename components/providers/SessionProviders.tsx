@@ -18,6 +18,7 @@ function SessionKeeper() {
   const { data } = useSession();
   const expiresAt = data?.accessTokenExpiresAt;
   const errored = Boolean(data?.error);
+  const endReason = data?.endReason ?? "ended";
   const ending = useRef(false);
 
   useEffect(() => {
@@ -37,9 +38,10 @@ function SessionKeeper() {
     const protectedArea = path.startsWith("/dashboard") || path.startsWith("/auth/must-select-role");
     // Sent to sign in again, and brought back to this page afterwards: the login form follows `next` only when it is a
     // dashboard path (lib/return-path.ts, not imported here: this runs on every public page, ADR 010).
-    const back = path.startsWith("/dashboard/") ? `?next=${encodeURIComponent(path + window.location.search)}` : "";
-    void endSession({ redirectTo: protectedArea ? `/auth${back}` : null });
-  }, [errored]);
+    const back = path.startsWith("/dashboard/") ? `&next=${encodeURIComponent(path + window.location.search)}` : "";
+    // The sign-in page says why the session ended (lib/session-end.ts; the server's reason, else the generic one).
+    void endSession({ redirectTo: protectedArea ? `/auth?reason=${endReason}${back}` : null });
+  }, [errored, endReason]);
 
   return null;
 }

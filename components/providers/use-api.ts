@@ -6,6 +6,8 @@ import { apiRequest, type ApiRequestOptions, type SessionBridge } from "@/lib/ap
 import { updateSession, useSession } from "./session-store";
 
 let refreshing: Promise<string | null> | null = null;
+/** Why the last refused refresh ended the session, when the server said (lib/session-end.ts), for the sign-in page. */
+let endReason: string | undefined;
 
 /**
  * Forces the next-auth JWT callback to rotate the token set (`updateSession({ refresh: true })`) and returns the new
@@ -15,6 +17,7 @@ export function refreshSessionToken(): Promise<string | null> {
   refreshing ??= (async () => {
     try {
       const session = await updateSession({ refresh: true });
+      endReason = session?.endReason;
       return session && !session.error && typeof session.accessToken === "string" ? session.accessToken : null;
     } finally {
       setTimeout(() => (refreshing = null), 0);
@@ -28,7 +31,8 @@ export const nextAuthBridge: SessionBridge = {
   refresh: refreshSessionToken,
   async signOut() {
     const { endSession } = await import("./end-session");
-    await endSession();
+    // A 401 the session could not recover from: the session ended, and the sign-in page says why (issue 31, 6c).
+    await endSession({ redirectTo: `/auth?reason=${endReason ?? "ended"}` });
   },
 };
 

@@ -79,6 +79,7 @@ export function ChapterEditDialog({
       <ChapterFields
         idOf={(field) => `chapter-edit-${chapter.id}-${field}`}
         register={register}
+        control={control}
         errors={errors}
         premium={premium === true}
         zone={Intl.DateTimeFormat().resolvedOptions().timeZone}

@@ -1,8 +1,8 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import type { FieldErrors, UseFormRegister } from "react-hook-form";
-import { FreeAtField } from "@/components/premium/FreeAtField";
+import { useLocale, useTranslations } from "next-intl";
+import { Controller, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
+import { FreeAtField, useDatePartLabels } from "@/components/premium/FreeAtField";
 import { CheckboxField, TextField } from "@/components/ui/fields";
 import { cx } from "@/components/ui/cx";
 import type { ChapterFormInput } from "@/lib/validation/publishing";
@@ -17,6 +17,7 @@ type FieldName = "title" | "publish" | "premium" | "free-at";
 export function ChapterFields({
   idOf,
   register,
+  control,
   errors,
   premium,
   zone,
@@ -26,6 +27,7 @@ export function ChapterFields({
 }: {
   idOf: (field: FieldName) => string;
   register: UseFormRegister<ChapterFormInput>;
+  control: Control<ChapterFormInput>;
   errors: FieldErrors<ChapterFormInput>;
   premium: boolean;
   zone: string;
@@ -34,16 +36,41 @@ export function ChapterFields({
   columns?: boolean;
 }) {
   const t = useTranslations("upload");
+  const locale = useLocale();
+  const partLabels = useDatePartLabels();
   return (
     <div className={columns ? "grid gap-4 sm:grid-cols-2" : "flex flex-col gap-4"}>
       <TextField id={idOf("title")} label={t("title")} error={errors.title?.message} registration={register("title")} autoComplete="off" dir="auto" disabled={disabled} className={cx(columns && "sm:col-span-2")} />
-      <DateTimeField id={idOf("publish")} label={publishLabel} hint={t("publishAtHint", { zone })} error={errors.publishAt?.message} registration={register("publishAt")} disabled={disabled} />
+      <Controller
+        control={control}
+        name="publishAt"
+        render={({ field }) => (
+          <DateTimeField
+            id={idOf("publish")}
+            label={publishLabel}
+            hint={t("publishAtHint", { zone })}
+            error={errors.publishAt?.message}
+            value={field.value as string | null | undefined}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            disabled={disabled}
+            locale={locale}
+            partLabels={partLabels}
+          />
+        )}
+      />
       <div className={cx("flex flex-col justify-center gap-1", columns && "sm:pt-6")}>
         <CheckboxField id={idOf("premium")} label={<span className="font-semibold">{t("premium")}</span>} hint={t("premiumHint")} error={errors.isPremium?.message} registration={register("isPremium")} />
       </div>
       {premium && (
         <div className={cx(columns && "sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]")}>
-          <FreeAtField id={idOf("free-at")} registration={register("freeAt")} error={errors.freeAt?.message} zone={zone} disabled={disabled} />
+          <Controller
+            control={control}
+            name="freeAt"
+            render={({ field }) => (
+              <FreeAtField id={idOf("free-at")} value={field.value as string | null | undefined} onChange={field.onChange} onBlur={field.onBlur} error={errors.freeAt?.message} zone={zone} disabled={disabled} />
+            )}
+          />
         </div>
       )}
     </div>

@@ -41,6 +41,7 @@ export function ChapterUploader({ mangaId }: { mangaId: number }) {
       <ChapterFields
         idOf={(field) => `chapter-${field}-${mangaId}`}
         register={form.register}
+        control={form.control}
         errors={form.formState.errors}
         premium={premium === true}
         zone={zone}

@@ -5,7 +5,7 @@ import { Link } from "@/i18n/navigation";
 import { mediaVariantUrl } from "@/lib/media-url";
 import { reviewNoteIn } from "@/lib/review-notes";
 import type { ManagedMangaRow } from "@/server/publishing/list-managed-manga";
-import { buttonClass } from "@/components/ui/Button";
+import { buttonClass, textLinkClass } from "@/components/ui/Button";
 import { AnalyticsButton } from "./analytics/AnalyticsButton";
 import { DeleteMangaButton } from "./DeleteMangaButton";
 import { StatusChip } from "./StatusChip";
@@ -53,18 +53,44 @@ function Status({ row, ctx: { t, note } }: { row: ManagedMangaRow; ctx: ListCont
   );
 }
 
-/** The chapter count, with those waiting for review and those being processed. */
-function Chapters({ row, t }: { row: ManagedMangaRow; t: T }) {
+/** The chapter count, with those waiting for review, those rejected (the latest reason, a link to all) and those being processed. */
+function Chapters({ row, ctx }: { row: ManagedMangaRow; ctx: ListContext }) {
+  const { t } = ctx;
   return (
     <div className="flex flex-col gap-0.5 text-sm">
       <span className="tabular-nums" data-testid="chapter-count">{t("chapterCount", { count: row.totalChapters })}</span>
       {row.pendingChapters > 0 && <span className="text-xs font-semibold text-amber-800 dark:text-amber-300">{t("pendingChapters", { count: row.pendingChapters })}</span>}
+      {row.rejectedChapters > 0 && <RejectedChapters row={row} ctx={ctx} />}
       {row.processingChapters > 0 && (
         <span className="inline-flex items-center gap-1 text-xs font-semibold text-sky-700 dark:text-sky-300">
           <Loader2 className="size-3 animate-spin" aria-hidden />
           {t("editor.processing")}
         </span>
       )}
+    </div>
+  );
+}
+
+/**
+ * Rejected chapters (issue 31, 6b): how many, the latest one's reason as root wrote it, and a link to the editor's
+ * chapter list, where every chapter shows its own review note.
+ */
+function RejectedChapters({ row, ctx: { t, note } }: { row: ManagedMangaRow; ctx: ListContext }) {
+  const last = row.lastRejected;
+  return (
+    <div className="mt-1 flex max-w-64 flex-col items-start gap-1" data-testid="rejected-chapters">
+      <span className="text-xs font-semibold text-red-700 dark:text-red-400">{t("rejectedChapters", { count: row.rejectedChapters })}</span>
+      {last?.note && (
+        <p className="rounded-lg bg-red-50 px-2 py-1 text-xs break-words text-red-800 dark:bg-red-500/10 dark:text-red-300" data-testid="rejected-note">
+          <span className="font-semibold">{t("rejectedReason", { title: isolate(last.title) })}: </span>
+          <span dir="auto" className="whitespace-pre-line">{note(last.note)}</span>
+        </p>
+      )}
+      {/* Named by its visible text (label in name), the title after it for a list of links read alone. */}
+      <Link href={`${editHref(row.id)}#chapters`} className={`${textLinkClass} text-xs`}>
+        {t("rejectedAll")}
+        <span className="sr-only">: {isolate(row.title)}</span>
+      </Link>
     </div>
   );
 }
@@ -130,7 +156,7 @@ export async function ManagedMangaList({ rows, showAuthor }: { rows: readonly Ma
                 </td>
                 {showAuthor && <td dir="auto" className="px-4 py-3 text-zinc-600 dark:text-zinc-400">{author(row)}</td>}
                 <td className="px-4 py-3"><Status row={row} ctx={ctx} /></td>
-                <td className="px-4 py-3"><Chapters row={row} t={t} /></td>
+                <td className="min-w-52 px-4 py-3"><Chapters row={row} ctx={ctx} /></td>
                 <td className="px-4 py-3 text-end tabular-nums">{number(row.views)}</td>
                 <td className="px-4 py-3 text-end tabular-nums">{number(row.favorites)}</td>
                 <td className="px-4 py-2"><Actions row={row} t={t} grid /></td>
@@ -161,7 +187,7 @@ function ManagedCards({ rows, showAuthor, ctx }: { rows: readonly ManagedMangaRo
             </div>
           </div>
           <CardCounts row={row} ctx={ctx} />
-          {(row.pendingChapters > 0 || row.processingChapters > 0) && <div className="mt-2"><Chapters row={row} t={t} /></div>}
+          {(row.pendingChapters > 0 || row.rejectedChapters > 0 || row.processingChapters > 0) && <div className="mt-2"><Chapters row={row} ctx={ctx} /></div>}
           <div className="mt-2 border-t border-zinc-100 pt-2 dark:border-zinc-800"><Actions row={row} t={t} /></div>
         </li>
       ))}

@@ -3,7 +3,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { Button } from "./Button";
-import { DateTimeField } from "./DateTimeField";
+import { DateTimeField, INCOMPLETE_DATE } from "./DateTimeField";
 import { FilePicker } from "./FilePicker";
 import { axeViolations, renderIn } from "./kit-test-utils";
 import { Segmented } from "./Segmented";
@@ -62,28 +62,75 @@ describe.each(["ltr", "rtl"] as const)("pickers (%s)", (dir) => {
   });
 });
 
-describe.each(["ltr", "rtl"] as const)("date-time field (%s)", (dir) => {
-  it("is a labelled local date-time input with its hint, and with an error marks itself invalid and points at it", async () => {
-    const { rerender } = renderIn(dir, <DateTimeField id="release" label="Scheduled release" hint="Your time zone: UTC." defaultValue="2031-05-06T07:08" />);
-    const input = screen.getByLabelText("Scheduled release") as HTMLInputElement;
-    expect(input.type).toBe("datetime-local");
-    expect(input.value).toBe("2031-05-06T07:08");
-    expect(input.getAttribute("aria-describedby")).toBe("release-hint");
+const PARTS = { day: "Day", month: "Month", year: "Year", hour: "Hour", minute: "Minute" };
+
+/** The field as a form holds it: the value it reports, shown back. */
+function Release({ initial = "", onValue, type, locale }: { initial?: string; onValue?: (v: string) => void; type?: "date"; locale: string }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <DateTimeField id="release" label="Scheduled release" hint="Your time zone: UTC." locale={locale} partLabels={PARTS} type={type} value={value} years={{ from: 2030, to: 2032 }}
+        onChange={(v) => {
+          setValue(v);
+          onValue?.(v);
+        }}
+      />
+      <button type="button" onClick={() => setValue("")}>Clear</button>
+      <output data-testid="value">{value}</output>
+    </>
+  );
+}
+
+const part = (name: string) => screen.getByLabelText(name) as HTMLSelectElement;
+
+describe.each([["ltr", "en"], ["rtl", "ar"]] as const)("date-time field (%s)", (dir, locale) => {
+  it("is a labelled group of day, month, year, hour and minute in the language's order, with its hint", async () => {
+    renderIn(dir, <Release initial="2031-05-06T07:08" locale={locale} />);
+    const group = screen.getByRole("group", { name: "Scheduled release" });
+    expect(group.getAttribute("aria-describedby")).toBe("release-hint");
+    const order = [...group.querySelectorAll("select")].map((s) => s.dataset.part);
+    expect(order).toEqual(locale === "ar" ? ["day", "month", "year", "hour", "minute"] : ["month", "day", "year", "hour", "minute"]);
+    expect([part("Year").value, part("Month").value, part("Day").value, part("Hour").value, part("Minute").value]).toEqual(["2031", "05", "06", "07", "08"]);
+    // Month names in the page's language, not numbers; no browser date input (its format is the browser's).
+    expect(part("Month").selectedOptions[0]!.textContent).toBe(locale === "ar" ? "مايو" : "May");
+    expect(document.querySelector('input[type="datetime-local"], input[type="date"]')).toBeNull();
     expect(await axeViolations()).toEqual([]);
-    rerender(
-      <main>
-        <DateTimeField id="release" label="Scheduled release" hint="Your time zone: UTC." error="Choose a time in the future" />
-      </main>,
-    );
-    expect(input.getAttribute("aria-invalid")).toBe("true");
-    expect(input.getAttribute("aria-describedby")).toBe("release-error");
+  });
+
+  it("reports the same value as the browser's input did: local ISO, empty for none, incomplete for some", () => {
+    const onValue = vi.fn();
+    renderIn(dir, <Release locale={locale} onValue={onValue} />);
+    fireEvent.change(part("Month"), { target: { value: "02" } });
+    expect(onValue).toHaveBeenLastCalledWith(INCOMPLETE_DATE);
+    fireEvent.change(part("Day"), { target: { value: "30" } });
+    fireEvent.change(part("Year"), { target: { value: "2032" } });
+    // A complete date starts at midnight; 30 February moves to the month's last day (2032 is a leap year).
+    expect(onValue).toHaveBeenLastCalledWith("2032-02-29T00:00");
+    expect(part("Hour").value).toBe("00");
+    fireEvent.change(part("Hour"), { target: { value: "19" } });
+    fireEvent.change(part("Minute"), { target: { value: "45" } });
+    expect(screen.getByTestId("value").textContent).toBe("2032-02-29T19:45");
+    // A value set from outside (a form's reset) empties the parts.
+    fireEvent.click(screen.getByRole("button", { name: "Clear" }));
+    expect([part("Year").value, part("Month").value, part("Day").value, part("Hour").value]).toEqual(["", "", "", ""]);
+  });
+
+  it("with an error marks its parts invalid and points at it", async () => {
+    renderIn(dir, <DateTimeField id="release" label="Scheduled release" hint="Your time zone: UTC." error="Choose a time in the future" locale={locale} partLabels={PARTS} value="" onChange={() => {}} />);
+    expect(part("Day").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByRole("group", { name: "Scheduled release" }).getAttribute("aria-describedby")).toBe("release-error");
     expect(document.getElementById("release-error")?.textContent).toBe("Choose a time in the future");
     expect(await axeViolations()).toEqual([]);
   });
 
   it("can be a date alone", () => {
-    renderIn(dir, <DateTimeField id="day" label="Day" type="date" />);
-    expect((screen.getByLabelText("Day") as HTMLInputElement).type).toBe("date");
+    const onValue = vi.fn();
+    renderIn(dir, <Release type="date" locale={locale} onValue={onValue} />);
+    expect(screen.queryByLabelText("Hour")).toBeNull();
+    fireEvent.change(part("Year"), { target: { value: "2030" } });
+    fireEvent.change(part("Month"), { target: { value: "12" } });
+    fireEvent.change(part("Day"), { target: { value: "31" } });
+    expect(onValue).toHaveBeenLastCalledWith("2030-12-31");
   });
 });
 

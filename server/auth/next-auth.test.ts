@@ -158,7 +158,8 @@ describe("next-auth session", () => {
     expect(next.tokens).toBeUndefined();
     expect(isLiveSession(next)).toBe(false);
     const s = await session(next);
-    expect(s).toEqual({ expires: expect.any(String), error: SESSION_REFRESH_ERROR });
+    // A refused refresh says why (the account's role is unchanged here, so only that it ended; issue 31, 6c).
+    expect(s).toEqual({ expires: expect.any(String), error: SESSION_REFRESH_ERROR, endReason: "ended" });
     // An errored token stays errored.
     expect((await jwt({ token: next, trigger: "update", session: { refresh: true } })).error).toBe(SESSION_REFRESH_ERROR);
   });

@@ -11,11 +11,13 @@ import { isDatabaseUnavailable } from "@/server/core/database-unavailable";
 import { AppError } from "@/server/core/errors";
 import { apiMessage, chosenLocale } from "@/server/core/messages";
 import { clientIp } from "@/server/core/client-ip";
+import type { SessionEndReason } from "@/lib/session-end";
 import { SESSION_REFRESH_ERROR, type SessionUpdateRequest, type SessionUser } from "@/types/session";
 import { getCurrentUser } from "./get-current-user";
 import { login } from "./login";
 import { refreshTokens } from "./refresh-tokens";
 import { SESSION_COOKIE_SECURE, SESSION_MAX_AGE_SECONDS } from "./session";
+import { sessionEndReason } from "./session-end-reason";
 import { saveAccountLocale } from "./set-locale";
 import type { CurrentUser, TokenSet } from "./types";
 
@@ -147,7 +149,17 @@ async function refreshed(token: JWT): Promise<JWT> {
     // the rotation committed) and the next request tries again (docs/decisions/019, Faults).
     if (isDatabaseUnavailable(err)) return next ? { ...token, tokens: next } : token;
     if (!(err instanceof AppError)) console.error("[auth] token refresh failed:", err);
-    return { ...token, tokens: undefined, error: SESSION_REFRESH_ERROR };
+    return { ...token, tokens: undefined, error: SESSION_REFRESH_ERROR, endReason: await endReasonOf(userId, token.user?.role) };
+  }
+}
+
+/** Why the server refused this session's refresh, for the sign-in page (issue 31, 6c); "ended" when it cannot tell. */
+async function endReasonOf(userId: number, sessionRole: number | undefined): Promise<SessionEndReason> {
+  if (sessionRole === undefined) return "ended";
+  try {
+    return await sessionEndReason({ db: await getDb(), userId, sessionRole });
+  } catch {
+    return "ended";
   }
 }
 
@@ -226,7 +238,7 @@ export function authOptionsFor(chosenLocale?: Locale): NextAuthOptions {
       },
       async session({ session, token }): Promise<Session> {
         if (token.error || !token.tokens || !token.user) {
-          return { expires: session.expires, error: token.error ?? SESSION_REFRESH_ERROR };
+          return { expires: session.expires, error: token.error ?? SESSION_REFRESH_ERROR, ...(token.endReason ? { endReason: token.endReason } : {}) };
         }
         return {
           expires: session.expires,

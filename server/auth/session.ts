@@ -2,6 +2,7 @@ import { cache } from "react";
 import { cookies } from "next/headers";
 import { decodeJwt } from "jose";
 import { decode, type JWT } from "next-auth/jwt";
+import { SESSION_END_PARAM, type SessionEndReason } from "@/lib/session-end";
 import { env } from "@/server/env";
 import type { SessionUser } from "@/types/session";
 
@@ -73,6 +74,40 @@ export const getSessionUser = cache(async (): Promise<SessionUserWithToken | nul
   if (standing !== "ok") return null;
   return { ...token.user, role: role ?? token.user.role, accessToken: token.tokens.accessToken };
 });
+
+/**
+ * Why a session cookie no longer signs anyone in, from the cookie alone (proxy.ts): an errored session says why if the
+ * server could tell, an expired one "ended"; no cookie or a cookie of no session answers null (a plain visitor: no text).
+ */
+export function deadSessionReason(token: JWT | null | undefined, now = Date.now()): SessionEndReason | null {
+  if (!token) return null;
+  if (token.error) return token.endReason ?? "ended";
+  if (!token.tokens || !token.user) return null;
+  return isLiveSession(token, now) ? null : "ended";
+}
+
+/**
+ * Why the current request has no signed-in user though it came with a session (issue 31, 6c), for the redirect to the
+ * sign-in page: the cookie's own reason, else, for a session the server refused (getSessionUser: revoked, banned,
+ * deleted), what it finds (server/auth/session-end-reason.ts). Null without a session. Call it after getSessionUser
+ * answered null.
+ */
+export const endedSessionReason = cache(async (): Promise<SessionEndReason | null> => {
+  const token = await readSessionToken(await cookies());
+  if (!isLiveSession(token)) return deadSessionReason(token);
+  const [{ sessionEndReason }, { getDb }] = await Promise.all([import("./session-end-reason"), import("@/db/client")]);
+  try {
+    return await sessionEndReason({ db: await getDb(), userId: token.user.id, sessionRole: token.user.role });
+  } catch {
+    return "ended";
+  }
+});
+
+/** `/auth`, with why the session ended when there is a reason (lib/session-end.ts). */
+export async function signInHref(): Promise<string> {
+  const reason = await endedSessionReason();
+  return reason ? `/auth?${SESSION_END_PARAM}=${reason}` : "/auth";
+}
 
 /** The sign-in (refresh token family) an access token was issued to; the token came from our encrypted cookie. */
 function sessionIdOf(accessToken: string): string | undefined {

@@ -4,6 +4,7 @@ import { chapters } from "@/db/schema";
 import { Role, Status } from "@/lib/enums";
 import { seedFixture, type Fixture } from "@/server/manga/test-fixtures";
 import { listManagedManga } from "./list-managed-manga";
+import { setChapterStatus } from "./set-chapter-status";
 
 let fx: Fixture;
 const writerA = () => ({ userId: fx.users.writerA, role: Role.writer });
@@ -25,7 +26,7 @@ describe("listManagedManga", () => {
     expect(list.totalRecords).toBe(4);
     const dragon = list.items.find((i) => i.title === "Dragon Quest Alpha")!;
     expect(dragon).toMatchObject({
-      status: Status.Accepted, chapterCount: 2, totalChapters: 3, pendingChapters: 1, processingChapters: 1, views: 100, favorites: 5,
+      status: Status.Accepted, chapterCount: 2, totalChapters: 3, pendingChapters: 1, rejectedChapters: 0, lastRejected: null, processingChapters: 1, views: 100, favorites: 5,
       coverImageUrl: fx.coverUrl, author: { id: fx.users.writerA, username: "writerA" },
     });
     expect(list.items.find((i) => i.title === "Pending Saga")).toMatchObject({ status: Status.Pending, totalChapters: 1, pendingChapters: 1, processingChapters: 0 });
@@ -73,6 +74,29 @@ describe("listManagedManga", () => {
     expect(execute).not.toHaveBeenCalled();
     select.mockRestore();
     execute.mockRestore();
+  });
+
+  it("counts rejected chapters and carries the latest rejection's note (issue 31, 6b)", async () => {
+    const [saga] = await fx.db.select({ id: chapters.id, mangaId: chapters.mangaId }).from(chapters).where(eq(chapters.title, "Draft"));
+    // Two more chapters of "Pending Saga", rejected one after the other by root with their reasons.
+    const added = await fx.db
+      .insert(chapters)
+      .values([
+        { mangaId: saga!.mangaId, title: "Blurry", number: 50, status: Status.Pending },
+        { mangaId: saga!.mangaId, title: "Cropped", number: 51, status: Status.Pending },
+      ])
+      .returning({ id: chapters.id });
+    await setChapterStatus({ db: fx.db, actor: root(), chapterIds: [added[0]!.id], status: Status.Rejected, note: "Pages 3–5 are blurry." });
+    await setChapterStatus({ db: fx.db, actor: root(), chapterIds: [added[1]!.id], status: Status.Rejected, note: "الصفحات مقصوصة من الأطراف." });
+    const row = (await listManagedManga({ db: fx.db, actor: writerA() })).items.find((i) => i.title === "Pending Saga")!;
+    expect(row).toMatchObject({
+      totalChapters: 3, pendingChapters: 1, rejectedChapters: 2,
+      lastRejected: { id: added[1]!.id, title: "Cropped", note: "الصفحات مقصوصة من الأطراف." },
+    });
+    // Resubmitted (pending again), the chapter is no longer counted as rejected; the other one's note shows.
+    await fx.db.update(chapters).set({ status: Status.Pending }).where(eq(chapters.id, added[1]!.id));
+    const again = (await listManagedManga({ db: fx.db, actor: writerA() })).items.find((i) => i.title === "Pending Saga")!;
+    expect(again).toMatchObject({ pendingChapters: 2, rejectedChapters: 1, lastRejected: { id: added[0]!.id, title: "Blurry", note: "Pages 3–5 are blurry." } });
   });
 
   it("a writer with no manga gets an empty first page", async () => {

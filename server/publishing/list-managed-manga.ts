@@ -27,6 +27,10 @@ export interface ManagedMangaRow {
   /** Every chapter, whatever its state. */
   totalChapters: number;
   pendingChapters: number;
+  /** Chapters root rejected (issue 31, 6b): the writer sees them and why. */
+  rejectedChapters: number;
+  /** The most recently rejected chapter and root's note (null without one); the others' notes are in the editor. */
+  lastRejected: { id: number; title: string; note: string | null } | null;
   /** Chapters whose pages are still being prepared. */
   processingChapters: number;
   author: { id: number | null; username: string | null };
@@ -71,12 +75,19 @@ export async function listManagedManga(opts: ListManagedMangaOptions): Promise<P
   }
   const where = conditions.length ? and(...conditions) : undefined;
 
-  const counts = sql<{ total: number; pending: number; processing: number }>`(
+  const counts = sql<{ total: number; pending: number; rejected: number; processing: number }>`(
     select json_build_object(
       'total', count(*),
       'pending', count(*) filter (where c.status = ${Status.Pending}),
+      'rejected', count(*) filter (where c.status = ${Status.Rejected}),
       'processing', count(*) filter (where c.processing = 1)
     ) from ${chapters} c where c.manga_id = ${manga.id}
+  )`;
+  // The latest rejection (chapters' updated_at moves with the review) and its note, over the (manga, status) index.
+  const lastRejected = sql<{ id: number; title: string; note: string | null } | null>`(
+    select json_build_object('id', r.id, 'title', r.title, 'note', r.review_note)
+    from ${chapters} r where r.manga_id = ${manga.id} and r.status = ${Status.Rejected}
+    order by r.updated_at desc, r.id desc limit 1
   )`;
 
   const select = (page: number) =>
@@ -95,6 +106,7 @@ export async function listManagedManga(opts: ListManagedMangaOptions): Promise<P
         authorId: manga.authorId,
         username: users.username,
         counts,
+        lastRejected,
         total: sql<number>`count(*) over ()`,
       })
       .from(manga)
@@ -128,6 +140,8 @@ export async function listManagedManga(opts: ListManagedMangaOptions): Promise<P
       chapterCount: r.chapterCount,
       totalChapters: Number(c?.total ?? 0),
       pendingChapters: Number(c?.pending ?? 0),
+      rejectedChapters: Number(c?.rejected ?? 0),
+      lastRejected: (typeof r.lastRejected === "string" ? JSON.parse(r.lastRejected) : r.lastRejected) ?? null,
       processingChapters: Number(c?.processing ?? 0),
       author: { id: r.authorId, username: r.username },
       createdAt: r.createdAt.toISOString(),

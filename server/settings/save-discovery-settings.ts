@@ -3,7 +3,7 @@ import { requireRoot } from "@/server/core/viewer";
 import { discoverySettingsResponse, type ApiDiscoverySettings } from "./api-shapes";
 import { getDiscoverySettings } from "./get-page-settings";
 import type { SettingsInput } from "./input";
-import { checkFeaturedManga, encodeBanner, finishSave, lockSettings, storeBanner } from "./save-page-settings";
+import { checkFeaturedManga, encodeBanner, finishSave, keptBanner, lockSettings, storeBanner } from "./save-page-settings";
 import { SETTINGS_KEYS, type DiscoverySettingsValue, type SaveSettings } from "./types";
 
 /**
@@ -19,7 +19,7 @@ export async function saveDiscoverySettings({ db, viewer, locale, input }: SaveS
     const before = await lockSettings<DiscoverySettingsValue>(uow.tx, SETTINGS_KEYS.discovery);
     const mangaId = input.mangaId !== undefined ? input.mangaId : (before?.mangaId ?? null);
     if (input.mangaId !== undefined) await checkFeaturedManga(uow.tx, mangaId);
-    const bannerImageId = banner ? await storeBanner(uow.tx, banner) : (before?.bannerImageId ?? null);
+    const bannerImageId = banner ? await storeBanner(uow.tx, banner) : keptBanner(before, mangaId);
     const after: DiscoverySettingsValue = { bannerImageId, mangaId };
     await finishSave(uow, { db, viewer, key: SETTINGS_KEYS.discovery, before, after });
   });

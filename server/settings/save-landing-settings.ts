@@ -4,7 +4,7 @@ import { requireRoot } from "@/server/core/viewer";
 import { landingSettingsResponse, type ApiLandingSettings } from "./api-shapes";
 import { getLandingSettings, heroTranslations } from "./get-page-settings";
 import type { LandingInput } from "./input";
-import { checkFeaturedManga, encodeBanner, finishSave, lockSettings, storeBanner } from "./save-page-settings";
+import { checkFeaturedManga, encodeBanner, finishSave, keptBanner, lockSettings, storeBanner } from "./save-page-settings";
 import { SETTINGS_KEYS, type LandingSettingsValue, type SaveSettings } from "./types";
 
 /**
@@ -28,7 +28,7 @@ export async function saveLandingSettings({ db, viewer, locale, input }: SaveSet
     }
     const mangaId = input.mangaId !== undefined ? input.mangaId : (before?.mangaId ?? null);
     if (input.mangaId !== undefined) await checkFeaturedManga(uow.tx, mangaId);
-    const bannerImageId = banner ? await storeBanner(uow.tx, banner) : (before?.bannerImageId ?? null);
+    const bannerImageId = banner ? await storeBanner(uow.tx, banner) : keptBanner(before, mangaId);
     const after: LandingSettingsValue = { ...en, bannerImageId, mangaId, ar };
     await finishSave(uow, { db, viewer, key: SETTINGS_KEYS.landing, before, after });
   });

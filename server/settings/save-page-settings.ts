@@ -65,6 +65,16 @@ export async function lockSettings<T>(tx: Tx, key: SettingsKey): Promise<T | nul
   return (row?.value ?? null) as T | null;
 }
 
+/**
+ * The banner a save without a new one keeps: the current one while the featured manga stays, none once it changes.
+ * A banner is artwork of one manga; kept under another title it showed the previous manga's art (issue 31, item 6a).
+ * Without a banner the featured manga's cover is drawn (components/landing/FeaturedBannerView.tsx).
+ */
+export function keptBanner(before: { bannerImageId: string | null; mangaId: number | null } | null, mangaId: number | null): string | null {
+  if (!before || before.mangaId !== mangaId) return null;
+  return before.bannerImageId;
+}
+
 /** Stores the encoded banner in the transaction; answers its media id. */
 export function storeBanner(tx: Tx, banner: EncodedImage): Promise<string> {
   return storeMedia(tx, { ...banner, kind: MediaKind.Banner });

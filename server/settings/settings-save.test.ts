@@ -11,6 +11,7 @@ import { Role, Status } from "@/lib/enums";
 import { catalogueGeneration } from "@/server/manga/changed";
 import { coverJpeg, decideManga, formOf, formRequest, jpegPart, jsonRequest, makeUsers, send, submitManga, type Route } from "@/tests/fixtures/publishing-kit";
 import { SITE_SETTINGS_LIMITS } from "@/lib/validation/site-settings";
+import { getLandingSettings } from "./get-page-settings";
 import { SETTINGS_KEYS, type DiscoverySettingsValue, type LandingSettingsValue } from "./types";
 
 /**
@@ -135,13 +136,13 @@ describe("SiteSettings saves: landing", () => {
     expect(Buffer.from(String(withBase64.banner), "base64").subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
   });
 
-  it("a save without a banner keeps the current one; one language's text can change alone (multipart)", async () => {
+  it("a save without a banner keeps the current one while the featured manga stays; one language's text can change alone (multipart)", async () => {
     const before = (await row(SETTINGS_KEYS.landing))!.value as LandingSettingsValue;
-    const answer = await send(saveLandingRoute, formRequest(LANDING, formOf({ "title.ar": "عنوان جديد", mangaId: String(ids.other) }), { token: u.root.token }));
+    const answer = await send(saveLandingRoute, formRequest(LANDING, formOf({ "title.ar": "عنوان جديد", mangaId: String(ids.accepted) }), { token: u.root.token }));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const after = (await row(SETTINGS_KEYS.landing))!.value as LandingSettingsValue;
     expect(after.bannerImageId).toBe(before.bannerImageId);
-    expect(after).toMatchObject({ title: "Welcome to the night market", mangaId: ids.other, ar: { title: "عنوان جديد", description: "قصص تتوهج." } });
+    expect(after).toMatchObject({ title: "Welcome to the night market", mangaId: ids.accepted, ar: { title: "عنوان جديد", description: "قصص تتوهج." } });
   });
 
   it("a new banner as a multipart file replaces the old one, and the old image is removed when nothing uses it", async () => {
@@ -155,6 +156,36 @@ describe("SiteSettings saves: landing", () => {
     expect(entry!.details).toMatchObject({ before: { bannerImageId: old }, after: { bannerImageId: now } });
     // The old banner and its width copies.
     expect((entry!.details as { removedMedia: number }).removedMedia).toBeGreaterThanOrEqual(1);
+  });
+
+  it("another featured manga without a new banner drops the previous manga's banner: / and /ar show the new manga's cover (issue 31, 6a)", async () => {
+    const old = ((await row(SETTINGS_KEYS.landing))!.value as LandingSettingsValue).bannerImageId!;
+    expect(old).toBeTruthy();
+    const generation = catalogueGeneration();
+    const answer = await send(saveLandingRoute, formRequest(LANDING, formOf({ mangaId: String(ids.other) }), { token: u.root.token }));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toMatchObject({ bannerUrl: null, manga: { id: ids.other, title: "Second Saga" } });
+    expect(((await row(SETTINGS_KEYS.landing))!.value as LandingSettingsValue)).toMatchObject({ bannerImageId: null, mangaId: ids.other });
+    // The previous manga's artwork is gone, not merely hidden.
+    expect(await db.$count(media, eq(media.id, old))).toBe(0);
+    expect(catalogueGeneration()).toBeGreaterThan(generation);
+    // What the landing page draws, in both languages: the new title over its own cover (FeaturedBannerView's fallback).
+    const [cover] = await db.select({ coverImageId: manga.coverImageId }).from(manga).where(eq(manga.id, ids.other));
+    for (const locale of ["en", "ar"] as const) {
+      const shown = await getLandingSettings({ db, locale });
+      expect(shown).toMatchObject({ bannerUrl: null, manga: { id: ids.other, title: "Second Saga", coverImageUrl: `/media/${cover!.coverImageId}` } });
+    }
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "settings.landing.save")).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry!.details).toMatchObject({ before: { bannerImageId: old, mangaId: ids.accepted }, after: { bannerImageId: null, mangaId: ids.other } });
+
+    // A new manga with its own banner in the same save keeps that banner.
+    const both = await send(saveLandingRoute, formRequest(LANDING, formOf({ mangaId: String(ids.accepted), banner: jpegPart(await coverJpeg(4)) }), { token: u.root.token }));
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    const value = (await row(SETTINGS_KEYS.landing))!.value as LandingSettingsValue;
+    expect(value).toMatchObject({ mangaId: ids.accepted, bannerImageId: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(both.body.data).toMatchObject({ bannerUrl: `/media/${value.bannerImageId}`, manga: { id: ids.accepted } });
+    // Back to the state the next tests expect.
+    await send(saveLandingRoute, formRequest(LANDING, formOf({ mangaId: String(ids.other) }), { token: u.root.token }));
   });
 
   it("refuses bad input with the envelope on the field and changes nothing", async () => {
@@ -263,11 +294,18 @@ describe("SiteSettings saves: discovery", () => {
     const value = (await row(SETTINGS_KEYS.discovery))!.value as DiscoverySettingsValue;
     expect(value.bannerImageId).toMatch(/^[0-9a-f]{64}$/);
 
+    const same = await send(saveDiscoveryRoute, formRequest(DISCOVERY, formOf({ mangaId: String(ids.accepted) }), { token: u.root.token }));
+    expect(same.status).toBe(200);
+    expect((await row(SETTINGS_KEYS.discovery))!.value).toEqual({ bannerImageId: value.bannerImageId, mangaId: ids.accepted });
+    expect(await get(discoveryRoute)).toMatchObject({ bannerUrl: `/media/${value.bannerImageId}`, manga: { id: ids.accepted, title: "Featured Saga" } });
+
+    // Another manga without a banner of its own: the previous manga's banner goes, its cover shows (issue 31, 6a).
     const second = await send(saveDiscoveryRoute, formRequest(DISCOVERY, formOf({ mangaId: String(ids.other) }), { token: u.root.token }));
     expect(second.status).toBe(200);
-    expect((await row(SETTINGS_KEYS.discovery))!.value).toEqual({ bannerImageId: value.bannerImageId, mangaId: ids.other });
-    expect(await get(discoveryRoute)).toMatchObject({ bannerUrl: `/media/${value.bannerImageId}`, manga: { id: ids.other, title: "Second Saga" } });
-    expect(await db.$count(auditLog, and(eq(auditLog.action, "settings.discovery.save"), eq(auditLog.actorId, u.root.id)))).toBe(2);
+    expect((await row(SETTINGS_KEYS.discovery))!.value).toEqual({ bannerImageId: null, mangaId: ids.other });
+    expect(await get(discoveryRoute)).toMatchObject({ bannerUrl: null, manga: { id: ids.other, title: "Second Saga" } });
+    expect(await db.$count(media, eq(media.id, value.bannerImageId!))).toBe(0);
+    expect(await db.$count(auditLog, and(eq(auditLog.action, "settings.discovery.save"), eq(auditLog.actorId, u.root.id)))).toBe(3);
   });
 
   it("refuses a pending manga, broken base64 and a non-image, changing nothing", async () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { catalogue, signIn, skipEnglishOnPhone } from "./helpers";
+import { catalogue, isPhone, signIn, skipEnglishOnPhone } from "./helpers";
 import { foldSearchText } from "../../lib/search-fold";
 
 /**
@@ -31,6 +31,28 @@ test.describe("landing page", () => {
     for (const id of ["action", "adventure", "comedy", "drama"]) {
       const track = page.locator(`#carousel-${id}`);
       await expect(track.locator("[data-manga-id]")).toHaveCount(10);
+    }
+  });
+
+  test("every carousel has its \"Browse all\" link at phone and desktop width, to its genre's discovery view (issue 31, 6d)", async ({ page }) => {
+    for (const [prefix, name, genreName] of [["", "Browse all", "Comedy"], ["/ar", "عرض الكل", "كوميديا"]] as const) {
+      await page.goto(prefix || "/");
+      for (const genre of ["Action", "Adventure", "Comedy", "Drama"]) {
+        const link = page.getByTestId(`carousel-${genre.toLowerCase()}-browse`);
+        await expect(link).toBeVisible();
+        await expect(link).toHaveText(name);
+        await expect(link).toHaveAttribute("href", `${prefix}/discovery?genre=${genre}`);
+        // A finger-sized target, inside the screen (no row pushed past the edge).
+        const box = (await link.boundingBox())!;
+        expect(box.height).toBeGreaterThanOrEqual(isPhone() ? 44 : 18);
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+      }
+      const comedy = page.getByTestId("carousel-comedy-browse");
+      await expect(comedy).toHaveAccessibleName(new RegExp(`^${name}.*${genreName}`));
+      await comedy.click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/discovery\\?genre=Comedy$`));
+      await expect(cards(page).first()).toBeVisible();
     }
   });
 

@@ -158,7 +158,7 @@ test("root: every administrative page opens with its title", async ({ page }) =>
     ["/dashboard/user-management", "User management"],
     ["/dashboard/overview", "Overview"],
     ["/dashboard/manga-approval/1", "Manga approval"],
-    ["/dashboard/manga-approval/editor/1", "Manga approval"],
+    ["/dashboard/manga-approval/editor/1", "Edit manga"],
     ["/dashboard/notifications", "Notifications"],
     ["/dashboard/monetization", "Monetization"],
   ] as const) {

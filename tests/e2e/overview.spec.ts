@@ -29,8 +29,8 @@ async function auditedMessage(request: APIRequestContext): Promise<{ username: s
 }
 
 const LANGS = [
-  { lang: "en", prefix: "", dir: "ltr", heading: "Site overview", audit: "Audit log", actionLabel: "Notification to a user", apply: "Apply filters", forbidden: "403" },
-  { lang: "ar", prefix: "/ar", dir: "rtl", heading: "نظرة عامة على الموقع", audit: "سجل التدقيق", actionLabel: "إشعار إلى مستخدم", apply: "تطبيق", forbidden: "403" },
+  { lang: "en", prefix: "", dir: "ltr", heading: "Site overview", audit: "Audit log", actionLabel: "Notification to a user", apply: "Apply filters", forbidden: "403", roleAction: "Role changed", roleChange: "role: Writer → Reader" },
+  { lang: "ar", prefix: "/ar", dir: "rtl", heading: "نظرة عامة على الموقع", audit: "سجل التدقيق", actionLabel: "إشعار إلى مستخدم", apply: "تطبيق", forbidden: "403", roleAction: "تغيير الدور", roleChange: "role: كاتب → قارئ" },
 ] as const;
 
 for (const L of LANGS) {
@@ -89,13 +89,41 @@ for (const L of LANGS) {
       const entries = page.getByTestId(isPhone() ? "audit-card" : "audit-row");
       const mine = entries.filter({ hasText: username });
       await expect(mine).toHaveCount(1);
-      await expect(mine.getByTestId("audit-action")).toHaveText("notification.user");
+      // The action in words, never its stored key (issue 31, 6f).
+      await expect(mine.getByTestId("audit-action")).toHaveText(L.actionLabel);
       await expect(mine.getByTestId("audit-actor")).toHaveText("root");
       // Every listed entry is of the chosen action.
       for (const action of await entries.evaluateAll((els) => els.map((e) => e.getAttribute("data-action")))) expect(action).toBe("notification.user");
       // The details open to show the message.
       await mine.getByTestId("audit-details").locator("summary").click();
       await expect(mine.getByTestId("audit-details")).toContainText(`Audit me ${username}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    });
+
+    test("the audit log names actions and roles in words and keeps usernames whole (issue 31, 6f)", async ({ page, request }) => {
+      const username = unique("audit_role_change_");
+      const created = await request.post("/api/test/create-user", { data: { fullName: "Audited Writer", username, password: "Strong#Pass1", role: 1 } });
+      expect(created.status(), await created.text()).toBe(200);
+      const userId = ((await created.json()) as { data: { id: number } }).data.id;
+      const changed = await request.put("/api/User/UpdateUser", { headers: { Authorization: `Bearer ${await rootToken(request)}` }, data: { id: userId, role: 0 } });
+      expect(changed.status(), await changed.text()).toBe(200);
+
+      await signIn(page, "root", L.prefix);
+      await page.goto(`${L.prefix}/dashboard/audit-log?action=user.role&actor=root`);
+      const entries = page.getByTestId(isPhone() ? "audit-card" : "audit-row");
+      const mine = entries.filter({ hasText: username });
+      await expect(mine).toHaveCount(1);
+      await expect(mine).toHaveAttribute("data-action", "user.role");
+      await expect(mine.getByTestId("audit-action")).toHaveText(L.roleAction);
+      await expect(mine).not.toContainText("user.role");
+      const details = mine.getByTestId("audit-details");
+      await expect(details.locator("summary")).toContainText(L.roleChange);
+      // The actor's name on one line (a squeezed column broke it a letter a line).
+      const lines = await mine.getByTestId("audit-actor").evaluate((el) => el.getClientRects().length);
+      expect(lines).toBe(1);
+      await details.locator("summary").click();
+      await expect(details.locator("tbody tr")).toHaveCount(1);
+      await expect(details.locator("tbody tr td").first()).toHaveText(L.roleChange.split(": ")[1]!.split(" → ")[0]!);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     });
 

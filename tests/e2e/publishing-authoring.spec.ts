@@ -1,6 +1,6 @@
 import { meanColour, photo } from "../fixtures/images";
 import { paddedPdf } from "../fixtures/pdfs";
-import { DEMO, isPhone, signIn, skipEnglishOnPhone } from "./helpers";
+import { apiToken, DEMO, isPhone, publishThroughApi, signIn, skipEnglishOnPhone } from "./helpers";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 
 /**
@@ -26,6 +26,12 @@ const TEXT = {
     notImage: "Not a JPEG, PNG, WebP or GIF image",
     duplicate: "Same picture as page 1",
     chapters: (n: number) => `${n} chapters`,
+    editManga: "Edit manga",
+    publishAt: "Scheduled release",
+    partOrder: ["month", "day", "year", "hour", "minute"],
+    month: "Month",
+    day: "Day",
+    may: "May",
   },
   ar: {
     genre: "فانتازيا",
@@ -42,6 +48,12 @@ const TEXT = {
     notImage: "ليست صورة JPEG أو PNG أو WebP أو GIF",
     duplicate: /الصورة نفسها في الصفحة [1١]/,
     chapters: (n: number) => (n === 2 ? "فصلان" : `${n} فصول`),
+    editManga: "تعديل المانجا",
+    publishAt: "موعد النشر",
+    partOrder: ["day", "month", "year", "hour", "minute"],
+    month: "الشهر",
+    day: "اليوم",
+    may: "مايو",
   },
 } as const;
 
@@ -115,11 +127,24 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/manga-approval/editor/\\d+$`), { timeout: 20_000 });
     const mangaId = Number(/editor\/(\d+)$/.exec(page.url())![1]);
     await expect(page.getByTestId("editor-title")).toHaveText(title);
+    // The editor is named as one, in the top bar and the tab, not "Manga approval" (issue 31, 6e).
+    await expect(page.getByTestId("dashboard-title")).toHaveText(T.editManga);
+    await expect(page).toHaveTitle(new RegExp(`^${T.editManga}: ${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\| `));
     await expect(page.getByTestId("no-chapters")).toBeVisible();
     await expect(page.locator(`#manga-${mangaId}-title`)).toHaveValue(title);
 
-    // Image chapter: three pages (the third a copy of the first, flagged), the last moved before the second.
+    // The release date in the page's language (issue 31, 6g): the language's order and month names, never the
+    // browser's "mm/dd/yyyy"; cleared again, the chapter has no schedule.
     const uploader = page.getByTestId("chapter-uploader");
+    const release = uploader.getByRole("group", { name: T.publishAt });
+    await expect(uploader.locator('input[type="datetime-local"], input[type="date"]')).toHaveCount(0);
+    expect(await release.locator("select").evaluateAll((els) => els.map((e) => e.getAttribute("data-part")))).toEqual(T.partOrder);
+    await expect(release.getByLabel(T.month).locator("option", { hasText: T.may })).toHaveCount(1);
+    await release.getByLabel(T.month).selectOption({ label: T.may });
+    await expect(release.getByLabel(T.day)).toHaveValue("");
+    await release.getByLabel(T.month).selectOption("");
+
+    // Image chapter: three pages (the third a copy of the first, flagged), the last moved before the second.
     await uploader.locator(`#chapter-title-${mangaId}`).fill("Chapter one");
     const red = await png(RED);
     await uploader.getByTestId("pick-images").setInputFiles([
@@ -180,6 +205,40 @@ for (const lang of ["en", "ar"] as const) {
   });
 }
 
+for (const lang of ["en", "ar"] as const) {
+  test(`a rejected chapter shows in manga management with root's reason, and the link opens the chapter list (${lang})`, async ({ page, request }) => {
+    skipEnglishOnPhone(lang === "en");
+    const prefix = lang === "ar" ? "/ar" : "";
+    const title = `Rejected ${test.info().project.name} ${lang} ${Date.now().toString(36)}`;
+    const { mangaId } = await publishThroughApi(request, { title, description: "A chapter to redo.", genre: "Drama", cover: RED, chapter: { title: "Fine", pages: [GREEN] } });
+    const writer = await apiToken(request, DEMO.writer.username, DEMO.writer.password);
+    const chapter = new FormData();
+    chapter.set("mangaId", String(mangaId));
+    chapter.set("title", "Smudged");
+    chapter.append("pages", new Blob([new Uint8Array(await png(BLUE))], { type: "image/png" }), "p1.png");
+    const submitted = await request.post("/api/chapter/SubmitChapter", { headers: { authorization: `Bearer ${writer}` }, multipart: chapter });
+    expect(submitted.status(), await submitted.text()).toBe(200);
+    const chapterId = ((await submitted.json()) as { data: { id: number } }).data.id;
+    const root = await apiToken(request, DEMO.root.username, DEMO.root.password);
+    const reason = "الصفحة الأولى باهتة، أعد رفعها بدقة أعلى.";
+    const rejected = await request.post("/api/chapter/StatusChapter", { headers: { authorization: `Bearer ${root}` }, data: { chapterId, status: 2, note: reason } });
+    expect(rejected.status(), await rejected.text()).toBe(200);
+
+    await signIn(page, "writer", prefix);
+    await page.goto(`${prefix}/dashboard/manga-management?q=${encodeURIComponent(title)}`);
+    const entry = isPhone() ? page.getByTestId("managed-card") : page.getByTestId("managed-row");
+    await expect(entry).toHaveCount(1);
+    const box = entry.getByTestId("rejected-chapters");
+    await expect(box).toContainText(lang === "ar" ? "فصل واحد مرفوض" : "1 chapter rejected");
+    await expect(box.getByTestId("rejected-note")).toContainText("Smudged");
+    await expect(box.getByTestId("rejected-note")).toContainText(reason);
+    await box.getByRole("link", { name: lang === "ar" ? "كل ملاحظات المراجعة في قائمة الفصول" : "All review notes in the chapter list" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/manga-approval/editor/${mangaId}#chapters$`));
+    const item = page.getByTestId("chapter-item").filter({ hasText: "Smudged" });
+    await expect(item.getByTestId("chapter-note")).toContainText(reason);
+  });
+}
+
 test("writer edits, reorders and deletes chapters and deletes a manga", async ({ page, request }) => {
   test.setTimeout(120_000);
   const title = `Managed ${test.info().project.name} ${Date.now().toString(36)}`;
@@ -220,7 +279,14 @@ test("writer edits, reorders and deletes chapters and deletes a manga", async ({
   await expect(dialog.getByText("Chapter title is required")).toBeVisible();
   await dialog.getByLabel("Chapter title").fill("Second, renamed");
   await dialog.getByLabel(/Premium chapter/).check();
-  await dialog.getByLabel("Scheduled release").fill("2031-05-06T07:08");
+  // The release date in the page's language: day, month by name, year, then hour and minute (issue 31, 6g).
+  const release = dialog.getByRole("group", { name: "Scheduled release" });
+  await release.getByLabel("Month").selectOption({ label: "May" });
+  await release.getByLabel("Day").selectOption("06");
+  await release.getByLabel("Year").selectOption("2031");
+  await expect(release.getByLabel("Hour")).toHaveValue("00");
+  await release.getByLabel("Hour").selectOption("07");
+  await release.getByLabel("Minute").selectOption("08");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
   await expect(chapters.first()).toContainText("Second, renamed");

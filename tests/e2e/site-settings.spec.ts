@@ -158,6 +158,52 @@ for (const L of LANGS) {
       });
     });
 
+    test("another featured manga on the landing page shows its own cover, not the previous manga's banner (issue 31, 6a)", async ({ page, request }) => {
+      await withSettingsLock(async () => {
+        const before = await read<Landing>(request, "GetLandingPageSettings");
+        const oldBanner = await bytesOf(request, before.bannerUrl);
+        try {
+          // A banner of the current featured manga to start from.
+          const art = await sharp({ create: { width: 1600, height: 600, channels: 3, background: { r: 200, g: 30, b: 60 } } }).jpeg().toBuffer();
+          const start = before.manga ?? { id: 0, title: "" };
+          await restore(request, before, null, { landing: art });
+          const withBanner = await read<Landing>(request, "GetLandingPageSettings");
+          expect(withBanner.bannerUrl).toBeTruthy();
+
+          await openSettings(page, L.prefix);
+          const editor = page.getByTestId("landing-editor");
+          const picker = editor.getByRole("combobox", { name: L.search });
+          const target = start.title === "Moonlit Apothecary" ? "Orbit Zero" : "Moonlit Apothecary";
+          await picker.fill(target.slice(0, 6));
+          const option = editor.getByRole("option", { name: target });
+          await expect(option).toBeVisible();
+          await option.click();
+          await expect(editor.getByTestId("settings-landing-manga-chosen")).toContainText(target);
+          // The editor says the saved banner goes with the previous manga, and neither it nor the preview shows it.
+          await expect(editor.getByTestId("settings-landing-banner-dropped")).toBeVisible();
+          await expect(editor.getByTestId("settings-landing-banner-image").locator("img")).toHaveCount(0);
+          const previewImage = page.getByTestId("landing-preview").getByTestId("preview-banner").locator("img");
+          await expect(previewImage).not.toHaveAttribute("src", new RegExp(withBanner.bannerUrl!.split("/").pop()!));
+
+          await editor.getByTestId("landing-save").click();
+          await expect(page.getByRole("alert").filter({ hasText: L.saved })).toBeVisible();
+          const after = await read<Landing & { manga: { coverImageUrl: string | null } | null }>(request, "GetLandingPageSettings");
+          expect(after).toMatchObject({ bannerUrl: null, manga: { title: target } });
+          const cover = after.manga!.coverImageUrl!.split("/").pop()!;
+
+          await page.context().clearCookies({ name: "NEXT_LOCALE" });
+          for (const prefix of ["", "/ar"]) {
+            await page.goto(prefix || "/");
+            await expect(page.locator("#featured-title")).toHaveText(target);
+            const image = page.locator('section[aria-labelledby="featured-title"] img');
+            await expect(image).toHaveAttribute("src", new RegExp(cover));
+          }
+        } finally {
+          await restore(request, before, null, { landing: oldBanner });
+        }
+      });
+    });
+
     test("root features another manga on the discovery page with the search picker and uploads a cropped banner", async ({ page, request }) => {
       await withSettingsLock(async () => {
         const before = await read<Discovery>(request, "GetDiscoveryPageSettings");

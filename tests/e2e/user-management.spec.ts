@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { DEMO, isPhone, signIn, skipEnglishOnPhoneInBlock } from "./helpers";
+import { DEMO, isPhone, signIn, signInAs, skipEnglishOnPhoneInBlock, TEST_PASSWORD } from "./helpers";
 
 /**
  * Root's user management (issue 15 screen 1): root finds accounts the test made (the search lives in the URL), sorts
@@ -8,13 +8,17 @@ import { DEMO, isPhone, signIn, skipEnglishOnPhoneInBlock } from "./helpers";
  * refused on its field) and deletes one through the confirmation. Readers and writers get the 403 view; visitors are
  * sent to sign in. English and Arabic, desktop (the table) and phone (the cards).
  */
-const PASSWORD = "Strong#Pass1";
+const PASSWORD = TEST_PASSWORD;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 const LANGS = [
   { lang: "en", prefix: "", search: "Search users", banned: "Banned", usernameTaken: "This username is already taken.", deletedUser: "Deleted user", forbidden: "Access denied", selfBan: "You can't ban your own account.",
+    roleChanged: "Your role was changed by an administrator, so you were signed out on every device. Sign in again to continue with your new role.",
+    roleWarning: (u: string) => `Changing the role signs \u2068@${u}\u2069 out on every device: they sign in again to use the new role.`,
     saved: (u: string) => `Saved the changes to ${u}.`, created: (u: string) => `Created the account ${u}.`, deleted: (u: string) => `Deleted the account ${u}.` },
   { lang: "ar", prefix: "/ar", search: "البحث عن مستخدمين", banned: "محظور", usernameTaken: "اسم المستخدم هذا مستخدم بالفعل.", deletedUser: "مستخدم محذوف", forbidden: "الوصول مرفوض", selfBan: "لا يمكنك حظر حسابك.",
+    roleChanged: "غيّر أحد المسؤولين دورك، لذلك سُجّل خروجك من كل الأجهزة. سجّل الدخول من جديد لتتابع بدورك الجديد.",
+    roleWarning: (u: string) => `تغيير الدور يُخرج \u2068@${u}\u2069 من حسابه على كل الأجهزة: عليه تسجيل الدخول من جديد ليستخدم الدور الجديد.`,
     saved: (u: string) => `حُفظت التغييرات على ${u}.`, created: (u: string) => `أُنشئ الحساب ${u}.`, deleted: (u: string) => `حُذف الحساب ${u}.` },
 ] as const;
 
@@ -148,6 +152,46 @@ for (const L of LANGS) {
       await expect(drawer.getByTestId("edit-banned")).toBeDisabled();
       await expect(drawer.getByTestId("edit-banned-reason")).toHaveText(L.selfBan);
       await expect(drawer.getByTestId("edit-role")).toBeDisabled();
+      await page.keyboard.press("Escape");
+      await expect(drawer).toBeHidden();
+    });
+
+    test("a role change: the signed-in user's next page is the sign-in page saying why; root's drawer warns before saving (issue 31, 6c)", async ({ page, request }) => {
+      test.slow();
+      const name = unique(`rc${L.lang}`);
+      const id = await newAccount(request, name, 1, "Role Changed");
+      await signInAs(page, name, L.prefix);
+      // Away from the dashboard while root acts (its socket, closed by the change, would end the session from the client).
+      await page.goto("about:blank");
+
+      // Root demotes the writer (the API the drawer calls): every sign-in of the account is revoked.
+      const rootToken = await tokenOf(request, DEMO.root.username, DEMO.root.password);
+      const changed = await request.put("/api/User/UpdateUser", { headers: { Authorization: `Bearer ${rootToken}` }, data: { id, role: 0 } });
+      expect(changed.status(), await changed.text()).toBe(200);
+
+      // The writer's next dashboard page sends them to sign in, with the reason the server knows.
+      await page.goto(`${L.prefix}/dashboard/favorites`);
+      await expect(page).toHaveURL(new RegExp(`${L.prefix}/auth\\?reason=role-changed`));
+      await expect(page.getByTestId("session-ended")).toHaveText(L.roleChanged);
+      // A reason the page does not know shows nothing.
+      await page.goto(`${L.prefix}/auth?reason=whatever`);
+      await expect(page.locator("#login-username")).toBeVisible();
+      await expect(page.getByTestId("session-ended")).toHaveCount(0);
+
+      // Root's drawer says what a role change does before it is saved, and only when the role changes.
+      await signIn(page, "root", L.prefix);
+      await page.goto(`${L.prefix}/dashboard/user-management?q=${name}`);
+      const row = entry(page, name);
+      await expect(row).toHaveAttribute("data-role", "0");
+      await row.getByTestId("user-edit").click();
+      const drawer = page.getByTestId("edit-user-drawer");
+      await expect(drawer).toBeVisible();
+      await expect(drawer.getByTestId("role-change-warning")).toHaveCount(0);
+      await drawer.getByTestId("edit-role").selectOption("1");
+      await expect(drawer.getByTestId("role-change-warning")).toHaveText(L.roleWarning(name));
+      await expect(drawer.getByTestId("edit-role")).toHaveAttribute("aria-describedby", /./);
+      await drawer.getByTestId("edit-role").selectOption("0");
+      await expect(drawer.getByTestId("role-change-warning")).toHaveCount(0);
       await page.keyboard.press("Escape");
       await expect(drawer).toBeHidden();
     });

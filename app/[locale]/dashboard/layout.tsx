@@ -9,7 +9,7 @@ import { redirect } from "@/i18n/navigation";
 import { isLocale } from "@/i18n/routing";
 import { pickMessages, PUBLIC_TEXT_NAMESPACES } from "@/lib/i18n-pick";
 import { TextsProvider } from "@/i18n/client";
-import { getSessionUser } from "@/server/auth/session";
+import { getSessionUser, signInHref } from "@/server/auth/session";
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
@@ -36,7 +36,7 @@ export default async function DashboardLayout({ children, params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const user = await getSessionUser();
-  if (!user) return redirect({ href: "/auth", locale });
+  if (!user) return redirect({ href: await signInHref(), locale });
   if (user.mustSelectRole) return redirect({ href: "/auth/must-select-role", locale });
   const messages = await getMessages();
   const t = await getTranslations("brand");

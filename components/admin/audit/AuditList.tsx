@@ -1,6 +1,6 @@
 import { Link } from "@/i18n/navigation";
 import type { AuditLogItem } from "@/server/admin/list-audit-log";
-import { readableDetails } from "./details";
+import { readableDetails, type DetailValueFormat } from "./details";
 
 export interface AuditListTexts {
   caption: string;
@@ -22,6 +22,8 @@ export interface AuditListProps {
   actionLabel: (action: string) => string;
   targetTypeLabel: (type: string) => string;
   formatWhen: (iso: string) => string;
+  /** Values in words: a role's name for its number, yes/no (components/admin/audit/details.ts). */
+  formatValue?: DetailValueFormat;
 }
 
 /**
@@ -36,18 +38,17 @@ function targetHref(item: AuditLogItem): string | null {
 
 function Actor({ item, texts }: { item: AuditLogItem; texts: AuditListTexts }) {
   return item.actor ? (
-    <span dir="auto" className="font-semibold break-all" data-testid="audit-actor">{item.actor.username}</span>
+    // Wraps only where a long name must (a table column never squeezes it to a letter a line: its cell has a floor).
+    <span dir="auto" className="font-semibold wrap-anywhere" data-testid="audit-actor">{item.actor.username}</span>
   ) : (
     <span className="text-zinc-600 italic dark:text-zinc-400" data-testid="audit-actor">{texts.system}</span>
   );
 }
 
+/** The action in words (the key it is stored as stays on the row's `data-action`). */
 function Action({ item, actionLabel }: { item: AuditLogItem; actionLabel: AuditListProps["actionLabel"] }) {
   return (
-    <span className="flex flex-col">
-      <span className="font-medium">{actionLabel(item.action)}</span>
-      <code dir="ltr" className="text-start text-xs text-zinc-600 dark:text-zinc-400" data-testid="audit-action">{item.action}</code>
-    </span>
+    <span className="font-medium" data-testid="audit-action">{actionLabel(item.action)}</span>
   );
 }
 
@@ -73,8 +74,8 @@ function Target({ item, targetTypeLabel }: { item: AuditLogItem; targetTypeLabel
   );
 }
 
-function Details({ item, texts }: { item: AuditLogItem; texts: AuditListTexts }) {
-  const d = readableDetails(item.details);
+function Details({ item, texts, formatValue }: { item: AuditLogItem; texts: AuditListTexts; formatValue?: DetailValueFormat }) {
+  const d = readableDetails(item.details, formatValue);
   if (!d) return <span className="text-zinc-500 dark:text-zinc-400">{texts.noDetails}</span>;
   return (
     <details className="group min-w-0" data-testid="audit-details">
@@ -100,8 +101,8 @@ function Details({ item, texts }: { item: AuditLogItem; texts: AuditListTexts })
                     {/* Field names as the data names them (code, in every language), beside their values. */}
                     <code dir="ltr">{c.key}</code>
                   </th>
-                  <td dir="auto" className="py-1 pe-2 break-all text-red-700 dark:text-red-300"><del className="no-underline">{c.before}</del></td>
-                  <td dir="auto" className="py-1 break-all text-emerald-800 dark:text-emerald-300"><ins className="no-underline">{c.after}</ins></td>
+                  <td dir="auto" className="py-1 pe-2 wrap-anywhere text-red-700 dark:text-red-300"><del className="no-underline">{c.before}</del></td>
+                  <td dir="auto" className="py-1 wrap-anywhere text-emerald-800 dark:text-emerald-300"><ins className="no-underline">{c.after}</ins></td>
                 </tr>
               ))}
             </tbody>
@@ -114,7 +115,7 @@ function Details({ item, texts }: { item: AuditLogItem; texts: AuditListTexts })
                 <dt className="font-mono font-medium text-zinc-600 dark:text-zinc-400">
                   <code dir="ltr">{f.key}</code>
                 </dt>
-                <dd dir="auto" className="break-all">{f.value}</dd>
+                <dd dir="auto" className="wrap-anywhere">{f.value}</dd>
               </div>
             ))}
           </dl>
@@ -144,10 +145,10 @@ export function AuditList(props: AuditListProps) {
           <tbody>
             {items.map((item) => (
               <tr key={item.id} className="border-t border-zinc-100 align-top dark:border-zinc-800" data-testid="audit-row" data-action={item.action}>
-                <td className="px-4 py-3"><Actor item={item} texts={texts} /></td>
+                <td className="min-w-36 px-4 py-3"><Actor item={item} texts={texts} /></td>
                 <td className="px-4 py-3"><Action item={item} actionLabel={props.actionLabel} /></td>
                 <td className="px-4 py-3"><Target item={item} targetTypeLabel={props.targetTypeLabel} /></td>
-                <td className="max-w-0 px-4 py-3"><Details item={item} texts={texts} /></td>
+                <td className="max-w-0 px-4 py-3"><Details item={item} texts={texts} formatValue={props.formatValue} /></td>
                 <td className="px-4 py-3 whitespace-nowrap tabular-nums text-zinc-700 dark:text-zinc-300"><time dateTime={item.createdAt}>{formatWhen(item.createdAt)}</time></td>
               </tr>
             ))}
@@ -167,7 +168,7 @@ export function AuditList(props: AuditListProps) {
               <dt className="text-zinc-600 dark:text-zinc-400">{texts.target}</dt>
               <dd className="min-w-0"><Target item={item} targetTypeLabel={props.targetTypeLabel} /></dd>
               <dt className="text-zinc-600 dark:text-zinc-400">{texts.details}</dt>
-              <dd className="min-w-0"><Details item={item} texts={texts} /></dd>
+              <dd className="min-w-0"><Details item={item} texts={texts} formatValue={props.formatValue} /></dd>
             </dl>
           </li>
         ))}

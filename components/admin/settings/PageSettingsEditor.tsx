@@ -135,6 +135,10 @@ export function PageSettingsEditor({
   const watched = useWatch({ control }) as FormValues;
 
   const idp = `settings-${kind}`;
+  // The saved banner is artwork of the saved featured manga: another manga chosen drops it on save (the server's
+  // keptBanner), so the field and the preview show the new manga's cover unless a new banner is chosen.
+  const sameManga = (manga?.id ?? null) === (saved.manga?.id ?? null);
+  const savedBanner = sameManga ? saved.bannerUrl : null;
   const text = (l: SettingsLanguage): HeroTexts => ({ title: watched.title?.[l] ?? "", description: watched.description?.[l] ?? "", cta: watched.cta?.[l] ?? "" });
 
   return (
@@ -151,7 +155,10 @@ export function PageSettingsEditor({
         </fieldset>
         <fieldset className="flex min-w-0 flex-col gap-3">
           <legend className="text-lg font-bold">{t("banner.heading")}</legend>
-          <BannerField id={`${idp}-banner`} savedUrl={saved.bannerUrl} value={banner} onChange={chooseBanner} error={serverErrors.banner} maxBytes={bannerMaxBytes} />
+          <BannerField id={`${idp}-banner`} savedUrl={savedBanner} value={banner} onChange={chooseBanner} error={serverErrors.banner} maxBytes={bannerMaxBytes} />
+          {!sameManga && saved.bannerUrl && !banner && (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid={`${idp}-banner-dropped`}>{t("banner.dropped")}</p>
+          )}
         </fieldset>
       </div>
 
@@ -161,7 +168,7 @@ export function PageSettingsEditor({
         kind={kind}
         texts={kind === "landing" ? { en: text("en"), ar: text("ar") } : undefined}
         manga={manga}
-        bannerUrl={banner?.url ?? saved.bannerUrl}
+        bannerUrl={banner?.url ?? savedBanner}
         previewTexts={previewTexts}
         covers={covers}
         initialLanguage={locale === "ar" ? "ar" : "en"}

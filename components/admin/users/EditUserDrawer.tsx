@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { isolate } from "@/lib/bidi";
 import { useId, useMemo, useState } from "react";
 import { Controller, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { Banner } from "@/components/ui/Banner";
@@ -215,6 +216,11 @@ function AccessFields({ id, user, isSelf, control, register, errors }: PartProps
           isSelf ? (
             <span className="text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="self-role-reason">
               {tu("selfReasons.role")}
+            </span>
+          ) : role !== user.role ? (
+            // Said before Save: the server revokes every sign-in of the account on a role change (issue 31, 6c).
+            <span className="text-sm font-medium text-amber-800 dark:text-amber-300" role="status" data-testid="role-change-warning">
+              {t("roleChangeWarning", { username: isolate(`@${user.username}`) })}
             </span>
           ) : undefined
         }

@@ -29,16 +29,26 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
 
   const sp = await searchParams;
   const db = await getDb();
-  const [log, actions, t, tDiscovery] = await Promise.all([
+  const [log, actions, t, tDiscovery, tRoles, tUsers, tManagement] = await Promise.all([
     listAuditLog({ db, viewer, actor: firstParam(sp.actor), action: firstParam(sp.action), from: firstParam(sp.from), to: firstParam(sp.to), page: Number(firstParam(sp.page) ?? 1) || 1 }),
     listAuditActions({ db, viewer }),
     getTranslations("admin.audit"),
     getTranslations("discovery"),
+    getTranslations("dashboard.roles"),
+    getTranslations("admin.users"),
+    getTranslations("management"),
   ]);
 
   const actionLabel = (action: string) => {
     const key = `actions.${action.replace(/\./g, "_")}`;
     return t.has(key as never) ? t(key as never) : action;
+  };
+  // Values in words (issue 31, 6f): a role or a review status by its name, yes/no for a switch; the rest as recorded.
+  const formatValue = (key: string, value: unknown): string | undefined => {
+    if (key === "role" && typeof value === "number" && tRoles.has(String(value) as never)) return tRoles(String(value) as never);
+    if ((key === "status" || key === "previousStatus") && (value === 0 || value === 1 || value === 2)) return tManagement(`statuses.${value}`);
+    if (typeof value === "boolean") return value ? tUsers("yes") : tUsers("no");
+    return undefined;
   };
   const targetTypeLabel = (type: string) => (t.has(`targetTypes.${type}` as never) ? t(`targetTypes.${type}` as never) : type);
   const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -89,6 +99,7 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
           actionLabel={actionLabel}
           targetTypeLabel={targetTypeLabel}
           formatWhen={(iso) => when.format(new Date(iso))}
+          formatValue={formatValue}
           texts={{
             caption: t("caption"), who: t("columns.who"), action: t("columns.action"), target: t("columns.target"), details: t("columns.details"),
             when: t("columns.when"), system: t("system"), noDetails: t("noDetails"), showDetails: t("showDetails"), before: t("before"), after: t("after"),
