@@ -30,7 +30,7 @@ export function LatestCard({ group, texts, marker, headingLevel = 3 }: { group: 
           // eslint-disable-next-line @next/next/no-img-element -- our own immutable media URLs, sized by CSS
           <img src={mediaVariantUrl(group.coverImageUrl, 160)} srcSet={mediaSrcSet(group.coverImageUrl, [160, 320])} sizes="96px" alt="" width={96} height={144} loading="lazy" decoding="async" className="aspect-[2/3] w-full object-cover" />
         ) : (
-          <span className="flex aspect-[2/3] w-full items-center justify-center p-1 text-center text-[10px] font-semibold text-zinc-500">{group.title}</span>
+          <span className="flex aspect-[2/3] w-full items-center justify-center p-1 text-center text-[10px] font-semibold text-zinc-600 dark:text-zinc-300">{group.title}</span>
         )}
       </PreviewLink>
       <div className="min-w-0 flex-1">
