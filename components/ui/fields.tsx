@@ -366,7 +366,7 @@ export function RadioPills<V extends string>({ name, legend, hint, options, valu
                 : "border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
             )}
           >
-            <input type="radio" name={name} value={option.value} checked={option.value === value} disabled={disabled} onChange={() => onChange(option.value)} className="size-4 accent-brand-600" data-testid={option.testId} />
+            <input type="radio" name={name} value={option.value} checked={option.value === value} disabled={disabled} onChange={() => onChange(option.value)} className="size-6 shrink-0 accent-brand-600" data-testid={option.testId} />
             {option.icon}
             <span lang={option.lang}>{option.label}</span>
           </label>
