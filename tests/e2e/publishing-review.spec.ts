@@ -167,9 +167,10 @@ for (const lang of ["en", "ar"] as const) {
     const reason = await note.inputValue();
     expect(reason).toContain("Page 2 is unreadable.");
     await dialog.getByTestId("decision-confirm").click();
-    // Nothing is left to decide here: on to the next pending item of the queue (the demo content has some).
+    // Nothing is left to decide here: on to the next pending item of the queue, else the queue. Which one depends on
+    // what the tests running beside this one decided or deleted meanwhile, so only the move itself is checked.
     await expect(page).not.toHaveURL(new RegExp(`/manga-approval/${mangaId}(\\?|$)`));
-    await expect(page.getByTestId("review-page")).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/manga-approval(\/\d+)?(\?|$)/);
 
     // The writer's submissions: the manga accepted, the rejected chapter with the reason.
     await signOut(page);
