@@ -12,13 +12,14 @@
  * "JPEG" from the 350/500/700 w variants (browsers without AVIF), "AVIF" from the 480/720/1080 w copies (at their
  * real widths); data saver always gets the 350 px JPEG. Pages are counted once per stored image (the seed shares pool
  * pages between chapters) and grouped by source: image chapters (the seed's drawn pages) and PDF chapters (ingested
- * through pdf.js). SSIM is computed on --ssim-pages pages per group (default 12, spread evenly; 0 for none).
+ * through pdf.js). SSIM is computed on --ssim-pages pages per group (default 12, 2 at the smoke size, spread evenly;
+ * 0 for none).
  * Pages without their AVIF copies (an older database) get them first, as their first reader would.
  *
  * Database: --database-url postgresql://… or --pglite-dir DIR (an existing, stopped PGlite directory such as
  * ./data/pglite); with neither, the demo content is seeded into a temporary PGlite directory first (~1 min).
- * Its size is the demo content's, so `--smoke` (scripts/bench/smoke.ts) changes nothing: the smoke test gives it a copy
- * of an already seeded database.
+ * Its size is the demo content's, so `--smoke` (scripts/bench/smoke.ts) changes only the SSIM sample: the smoke test
+ * gives it a copy of an already seeded database.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -28,6 +29,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { READER } from "@/lib/reader-constants";
 import { PAGE_COPY_WIDTHS } from "@/lib/media-url";
 import { READER_CHROME_PX, renderWidthFor } from "@/components/reader/reader-utils";
+import { sized } from "./bench/smoke";
 import { ssimAt } from "./ssim";
 
 const VARIANTS = [350, 500, 700] as const;
@@ -231,7 +233,7 @@ async function report(label: string, pages: PageSizes[]): Promise<void> {
   }
   const meanReading = pages.reduce((n, p) => n + p.reading, 0) / pages.length;
   console.log(`\n${label}: ${pages.length} distinct pages, reading JPEG ${(meanReading / 1024).toFixed(0)} KB mean (base64 ${(base64Length(meanReading) / 1024).toFixed(0)} KB)`);
-  const ssimPages = sample(pages, Number(arg("ssim-pages") ?? 12));
+  const ssimPages = sample(pages, Number(arg("ssim-pages") ?? sized(12, 2)));
   console.log("  client                 format  width(s)   KB/page  URL/base64 mean   max    ≤ 25 %   SSIM mean    min");
   for (const client of CLIENTS) {
     for (const avif of [false, true]) {
