@@ -28,11 +28,20 @@ if (process.env.E2E_DATABASE_URL) {
   await getDb();
 } else {
   const { openScratchDatabase } = await import("../db/scratch");
-  cleanup = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: "e2e" });
-  const { seedDemo } = await import("./seed/index");
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  // A copy of the run's seeded template when there is one (scripts/e2e-demo-template.ts), else seeded here.
+  const { demoTemplateOn } = await import("./e2e-demo-template");
+  const template = demoTemplateOn(serverUrl, process.env.E2E_DEMO_TEMPLATE);
   const started = Date.now();
-  await seedDemo(await getDb(), { log: () => undefined });
-  console.log(`[e2e] demo content seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  cleanup = await openScratchDatabase({ serverUrl, prefix: "e2e", template });
+  if (template) {
+    await getDb();
+    console.log(`[e2e] demo content copied from ${template} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } else {
+    const { seedDemo } = await import("./seed/index");
+    await seedDemo(await getDb(), { log: () => undefined });
+    console.log(`[e2e] demo content seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
   if (process.env.DATABASE_URL) console.log(`[e2e] database ${process.env.DATABASE_URL}`);
 }
 

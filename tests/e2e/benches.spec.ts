@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { demoTemplateOn } from "../../scripts/e2e-demo-template";
 import { privatePostgresMissing } from "./fault-kit";
 import { expect, test } from "./fixtures";
 
@@ -77,6 +78,9 @@ const copies: string[] = [];
 
 /** The template database with the demo content (seeded once per worker, as `npm run db:seed` does). */
 function demoTemplate(): Promise<string> {
+  // The run's own template when scripts/e2e.ts made one (scripts/e2e-demo-template.ts): not seeded again, not dropped.
+  const shared = demoTemplateOn(PG_URL, process.env.E2E_DEMO_TEMPLATE);
+  if (shared) return Promise.resolve(shared);
   return (template ??= (async () => {
     await admin(`drop database if exists ${TEMPLATE} with (force)`);
     await admin(`create database ${TEMPLATE}`);
@@ -95,8 +99,7 @@ async function demoCopy(): Promise<string> {
 }
 
 test.afterAll(async () => {
-  if (!template) return;
-  for (const name of [...copies, TEMPLATE]) await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
+  for (const name of [...copies, ...(template ? [TEMPLATE] : [])]) await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
 });
 
 function run(command: string, args: string[], env: Record<string, string>, timeoutS: number): Promise<{ code: number | null; output: string; seconds: number }> {
