@@ -158,6 +158,8 @@ export function PageManager({
     setItems(items.map((item, i) => (i === index ? fresh : item)));
     setFailure(null);
     setAnnouncement(t("replaced", { number: index + 1 }));
+    // The replaced page is a new item: focus goes to its own Replace.
+    focusNext.current = `${fresh.key}-replace`;
   };
   /** Inserts files after the page at `index` (-1: at the start; the last index: at the end). */
   const insert = (index: number, files: File[]) => {
@@ -258,8 +260,9 @@ export function PageManager({
               </div>
               <div className="flex flex-col gap-1.5">
                 <FilePicker
+                  id={`${item.key}-replace`}
                   label={<>{t("replace")}<span className="sr-only"> {t("page", { number })}</span></>}
-                  icon={<Replace aria-hidden />}
+                  icon={<Replace className="max-sm:hidden" aria-hidden />}
                   accept={IMAGE_TYPES}
                   variant="secondary"
                   size="sm"
@@ -269,7 +272,7 @@ export function PageManager({
                 />
                 <FilePicker
                   label={<>{t("insertAfter")}<span className="sr-only"> {t("page", { number })}</span></>}
-                  icon={<ImagePlus aria-hidden />}
+                  icon={<ImagePlus className="max-sm:hidden" aria-hidden />}
                   accept={IMAGE_TYPES}
                   multiple
                   variant="ghost"
