@@ -1,14 +1,14 @@
 "use client";
 
-import { AlertCircle, ArrowDown, ArrowUp, CalendarClock, CheckCircle2, Crown, Loader2, Pencil, Trash2 } from "lucide-react";
+import { AlertCircle, ArrowDown, ArrowUp, CalendarClock, CheckCircle2, Crown, Images, Loader2, Pencil, Trash2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useApiMutation } from "@/components/providers/api-query";
 import type { BoundApiRequest } from "@/components/providers/use-api";
-import { Button, IconButton } from "@/components/ui/Button";
+import { Button, buttonClass, IconButton } from "@/components/ui/Button";
 import { notifyError, notifySuccess } from "@/components/ui/toast";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { useRouter } from "@/i18n/client";
+import { Link, useRouter } from "@/i18n/client";
 import { isPremiumNow } from "@/lib/premium";
 import type { ManagedChapter } from "@/server/publishing/managed";
 import { ChapterEditDialog } from "./ChapterEditDialog";
@@ -25,7 +25,7 @@ const INGEST_CODES = [
 /**
  * A manga's chapters for its author or root (docs/decisions/013): each with its review state and note, premium flag,
  * scheduled release and page processing (processing / failed with the reason / ready); edit, move up and down
- * (UpdateChapter `number`) and delete (confirmed). While a PDF is being processed the page refreshes every 2 s.
+ * (UpdateChapter `number`), open its pages (PageManager's page) and delete (confirmed). While a PDF is being processed the page refreshes every 2 s.
  */
 export function ChapterList({ chapters }: { chapters: readonly ManagedChapter[] }) {
   const t = useTranslations("management.editor");
@@ -60,6 +60,11 @@ export function ChapterList({ chapters }: { chapters: readonly ManagedChapter[] 
               <Button variant="ghost" size="sm" icon={<Pencil className="size-4" aria-hidden />} disabled={busy} onClick={() => setEditing(chapter)} aria-label={t("editChapterLabel", { title: chapter.title })}>
                 {t("editChapter")}
               </Button>
+              {/* The page manager (issue 31 item 5): a page of its own, where a grid of thumbnails fits a phone. */}
+              <Link href={`/dashboard/manga-approval/editor/${chapter.mangaId}/chapters/${chapter.id}`} className={buttonClass({ variant: "ghost", size: "sm" })} aria-label={t("managePagesLabel", { title: chapter.title })} data-testid="chapter-pages-link">
+                <Images className="size-4" aria-hidden />
+                {t("managePages")}
+              </Link>
               <Button variant="dangerGhost" size="sm" icon={<Trash2 className="size-4" aria-hidden />} disabled={busy} onClick={() => setDeleting(chapter)} aria-label={t("deleteChapterLabel", { title: chapter.title })}>
                 {t("deleteChapter")}
               </Button>

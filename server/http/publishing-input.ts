@@ -21,6 +21,8 @@ import type { ChapterFields } from "@/server/publishing/submit-chapter";
 import type { MangaFields } from "@/server/publishing/submit-manga";
 import { readZipEntries, isZip } from "@/server/chapters/ingest/zip";
 import { pick, type UploadInput } from "@/server/core/upload-input";
+import { MAX_IMAGE_PAGES } from "@/server/chapters/ingest/limits";
+import type { PageEntry } from "@/server/publishing/page-order";
 
 /**
  * The publishing routes' input: an UploadInput (multipart or JSON, ./form.ts) checked with the shared schemas of
@@ -166,8 +168,60 @@ export async function submitChapterInput(upload: UploadInput, locale: Locale): P
   };
 }
 
-/** UpdateChapter's input: `chapterId` plus any fields, `number`, and optional replacement files. */
-export async function updateChapterInput(upload: UploadInput, locale: Locale): Promise<{ chapterId: number; changes: ChapterChanges; upload?: ChapterUpload }> {
+/**
+ * UpdateChapter's optional `pageOrder` (ADR 013 "Fixing pages in place"): the chapter's new pages in reading order,
+ * each `{"page": n}` (the chapter's current page n, kept with its stored images) or `{"file": i}` (the i-th uploaded
+ * `pages` image, from 0). Sent as a JSON array (a JSON body) or as one text field holding one (multipart). Checked
+ * here before any work: 1…MAX_IMAGE_PAGES entries, whole numbers, no page or file twice, every uploaded image used
+ * once, images only. Whether the pages belong to the chapter is the use case's check.
+ */
+const pageEntry = z.union([
+  z.strictObject({ page: z.number().int().min(1).max(MAX_IMAGE_PAGES * 10) }),
+  z.strictObject({ file: z.number().int().min(0).max(MAX_IMAGE_PAGES - 1) }),
+]);
+const pageOrderSchema = z
+  .array(pageEntry)
+  .min(1)
+  .max(MAX_IMAGE_PAGES)
+  .refine((list) => {
+    const pages = list.flatMap((e) => ("page" in e ? [e.page] : []));
+    const files = list.flatMap((e) => ("file" in e ? [e.file] : []));
+    return new Set(pages).size === pages.length && new Set(files).size === files.length;
+  });
+
+function pageOrderOf(upload: UploadInput, files: ChapterUpload | undefined, locale: Locale, errors: FieldErrors): PageEntry[] | undefined {
+  let raw = single(pick(upload.fields, "pageOrder"));
+  if (raw === undefined) return undefined;
+  const invalid = () => {
+    errors.pageOrder = [apiMessage(locale, "pageOrderInvalid", { max: MAX_IMAGE_PAGES })];
+    return undefined;
+  };
+  if (typeof raw === "string") {
+    if (raw.length > 64 * 1024) return invalid();
+    try {
+      raw = JSON.parse(raw);
+    } catch {
+      return invalid();
+    }
+  }
+  const parsed = pageOrderSchema.safeParse(raw);
+  if (!parsed.success) return invalid();
+  if (files?.kind === "pdf") {
+    errors.pageOrder = [apiMessage(locale, "pageOrderImagesOnly")];
+    return undefined;
+  }
+  // Every uploaded image is placed exactly once (an unplaced one would be bytes sent for nothing).
+  const fileCount = files?.kind === "images" ? files.files.length : 0;
+  const used = parsed.data.flatMap((e) => ("file" in e ? [e.file] : []));
+  if (used.length !== fileCount || used.some((i) => i >= fileCount)) return invalid();
+  return parsed.data;
+}
+
+/** UpdateChapter's input: `chapterId` plus any fields, `number`, optional replacement files and a `pageOrder`. */
+export async function updateChapterInput(
+  upload: UploadInput,
+  locale: Locale,
+): Promise<{ chapterId: number; changes: ChapterChanges; upload?: ChapterUpload; pageOrder?: PageEntry[] }> {
   const errors: FieldErrors = {};
   const chapterId = idField(upload, ["chapterId", "id"], locale, errors);
   const values = Object.fromEntries(Object.entries(fieldValues(upload, CHAPTER_FIELDS)).map(([k, v]) => [k, single(v)]));
@@ -180,6 +234,7 @@ export async function updateChapterInput(upload: UploadInput, locale: Locale): P
     else errors.number = [apiMessage(locale, "validationFailed")];
   }
   const files = await chapterUploadOf(upload, locale, errors);
+  const pageOrder = pageOrderOf(upload, files, locale, errors);
   if (Object.keys(errors).length > 0 || !parsed || chapterId === undefined) throw validation(errors);
   const changes: ChapterChanges = {};
   if (parsed.title !== undefined) changes.title = parsed.title;
@@ -187,7 +242,7 @@ export async function updateChapterInput(upload: UploadInput, locale: Locale): P
   if (parsed.publishAt !== undefined) changes.publishAt = parsed.publishAt === null ? null : new Date(parsed.publishAt);
   if (parsed.freeAt !== undefined) changes.freeAt = parsed.freeAt === null ? null : new Date(parsed.freeAt);
   if (number !== undefined) changes.number = number;
-  return { chapterId, changes, ...(files ? { upload: files } : {}) };
+  return { chapterId, changes, ...(files ? { upload: files } : {}), ...(pageOrder ? { pageOrder } : {}) };
 }
 
 /** StatusManga / StatusChapter: `status` 1 or 2 and an optional note (a rejection's is required). */

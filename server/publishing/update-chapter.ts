@@ -13,6 +13,7 @@ import { prepareUpload, type ChapterUpload } from "./chapter-source";
 import { kickChapterJobs } from "./chapter-jobs";
 import { loadManagedChapters, Processing, type ManagedChapter } from "./managed";
 import { notifyRoots } from "./notices";
+import { applyPageOrder, checkPageOrder, encodePageFiles, type PageEntry } from "./page-order";
 import { chapterOrder, lockChapter, pageMediaOf, removeUnusedMedia, renumberChapters } from "./rows";
 import type { ChapterFields } from "./submit-chapter";
 import { type SignedInViewer, isRoot } from "@/server/core/viewer";
@@ -27,6 +28,8 @@ export interface ChapterChanges extends Partial<ChapterFields> {
  * place in reading order, or replaces its pages (images, or a PDF rendered in the background). Rules (ADR 013):
  * - a rejected chapter that is changed goes back to Pending (a resubmission) and roots are told;
  * - new pages for an accepted chapter go back to review unless a trusted writer or root sent them;
+ * - `pageOrder` fixes the pages in place (./page-order.ts): kept pages keep their stored images, `upload`'s images
+ *   fill the new places; any change it makes to the pages (a reorder or removal too) counts as new pages above;
  * - title, premium and schedule edits of an accepted chapter stay live; every change is audited.
  */
 export async function updateChapter({
@@ -35,6 +38,7 @@ export async function updateChapter({
   chapterId,
   changes,
   upload,
+  pageOrder,
   locale = "en",
 }: {
   db: Db;
@@ -42,12 +46,18 @@ export async function updateChapter({
   chapterId: number;
   changes: ChapterChanges;
   upload?: ChapterUpload;
+  /** The chapter's pages in their new order (kept pages and `upload`'s images by index); checked by updateChapterInput. */
+  pageOrder?: readonly PageEntry[];
   /** The language of a refusal's field error. */
   locale?: Locale;
 }): Promise<ManagedChapter> {
   // Access first (a cheap locked read in its own transaction), then the CPU work, then the write.
-  await runUnitOfWork(db, (uow) => lockChapter(uow.tx, actor, chapterId));
-  const prepared = upload ? await prepareUpload(upload) : undefined;
+  await runUnitOfWork(db, async (uow) => {
+    await lockChapter(uow.tx, actor, chapterId);
+    if (pageOrder) await checkPageOrder(uow.tx, chapterId, pageOrder, locale);
+  });
+  const prepared = upload && !pageOrder ? await prepareUpload(upload) : undefined;
+  const newPages = pageOrder ? await encodePageFiles(pageOrder, upload?.kind === "images" ? upload.files : []) : [];
 
   await runUnitOfWork(db, async (uow) => {
     const { chapter, manga } = await lockChapter(uow.tx, actor, chapterId);
@@ -65,7 +75,15 @@ export async function updateChapter({
     if (changes.isPremium === false) set.freeAt = null;
 
     let replacedMedia: string[] = [];
-    if (prepared?.kind === "images") {
+    let pagesChanged = prepared !== undefined;
+    if (pageOrder) {
+      // Checked again under this lock: the pages may have changed since the first look.
+      await checkPageOrder(uow.tx, chapterId, pageOrder, locale);
+      const arranged = await applyPageOrder(uow.tx, chapterId, pageOrder, newPages);
+      pagesChanged = arranged.changed;
+      replacedMedia = arranged.previousMedia;
+      if (arranged.added.length > 0) uow.afterCommit(() => startPageCopies(db, { pages: arranged.added }, manga.authorId));
+    } else if (prepared?.kind === "images") {
       replacedMedia = await pageMediaOf(uow.tx, [chapterId]);
       await uow.tx.delete(chapterJobs).where(eq(chapterJobs.chapterId, chapterId));
       const stored = await storeChapterPagesIn(uow.tx, { chapterId, sourceType: prepared.sourceType, pages: prepared.pages });
@@ -80,7 +98,7 @@ export async function updateChapter({
     }
 
     const resubmitted = !root && chapter.status === Status.Rejected;
-    const backToReview = !root && chapter.status === Status.Accepted && prepared !== undefined && !manga.authorTrusted;
+    const backToReview = !root && chapter.status === Status.Accepted && pagesChanged && !manga.authorTrusted;
     if (resubmitted || backToReview) set.status = Status.Pending;
     await uow.tx.update(chapters).set(set).where(eq(chapters.id, chapterId));
 
@@ -99,7 +117,7 @@ export async function updateChapter({
       details: {
         mangaId: manga.id,
         before: { title: chapter.title, isPremium: chapter.isPremium, publishAt: chapter.publishAt, freeAt: chapter.freeAt, number: chapter.number, status: chapter.status },
-        changes: { ...changes, pages: prepared?.kind ?? null },
+        changes: { ...changes, pages: pageOrder ? (pagesChanged ? "pageOrder" : null) : (prepared?.kind ?? null) },
       },
     });
     if ((resubmitted || backToReview) && prepared?.kind !== "pdf") {

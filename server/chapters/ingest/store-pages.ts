@@ -42,6 +42,17 @@ export async function storeChapterPagesIn(tx: Tx, opts: Omit<StoreChapterPagesOp
     .returning({ id: chapters.id });
   if (!chapter) throw new IngestError("CHAPTER_NOT_FOUND", `Chapter ${chapterId} does not exist`);
 
+  const stored: StoredPage[] = (await storePageMedia(tx, pages)).map((page, i) => ({ pageNumber: i + 1, ...page }));
+
+  await tx.delete(chapterPages).where(eq(chapterPages.chapterId, chapterId));
+  for (let i = 0; i < stored.length; i += PAGE_ROWS_PER_INSERT) {
+    await tx.insert(chapterPages).values(stored.slice(i, i + PAGE_ROWS_PER_INSERT).map((p) => ({ chapterId, ...p })));
+  }
+  return { chapterId, sourceType, pageCount: stored.length, pages: stored };
+}
+
+/** Stores encoded pages' media (the reading image and its three variants each), answering their ids in order. */
+export async function storePageMedia(tx: Tx, pages: readonly EncodedPage[]): Promise<Array<Omit<StoredPage, "pageNumber">>> {
   const items: MediaToStore[] = pages.flatMap((page) =>
     [page.reading, page.w350, page.w500, page.w700].map((img) => ({ ...img, kind: MediaKind.Page })),
   );
@@ -51,8 +62,7 @@ export async function storeChapterPagesIn(tx: Tx, opts: Omit<StoreChapterPagesOp
   for (let i = 0; i < items.length; i += MEDIA_PER_CALL) {
     ids.push(...(await storeMediaMany(tx, items.slice(i, i + MEDIA_PER_CALL))));
   }
-  const stored: StoredPage[] = pages.map((page, i) => ({
-    pageNumber: i + 1,
+  return pages.map((page, i) => ({
     imageId: ids[i * 4] as string,
     image350Id: ids[i * 4 + 1] as string,
     image500Id: ids[i * 4 + 2] as string,
@@ -60,12 +70,6 @@ export async function storeChapterPagesIn(tx: Tx, opts: Omit<StoreChapterPagesOp
     width: page.reading.width,
     height: page.reading.height,
   }));
-
-  await tx.delete(chapterPages).where(eq(chapterPages.chapterId, chapterId));
-  for (let i = 0; i < stored.length; i += PAGE_ROWS_PER_INSERT) {
-    await tx.insert(chapterPages).values(stored.slice(i, i + PAGE_ROWS_PER_INSERT).map((p) => ({ chapterId, ...p })));
-  }
-  return { chapterId, sourceType, pageCount: stored.length, pages: stored };
 }
 
 /** Fails early (before any decoding) when the chapter does not exist; storeChapterPages checks again. */
