@@ -3,7 +3,8 @@ import type { Genre } from "@/lib/enums";
 import type { Translate } from "@/i18n/format";
 import { buttonClass } from "@/components/ui/Button";
 import { ActiveFilters, FilterPanel } from "./FilterPanel";
-import { FiltersSheet } from "./FiltersSheet";
+import { LazySheet } from "@/components/ui/LazySheet";
+import { SlidersHorizontal } from "@/components/icons/ui";
 import { activeFilterCount, hasAdvancedFilters, parseDiscoveryParams, type DiscoveryParams } from "@/lib/discovery-params";
 import { pickMessages } from "@/lib/i18n-pick";
 import { TextsProvider } from "@/i18n/client";
@@ -43,14 +44,16 @@ async function Catalogue({ params, signedIn }: { params: DiscoveryParams; signed
         previewBase={previewBase}
         panel={<FilterPanel params={params} action={action} idPrefix="filters" t={tt} tg={tgenre} />}
         sheet={
-          <FiltersSheet
+          <LazySheet
             label={count > 0 ? t("filters.openCount", { count }) : t("filters.open")}
+            icon={<SlidersHorizontal className="size-4" aria-hidden />}
+            testId="filters-sheet"
             title={t("filters.title")}
             closeLabel={t("filters.close")}
             buttonClassName={`${buttonClass({ variant: "secondary", size: "sm", pill: true })} lg:hidden`}
           >
             <FilterPanel params={params} action={action} idPrefix="filters-sheet" t={tt} tg={tgenre} />
-          </FiltersSheet>
+          </LazySheet>
         }
         activeFilters={<ActiveFilters params={params} previewBase={previewBase} t={tt} tg={tgenre} />}
       >

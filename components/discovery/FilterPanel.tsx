@@ -6,8 +6,9 @@ import { MANGA_LANGUAGES } from "@/lib/manga-language";
 import {
   DEFAULT_DISCOVERY_PARAMS, discoveryPath, GENRE_FILTER_MAX, MIN_CHAPTER_CHOICES, UPDATED_WITHIN_DAYS, type DiscoveryParams, type PreviewBase,
 } from "@/lib/discovery-params";
-import { buttonClass } from "@/components/ui/Button";
-import { activeChipClass, controlClass, fieldLabelClass, formChipClass } from "@/components/ui/control-styles";
+import { Button, buttonClass } from "@/components/ui/Button";
+import { activeChipClass, fieldLabelClass } from "@/components/ui/control-styles";
+import { StaticCheckChip, StaticSelectField } from "@/components/ui/static-fields";
 import { X } from "@/components/icons/ui";
 import { FilterForm } from "./FilterForm";
 
@@ -20,14 +21,7 @@ type Texts = { t: Translate; tg: (genre: Genre) => string };
  */
 export function FilterPanel({ params, action, idPrefix, t, tg }: Texts & { params: DiscoveryParams; action: string; idPrefix: string }) {
   const select = (name: string, label: string, value: string, options: ReadonlyArray<readonly [string, string]>) => (
-    <div>
-      <label htmlFor={`${idPrefix}-${name}`} className={fieldLabelClass}>{label}</label>
-      <select id={`${idPrefix}-${name}`} name={name} defaultValue={value} className={controlClass(false, "h-11 ps-3 pe-3")}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>{text}</option>
-        ))}
-      </select>
-    </div>
+    <StaticSelectField id={`${idPrefix}-${name}`} name={name} label={label} defaultValue={value} options={options} />
   );
   return (
     <FilterForm action={action} testId={`${idPrefix}-form`}>
@@ -48,9 +42,9 @@ export function FilterPanel({ params, action, idPrefix, t, tg }: Texts & { param
       {params.search && <input type="hidden" name="search" value={params.search} />}
       {params.sort !== DEFAULT_DISCOVERY_PARAMS.sort && <input type="hidden" name="sort" value={params.sort} />}
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={buttonClass({ pill: true })} data-testid={`${idPrefix}-apply`}>
+        <Button type="submit" data-testid={`${idPrefix}-apply`}>
           {t("filters.apply")}
-        </button>
+        </Button>
       </div>
     </FilterForm>
   );
@@ -63,10 +57,9 @@ function GenreChoice({ name, legend, hint, checked, idPrefix, tg }: { name: stri
       <p id={`${idPrefix}-${name}-hint`} className="mb-2.5 text-xs text-zinc-600 dark:text-zinc-400">{hint}</p>
       <div className="flex flex-wrap gap-2">
         {GENRES.map((g) => (
-          <label key={g} className={formChipClass}>
-            <input type="checkbox" name={name} value={g} defaultChecked={checked.includes(g)} className="sr-only" />
+          <StaticCheckChip key={g} name={name} value={g} defaultChecked={checked.includes(g)}>
             {tg(g)}
-          </label>
+          </StaticCheckChip>
         ))}
       </div>
     </fieldset>

@@ -154,7 +154,8 @@ describe("PaginatedManga's new filters", () => {
   });
 
   it("refuses values it cannot understand (a 422 naming the field)", () => {
-    for (const bad of [{ "Filters.Languages": "xx" }, { "Filters.ExcludeGenres": "Nope" }, { "Filters.MinChapters": "many" }, { "Filters.UpdatedAfter": "not a date" }]) {
+    const bads: Record<string, string>[] = [{ "Filters.Languages": "xx" }, { "Filters.ExcludeGenres": "Nope" }, { "Filters.MinChapters": "many" }, { "Filters.UpdatedAfter": "not a date" }];
+    for (const bad of bads) {
       const q = parse(bad);
       expect(q.success, JSON.stringify(bad)).toBe(false);
       expect(q.error!.issues[0]!.path[0]).toBe(Object.keys(bad)[0]);

@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import { controlClass, fieldLabelClass, formChipClass } from "./control-styles";
+
+/**
+ * Fields of a plain GET form rendered on the server (no "use client", no state: they add nothing to a page's
+ * JavaScript): uncontrolled, with the kit's look. A form that needs validation or react-hook-form uses ./fields.tsx.
+ */
+
+/** A labelled native select with its choices; `defaultValue` is the one shown first. */
+export function StaticSelectField({ id, name, label, defaultValue, options }: { id: string; name: string; label: ReactNode; defaultValue: string; options: ReadonlyArray<readonly [value: string, text: string]> }) {
+  return (
+    <div>
+      <label htmlFor={id} className={fieldLabelClass}>{label}</label>
+      <select id={id} name={name} defaultValue={defaultValue} className={controlClass(false, "h-11 ps-3 pe-3")}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>{text}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** ToggleChip's look for a checkbox of a GET form (`name=value` when checked). */
+export function StaticCheckChip({ name, value, defaultChecked, children }: { name: string; value: string; defaultChecked: boolean; children: ReactNode }) {
+  return (
+    <label className={formChipClass}>
+      <input type="checkbox" name={name} value={value} defaultChecked={defaultChecked} className="sr-only" />
+      {children}
+    </label>
+  );
+}
