@@ -8,7 +8,7 @@ import {
 } from "@/lib/discovery-params";
 import { Button, buttonClass } from "@/components/ui/Button";
 import { activeChipClass, fieldLabelClass } from "@/components/ui/control-styles";
-import { StaticCheckChip, StaticSelectField } from "@/components/ui/static-fields";
+import { StaticCheckChip, StaticHiddenFields, StaticSelectField } from "@/components/ui/static-fields";
 import { X } from "@/components/icons/ui";
 import { FilterForm } from "./FilterForm";
 
@@ -39,8 +39,9 @@ export function FilterPanel({ params, action, idPrefix, t, tg }: Texts & { param
         ...UPDATED_WITHIN_DAYS.map((d) => [String(d), t(`filters.updatedDays.${d}`)] as const),
       ])}
       {/* Kept for a plain GET (with JavaScript, FilterForm takes them from the current URL). */}
-      {params.search && <input type="hidden" name="search" value={params.search} />}
-      {params.sort !== DEFAULT_DISCOVERY_PARAMS.sort && <input type="hidden" name="sort" value={params.sort} />}
+      <StaticHiddenFields
+        values={[...(params.search ? [["search", params.search] as const] : []), ...(params.sort !== DEFAULT_DISCOVERY_PARAMS.sort ? [["sort", String(params.sort)] as const] : [])]}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" data-testid={`${idPrefix}-apply`}>
           {t("filters.apply")}

@@ -29,3 +29,8 @@ export function StaticCheckChip({ name, value, defaultChecked, children }: { nam
     </label>
   );
 }
+
+/** Values a GET form carries along unchanged (the search and sort a filter form keeps). */
+export function StaticHiddenFields({ values }: { values: ReadonlyArray<readonly [name: string, value: string]> }) {
+  return values.map(([name, value], i) => <input key={`${name}-${i}`} type="hidden" name={name} value={value} />);
+}
