@@ -4,7 +4,7 @@ import { Link } from "@/i18n/navigation";
 import { GENRES, type Genre } from "@/lib/enums";
 import { MANGA_LANGUAGES } from "@/lib/manga-language";
 import {
-  DEFAULT_DISCOVERY_PARAMS, discoveryPath, GENRE_FILTER_MAX, MIN_CHAPTER_CHOICES, UPDATED_WITHIN_DAYS, type DiscoveryParams, type PreviewBase,
+  DEFAULT_DISCOVERY_PARAMS, discoveryPath, discoveryQuery, GENRE_FILTER_MAX, MIN_CHAPTER_CHOICES, UPDATED_WITHIN_DAYS, type DiscoveryParams, type PreviewBase,
 } from "@/lib/discovery-params";
 import { Button, buttonClass } from "@/components/ui/Button";
 import { activeChipClass, fieldLabelClass } from "@/components/ui/control-styles";
@@ -24,7 +24,8 @@ export function FilterPanel({ params, action, idPrefix, t, tg }: Texts & { param
     <StaticSelectField id={`${idPrefix}-${name}`} name={name} label={label} defaultValue={value} options={options} />
   );
   return (
-    <FilterForm action={action} testId={`${idPrefix}-form`}>
+    // Keyed by the filters: after a client navigation to other filters the uncontrolled fields start again from them.
+    <FilterForm key={discoveryQuery({ ...params, search: "", sort: DEFAULT_DISCOVERY_PARAMS.sort, page: 1 })} action={action} testId={`${idPrefix}-form`}>
       <GenreChoice name="genre" legend={t("filters.includeGenres")} hint={t("filters.includeHint", { max: GENRE_FILTER_MAX })} checked={params.genres} idPrefix={idPrefix} tg={tg} />
       <GenreChoice name="exclude" legend={t("filters.excludeGenres")} hint={t("filters.excludeHint", { max: GENRE_FILTER_MAX })} checked={params.exclude} idPrefix={idPrefix} tg={tg} />
       {select("lang", t("filters.language"), params.lang ?? "", [["", t("filters.anyLanguage")], ...MANGA_LANGUAGES.map((l) => [l, t(`filters.languages.${l}`)] as const)])}
