@@ -153,7 +153,7 @@ export function DiscoveryCatalogue({
       <div className="px-4 sm:px-6 lg:px-8">
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <SearchForm params={params} navigate={navigate} />
-          <div className="flex items-center justify-between gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-3">
             {sheet}
             <SortSelect value={params.sort} busy={loading} onChange={(sort) => navigate({ sort, page: 1 })} />
           </div>

@@ -50,7 +50,7 @@ async function Catalogue({ params, signedIn }: { params: DiscoveryParams; signed
             testId="filters-sheet"
             title={t("filters.title")}
             closeLabel={t("filters.close")}
-            buttonClassName={`${buttonClass({ variant: "secondary", size: "sm", pill: true })} lg:hidden`}
+            buttonClassName={`${buttonClass({ variant: "secondary", size: "sm", pill: true })} shrink-0 whitespace-nowrap lg:hidden`}
           >
             <FilterPanel params={params} action={action} idPrefix="filters-sheet" t={tt} tg={tgenre} />
           </LazySheet>

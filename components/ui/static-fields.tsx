@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { controlClass, fieldLabelClass, formChipClass } from "./control-styles";
+import { ChevronDown } from "./icons";
 
 /**
  * Fields of a plain GET form rendered on the server (no "use client", no state: they add nothing to a page's
@@ -11,11 +12,14 @@ export function StaticSelectField({ id, name, label, defaultValue, options }: { 
   return (
     <div>
       <label htmlFor={id} className={fieldLabelClass}>{label}</label>
-      <select id={id} name={name} defaultValue={defaultValue} className={controlClass(false, "h-11 ps-3 pe-3")}>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>{text}</option>
-        ))}
-      </select>
+      <div className="relative">
+        <select id={id} name={name} defaultValue={defaultValue} className={controlClass(false, "h-11 appearance-none ps-3 pe-8")}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>{text}</option>
+          ))}
+        </select>
+        <ChevronDown className="pointer-events-none absolute end-2.5 top-1/2 size-4 -translate-y-1/2 text-zinc-500" aria-hidden />
+      </div>
     </div>
   );
 }
