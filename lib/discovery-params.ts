@@ -1,35 +1,105 @@
 import { GENRES, SortBy, type Genre } from "@/lib/enums";
+import { isMangaLanguage, type MangaLanguage } from "@/lib/manga-language";
 
 /** Where a card leads: the public preview, or the dashboard's for signed-in pages. */
 export type PreviewBase = "/discovery/manga" | "/dashboard/discovery/manga";
+
+/** Free or premium: whether a manga (or one of its chapters) is for subscribers (the API's Filters.IsPremium). */
+export type Access = "free" | "premium";
+
+/** "Updated in the last N days": the choices offered, and the only ones read (so a URL cannot ask for any number). */
+export const UPDATED_WITHIN_DAYS = [7, 30, 90, 365] as const;
+export type UpdatedWithin = (typeof UPDATED_WITHIN_DAYS)[number];
+
+/** "At least N chapters": the choices offered; a URL may give any whole number up to MIN_CHAPTERS_MAX. */
+export const MIN_CHAPTER_CHOICES = [5, 10, 25, 50, 100] as const;
+export const MIN_CHAPTERS_MAX = 10_000;
+
+/** At most this many genres to include, and as many to exclude (docs/decisions/008, "Filters"). */
+export const GENRE_FILTER_MAX = 5;
 
 export interface DiscoveryParams {
   search: string;
   sort: SortBy;
   page: number;
-  genre: Genre | null;
+  /** Genres a manga must have one of (`genre`, repeated); empty: every genre. */
+  genres: readonly Genre[];
+  /** Genres a manga must have none of (`exclude`, repeated). */
+  exclude: readonly Genre[];
+  /** The language it is written in (`lang`). */
+  lang: MangaLanguage | null;
+  access: Access | null;
+  /** At least this many public chapters (`chapters`). */
+  minChapters: number | null;
+  /** A public chapter or an edit in the last N days (`updated`). */
+  updatedWithin: UpdatedWithin | null;
 }
 
 type Raw = Record<string, string | string[] | undefined>;
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
+const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
 
-/** Reads the discovery URL (?search=&sort=&page=&genre=) leniently: anything odd falls back to the default. */
+/** Known genres only, each once, at most GENRE_FILTER_MAX (the first ones given), in the catalogue's genre order. */
+function genreList(v: string | string[] | undefined, without: readonly Genre[] = []): Genre[] {
+  const given = all(v)
+    .flatMap((s) => s.split(","))
+    .filter((g): g is Genre => (GENRES as readonly string[]).includes(g) && !without.includes(g as Genre));
+  const kept = [...new Set(given)].slice(0, GENRE_FILTER_MAX);
+  return GENRES.filter((g) => kept.includes(g));
+}
+
+/**
+ * Reads the discovery URL (?search=&sort=&page=&genre=&exclude=&lang=&access=&chapters=&updated=) leniently: anything
+ * odd falls back to the default, lists are capped (a genre both included and excluded is only included).
+ */
 export function parseDiscoveryParams(raw: Raw): DiscoveryParams {
   const search = first(raw.search).trim().slice(0, 100);
   const sortNum = Number(first(raw.sort));
   const sort = (Object.values(SortBy) as number[]).includes(sortNum) && first(raw.sort) !== "" ? (sortNum as SortBy) : SortBy.Popularity;
   const pageNum = Number.parseInt(first(raw.page), 10);
   const page = Number.isFinite(pageNum) && pageNum >= 1 ? Math.min(pageNum, 100_000) : 1;
-  const g = first(raw.genre);
-  const genre = (GENRES as readonly string[]).includes(g) ? (g as Genre) : null;
-  return { search, sort, page, genre };
+  const genres = genreList(raw.genre);
+  const exclude = genreList(raw.exclude, genres);
+  const lang = first(raw.lang);
+  const access = first(raw.access);
+  const chaptersText = first(raw.chapters);
+  const chapters = /^\d{1,6}$/.test(chaptersText) ? Math.min(Number(chaptersText), MIN_CHAPTERS_MAX) : 0;
+  const updated = Number(first(raw.updated));
+  return {
+    search,
+    sort,
+    page,
+    genres,
+    exclude,
+    lang: isMangaLanguage(lang) ? lang : null,
+    access: access === "free" || access === "premium" ? access : null,
+    minChapters: chapters >= 1 ? chapters : null,
+    updatedWithin: (UPDATED_WITHIN_DAYS as readonly number[]).includes(updated) ? (updated as UpdatedWithin) : null,
+  };
+}
+
+export const DEFAULT_DISCOVERY_PARAMS: DiscoveryParams = parseDiscoveryParams({});
+
+/** Whether any filter beyond the genre chips is set: such pages are read directly, not cached (server/manga/cache.ts). */
+export function hasAdvancedFilters(p: Pick<DiscoveryParams, "genres" | "exclude" | "lang" | "access" | "minChapters" | "updatedWithin">): boolean {
+  return p.genres.length > 1 || p.exclude.length > 0 || p.lang !== null || p.access !== null || p.minChapters !== null || p.updatedWithin !== null;
+}
+
+/** How many filters are set (the phone's "Filters (n)" button). */
+export function activeFilterCount(p: DiscoveryParams): number {
+  return p.genres.length + p.exclude.length + [p.lang, p.access, p.minChapters, p.updatedWithin].filter((v) => v !== null).length;
 }
 
 /** The query string for a discovery URL, leaving defaults out so URLs stay short and canonical. */
 export function discoveryQuery(p: Partial<DiscoveryParams>): string {
   const q = new URLSearchParams();
   if (p.search) q.set("search", p.search);
-  if (p.genre) q.set("genre", p.genre);
+  for (const g of p.genres ?? []) q.append("genre", g);
+  for (const g of p.exclude ?? []) q.append("exclude", g);
+  if (p.lang) q.set("lang", p.lang);
+  if (p.access) q.set("access", p.access);
+  if (p.minChapters) q.set("chapters", String(p.minChapters));
+  if (p.updatedWithin) q.set("updated", String(p.updatedWithin));
   if (p.sort !== undefined && p.sort !== SortBy.Popularity) q.set("sort", String(p.sort));
   if (p.page && p.page > 1) q.set("page", String(p.page));
   const s = q.toString();
@@ -37,10 +107,17 @@ export function discoveryQuery(p: Partial<DiscoveryParams>): string {
 }
 
 export function sameDiscoveryParams(a: DiscoveryParams, b: DiscoveryParams): boolean {
-  return a.page === b.page && a.sort === b.sort && a.search === b.search && a.genre === b.genre;
+  return discoveryQuery(a) === discoveryQuery(b);
 }
 
 /** The catalogue's address for these params: /discovery (or /dashboard/discovery for its preview base) with the query. */
 export function discoveryPath(previewBase: PreviewBase, p: Partial<DiscoveryParams>): string {
   return `${previewBase.replace(/\/manga$/, "")}${discoveryQuery(p)}`;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** N days before the start of the current UTC hour ("updated in the last N days"; the same for a whole hour). */
+export function updatedSince(days: number, now = Date.now()): Date {
+  return new Date(Math.floor(now / HOUR_MS) * HOUR_MS - days * 24 * HOUR_MS);
 }

@@ -1,6 +1,6 @@
 import type { Translate } from "@/i18n/format";
 import { Link } from "@/i18n/navigation";
-import { discoveryPath, type DiscoveryParams } from "@/lib/discovery-params";
+import { discoveryPath, hasAdvancedFilters, type DiscoveryParams } from "@/lib/discovery-params";
 import { GRID_COVER_SIZES } from "@/lib/media-url";
 import { shownRange } from "@/lib/pagination";
 import { MangaCard, type CardTexts, type PreviewBase } from "@/components/manga/MangaCard";
@@ -34,15 +34,17 @@ export function CatalogueResults({ data, params, previewBase, cardTexts, genreNa
       ? search
         ? t("noResultsInGenre", { genre: genreName, query: search })
         : t("noMangaInGenre", { genre: genreName })
-      : search
-        ? t("noResults", { query: search })
-        : t("noManga");
+      : hasAdvancedFilters(params)
+        ? t("noFiltered")
+        : search
+          ? t("noResults", { query: search })
+          : t("noManga");
     return (
       <div className={emptyBox}>
         <p id="results-summary">{text}</p>
         {/* Nothing in this genre: the same search (or browsing) over every genre is one click away. */}
         {genreName && (
-          <Link href={discoveryPath(previewBase, { ...params, genre: null, page: 1 })} scroll={false} data-page={1} data-all-genres="" className={emptyAction}>
+          <Link href={discoveryPath(previewBase, { ...params, genres: [], page: 1 })} scroll={false} data-page={1} data-all-genres="" className={emptyAction}>
             {t(search ? "searchAllGenres" : "showAllGenres")}
           </Link>
         )}

@@ -11,6 +11,7 @@ import { discoveryPath, discoveryQuery, parseDiscoveryParams, sameDiscoveryParam
 import type { CataloguePage } from "./discovery-fetch";
 import type { CardTexts, PreviewBase } from "@/components/manga/MangaCard";
 import { SortSelect } from "./SortSelect";
+import { rawSearchParams } from "./raw-params";
 
 // Off the kit on purpose: the kit's Button module would add ~600 B gzip to every public page's first load (issue 29; /discovery is 80 B under its 151,000 B budget).
 
@@ -90,15 +91,14 @@ function useResultsClicks(page: number, navigate: Navigate, shown: Shown, loadin
     scrollToList.current = false;
     showListTop();
   }, [shown, loading]);
-  // The pagination's links (server-rendered or not) carry data-page (the empty text's "every genre" link also
-  // data-all-genres); a plain click turns the page, or drops the genre, here instead of loading it (capture phase:
-  // before next/link would navigate).
+  // The pagination's links (server-rendered or not) carry data-page; a plain click turns the page here instead of
+  // loading it (capture phase: before next/link would navigate). The empty text's "every genre" link (data-all-genres)
+  // is left to next/link: a change of filters is rendered by the server, filter panel included.
   const onResultsClick = (e: MouseEvent) => {
     const link = (e.target as Element).closest?.<HTMLAnchorElement>("a[data-page]");
-    if (!link || !isPlainClick(e)) return;
+    if (!link || !isPlainClick(e) || link.dataset.allGenres !== undefined) return;
     e.preventDefault();
-    if (link.dataset.allGenres !== undefined) navigate({ genre: null, page: 1 });
-    else if (link.getAttribute("aria-disabled") !== "true") goToPage(Number(link.dataset.page));
+    if (link.getAttribute("aria-disabled") !== "true") goToPage(Number(link.dataset.page));
   };
   return [listTop, onResultsClick] as const;
 }
@@ -113,18 +113,27 @@ export function DiscoveryCatalogue({
   initialParams,
   cardTexts,
   previewBase = "/discovery/manga",
+  panel,
+  sheet,
+  activeFilters,
   children,
 }: {
   /** The page the server rendered (`children`). */
   initialParams: DiscoveryParams;
   cardTexts: CardTexts;
   previewBase?: PreviewBase;
+  /** The advanced filters (server-rendered FilterPanel): beside the results on wide screens… */
+  panel?: ReactNode;
+  /** …and in a sheet below that (FiltersSheet, with its opening button). */
+  sheet?: ReactNode;
+  /** The filters in force as removable chips (server-rendered ActiveFilters). */
+  activeFilters?: ReactNode;
   children: ReactNode;
 }) {
   const t = useTexts("discovery");
   const tg = useTexts("genres");
   const searchParams = useSearchParams();
-  const params = useMemo(() => parseDiscoveryParams(Object.fromEntries(searchParams.entries())), [searchParams]);
+  const params = useMemo(() => parseDiscoveryParams(rawSearchParams(searchParams)), [searchParams]);
   // Updates the URL without a server round trip; Next keeps useSearchParams in step (and Back works).
   const navigate = useCallback(
     (next: Partial<DiscoveryParams>, mode: "push" | "replace" = "push") => {
@@ -137,11 +146,6 @@ export function DiscoveryCatalogue({
   );
   const [live, shown, serverPage, loading, retry] = useShownPage(params, initialParams);
   const [listTop, onResultsClick] = useResultsClicks(params.page, navigate, shown, loading);
-  const chipClick = (genre: DiscoveryParams["genre"]) => (e: MouseEvent) => {
-    if (!isPlainClick(e)) return;
-    e.preventDefault();
-    navigate({ genre, page: 1 });
-  };
   const hrefFor = (p: Partial<DiscoveryParams>) => discoveryPath(previewBase, { ...params, ...p });
 
   return (
@@ -149,19 +153,34 @@ export function DiscoveryCatalogue({
       <div className="px-4 sm:px-6 lg:px-8">
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <SearchForm params={params} navigate={navigate} />
-          <SortSelect value={params.sort} busy={loading} onChange={(sort) => navigate({ sort, page: 1 })} />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            {sheet}
+            <SortSelect value={params.sort} busy={loading} onChange={(sort) => navigate({ sort, page: 1 })} />
+          </div>
         </div>
-        {/* The genre chips: real links (shareable, indexable); a plain click filters here without a page load. */}
+        {/* The genre chips: real links (shareable, indexable), opened by client navigation so the server renders the
+            filter panel for the new URL too (one genre, keeping the other filters). */}
         <nav aria-label={t("genreLabel")} className="scroll-row -mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-1">
-          {[null, ...GENRES].map((g) => (
-            <Link key={String(g)} href={hrefFor({ genre: g, page: 1 })} onClick={chipClick(g)} scroll={false} className={`${chip} ${params.genre === g ? chipOn : chipOff}`} aria-current={params.genre === g ? "page" : undefined}>
-              {g ? tg(g) : t("allGenres")}
-            </Link>
-          ))}
+          {[null, ...GENRES].map((g) => {
+            const on = g ? params.genres.length === 1 && params.genres[0] === g : params.genres.length === 0;
+            return (
+              <Link key={String(g)} href={hrefFor({ genres: g ? [g] : [], exclude: params.exclude.filter((x) => x !== g), page: 1 })} scroll={false} className={`${chip} ${on ? chipOn : chipOff}`} aria-current={on ? "page" : undefined}>
+                {g ? tg(g) : t("allGenres")}
+              </Link>
+            );
+          })}
         </nav>
+        {activeFilters}
       </div>
 
-      <section aria-labelledby="results-summary" aria-busy={loading} onClickCapture={onResultsClick} className="px-4 sm:px-6 lg:px-8">
+      <div className={panel ? "px-4 sm:px-6 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:items-start lg:gap-8 lg:px-8" : "px-4 sm:px-6 lg:px-8"}>
+      {panel && (
+        <aside aria-labelledby="filters-heading" className="hidden rounded-2xl border border-zinc-200 p-5 lg:sticky lg:top-24 lg:block dark:border-zinc-800">
+          <h2 id="filters-heading" className="mb-4 text-lg font-bold">{t("filters.title")}</h2>
+          {panel}
+        </aside>
+      )}
+      <section aria-labelledby="results-summary" aria-busy={loading} onClickCapture={onResultsClick} className="min-w-0">
         <div ref={listTop} className="scroll-mt-24" aria-hidden />
         {shown.data === null && !serverPage && live ? (
           <live.LiveFailure loading={loading} onRetry={retry} />
@@ -185,6 +204,7 @@ export function DiscoveryCatalogue({
           </div>
         )}
       </section>
+      </div>
     </div>
   );
 }
@@ -252,7 +272,12 @@ function SearchForm({ params, navigate }: { params: DiscoveryParams; navigate: N
           <X className="size-4" aria-hidden />
         </button>
       )}
-      {params.genre && <input type="hidden" name="genre" value={params.genre} />}
+      {params.genres.map((g) => <input key={g} type="hidden" name="genre" value={g} />)}
+      {params.exclude.map((g) => <input key={`x-${g}`} type="hidden" name="exclude" value={g} />)}
+      {params.lang && <input type="hidden" name="lang" value={params.lang} />}
+      {params.access && <input type="hidden" name="access" value={params.access} />}
+      {params.minChapters && <input type="hidden" name="chapters" value={params.minChapters} />}
+      {params.updatedWithin && <input type="hidden" name="updated" value={params.updatedWithin} />}
       {params.sort !== SortBy.Popularity && <input type="hidden" name="sort" value={params.sort} />}
     </form>
   );

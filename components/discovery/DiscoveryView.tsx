@@ -1,5 +1,11 @@
-import { getMessages, getTranslations } from "next-intl/server";
-import { parseDiscoveryParams, type DiscoveryParams } from "@/lib/discovery-params";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
+import type { Genre } from "@/lib/enums";
+import type { Translate } from "@/i18n/format";
+import { buttonClass } from "@/components/ui/Button";
+import { ActiveFilters, FilterPanel } from "./FilterPanel";
+import { LazySheet } from "@/components/ui/LazySheet";
+import { SlidersHorizontal } from "@/components/icons/ui";
+import { activeFilterCount, hasAdvancedFilters, parseDiscoveryParams, type DiscoveryParams } from "@/lib/discovery-params";
 import { pickMessages } from "@/lib/i18n-pick";
 import { TextsProvider } from "@/i18n/client";
 import { getCardTexts } from "@/components/manga/card-texts";
@@ -16,24 +22,48 @@ async function DiscoveryBanner({ signedIn }: { signedIn: boolean }) {
 }
 
 async function Catalogue({ params, signedIn }: { params: DiscoveryParams; signedIn: boolean }) {
-  const [result, messages, cardTexts, t, tg] = await Promise.all([
-    readCataloguePage({ page: params.page, sortBy: params.sort, genre: params.genre, search: params.search }),
+  const [result, messages, cardTexts, t, tg, locale] = await Promise.all([
+    readCataloguePage(params),
     getMessages(),
     getCardTexts(),
     getTranslations("discovery"),
     getTranslations("genres"),
+    getLocale(),
   ]);
   const previewBase = signedIn ? "/dashboard/discovery/manga" : "/discovery/manga";
+  const tt: Translate = (key, values) => t(key as Parameters<typeof t>[0], values as Parameters<typeof t>[1]);
+  const tgenre = (g: Genre) => tg(g);
+  // The form's address with the page's language prefix (a plain GET form does not go through next-intl's Link).
+  const action = `${locale === "ar" ? "/ar" : ""}${signedIn ? "/dashboard/discovery" : "/discovery"}`;
+  const count = activeFilterCount(params);
   return (
     <TextsProvider messages={pickMessages(messages, ["discovery", "genres"])}>
-      <DiscoveryCatalogue initialParams={params} cardTexts={cardTexts} previewBase={previewBase}>
+      <DiscoveryCatalogue
+        initialParams={params}
+        cardTexts={cardTexts}
+        previewBase={previewBase}
+        panel={<FilterPanel params={params} action={action} idPrefix="filters" t={tt} tg={tgenre} />}
+        sheet={
+          <LazySheet
+            label={count > 0 ? t("filters.openCount", { count }) : t("filters.open")}
+            icon={<SlidersHorizontal className="size-4" aria-hidden />}
+            testId="filters-sheet"
+            title={t("filters.title")}
+            closeLabel={t("filters.close")}
+            buttonClassName={`${buttonClass({ variant: "secondary", size: "sm", pill: true })} shrink-0 whitespace-nowrap lg:hidden`}
+          >
+            <FilterPanel params={params} action={action} idPrefix="filters-sheet" t={tt} tg={tgenre} />
+          </LazySheet>
+        }
+        activeFilters={<ActiveFilters params={params} previewBase={previewBase} t={tt} tg={tgenre} />}
+      >
         <CatalogueResults
           data={result}
           params={params}
           previewBase={previewBase}
           cardTexts={cardTexts}
-          genreName={params.genre ? tg(params.genre) : null}
-          t={(key, values) => t(key as Parameters<typeof t>[0], values)}
+          genreName={params.genres.length === 1 && !hasAdvancedFilters(params) ? tg(params.genres[0]!) : null}
+          t={tt}
         />
       </DiscoveryCatalogue>
     </TextsProvider>

@@ -2,6 +2,7 @@
 
 import type { ComponentProps } from "react";
 import { useTexts } from "@/i18n/client";
+import { hasAdvancedFilters } from "@/lib/discovery-params";
 import { RotateCcw } from "@/components/icons/ui";
 import { Button } from "@/components/ui/Button";
 import { CatalogueResults } from "./CatalogueResults";
@@ -17,7 +18,7 @@ export { readDiscoveryPage } from "./discovery-query";
 export function LiveResults(props: Omit<ComponentProps<typeof CatalogueResults>, "t" | "genreName">) {
   const t = useTexts("discovery");
   const tg = useTexts("genres");
-  return <CatalogueResults {...props} genreName={props.params.genre ? tg(props.params.genre) : null} t={t} />;
+  return <CatalogueResults {...props} genreName={props.params.genres.length === 1 && !hasAdvancedFilters(props.params) ? tg(props.params.genres[0]!) : null} t={t} />;
 }
 
 /** A page that could not be read: "Failed to load manga" and a retry button; card skeletons while retrying. */

@@ -2,15 +2,16 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useMemo, useState, type Dispatch, type SetStateAction } from "react";
+import { useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { useForm, useWatch, type UseFormRegisterReturn, type UseFormSetError } from "react-hook-form";
 import { useApiMutation } from "@/components/providers/api-query";
 import { Banner } from "@/components/ui/Banner";
-import { FieldError, RadioCards, SubmitButton, TextAreaField, TextField } from "@/components/ui/fields";
+import { FieldError, RadioCards, SelectField, SubmitButton, TextAreaField, TextField } from "@/components/ui/fields";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { notifySuccess } from "@/components/ui/toast";
 import { useRouter } from "@/i18n/client";
 import { isApiError } from "@/lib/api-client";
+import { languageOfTitle, MANGA_LANGUAGES } from "@/lib/manga-language";
 import { mangaFormSchema, PUBLISHING_LIMITS, type MangaFormInput, type MangaFormValues } from "@/lib/validation/publishing";
 import type { ManagedManga } from "@/server/publishing/managed";
 import { CoverField, type CoverValue } from "./CoverField";
@@ -26,13 +27,14 @@ export interface MangaFormInitial {
   description: string;
   genres: string[];
   readingDirection: number;
+  language: string;
   status: number;
   coverImageUrl: string | null;
   bannerImageUrl: string | null;
 }
 
 const DIRECTIONS = ["0", "1", "2"] as const;
-const FIELDS = ["title", "description", "genres", "readingDirection"] as const;
+const FIELDS = ["title", "description", "genres", "readingDirection", "language"] as const;
 
 /**
  * The manga form (docs/decisions/013): create (SubmitManga, then on to the manga's editor) or edit (UpdateManga,
@@ -44,7 +46,7 @@ export function MangaForm({ genres, initial }: { genres: readonly GenreOption[];
   const editing = initial !== undefined;
   const idPrefix = editing ? `manga-${initial.id}` : "manga";
 
-  const { register, handleSubmit, setError, control, formState: { errors, isSubmitting } } = useMangaFields(initial);
+  const { register, handleSubmit, setError, setValue, control, formState: { errors, isSubmitting } } = useMangaFields(initial);
   const [cover, setCover] = useState<CoverValue>({ file: null, error: null });
   const [coverRequired, setCoverRequired] = useState(false);
   const { onSubmit, formError } = useMangaSubmit(initial, cover, setCover, () => setCoverRequired(true), setError);
@@ -52,6 +54,12 @@ export function MangaForm({ genres, initial }: { genres: readonly GenreOption[];
   const description = useWatch({ control, name: "description" }) ?? "";
   const chosen = useWatch({ control, name: "genres" });
   const chosenCount = Array.isArray(chosen) ? chosen.length : 0;
+  // The language follows the title's script as it is typed until the writer picks one (a saved manga's is chosen).
+  const languageChosen = useRef(editing);
+  useEffect(() => {
+    if (!languageChosen.current) setValue("language", languageOfTitle(title ?? ""));
+  }, [title, setValue]);
+  const languageField = register("language");
 
   const coverError = cover.error ?? (coverRequired && !cover.file ? t("coverRequired") : null);
 
@@ -85,6 +93,26 @@ export function MangaForm({ genres, initial }: { genres: readonly GenreOption[];
         />
 
         <GenreChips idPrefix={idPrefix} genres={genres} registration={register("genres")} count={chosenCount} error={genresError} />
+
+        <SelectField
+          id={`${idPrefix}-language`}
+          label={t("language")}
+          hint={t("languageHint")}
+          error={errors.language?.message}
+          registration={{
+            ...languageField,
+            onChange: (event) => {
+              languageChosen.current = true;
+              return languageField.onChange(event);
+            },
+          }}
+        >
+          {MANGA_LANGUAGES.map((l) => (
+            <option key={l} value={l}>
+              {t(`languages.${l}`)}
+            </option>
+          ))}
+        </SelectField>
 
         <ReadingDirection idPrefix={idPrefix} registration={register("readingDirection")} error={errors.readingDirection?.message} />
       </div>
@@ -126,6 +154,7 @@ function useMangaFields(initial: MangaFormInitial | undefined) {
       description: initial?.description ?? "",
       genres: initial?.genres ?? [],
       readingDirection: String(initial?.readingDirection ?? 0),
+      language: initial?.language ?? "en",
     },
   });
 }
@@ -188,6 +217,7 @@ function useMangaSubmit(initial: MangaFormInitial | undefined, cover: CoverValue
     body.set("description", values.description ?? "");
     for (const genre of values.genres) body.append("genres", genre);
     body.set("readingDirection", String(values.readingDirection ?? 0));
+    if (values.language) body.set("language", values.language);
     if (cover.file) body.set("coverImage", cover.file);
     try {
       const manga = await save.mutateAsync(body);

@@ -3,6 +3,7 @@
 import { useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { ButtonSpinner, buttonClass } from "./Button";
+import { controlClass } from "./control-styles";
 import { cx } from "./cx";
 import { AlertCircle, ChevronDown, Eye, EyeOff } from "./icons";
 import { useHydrated } from "./use-hydrated";
@@ -13,15 +14,7 @@ import { useHydrated } from "./use-hydrated";
  * `registration={register("name")}`; outside a form pass value/onChange as to the native element.
  */
 
-const CONTROL =
-  "block w-full rounded-xl border bg-white text-[15px] text-zinc-900 shadow-sm outline-none transition placeholder:text-zinc-500 focus:ring-4 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400";
-const OK = "border-zinc-300 focus:border-brand-500 focus:ring-brand-500/15 dark:border-zinc-700";
-const BAD = "border-red-600 focus:border-red-600 focus:ring-red-500/15 dark:border-red-500";
-
-/** The classes of a text control (input, select, text area) in its valid or invalid state; for the kit's own fields. */
-export function controlClass(invalid: boolean, extra?: string): string {
-  return cx(CONTROL, invalid ? BAD : OK, extra);
-}
+export { controlClass };
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;

@@ -48,6 +48,8 @@ export const manga = pgTable(
     reviewNote: text(),
     isPremium: boolean().notNull().default(false),
     readingDirection: smallint().notNull().default(0),
+    /** The language it is written in (lib/manga-language.ts): the writer's choice, by default from the title's script. */
+    language: text().notNull().default("en"),
     views: integer().notNull().default(0),
     favorites: integer().notNull().default(0),
     /** Accepted chapters only: what visitors can read. */
@@ -74,6 +76,7 @@ export const manga = pgTable(
     // The title matches of a search, collected first when it is ranked by relevance.
     index("manga_search_title_trgm_idx").using("gin", t.searchTitle.op("gin_trgm_ops")),
     check("manga_status_check", sql`${t.status} between 0 and 2`),
+    check("manga_language_check", sql`${t.language} in ('en', 'ar', 'ja', 'other')`),
   ],
 );
 

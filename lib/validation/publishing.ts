@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GENRES, type Genre } from "@/lib/enums";
+import { MANGA_LANGUAGES, type MangaLanguage } from "@/lib/manga-language";
 import { noControlCharacters } from "./text";
 
 /**
@@ -18,7 +19,7 @@ import { noControlCharacters } from "./text";
 export const PUBLISHING_VALIDATION_KEYS = [
   "titleRequired", "titleTooLong", "descriptionTooLong", "genresRequired", "genresTooMany", "genreInvalid",
   "readingDirectionInvalid", "chapterTitleRequired", "chapterTitleTooLong", "isPremiumInvalid", "publishAtInvalid",
-  "freeAtInvalid", "freeAtPast", "freeAtNeedsPremium", "controlCharacters",
+  "freeAtInvalid", "freeAtPast", "freeAtNeedsPremium", "controlCharacters", "languageInvalid",
 ] as const;
 export type PublishingValidationKey = (typeof PUBLISHING_VALIDATION_KEYS)[number];
 export type PublishingTranslate = (key: PublishingValidationKey) => string;
@@ -87,6 +88,14 @@ function readingDirectionField(t: PublishingTranslate) {
   ) as unknown as z.ZodType<ReadingDirectionValue, ReadingDirectionValue | string>;
 }
 
+/** The language it is written in (lib/manga-language.ts), any case; absent: the title's script decides (the route). */
+function languageField(t: PublishingTranslate) {
+  return z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
+    z.enum(MANGA_LANGUAGES, { error: t("languageInvalid") }),
+  ) as unknown as z.ZodType<MangaLanguage, MangaLanguage | string>;
+}
+
 /**
  * The manga's text fields (SubmitManga; UpdateManga: `mangaUpdateSchema`): title trimmed 1–200 characters,
  * description at most 5,000 (absent: empty), 1–5 genres, reading direction 0 right-to-left, 1 left-to-right,
@@ -104,6 +113,7 @@ export function mangaFormSchema(t: PublishingTranslate) {
       .optional(),
     genres: genresField(t),
     readingDirection: readingDirectionField(t).optional(),
+    language: languageField(t).optional(),
   });
 }
 /** UpdateManga's fields: any of the manga's text fields (the route adds `id` and the optional cover). */

@@ -94,6 +94,7 @@ export async function insertManga(ctx: SeedContext, userIds: Map<string, number>
       status: m.status,
       reviewNote: m.reviewNote,
       readingDirection: m.entry.language === "ar" ? ReadingDirection.RightToLeft : ReadingDirection.LeftToRight,
+      language: m.entry.language,
       views: m.views,
       favorites: favoritesTotal,
       chapterCount: m.chapters.filter((c) => c.status === Status.Accepted).length,

@@ -10,6 +10,8 @@ import { catalogueGeneration, mangaGeneration } from "./changed";
 import { listManga, type MangaListItem, type Paged } from "./list-manga";
 import { CACHED_DISCOVERY_PAGES } from "./cache-limits";
 import { LATEST } from "@/lib/latest";
+import { hasAdvancedFilters, type DiscoveryParams } from "@/lib/discovery-params";
+import { discoveryFilters } from "./discovery-filters";
 import { listLatestChapters } from "./latest-chapters";
 import { listLatestUpdates } from "./latest-updates";
 import { getMangaFeed } from "./manga-feed";
@@ -58,12 +60,16 @@ const cachedCataloguePage = unstable_cache(
   options(),
 );
 
-/** A public discovery page; searches and deep pages skip the cache. */
-export async function readCataloguePage(p: { page: number; sortBy: SortBy; genre: Genre | null; search: string }): Promise<Paged<MangaListItem>> {
-  if (p.search || p.page > CACHED_DISCOVERY_PAGES) {
-    return listManga({ db: await getDb(), page: p.page, pageSize: PAGE_SIZE.discovery, sortBy: p.sortBy, searchTerm: p.search, genres: p.genre ? [p.genre] : undefined });
+/**
+ * A public discovery page. Only the pages the genre chips and the sort name are cached (a bounded set: 18 genre
+ * choices × 7 sorts × CACHED_DISCOVERY_PAGES); searches, deep pages and the advanced filters (any combination of which
+ * could be asked for) are read directly, as the API reads them.
+ */
+export async function readCataloguePage(p: DiscoveryParams): Promise<Paged<MangaListItem>> {
+  if (p.search || p.page > CACHED_DISCOVERY_PAGES || hasAdvancedFilters(p)) {
+    return listManga({ db: await getDb(), page: p.page, pageSize: PAGE_SIZE.discovery, sortBy: p.sort, searchTerm: p.search, filters: discoveryFilters(p) });
   }
-  return cachedCataloguePage(p.page, p.sortBy, p.genre, catalogueGeneration());
+  return cachedCataloguePage(p.page, p.sort, p.genres[0] ?? null, catalogueGeneration());
 }
 
 /** The public preview's manga (accepted, accepted chapters), fresh after a change to it or to the catalogue. */

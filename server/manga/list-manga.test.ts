@@ -38,6 +38,10 @@ function cases(): Options[][] {
     [{ filters: { isPremium: true, chapterStatusTypes: [Status.Pending] } }, { filters: { isPremium: false }, viewer: writer }],
     [{ filters: { isMangaApproval: true, author: "   " } }, { filters: { isMangaApproval: false, chapterStatusTypes: [] }, viewer: root }],
     [{ favoritedBy: fx.users.reader }, { favoritedBy: fx.users.writerA }, { favoritedBy: fx.users.reader, sortBy: SortBy.Title, page: 2, pageSize: 1 }],
+    [
+      { filters: { excludeGenres: ["Adventure"], languages: ["ar"], minChapters: 1, updatedAfter: new Date("2024-01-01") } },
+      { filters: { excludeGenres: ["Adventure"], languages: ["ar"], minChapters: 3, updatedAfter: new Date("2024-05-01") } },
+    ],
   ];
 }
 

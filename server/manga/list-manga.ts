@@ -6,6 +6,7 @@ import { chapters, favorites, manga, mangaGenres, users } from "@/db/schema";
 import { SEARCH_PREFIX_CHARS } from "@/db/schema/manga";
 import { foldSearchText, SEARCH_TERM_MAX } from "@/lib/search-fold";
 import { MatchRank } from "@/lib/search-match";
+import type { MangaLanguage } from "@/lib/manga-language";
 import { mediaUrl } from "@/lib/media-url";
 import { paged, type Paged } from "@/lib/paged";
 import { PAGE_SIZE } from "@/lib/constants";
@@ -28,7 +29,16 @@ export type { Paged } from "@/lib/paged";
 
 /** The `Filters.*` of spec §3. Status lists only narrow what the viewer may see (see visibility.ts). */
 export interface MangaFilters {
+  /** Any of these genres. */
   genres?: readonly Genre[];
+  /** None of these genres. */
+  excludeGenres?: readonly Genre[];
+  /** Written in one of these languages (lib/manga-language.ts). */
+  languages?: readonly MangaLanguage[];
+  /** At least this many public chapters (manga.chapter_count). */
+  minChapters?: number;
+  /** Updated (edited, or a chapter published) at or after this moment (manga.updated_at). */
+  updatedAfter?: Date;
   mangaStatusTypes?: readonly Status[];
   /** Which chapters count for the chapter filters (IsPremium, IsMangaApproval); never hides a manga by itself. */
   chapterStatusTypes?: readonly Status[];
@@ -165,7 +175,7 @@ function titlePlan(counts: { display: number; total: number; ranks: readonly num
 }
 
 /** Filters whose values are statement parameters (so they key prepared shapes by presence, not by value). */
-const VALUE_FILTERS = ["author", "minViews", "maxViews", "minFavorite", "maxFavorite", "createdAfter", "createdBefore"] as const satisfies ReadonlyArray<
+const VALUE_FILTERS = ["author", "minViews", "maxViews", "minFavorite", "maxFavorite", "createdAfter", "createdBefore", "minChapters", "updatedAfter"] as const satisfies ReadonlyArray<
   keyof MangaFilters
 >;
 
@@ -217,6 +227,8 @@ function listInputs(opts: ListMangaOptions) {
     maxFavorite: f.maxFavorite,
     createdAfter: f.createdAfter || undefined,
     createdBefore: f.createdBefore || undefined,
+    minChapters: f.minChapters,
+    updatedAfter: f.updatedAfter || undefined,
     favoritedBy: opts.favoritedBy,
   };
   // Everything else that reaches the builder is part of the shape by value: the viewer (visibility.ts may put who it
@@ -246,6 +258,8 @@ const PLACEHOLDERS: { [K in keyof ListValues]-?: Placeholder } = {
   maxFavorite: sql.placeholder("maxFavorite"),
   createdAfter: sql.placeholder("createdAfter"),
   createdBefore: sql.placeholder("createdBefore"),
+  minChapters: sql.placeholder("minChapters"),
+  updatedAfter: sql.placeholder("updatedAfter"),
   favoritedBy: sql.placeholder("favoritedBy"),
 };
 
@@ -255,6 +269,7 @@ function fillValues(values: ListValues): Record<string, unknown> {
     ...values,
     createdAfter: values.createdAfter && manga.createdAt.mapToDriverValue(values.createdAfter),
     createdBefore: values.createdBefore && manga.createdAt.mapToDriverValue(values.createdBefore),
+    updatedAfter: values.updatedAfter && manga.updatedAt.mapToDriverValue(values.updatedAfter),
   };
 }
 
@@ -290,6 +305,17 @@ function buildQueries(db: Db, input: ListInputs, plan: ListPlan, placeholders: b
     const genreMatch = ids.length === 1 ? eq(mangaGenres.genre, ids[0]!) : inArray(mangaGenres.genre, ids);
     filters.push(exists(db.select({ one: sql`1` }).from(mangaGenres).where(and(eq(mangaGenres.mangaId, manga.id), genreMatch))));
   }
+  if (f.excludeGenres?.length) {
+    const ids = [...new Set(f.excludeGenres.map((g) => GENRES.indexOf(g)).filter((i) => i >= 0))];
+    const genreMatch = ids.length === 1 ? eq(mangaGenres.genre, ids[0]!) : inArray(mangaGenres.genre, ids);
+    filters.push(notExists(db.select({ one: sql`1` }).from(mangaGenres).where(and(eq(mangaGenres.mangaId, manga.id), genreMatch))));
+  }
+  if (f.languages?.length) {
+    const languages = [...new Set(f.languages)];
+    filters.push(languages.length === 1 ? eq(manga.language, languages[0]!) : inArray(manga.language, languages));
+  }
+  if (values.minChapters !== undefined) filters.push(gte(manga.chapterCount, bind("minChapters")));
+  if (values.updatedAfter) filters.push(gte(manga.updatedAt, bind("updatedAfter")));
   if (f.mangaStatusTypes?.length) {
     const statuses = [...new Set(f.mangaStatusTypes)];
     filters.push(statuses.length === 1 ? eq(manga.status, statuses[0]!) : inArray(manga.status, statuses));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { decimalInteger, integer, MAX_ID } from "@/lib/validation/numbers";
 import { GENRES, SortBy, Status, type Genre } from "@/lib/enums";
 import { PAGE_SIZE } from "@/lib/constants";
+import { MANGA_LANGUAGES } from "@/lib/manga-language";
 import { SEARCH_TERM_MAX } from "@/lib/search-fold";
 import { imageFormatParam as imageFormat } from "@/server/media/image-format";
 import { MAX_PAGE, type MangaFilters, type SortDirection } from "./list-manga";
@@ -32,6 +33,10 @@ alias("sortDirection", "direction", "sortorder");
 alias("searchTerm", "search", "query", "q");
 alias("imageFormat");
 alias("Filters.Genres", "genres", "genre");
+alias("Filters.ExcludeGenres", "excludegenres", "excludegenre");
+alias("Filters.Languages", "languages", "language");
+alias("Filters.MinChapters", "minchapters");
+alias("Filters.UpdatedAfter", "updatedafter");
 alias("Filters.MangaStatusTypes", "mangastatustypes", "mangastatus");
 alias("Filters.ChapterStatusTypes", "chapterstatustypes", "chapterstatus");
 alias("Filters.MinViews", "minviews");
@@ -60,7 +65,7 @@ function canonicalOf(raw: string): string | undefined {
   return undefined;
 }
 
-const LIST_PARAMS = new Set(["Filters.Genres", "Filters.MangaStatusTypes", "Filters.ChapterStatusTypes"]);
+const LIST_PARAMS = new Set(["Filters.Genres", "Filters.ExcludeGenres", "Filters.Languages", "Filters.MangaStatusTypes", "Filters.ChapterStatusTypes"]);
 
 /** Canonical names, flattened values (lists split on commas), empty values dropped; unknown names ignored. */
 export function normalizeQuery(value: unknown): Raw {
@@ -127,6 +132,12 @@ const genreList = z.preprocess(
   z.array(z.enum(GENRES)),
 );
 
+/** en, ar, ja or other, any case (lib/manga-language.ts); the list has at most those four. */
+const languageList = z.preprocess(
+  (v) => (Array.isArray(v) ? [...new Set(v.map((s: unknown) => (typeof s === "string" ? s.toLowerCase() : s)))] : v),
+  z.array(z.enum(MANGA_LANGUAGES)),
+);
+
 const bool = z.preprocess((v) => {
   if (typeof v !== "string") return v;
   const s = v.toLowerCase();
@@ -155,6 +166,10 @@ export const paginatedMangaQuery = z.preprocess(
     searchTerm: text,
     imageFormat,
     "Filters.Genres": genreList.optional(),
+    "Filters.ExcludeGenres": genreList.optional(),
+    "Filters.Languages": languageList.optional(),
+    "Filters.MinChapters": int(0, MAX_ID).optional(),
+    "Filters.UpdatedAfter": date.optional(),
     ...filterFields,
     "Filters.MinViews": int().optional(),
     "Filters.MaxViews": int().optional(),
@@ -185,6 +200,10 @@ export function listOptionsOf(q: PaginatedMangaQuery): {
     searchTerm: q.searchTerm,
     filters: {
       genres: q["Filters.Genres"],
+      excludeGenres: q["Filters.ExcludeGenres"],
+      languages: q["Filters.Languages"],
+      minChapters: q["Filters.MinChapters"],
+      updatedAfter: q["Filters.UpdatedAfter"],
       mangaStatusTypes: q["Filters.MangaStatusTypes"],
       chapterStatusTypes: q["Filters.ChapterStatusTypes"],
       minViews: q["Filters.MinViews"],

@@ -1,4 +1,5 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
+import { isMangaLanguage, type MangaLanguage } from "@/lib/manga-language";
 import { chapters, manga, mangaGenres, users } from "@/db/schema";
 import { pick } from "@/db/columns";
 import { GENRES, Role, type Genre, type Status } from "@/lib/enums";
@@ -41,6 +42,8 @@ export interface ManagedManga {
   description: string;
   genres: Genre[];
   readingDirection: number;
+  /** lib/manga-language.ts */
+  language: MangaLanguage;
   status: Status;
   reviewNote: string | null;
   coverImageUrl: string | null;
@@ -102,7 +105,7 @@ export async function loadManagedManga(db: Executor, mangaId: number): Promise<M
   if (!isRowId(mangaId)) return null;
   const [row] = await db
     .select({
-      ...pick(manga, "id", "title", "description", "readingDirection", "status", "reviewNote", "coverImageId", "bannerImageId", "views", "favorites", "chapterCount", "createdAt", "updatedAt", "authorId"),
+      ...pick(manga, "id", "title", "description", "readingDirection", "language", "status", "reviewNote", "coverImageId", "bannerImageId", "views", "favorites", "chapterCount", "createdAt", "updatedAt", "authorId"),
       username: users.username,
       authorRole: users.role,
       trusted: sql<boolean>`coalesce(${users.trusted}, false)`,
@@ -119,6 +122,7 @@ export async function loadManagedManga(db: Executor, mangaId: number): Promise<M
   return {
     ...rest,
     status: rest.status as Status,
+    language: isMangaLanguage(rest.language) ? rest.language : "en",
     genres: genreNamesOf(genreRows.map((g) => g.genre)),
     coverImageUrl: mediaUrl(coverImageId),
     bannerImageUrl: mediaUrl(bannerImageId),

@@ -2,6 +2,7 @@ import type { Db } from "@/db/client";
 import { manga, mangaGenres } from "@/db/schema";
 import { GENRES, Status, type Genre } from "@/lib/enums";
 import { searchTextFor } from "@/lib/search-fold";
+import { languageOfTitle, type MangaLanguage } from "@/lib/manga-language";
 import { audit } from "@/server/core/audit";
 import { notFound } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
@@ -16,6 +17,8 @@ export interface MangaFields {
   description: string;
   genres: readonly Genre[];
   readingDirection: number;
+  /** lib/manga-language.ts; not chosen: the title's script decides (languageOfTitle). */
+  language?: MangaLanguage;
 }
 
 /**
@@ -34,6 +37,7 @@ export async function submitManga({ db, actor, fields, cover }: { db: Db; actor:
         description: fields.description,
         searchText: searchTextFor(fields.title, fields.description),
         readingDirection: fields.readingDirection,
+        language: fields.language ?? languageOfTitle(fields.title),
         authorId: actor.userId,
         status: Status.Pending,
         ...images,

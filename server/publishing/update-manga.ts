@@ -41,6 +41,7 @@ export async function updateManga({
     if (fields.title !== undefined) set.title = fields.title;
     if (fields.description !== undefined) set.description = fields.description;
     if (fields.readingDirection !== undefined) set.readingDirection = fields.readingDirection;
+    if (fields.language !== undefined) set.language = fields.language;
     if (fields.title !== undefined || fields.description !== undefined) {
       set.searchText = searchTextFor(fields.title ?? before.title, fields.description ?? before.description);
     }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { isLocale } from "@/i18n/routing";
-import { discoveryQuery, parseDiscoveryParams } from "@/lib/discovery-params";
+import { discoveryQuery, hasAdvancedFilters, parseDiscoveryParams } from "@/lib/discovery-params";
 import { alternatesFor, breadcrumbJsonLd } from "@/lib/seo";
 import { env } from "@/server/env";
 import { DiscoveryView } from "@/components/discovery/DiscoveryView";
@@ -10,7 +10,7 @@ import { JsonLd } from "@/components/seo/JsonLd";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-// Reads the URL's page, sort, search and genre; the data itself comes from the data cache (server/manga/cache.ts).
+// Reads the URL's page, sort, search and filters (lib/discovery-params.ts); the data itself comes from the data cache (server/manga/cache.ts).
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
@@ -21,8 +21,9 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
     title: t("metaTitle"),
     description: t("metaDescription"),
     alternates: alternatesFor(locale, "/discovery", discoveryQuery({ ...p, search: "" })),
-    // Search results are for people, not for the index; genre and page listings are indexable.
-    robots: p.search ? { index: false, follow: true } : undefined,
+    // Search results and the advanced filters' combinations are for people, not for the index; genre and page
+    // listings are indexable.
+    robots: p.search || hasAdvancedFilters(p) ? { index: false, follow: true } : undefined,
   };
 }
 

@@ -1,0 +1,77 @@
+import { expect, test, type Locator, type Page } from "./fixtures";
+import { catalogue, isPhone } from "./helpers";
+
+/**
+ * The discovery page's advanced filters (issue 31, item 3): include and exclude genres and free or premium, kept in the
+ * URL and rendered by the server (a reload, or the HTML alone, shows the same filtered page). English in the wide panel
+ * at desktop width; Arabic in the sheet at phone width (docs/decisions/020).
+ */
+
+const summary = (page: Page) => page.locator("#results-summary");
+const cards = (page: Page) => page.locator("main [data-manga-id]");
+/** The filter chip of a genre in a fieldset ("Include genres" / "Exclude genres"): its label is the target. */
+const chip = (scope: Locator, legend: string, genre: string) => scope.getByRole("group", { name: legend }).locator("label").filter({ hasText: new RegExp(`^${genre}$`) });
+
+const API_QUERY = "pageSize=20&Filters.Genres=Action&Filters.ExcludeGenres=Fantasy&Filters.IsPremium=false&Filters.MangaStatusTypes=1&Filters.ChapterStatusTypes=1";
+const URL_QUERY = "genre=Action&exclude=Fantasy&access=free";
+
+test("a visitor includes and excludes genres and keeps free manga; the URL carries it and the server renders it", async ({ page, request }) => {
+  const expected = await catalogue(request, API_QUERY);
+  expect(expected.totalDisplayRecords).toBeGreaterThan(0);
+  const english = !isPhone();
+  const prefix = english ? "" : "/ar";
+  const t = english
+    ? { include: "Include genres", exclude: "Exclude genres", action: "Action", fantasy: "Fantasy", access: "Access", free: "Free", apply: "Show results", removeFantasy: "Remove filter: Not Fantasy" }
+    : { include: "تضمين التصنيفات", exclude: "استبعاد التصنيفات", action: "أكشن", fantasy: "فانتازيا", access: "الوصول", free: "مجاني", apply: "عرض النتائج", removeFantasy: "إزالة عامل التصفية: بدون فانتازيا" };
+
+  await page.goto(`${prefix}/discovery`);
+  let panel: Locator;
+  if (english) {
+    // Wide screens: the panel beside the results.
+    panel = page.getByRole("complementary", { name: "Filters" });
+    await expect(panel).toBeVisible();
+  } else {
+    // Phones: the panel is in a sheet opened by "Filters" (retried until the page has hydrated).
+    const open = page.getByTestId("filters-sheet-open");
+    panel = page.getByTestId("filters-sheet");
+    await expect(async () => {
+      await open.click();
+      await expect(panel).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    const box = (await panel.boundingBox())!;
+    // A sheet along the bottom edge, the screen's full width.
+    expect(Math.round(box.width)).toBe(page.viewportSize()!.width);
+    expect(Math.round(box.y + box.height)).toBe(page.viewportSize()!.height);
+  }
+  await chip(panel, t.include, t.action).click();
+  await chip(panel, t.exclude, t.fantasy).click();
+  await panel.getByRole("combobox", { name: t.access }).selectOption("free");
+  await panel.getByRole("button", { name: t.apply }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${prefix}/discovery\\?${URL_QUERY}$`));
+  if (!english) await expect(panel).toBeHidden();
+  await expect(cards(page).first()).toHaveAttribute("data-manga-id", String(expected.items[0]!.id));
+  await expect(summary(page)).toContainText(String(expected.totalDisplayRecords));
+  await expect(page.getByRole("link", { name: t.removeFantasy })).toBeVisible();
+
+  // The HTML itself has the filtered results and the panel's state.
+  const html = await (await page.request.get(`${prefix}/discovery?${URL_QUERY}`)).text();
+  expect(html).toContain(`data-manga-id="${expected.items[0]!.id}"`);
+  expect(html).toMatch(/<input type="checkbox"[^>]* name="exclude" checked="" value="Fantasy"/);
+
+  await page.reload();
+  await expect(cards(page)).toHaveCount(expected.items.length);
+  await expect(cards(page).first()).toHaveAttribute("data-manga-id", String(expected.items[0]!.id));
+  if (english) {
+    await expect(panel.getByRole("group", { name: t.include }).getByRole("checkbox", { name: t.action })).toBeChecked();
+    await expect(panel.getByRole("combobox", { name: t.access })).toHaveValue("free");
+    // Removing one filter is a link to the URL without it.
+    await page.getByRole("link", { name: t.removeFantasy }).click();
+    await expect(page).toHaveURL(/\/discovery\?genre=Action&access=free$/);
+    const withFantasy = await catalogue(request, API_QUERY.replace("&Filters.ExcludeGenres=Fantasy", ""));
+    await expect(summary(page)).toContainText(String(withFantasy.totalDisplayRecords));
+    await expect(panel.getByRole("group", { name: t.exclude }).getByRole("checkbox", { name: t.fantasy })).not.toBeChecked();
+  } else {
+    await expect(page.getByTestId("filters-sheet-open")).toHaveText("تصفية (3)");
+  }
+});
