@@ -2,10 +2,10 @@
 
 import { AlertCircle, AlertTriangle, ArrowDown, ArrowUp, CheckCircle2, GripVertical, Loader2, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import type { PageCheck } from "./file-checks";
 import { IconButton } from "@/components/ui/Button";
 import { splitBytes } from "./upload-state";
+import { useDragReorder } from "./use-drag-reorder";
 
 export interface PendingPage {
   id: string;
@@ -34,8 +34,7 @@ export function PageList({
   onRemove: (index: number) => void;
 }) {
   const t = useTranslations("upload");
-  const [dragged, setDragged] = useState<number | null>(null);
-  const [over, setOver] = useState<number | null>(null);
+  const drag = useDragReorder(onMove, disabled);
   return (
     <ol aria-label={t("pageList")} className="grid gap-2 sm:grid-cols-2" data-testid="page-list">
       {pages.map((page, index) => {
@@ -44,35 +43,12 @@ export function PageList({
         return (
           <li
             key={page.id}
-            draggable={!disabled}
-            onDragStart={(e) => {
-              setDragged(index);
-              e.dataTransfer.effectAllowed = "move";
-              e.dataTransfer.setData("text/plain", String(index));
-            }}
-            onDragOver={(e) => {
-              if (dragged === null) return;
-              e.preventDefault();
-              setOver(index);
-            }}
-            onDragLeave={() => setOver((o) => (o === index ? null : o))}
-            onDrop={(e) => {
-              if (dragged === null) return;
-              e.preventDefault();
-              e.stopPropagation();
-              if (dragged !== index) onMove(dragged, index);
-              setDragged(null);
-              setOver(null);
-            }}
-            onDragEnd={() => {
-              setDragged(null);
-              setOver(null);
-            }}
+            {...drag.itemProps(index)}
             data-testid="page-item"
             data-name={page.file.name}
             className={`flex items-center gap-2 rounded-2xl border bg-white p-2 transition dark:bg-zinc-900 ${
               invalid ? "border-red-300 dark:border-red-500/50" : "border-zinc-200 dark:border-zinc-800"
-            } ${over === index && dragged !== index ? "ring-2 ring-brand-500" : ""} ${dragged === index ? "opacity-50" : ""}`}
+            } ${drag.highlight(index) === "target" ? "ring-2 ring-brand-500" : ""} ${drag.highlight(index) === "dragged" ? "opacity-50" : ""}`}
           >
             <GripVertical className="size-4 shrink-0 cursor-grab text-zinc-400" aria-hidden />
             {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL */}

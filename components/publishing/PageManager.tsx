@@ -13,6 +13,7 @@ import { useRouter } from "@/i18n/client";
 import { isApiError } from "@/lib/api-client";
 import type { ManagedChapter } from "@/server/publishing/managed";
 import { UPLOAD_LIMITS } from "./file-checks";
+import { useDragReorder } from "./use-drag-reorder";
 
 const IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/gif";
 
@@ -61,8 +62,6 @@ export function PageManager({
   const [announcement, setAnnouncement] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [dragged, setDragged] = useState<number | null>(null);
-  const [over, setOver] = useState<number | null>(null);
   const focusNext = useRef<string | null>(null);
   const urls = useRef(new Set<string>());
 
@@ -91,13 +90,6 @@ export function PageManager({
   );
   const busy = save.isPending;
 
-  if (pdf || processing) {
-    return (
-      <Banner tone="info" testId="pages-pdf">
-        {processing ? t("processing") : t("pdf")}
-      </Banner>
-    );
-  }
 
   const dirty = items.length !== pages.length || items.some((item, i) => item.kind !== "kept" || item.page !== pages[i]?.pageNumber);
 
@@ -194,6 +186,16 @@ export function PageManager({
     save.mutate(form);
   };
 
+  const drag = useDragReorder((from, to) => move(from, to), busy);
+
+  if (pdf || processing) {
+    return (
+      <Banner tone="info" testId="pages-pdf">
+        {processing ? t("processing") : t("pdf")}
+      </Banner>
+    );
+  }
+
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
@@ -209,37 +211,15 @@ export function PageManager({
           return (
             <li
               key={item.key}
-              draggable={!busy}
-              onDragStart={(e) => {
-                setDragged(index);
-                e.dataTransfer.effectAllowed = "move";
-                e.dataTransfer.setData("text/plain", String(index));
-              }}
-              onDragOver={(e) => {
-                if (dragged === null) return;
-                e.preventDefault();
-                setOver(index);
-              }}
-              onDragLeave={() => setOver((o) => (o === index ? null : o))}
-              onDrop={(e) => {
-                if (dragged === null) return;
-                e.preventDefault();
-                if (dragged !== index) move(dragged, index);
-                setDragged(null);
-                setOver(null);
-              }}
-              onDragEnd={() => {
-                setDragged(null);
-                setOver(null);
-              }}
+              {...drag.itemProps(index)}
               data-testid="pages-item"
               data-kind={item.kind}
               data-page={item.kind === "kept" ? item.page : undefined}
               className={cx(
                 "flex min-w-0 flex-col gap-2 rounded-2xl border bg-white p-2 transition dark:bg-zinc-900",
                 item.kind === "new" ? "border-brand-400 dark:border-brand-500/60" : "border-zinc-200 dark:border-zinc-800",
-                over === index && dragged !== index && "ring-2 ring-brand-500",
-                dragged === index && "opacity-50",
+                drag.highlight(index) === "target" && "ring-2 ring-brand-500",
+                drag.highlight(index) === "dragged" && "opacity-50",
               )}
             >
               <div className="relative grid aspect-[2/3] w-full cursor-grab place-items-center overflow-hidden rounded-xl bg-zinc-100 dark:bg-zinc-800">
