@@ -353,13 +353,16 @@ export function RadioPills<V extends string>({ name, legend, hint, options, valu
           <label
             key={option.value}
             className={cx(
-              "flex min-h-11 cursor-pointer items-center gap-2.5 rounded-xl border px-3.5 text-sm font-semibold transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 [&>svg]:size-4",
+              "relative flex min-h-11 cursor-pointer items-center gap-2.5 rounded-xl border px-3.5 text-sm font-semibold transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 [&>svg]:size-4",
               option.value === value
                 ? "border-brand-500 bg-brand-50 text-brand-700 dark:border-brand-400 dark:bg-brand-500/15 dark:text-brand-100"
                 : "border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
             )}
           >
-            <input type="radio" name={name} value={option.value} checked={option.value === value} disabled={disabled} onChange={() => onChange(option.value)} className="size-6 shrink-0 accent-brand-600" data-testid={option.testId} />
+            {/* The radio covers its whole pill (the touch target, 44 px high, whatever a sticky header hides of it); the
+                ring beside the label draws its state. */}
+            <input type="radio" name={name} value={option.value} checked={option.value === value} disabled={disabled} onChange={() => onChange(option.value)} className="peer absolute inset-0 m-0 size-full cursor-pointer appearance-none rounded-xl opacity-0 disabled:cursor-not-allowed" data-testid={option.testId} />
+            <span aria-hidden className="size-4 shrink-0 rounded-full border-2 border-zinc-400 bg-white peer-checked:border-[5px] peer-checked:border-brand-600 dark:border-zinc-500 dark:bg-zinc-900 dark:peer-checked:border-brand-400" />
             {option.icon}
             <span lang={option.lang}>{option.label}</span>
           </label>

@@ -11,7 +11,9 @@ import { pageWeight } from "../../scripts/bench/page-weight";
 // the shared i18n and theme modules gained, +35 B of enums); no new code runs on a public page. To be won back.
 // Plus 200 B since issue 31 (ADR 010, "Back after signing in"): the heart on every card keeps a visitor's click for
 // after signing in and sends them to log in with the manga's page as the return path (+~190 B on /discovery).
-const BUDGET_BYTES = 151_200;
+// Plus 1,400 B since issue 31's filters (ADR 010, "The filter panel"): /discovery's panel navigates on submit and its
+// phone sheet opens on a click (152,482 B measured).
+const BUDGET_BYTES = 152_600;
 /**
  * The HTML document itself, with its inline RSC payload (gzip). The landing page is ~26 kB; Next's
  * `experimental.inlineCss` took it to ~75 kB by writing the stylesheet into the page three times (ADR 010).
