@@ -31,7 +31,8 @@ export function signInFailureMessage(error: string | null | undefined): string |
  * Login (spec §2): username or e-mail, password, Forgot Password link. A failure shows the server's
  * message in a red banner above the form; success goes to /auth/force-reset-password/{id} when the
  * account must still choose a role, else back to the dashboard page the visitor was sent here from
- * (`?next=`, lib/return-path.ts), else to /dashboard.
+ * (`?next=`, lib/return-path.ts), else to /dashboard/discovery (where /dashboard redirects: straight there, one
+ * round trip fewer).
  */
 export function LoginForm({
   notice,
@@ -48,7 +49,7 @@ export function LoginForm({
   const t = useTranslations("auth.login");
   const tp = useTranslations("auth.password");
   const tv = useTranslations("validation");
-  const returnTo = safeReturnPath(useSearchParams().get(RETURN_PARAM)) ?? "/dashboard";
+  const returnTo = safeReturnPath(useSearchParams().get(RETURN_PARAM)) ?? "/dashboard/discovery";
   const schema = useMemo(() => loginSchema((key) => tv(key)), [tv]);
   const {
     register,
