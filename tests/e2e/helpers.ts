@@ -12,6 +12,12 @@ export const DEMO = {
   omar: { username: "omar_k", password: "Reader#Demo2025", fullName: "Omar Khaled" },
 } as const;
 
+/**
+ * How long a sign-in may take to reach the dashboard: the password check is slow on purpose, and on a 2-core CI machine
+ * running two browsers, the server and the fault tests' processes it has taken over 10 s (the default wait).
+ */
+const SIGN_IN_WAIT_MS = 20_000;
+
 /** Signs in through the login form (in the page's language) and waits for the dashboard. */
 export async function signIn(page: Page, who: keyof typeof DEMO, prefix = "") {
   const account = DEMO[who];
@@ -19,7 +25,7 @@ export async function signIn(page: Page, who: keyof typeof DEMO, prefix = "") {
   await page.locator("#login-username").fill(account.username);
   await page.locator("#login-password").fill(account.password);
   await page.locator("main form button[type=submit]").click();
-  await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/discovery$`));
+  await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/discovery$`), { timeout: SIGN_IN_WAIT_MS });
 }
 
 export const isPhone = () => test.info().project.name === "phone";
@@ -75,7 +81,7 @@ export async function signInAs(page: Page, username: string, prefix = "") {
   await page.locator("#login-username").fill(username);
   await page.locator("#login-password").fill(TEST_PASSWORD);
   await page.locator("main form button[type=submit]").click();
-  await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/discovery$`));
+  await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/discovery$`), { timeout: SIGN_IN_WAIT_MS });
 }
 
 type Colour = readonly [number, number, number];
