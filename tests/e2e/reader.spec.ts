@@ -236,7 +236,8 @@ test.describe("reader", () => {
     const overlay = page.getByTestId("sponsored-overlay");
     const close = page.getByTestId("sponsored-close");
     await expect(overlay).toHaveAttribute("data-band", "start");
-    await expect(close).toBeDisabled();
+    // The overlay's own clock says how long the close button stayed disabled: on a busy machine the first look at it
+    // may come after that second has passed, so the look is not the check.
     await expect(close).toBeEnabled({ timeout: 3_000 });
     const openedAt = Number(await overlay.getAttribute("data-opened-at"));
     const enabledAt = Number(await overlay.getAttribute("data-enabled-at"));
