@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, usePathname } from "@/i18n/navigation";
 import { useAuth } from "@/components/providers/use-auth";
 import { LayoutDashboard, Menu, X } from "@/components/icons/ui";
+import { RETURN_PARAM, safeReturnPath } from "@/lib/return-path";
 
 // Off the kit on purpose: the kit's Button module would add ~600 B gzip to every public page's first load (issue 29; /discovery is 80 B under its 151,000 B budget).
 
@@ -44,9 +45,14 @@ export function NavLinks({ items, className }: { items: ReadonlyArray<{ href: st
   ));
 }
 
-/** "Dashboard" once the browser knows the user is signed in, "Login" and "Register" until then (public pages stay static). */
+/**
+ * "Dashboard" once the browser knows the user is signed in, "Login" and "Register" until then (public pages stay static).
+ * On a page worth coming back to (a manga's preview: lib/return-path.ts) they carry it, so signing in returns there.
+ */
 export function AuthButtons({ labels, stacked = false }: { labels: { dashboard: string; login: string; register: string }; stacked?: boolean }) {
   const signedIn = useAuth().status === "authenticated";
+  const here = safeReturnPath(usePathname());
+  const authHref = (type: "login" | "register") => ({ pathname: "/auth", query: here ? { type, [RETURN_PARAM]: here } : { type } });
   const base = "inline-flex h-10 shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full px-3 text-sm lg:px-4 font-semibold transition";
   if (signedIn) {
     return (
@@ -59,12 +65,12 @@ export function AuthButtons({ labels, stacked = false }: { labels: { dashboard: 
   return (
     <div className={stacked ? "grid gap-2" : "flex items-center gap-2"}>
       <Link
-        href={{ pathname: "/auth", query: { type: "login" } }}
+        href={authHref("login")}
         className={`${base} text-zinc-800 hover:bg-zinc-100 dark:text-zinc-100 dark:hover:bg-zinc-800 ${stacked ? "border border-zinc-200 dark:border-zinc-700" : ""}`}
       >
         {labels.login}
       </Link>
-      <Link href={{ pathname: "/auth", query: { type: "register" } }} className={`${base} bg-brand-600 text-white shadow-sm shadow-brand-600/30 hover:bg-brand-700`}>
+      <Link href={authHref("register")} className={`${base} bg-brand-600 text-white shadow-sm shadow-brand-600/30 hover:bg-brand-700`}>
         {labels.register}
       </Link>
     </div>
