@@ -15,6 +15,7 @@ import { answerClientError, refuseWrongMethod } from "./http/method-guard";
 import { closeAfterEarlyAnswer } from "./http/early-answer";
 import { createPageCache, type PageCache } from "./http/page-cache";
 import { answerFailure, serveWithFaults } from "./http/request-faults";
+import { renderWithinShare } from "./http/page-renders";
 import { applySecurityHeaders } from "./http/security-headers";
 import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
 
@@ -82,7 +83,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       : createPageCache({ target: () => ({ host: "127.0.0.1", port: (renderer!.address() as AddressInfo).port }), maxBytes: Number(process.env.PAGE_CACHE_MB || 64) * 1024 * 1024 });
 
   const security = { siteUrl: env.siteUrl, dev };
-  const listener: http.RequestListener = (req, res) => {
+  // `shared`: the public port, where each address's page renders get their share (server/http/page-renders.ts); the
+  // page cache's own renderer (loopback, filling the cache for everyone) is not counted.
+  const listenerFor = (shared: boolean): http.RequestListener => (req, res) => {
     recordClientAddress(req, trustProxyHops);
     applySecurityHeaders(res, security); // every response; pages get their nonce policy from proxy.ts
     // An upload refused mid-body leaves no unread bytes blocking the connection (server/http/early-answer.ts).
@@ -90,13 +93,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // A method an API path does not take: the 405 envelope with Allow (Next's own 405 has no body).
     if (refuseWrongMethod(req, res)) return;
     // A database outage answers 503 (docs/decisions/019): the API's envelope, and pages whose render it broke.
-    const next = () => serveWithFaults(res, () => handle(req, res));
+    const render = () => serveWithFaults(res, () => handle(req, res));
+    const next = shared ? () => renderWithinShare(req, res, render) : render;
     (direct?.serveDirectly(req, res) ?? pages?.serve(req, res, next) ?? next()).catch((err: unknown) => answerFailure(req, res, err));
   };
-  const server = http.createServer(listener);
+  const server = http.createServer(listenerFor(true));
   // The page cache renders through a server of its own on the loopback interface. It listens first, so the cache is
   // filled with the pages the first visitors ask for before the public port opens (server/http/page-cache-warm.ts).
-  const renderer: http.Server | undefined = pages && http.createServer(listener);
+  const renderer: http.Server | undefined = pages && http.createServer(listenerFor(false));
   if (renderer) {
     await listen(renderer, 0, "127.0.0.1");
     await warmPageCache(pages!, db.db, `http://127.0.0.1:${(renderer.address() as AddressInfo).port}`);

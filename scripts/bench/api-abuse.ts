@@ -14,15 +14,17 @@
  *              entries all point at one deflated 15 MB block of zeros, `--uploads` times (12) on `--upload-connections`
  *              (4), each given at most `--upload-timeout` s (60);
  *   multipart  the writer's `PUT /api/manga/UpdateManga` multipart with 40,000 parts all named `g` (~2.7 MB), as many
- *              times, as bounded.
+ *              times, as bounded;
+ *   pages      the same flood as anon on the discovery page, a new combination of its filters each request (none is
+ *              in the page cache: every one a render), within the address's share of renders (server/http/page-renders.ts).
  * For each: `/api/health` asked every 50 ms (`--interval`) in a worker thread whatever the previous answer is doing
  * (open loop, so a slow answer cannot hide the ones behind it), its p50/p99/max during the attack (target p50 < 50 ms,
  * p99 < 250 ms), the attack's answers by status, and its wall time; health alone for 5 s first, for the machine's own
  * latency. The writer owns one demo manga (set in the database: the attacks are about the parsers, not publishing).
  * Needs a production build in .next (`npm run build`). Options: --only anon,token,garbage,zip,multipart --duration s
  * --connections n --interval ms --uploads n --upload-connections n --upload-timeout s --keep (keep the database)
- * --reuse (take a kept one as it is; saves seeding) --no-limit (start the server with RATE_LIMIT_API_READ=off: what the
- * lists alone cost) --limit <reads>/<seconds> (another anonymous bucket, e.g. 1/1).
+ * --reuse (take a kept one as it is; saves seeding) --no-limit (start the server with RATE_LIMIT_API_READ=off and RATE_LIMIT_PAGE_RENDER=off:
+ * what the lists and the renders alone cost) --limit <reads>/<seconds> (another anonymous bucket, e.g. 1/1).
  * --smoke (scripts/bench/smoke.ts): 5 connections for 1 s, 1 upload of each kind, health alone for 1 s, the anonymous
  * bucket 120 reads per second (so a refill takes 2 s, not 24).
  * BENCH_DEMO_TEMPLATE: a database on the same server holding the demo content (no one connected) to copy instead of
@@ -38,6 +40,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { effectiveRule } from "../../server/core/rate-limit";
 import { ANONYMOUS_READ_RULE } from "../../server/http/anonymous-reads";
+import { GENRES } from "../../lib/enums";
 import { startApp, stopApp } from "./app";
 import { sized } from "./smoke";
 
@@ -48,7 +51,7 @@ const option = (name: string, fallback: string) => {
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
 const DURATION = Number(option("duration", sized("10", "1")));
-const ATTACKS = ["anon", "token", "garbage", "zip", "multipart"] as const;
+const ATTACKS = ["anon", "token", "garbage", "zip", "multipart", "pages"] as const;
 type Attack = (typeof ATTACKS)[number];
 const ONLY = new Set(option("only", ATTACKS.join(",")).split(",").map((a) => a.trim()));
 for (const a of ONLY) if (!(ATTACKS as readonly string[]).includes(a)) throw new Error(`--only: unknown attack "${a}" (${ATTACKS.join(", ")})`);
@@ -308,9 +311,11 @@ interface AttackResult {
   detail: string;
 }
 
-/** 50 connections on the default list query for DURATION s, with these headers. */
-async function flood(base: string, headers: Record<string, string>): Promise<AttackResult> {
-  const run = await autocannon({ url: `${base}${DEFAULT_QUERY}`, connections: CONNECTIONS, duration: DURATION, headers });
+/** 50 connections on the default list query for DURATION s, with these headers (or on the paths `paths` makes up). */
+async function flood(base: string, headers: Record<string, string>, paths?: (i: number) => string): Promise<AttackResult> {
+  let i = 0;
+  const requests = paths && [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: paths(i++) }) }];
+  const run = await autocannon({ url: `${base}${DEFAULT_QUERY}`, connections: CONNECTIONS, duration: DURATION, headers, ...(requests ? { requests } : {}) });
   const statuses: Record<string, number> = {};
   for (const [code, stat] of Object.entries(run.statusCodeStats ?? {})) statuses[code] = stat?.count ?? 0;
   if (run.errors) statuses.errors = run.errors;
@@ -422,7 +427,7 @@ async function refill(env: Record<string, string>): Promise<void> {
 async function main(): Promise<void> {
   const url = await prepareDatabase();
   // startApp turns the anonymous read limits off for the other benchmarks; here they are the point.
-  const env: Record<string, string> = { RATE_LIMIT_API_READ: flag("no-limit") ? "off" : option("limit", sized("", "120/1")) };
+  const env: Record<string, string> = { RATE_LIMIT_API_READ: flag("no-limit") ? "off" : option("limit", sized("", "120/1")), RATE_LIMIT_PAGE_RENDER: flag("no-limit") ? "off" : "" };
   if (flag("no-limit")) env.RATE_LIMIT_API_READ_USER = "off";
   let app = await start(url, env);
   try {
@@ -493,6 +498,14 @@ async function main(): Promise<void> {
         uploads((signal) =>
           fetch(`${app.url}/api/manga/UpdateManga`, { method: "PUT", headers: { authorization: `Bearer ${writer.token}`, "content-type": contentType }, body: new Uint8Array(body), signal }),
         ),
+      );
+    }
+    app = await alive(app, url, env);
+    if (ONLY.has("pages")) {
+      // A discovery page no one else asks for, each time: the chapter count and the excluded genre change per request.
+      const path = (i: number) => `/discovery?chapters=${(i % 9999) + 1}&exclude=${encodeURIComponent(GENRES[i % GENRES.length]!)}`;
+      await measured(app, "pages", `anonymous /discovery with a new filter combination each request (${CONNECTIONS} connections, ${DURATION} s${limiter})`, () =>
+        flood(app.url, { "accept-encoding": "gzip" }, path),
       );
     }
   } finally {

@@ -26,6 +26,8 @@ export async function startApp(databaseUrl: string, extraEnv: Record<string, str
       // Benchmarks drive the API from one address without signing in: the anonymous read limits would answer 429
       // (docs/decisions/018). The abuse benchmark turns them back on.
       RATE_LIMIT_API_READ: "off",
+      // Likewise each address's share of page renders (server/http/page-renders.ts).
+      RATE_LIMIT_PAGE_RENDER: "off",
       // At the smoke size no figure means anything: the server opens its port without rendering 20 previews first.
       ...(SMOKE ? { PAGE_CACHE_WARM: "0" } : {}),
       ...extraEnv,
