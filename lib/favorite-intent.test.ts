@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
 import { FAVORITE_INTENT_MS, rememberFavoriteIntent } from "./favorite-intent";
-import { takeFavoriteIntent } from "./take-favorite-intent";
+import { keepFavoriteIntentFor, takeFavoriteIntent } from "./take-favorite-intent";
 
 describe("a heart clicked before signing in", () => {
   afterEach(() => localStorage.clear());
@@ -24,5 +24,18 @@ describe("a heart clicked before signing in", () => {
     // A click from the future (a clock set back) does not count either.
     rememberFavoriteIntent(7, 10_000);
     expect(takeFavoriteIntent(7, 5_000)).toBe(false);
+  });
+
+  it("survives a sign-in only when it returns to that manga's page (a click walked away from is dropped)", () => {
+    rememberFavoriteIntent(7);
+    keepFavoriteIntentFor("/dashboard/discovery/manga/7");
+    expect(takeFavoriteIntent(7)).toBe(true);
+    rememberFavoriteIntent(7);
+    keepFavoriteIntentFor("/dashboard/discovery");
+    expect(localStorage.length).toBe(0);
+    expect(takeFavoriteIntent(7)).toBe(false);
+    rememberFavoriteIntent(7);
+    keepFavoriteIntentFor("/dashboard/discovery/manga/70");
+    expect(takeFavoriteIntent(7)).toBe(false);
   });
 });

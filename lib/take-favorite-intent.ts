@@ -24,3 +24,19 @@ function forget(): void {
     // nothing kept
   }
 }
+
+/**
+ * On signing in: the kept click stays only when the sign-in returns to that manga's page (the heart's own `next`);
+ * a click the visitor walked away from is dropped, so a later sign-in elsewhere never adds it.
+ */
+export function keepFavoriteIntentFor(returnPath: string): void {
+  let kept: { mangaId?: unknown } | null = null;
+  try {
+    const raw = localStorage.getItem(FAVORITE_INTENT_KEY);
+    if (raw === null) return;
+    kept = JSON.parse(raw) as { mangaId?: unknown } | null;
+  } catch {
+    kept = null;
+  }
+  if (returnPath !== `/dashboard/discovery/manga/${String(kept?.mangaId)}`) forget();
+}

@@ -10,6 +10,7 @@ import type { z } from "zod";
 import { SwitchLine } from "./SwitchLine";
 import { Link, useRouter } from "@/i18n/navigation";
 import { RETURN_PARAM, safeReturnPath } from "@/lib/return-path";
+import { keepFavoriteIntentFor } from "@/lib/take-favorite-intent";
 import { loginSchema } from "@/lib/validation/auth";
 import { Banner } from "@/components/ui/Banner";
 import { textLinkClass } from "@/components/ui/Button";
@@ -133,6 +134,7 @@ function useSignIn(returnTo: string) {
       return;
     }
     setLeaving(true);
+    keepFavoriteIntentFor(returnTo);
     router.replace(user.mustSelectRole ? `/auth/force-reset-password/${user.id}` : returnTo);
   };
   return { failure, leaving, signIn };

@@ -4,7 +4,6 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, usePathname } from "@/i18n/navigation";
 import { useAuth } from "@/components/providers/use-auth";
 import { LayoutDashboard, Menu, X } from "@/components/icons/ui";
-import { RETURN_PARAM, safeReturnPath } from "@/lib/return-path";
 
 // Off the kit on purpose: the kit's Button module would add ~600 B gzip to every public page's first load (issue 29; /discovery is 80 B under its 151,000 B budget).
 
@@ -47,12 +46,14 @@ export function NavLinks({ items, className }: { items: ReadonlyArray<{ href: st
 
 /**
  * "Dashboard" once the browser knows the user is signed in, "Login" and "Register" until then (public pages stay static).
- * On a page worth coming back to (a manga's preview: lib/return-path.ts) they carry it, so signing in returns there.
+ * On a manga's preview they carry it as the return path (`next`, lib/return-path.ts, checked again by the login form),
+ * so signing in returns there. The test is written out here: the module's full check would weigh on every public page.
  */
 export function AuthButtons({ labels, stacked = false }: { labels: { dashboard: string; login: string; register: string }; stacked?: boolean }) {
   const signedIn = useAuth().status === "authenticated";
-  const here = safeReturnPath(usePathname());
-  const authHref = (type: "login" | "register") => ({ pathname: "/auth", query: here ? { type, [RETURN_PARAM]: here } : { type } });
+  const pathname = usePathname();
+  const next = /^\/discovery\/manga\/\d{1,9}$/.test(pathname) ? pathname : undefined;
+  const authHref = (type: "login" | "register") => ({ pathname: "/auth", query: next ? { type, next } : { type } });
   const base = "inline-flex h-10 shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full px-3 text-sm lg:px-4 font-semibold transition";
   if (signedIn) {
     return (

@@ -4,7 +4,7 @@ import { LoaderCircle } from "@/components/icons/ui";
 import { useTexts } from "@/i18n/client";
 
 /** The results box, and its "Searching..." state (also shown while the results code loads). */
-export const resultsBoxClass = (fill: boolean) => `${fill ? "" : "max-h-80 overflow-y-auto overscroll-contain"} py-2`;
+export const resultsBoxClass = (fill: boolean) => `${fill ? "" : "max-h-[min(30rem,calc(100dvh-6rem))] overflow-y-auto overscroll-contain"} py-2`;
 export function Searching() {
   const t = useTexts("search");
   return (

@@ -125,6 +125,9 @@ export async function insertChapters(ctx: SeedContext, mangaIds: Map<string, num
       pageCount: c.pageCount,
       reviewNote: c.reviewNote,
       views: c.views,
+      // Released and announced when it was made, as an accepted chapter of an accepted manga is (a later edit that is
+      // accepted again must not announce it as new: server/publishing/announce.ts).
+      announcedAt: c.status === Status.Accepted && m.status === Status.Accepted ? daysAgo(ctx, c.daysAgo) : null,
       createdAt: daysAgo(ctx, c.daysAgo),
       updatedAt: daysAgo(ctx, c.daysAgo),
     })),

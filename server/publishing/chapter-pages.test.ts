@@ -166,7 +166,12 @@ describe("UpdateChapter pageOrder", () => {
     // The same order is no change.
     expect((await arrange(u.writer.token, id, [{ page: 1 }, { page: 2 }, { page: 3 }])).body.data).toMatchObject({ status: 1 });
     expect((await arrange(u.root.token, id, [{ page: 2 }, { page: 1 }, { page: 3 }])).body.data).toMatchObject({ status: 1 });
+    const announced = (await chapterRow(id)).announcedAt;
+    expect(announced).toBeInstanceOf(Date);
     expect((await arrange(u.writer.token, id, [{ page: 2 }, { page: 1 }, { page: 3 }])).body.data).toMatchObject({ status: 0 });
+    // Accepted again: still the chapter released before, not a new one (no second announcement, same release time).
+    await decideChapter(u.root.token, id, 1);
+    expect(await chapterRow(id)).toMatchObject({ status: 1, announcedAt: announced });
 
     const trustedManga = await submitManga(u.trusted.token, "Trusted Pages");
     await decideManga(u.root.token, trustedManga, 1);

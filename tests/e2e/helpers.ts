@@ -16,7 +16,7 @@ export const DEMO = {
  * How long a sign-in may take to reach the dashboard: the password check is slow on purpose, and on a 2-core CI machine
  * running two browsers, the server and the fault tests' processes it has taken over 10 s (the default wait).
  */
-const SIGN_IN_WAIT_MS = 20_000;
+export const SIGN_IN_WAIT_MS = 20_000;
 
 /** Signs in through the login form (in the page's language) and waits for the dashboard. */
 export async function signIn(page: Page, who: keyof typeof DEMO, prefix = "") {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { publishThroughApi, skipEnglishOnPhone, TEST_PASSWORD, unique } from "./helpers";
+import { publishThroughApi, SIGN_IN_WAIT_MS, skipEnglishOnPhone, TEST_PASSWORD, unique } from "./helpers";
 
 /**
  * Back to what the visitor asked for (issue 31, item 1): a chapter link or the heart on a public preview sends a
@@ -47,7 +47,7 @@ for (const L of LANGS) {
       await expect(page).toHaveURL(/type=login&next=%2Fmanga-reader%2F/);
 
       await submitLogin(page, username, L.login);
-      await expect(page).toHaveURL(new RegExp(`${L.prefix}/manga-reader/${mangaId}/${chapterId}$`));
+      await expect(page).toHaveURL(new RegExp(`${L.prefix}/manga-reader/${mangaId}/${chapterId}$`), { timeout: SIGN_IN_WAIT_MS });
       await expect(page.locator("main img").first()).toBeVisible();
     });
 
@@ -62,11 +62,15 @@ for (const L of LANGS) {
       expect(made.status(), await made.text()).toBe(200);
 
       await page.goto(`${L.prefix}/discovery/manga/${mangaId}`);
+      // The header's Login and Register carry the preview as well (in the phone's menu at that width).
+      for (const type of ["login", "register"]) {
+        await expect(page.locator(`header a[href$="/auth?type=${type}&next=%2Fdiscovery%2Fmanga%2F${mangaId}"]`).first()).toBeAttached();
+      }
       await page.locator('article[aria-labelledby="manga-title"]').getByRole("button", { name: L.add }).click();
       await expect(page).toHaveURL(new RegExp(`${L.prefix}/auth\\?type=login&next=%2Fdashboard%2Fdiscovery%2Fmanga%2F${mangaId}$`));
       await submitLogin(page, username, L.login);
 
-      await expect(page).toHaveURL(new RegExp(`${L.prefix}/dashboard/discovery/manga/${mangaId}$`));
+      await expect(page).toHaveURL(new RegExp(`${L.prefix}/dashboard/discovery/manga/${mangaId}$`), { timeout: SIGN_IN_WAIT_MS });
       await expect(page.getByText(L.added)).toBeVisible();
       const heart = page.locator('article[aria-labelledby="manga-title"]').getByRole("button", { name: L.remove });
       await expect(heart).toHaveAttribute("aria-pressed", "true");
