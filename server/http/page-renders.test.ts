@@ -103,6 +103,18 @@ describe("renderWithinShare", () => {
     expect((await Promise.all([...held, api])).map((r) => r.status)).toEqual([200, 200, 200]);
   });
 
+  it("frees the slot once the response is written, even when the render's promise has not settled", async () => {
+    server = http.createServer((req, res) => {
+      void renderWithinShare(req, res, () => {
+        res.end("done");
+        return new Promise<void>(() => undefined);
+      }, limits(0));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    for (let i = 0; i < 5; i++) expect((await fetch(`${base}/p${i}`)).status).toBe(200);
+  });
+
   it("counts nothing when RATE_LIMIT_PAGE_RENDER is off", async () => {
     const off = await serve(new ReadLimits({ rule: PAGE_RENDER_RULE, slots: 2, queue: 0, env: { RATE_LIMIT_PAGE_RENDER: "off" } }));
     const many = Array.from({ length: 6 }, (_, i) => off.get(`/p${i}`));

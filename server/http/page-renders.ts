@@ -55,12 +55,16 @@ export async function renderWithinShare(req: http.IncomingMessage, res: http.Ser
     if (err instanceof AppError && err.httpStatus === 429) return refuse(req, res, err);
     throw err;
   }
+  // The slot is freed when the response is written out or its connection is gone, whether or not render() has
+  // returned by then (listened for from the start: a client may leave mid-render); at once if render() fails.
+  const done = finished(res);
+  const rendering = render();
   try {
-    await render();
-    await finished(res);
+    await Promise.race([done, rendering.then(() => done)]);
   } finally {
     release();
   }
+  await rendering;
 }
 
 function headerOf(req: http.IncomingMessage, name: string): string | null {
@@ -68,9 +72,18 @@ function headerOf(req: http.IncomingMessage, name: string): string | null {
   return Array.isArray(value) ? value.join(", ") : (value ?? null);
 }
 
+/** Resolves once the response is written out ("finish") or its connection is gone ("close"), whichever comes first. */
 function finished(res: http.ServerResponse): Promise<void> {
   if (res.writableFinished || res.destroyed) return Promise.resolve();
-  return new Promise((resolve) => res.once("close", () => resolve()));
+  return new Promise((resolve) => {
+    const end = () => {
+      res.off("finish", end);
+      res.off("close", end);
+      resolve();
+    };
+    res.once("finish", end);
+    res.once("close", end);
+  });
 }
 
 function refuse(req: http.IncomingMessage, res: http.ServerResponse, err: AppError): void {
