@@ -55,6 +55,14 @@ describe("active state", () => {
     expect(isActivePath("/dashboard/discovery", "/dashboard/discovery")).toBe(true);
     expect(isActivePath("/dashboard/discoveryx", "/dashboard/discovery")).toBe(false);
   });
+  it("counts the manga editor and its page managers as Manga management's, not Manga approval's", () => {
+    for (const path of ["/dashboard/manga-approval/editor/2", "/dashboard/manga-approval/editor/2/chapters/11"]) {
+      expect(isActivePath(path, "/dashboard/manga-management")).toBe(true);
+      expect(isActivePath(path, "/dashboard/manga-approval")).toBe(false);
+    }
+    expect(isActivePath("/dashboard/manga-approval/7", "/dashboard/manga-approval")).toBe(true);
+    expect(isActivePath("/dashboard/manga-approval/editorial", "/dashboard/manga-management")).toBe(false);
+  });
   it("opens the group of the current page", () => {
     expect(groupOf(navigationFor(Role.writer), "/dashboard/manga-approval/7")).toBe("contentManagement");
     expect(groupOf(navigationFor(Role.writer), "/dashboard/discovery")).toBeNull();

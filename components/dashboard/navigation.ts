@@ -65,9 +65,14 @@ export function navigationFor(role: number | null | undefined): readonly NavEntr
   return READER_NAV;
 }
 
-/** Whether `pathname` (without the locale prefix) is `href` or below it. */
+/** The manga editor and its chapters' page managers: under manga-approval, but reached from "Manga management". */
+const EDITOR = "/dashboard/manga-approval/editor";
+
+/** Whether `pathname` (without the locale prefix) is `href` or below it (the editor counting as manga management's). */
 export function isActivePath(pathname: string, href: string): boolean {
-  return pathname === href || pathname.startsWith(`${href}/`);
+  const editor = pathname === EDITOR || pathname.startsWith(`${EDITOR}/`);
+  const path = editor ? pathname.replace("/dashboard/manga-approval/", "/dashboard/manga-management/") : pathname;
+  return path === href || path.startsWith(`${href}/`);
 }
 
 /** The group holding the page being shown, so it starts open. */
