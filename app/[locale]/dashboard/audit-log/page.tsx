@@ -43,10 +43,12 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
     const key = `actions.${action.replace(/\./g, "_")}`;
     return t.has(key as never) ? t(key as never) : action;
   };
-  // Values in words (issue 31, 6f): a role or a review status by its name, yes/no for a switch; the rest as recorded.
+  // Values in words (issue 31, 6f): a role or a review status by its name, what a chapter's pages went through, yes/no
+  // for a switch; the rest as recorded.
   const formatValue = (key: string, value: unknown): string | undefined => {
     if (key === "role" && typeof value === "number" && tRoles.has(String(value) as never)) return tRoles(String(value) as never);
     if ((key === "status" || key === "previousStatus") && (value === 0 || value === 1 || value === 2)) return tManagement(`statuses.${value}`);
+    if (key === "pages" && (value === "pageOrder" || value === "images" || value === "pdf")) return t(`pageChanges.${value}`);
     if (typeof value === "boolean") return value ? tUsers("yes") : tUsers("no");
     return undefined;
   };
