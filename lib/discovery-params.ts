@@ -18,9 +18,22 @@ export const MIN_CHAPTERS_MAX = 10_000;
 /** At most this many genres to include, and as many to exclude (docs/decisions/008, "Filters"). */
 export const GENRE_FILTER_MAX = 5;
 
+/**
+ * The catalogue's order: one of the API's sorts, or "relevance" (title matches first, then the other matches, the
+ * popular first among equals: server/manga/list-manga.ts), the default order of a search and only offered with one.
+ */
+export const RELEVANCE = "relevance";
+export type DiscoverySort = SortBy | typeof RELEVANCE;
+
+/** The order a discovery page has when its URL names none: relevance for a search, else the most popular first. */
+export const defaultSort = (search: string): DiscoverySort => (search ? RELEVANCE : SortBy.Popularity);
+
+/** The API's sortBy for an order (none for relevance: the API ranks a search by relevance when it is not given). */
+export const apiSortBy = (sort: DiscoverySort): SortBy | undefined => (sort === RELEVANCE ? undefined : sort);
+
 export interface DiscoveryParams {
   search: string;
-  sort: SortBy;
+  sort: DiscoverySort;
   page: number;
   /** Genres a manga must have one of (`genre`, repeated); empty: every genre. */
   genres: readonly Genre[];
@@ -54,8 +67,9 @@ function genreList(v: string | string[] | undefined, without: readonly Genre[] =
  */
 export function parseDiscoveryParams(raw: Raw): DiscoveryParams {
   const search = first(raw.search).trim().slice(0, 100);
-  const sortNum = Number(first(raw.sort));
-  const sort = (Object.values(SortBy) as number[]).includes(sortNum) && first(raw.sort) !== "" ? (sortNum as SortBy) : SortBy.Popularity;
+  const sortText = first(raw.sort);
+  const sortNum = Number(sortText);
+  const sort = (Object.values(SortBy) as number[]).includes(sortNum) && sortText !== "" ? (sortNum as SortBy) : defaultSort(search);
   const pageNum = Number.parseInt(first(raw.page), 10);
   const page = Number.isFinite(pageNum) && pageNum >= 1 ? Math.min(pageNum, 100_000) : 1;
   const genres = genreList(raw.genre);
@@ -100,10 +114,21 @@ export function discoveryQuery(p: Partial<DiscoveryParams>): string {
   if (p.access) q.set("access", p.access);
   if (p.minChapters) q.set("chapters", String(p.minChapters));
   if (p.updatedWithin) q.set("updated", String(p.updatedWithin));
-  if (p.sort !== undefined && p.sort !== SortBy.Popularity) q.set("sort", String(p.sort));
+  // The default order is left out: relevance with a search, the most popular without (relevance is never written).
+  if (p.sort !== undefined && p.sort !== RELEVANCE && p.sort !== defaultSort(p.search ?? "")) q.set("sort", String(p.sort));
   if (p.page && p.page > 1) q.set("page", String(p.page));
   const s = q.toString();
   return s ? `?${s}` : "";
+}
+
+/**
+ * `current` changed by `next`. A new search keeps an order the visitor chose, but one that was only the default
+ * (most popular without a search, relevance with one) becomes the new search's default.
+ */
+export function withDiscoveryParams(current: DiscoveryParams, next: Partial<DiscoveryParams>): DiscoveryParams {
+  const merged = { ...current, ...next };
+  if (next.search !== undefined && next.sort === undefined && current.sort === defaultSort(current.search)) merged.sort = defaultSort(merged.search);
+  return merged;
 }
 
 export function sameDiscoveryParams(a: DiscoveryParams, b: DiscoveryParams): boolean {

@@ -2,12 +2,12 @@
 
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { GENRES, SortBy } from "@/lib/enums";
+import { GENRES } from "@/lib/enums";
 import { useLocale, useTexts } from "@/i18n/client";
 import { Link } from "@/i18n/navigation";
 import { Search, X } from "@/components/icons/ui";
 import { SEARCH_DEBOUNCE_MS } from "@/lib/constants";
-import { discoveryPath, discoveryQuery, parseDiscoveryParams, sameDiscoveryParams, type DiscoveryParams } from "@/lib/discovery-params";
+import { defaultSort, discoveryPath, discoveryQuery, parseDiscoveryParams, sameDiscoveryParams, withDiscoveryParams, type DiscoveryParams } from "@/lib/discovery-params";
 import type { CataloguePage } from "./discovery-fetch";
 import type { CardTexts, PreviewBase } from "@/components/manga/MangaCard";
 import { SortSelect } from "./SortSelect";
@@ -137,7 +137,7 @@ export function DiscoveryCatalogue({
   // Updates the URL without a server round trip; Next keeps useSearchParams in step (and Back works).
   const navigate = useCallback(
     (next: Partial<DiscoveryParams>, mode: "push" | "replace" = "push") => {
-      const merged = { ...params, ...next };
+      const merged = withDiscoveryParams(params, next);
       const url = `${window.location.pathname}${discoveryQuery(merged)}`;
       if (mode === "push") window.history.pushState(null, "", url);
       else window.history.replaceState(null, "", url);
@@ -155,7 +155,7 @@ export function DiscoveryCatalogue({
           <SearchForm params={params} navigate={navigate} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             {sheet}
-            <SortSelect value={params.sort} busy={loading} onChange={(sort) => navigate({ sort, page: 1 })} />
+            <SortSelect value={params.sort} searching={params.search !== ""} busy={loading} onChange={(sort) => navigate({ sort, page: 1 })} />
           </div>
         </div>
         {/* The genre chips: real links (shareable, indexable), opened by client navigation so the server renders the
@@ -278,7 +278,8 @@ function SearchForm({ params, navigate }: { params: DiscoveryParams; navigate: N
       {params.access && <input type="hidden" name="access" value={params.access} />}
       {params.minChapters && <input type="hidden" name="chapters" value={params.minChapters} />}
       {params.updatedWithin && <input type="hidden" name="updated" value={params.updatedWithin} />}
-      {params.sort !== SortBy.Popularity && <input type="hidden" name="sort" value={params.sort} />}
+      {/* An order the visitor chose; the default one (most popular, or best match) is the new search's default. */}
+      {params.sort !== defaultSort(params.search) && <input type="hidden" name="sort" value={params.sort} />}
     </form>
   );
 }

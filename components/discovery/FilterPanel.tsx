@@ -4,7 +4,7 @@ import { Link } from "@/i18n/navigation";
 import { GENRES, type Genre } from "@/lib/enums";
 import { MANGA_LANGUAGES } from "@/lib/manga-language";
 import {
-  DEFAULT_DISCOVERY_PARAMS, discoveryPath, discoveryQuery, GENRE_FILTER_MAX, MIN_CHAPTER_CHOICES, UPDATED_WITHIN_DAYS, type DiscoveryParams, type PreviewBase,
+  DEFAULT_DISCOVERY_PARAMS, defaultSort, discoveryPath, discoveryQuery, GENRE_FILTER_MAX, MIN_CHAPTER_CHOICES, UPDATED_WITHIN_DAYS, type DiscoveryParams, type PreviewBase,
 } from "@/lib/discovery-params";
 import { Button, buttonClass } from "@/components/ui/Button";
 import { activeChipClass, fieldLabelClass } from "@/components/ui/control-styles";
@@ -41,7 +41,7 @@ export function FilterPanel({ params, action, idPrefix, t, tg }: Texts & { param
       ])}
       {/* Kept for a plain GET (with JavaScript, FilterForm takes them from the current URL). */}
       <StaticHiddenFields
-        values={[...(params.search ? [["search", params.search] as const] : []), ...(params.sort !== DEFAULT_DISCOVERY_PARAMS.sort ? [["sort", String(params.sort)] as const] : [])]}
+        values={[...(params.search ? [["search", params.search] as const] : []), ...(params.sort !== defaultSort(params.search) ? [["sort", String(params.sort)] as const] : [])]}
       />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" data-testid={`${idPrefix}-apply`}>

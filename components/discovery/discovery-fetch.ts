@@ -1,7 +1,7 @@
 import { Status } from "@/lib/enums";
 import { apiRequest } from "@/lib/api-client";
 import { PAGE_SIZE } from "@/lib/constants";
-import { discoveryQuery, updatedSince, type DiscoveryParams } from "@/lib/discovery-params";
+import { apiSortBy, discoveryQuery, updatedSince, type DiscoveryParams } from "@/lib/discovery-params";
 import type { MangaListItem, Paged } from "@/server/manga/list-manga";
 
 export type CataloguePage = Paged<MangaListItem>;
@@ -14,7 +14,7 @@ export function fetchDiscoveryPage(p: DiscoveryParams, options: { signal?: Abort
     query: {
       page: p.page,
       pageSize: PAGE_SIZE.discovery,
-      sortBy: p.sort,
+      sortBy: apiSortBy(p.sort),
       searchTerm: p.search || undefined,
       "Filters.Genres": p.genres.length ? p.genres.join(",") : undefined,
       "Filters.ExcludeGenres": p.exclude.length ? p.exclude.join(",") : undefined,

@@ -1,7 +1,7 @@
 import "server-only";
 import { unstable_cache } from "next/cache";
 import { getDb } from "@/db/client";
-import type { Genre, SortBy } from "@/lib/enums";
+import { SortBy, type Genre } from "@/lib/enums";
 import { PAGE_SIZE } from "@/lib/constants";
 import type { Locale } from "@/i18n/routing";
 import { getDiscoverySettings, getLandingSettings } from "@/server/settings/get-page-settings";
@@ -10,7 +10,7 @@ import { catalogueGeneration, mangaGeneration } from "./changed";
 import { listManga, type MangaListItem, type Paged } from "./list-manga";
 import { CACHED_DISCOVERY_PAGES } from "./cache-limits";
 import { LATEST } from "@/lib/latest";
-import { hasAdvancedFilters, type DiscoveryParams } from "@/lib/discovery-params";
+import { apiSortBy, hasAdvancedFilters, type DiscoveryParams } from "@/lib/discovery-params";
 import { discoveryFilters } from "./discovery-filters";
 import { listLatestChapters } from "./latest-chapters";
 import { listLatestUpdates } from "./latest-updates";
@@ -67,9 +67,10 @@ const cachedCataloguePage = unstable_cache(
  */
 export async function readCataloguePage(p: DiscoveryParams): Promise<Paged<MangaListItem>> {
   if (p.search || p.page > CACHED_DISCOVERY_PAGES || hasAdvancedFilters(p)) {
-    return listManga({ db: await getDb(), page: p.page, pageSize: PAGE_SIZE.discovery, sortBy: p.sort, searchTerm: p.search, filters: discoveryFilters(p) });
+    return listManga({ db: await getDb(), page: p.page, pageSize: PAGE_SIZE.discovery, sortBy: apiSortBy(p.sort), searchTerm: p.search, filters: discoveryFilters(p) });
   }
-  return cachedCataloguePage(p.page, p.sort, p.genres[0] ?? null, catalogueGeneration());
+  // Without a search the order is one of the API's sorts (relevance is a search's).
+  return cachedCataloguePage(p.page, apiSortBy(p.sort) ?? SortBy.Popularity, p.genres[0] ?? null, catalogueGeneration());
 }
 
 /** The public preview's manga (accepted, accepted chapters), fresh after a change to it or to the catalogue. */

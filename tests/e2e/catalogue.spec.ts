@@ -134,6 +134,26 @@ test.describe("discovery", () => {
     await expect(summary(page)).toHaveText(`Showing 1 to 20 of ${all.totalDisplayRecords} results`);
   });
 
+  test("a search is ordered by best match (title matches first) until the visitor picks another order", async ({ page }) => {
+    skipEnglishOnPhone(true);
+    // "dawn": the most popular match is one whose description says it (issue 31 trial); the title match comes first.
+    await page.goto("/discovery?search=dawn");
+    const sort = page.getByRole("combobox", { name: "Sort by" });
+    await expect(sort).toHaveValue("relevance");
+    await expect(sort.locator("option").first()).toHaveText("Best match");
+    await expect(cards(page).first()).toContainText("The Last Blade of Dawn");
+    await sort.selectOption("5");
+    await expect(page).toHaveURL(/\/discovery\?search=dawn&sort=5$/);
+    await sort.selectOption("relevance");
+    await expect(page).toHaveURL(/\/discovery\?search=dawn$/);
+    await expect(cards(page).first()).toContainText("The Last Blade of Dawn");
+    // Without a search there is no best match to offer.
+    await page.getByRole("searchbox", { name: "Search by title..." }).fill("");
+    await expect(page).toHaveURL(/\/discovery$/);
+    await expect(sort).toHaveValue("5");
+    await expect(sort.locator('option[value="relevance"]')).toHaveCount(0);
+  });
+
   for (const prefix of ["", "/ar"] as const) {
     test(`${prefix || "/"}: an empty genre names the genre and offers every genre; a page past the end offers the last page`, async ({ page, request }) => {
       skipEnglishOnPhone(!prefix);
