@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { ReadLimits } from "./anonymous-reads";
-import { isPageRender, PAGE_RENDER_RULE, pageRenders, renderWithinShare } from "./page-renders";
+import { isPageRender, PAGE_RENDER_RULE, PAGE_RENDER_SLOTS, pageRenders, renderWithinShare } from "./page-renders";
 
 describe("isPageRender", () => {
   it("counts pages and client navigations, not the API, static files, media or other methods", () => {
@@ -113,6 +113,28 @@ describe("renderWithinShare", () => {
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     for (let i = 0; i < 5; i++) expect((await fetch(`${base}/p${i}`)).status).toBe(200);
+  });
+
+  it("keeps links' prefetches in a share of their own: a page is not held up behind them", async () => {
+    const gates: Array<() => void> = [];
+    let started = 0;
+    server = http.createServer((req, res) => {
+      void renderWithinShare(req, res, async () => {
+        started++;
+        if (req.headers["next-router-prefetch"]) await new Promise<void>((resolve) => gates.push(resolve));
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const headers = { "x-forwarded-for": "192.0.2.44", "next-router-prefetch": "1" };
+    const prefetches = Array.from({ length: PAGE_RENDER_SLOTS }, (_, i) => fetch(`${base}/dashboard/p${i}`, { headers }));
+    for (let i = 0; i < 200 && started < PAGE_RENDER_SLOTS; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(started).toBe(PAGE_RENDER_SLOTS);
+    const page = await fetch(`${base}/dashboard/favorites`, { headers: { "x-forwarded-for": "192.0.2.44" } });
+    expect(page.status).toBe(200);
+    for (const open of gates) open();
+    await Promise.all(prefetches);
   });
 
   it("counts nothing when RATE_LIMIT_PAGE_RENDER is off", async () => {

@@ -20,6 +20,7 @@ import { ReadLimits } from "./anonymous-reads";
  * 2. Rate: a bucket of 600 renders refilled at 20 a second, far above what a person, or an office behind one address,
  *    makes (a page and its prefetches), and a ceiling on what a script does.
  * 3. Past either: 429 with Retry-After after a 1 s pause, a short page in the visitor's language.
+ * Links' prefetches count in a second share of the same size (prefetchRenders), so a page never waits for them.
  * Answers from the page cache, Next's static files, media and the API (limited on their own) do not count.
  * `RATE_LIMIT_PAGE_RENDER="<renders>/<seconds>"` sets the bucket, `off` turns share and rate off (load tests).
  */
@@ -28,6 +29,11 @@ export const PAGE_RENDER_SLOTS = 4;
 export const PAGE_RENDER_QUEUE = 100;
 
 export const pageRenders = new ReadLimits({ rule: PAGE_RENDER_RULE, slots: PAGE_RENDER_SLOTS, queue: PAGE_RENDER_QUEUE });
+/**
+ * The links' prefetches (`Next-Router-Prefetch`: a dashboard's sidebar asks for a dozen at once) have a share of their
+ * own, the same size, so the page a visitor opens never waits behind its own page's prefetches.
+ */
+export const prefetchRenders = new ReadLimits({ rule: PAGE_RENDER_RULE, slots: PAGE_RENDER_SLOTS, queue: PAGE_RENDER_QUEUE });
 
 /** Whether a request is a page render these limits count: GET or HEAD of a path that is not the API, a static file or media. */
 export function isPageRender(method: string | undefined, url: string | undefined): boolean {
@@ -45,7 +51,8 @@ export function isPageRender(method: string | undefined, url: string | undefined
  * the limits are off, after its turn otherwise; a refusal is answered here. The slot is held until the response is
  * finished or its connection closed, streamed pages included.
  */
-export async function renderWithinShare(req: http.IncomingMessage, res: http.ServerResponse, render: () => Promise<void>, limits: ReadLimits = pageRenders): Promise<void> {
+export async function renderWithinShare(req: http.IncomingMessage, res: http.ServerResponse, render: () => Promise<void>, shares?: ReadLimits): Promise<void> {
+  const limits = shares ?? (req.headers["next-router-prefetch"] !== undefined ? prefetchRenders : pageRenders);
   if (!limits.enabled || !isPageRender(req.method, req.url)) return render();
   const address = clientIp({ headers: { get: (name) => headerOf(req, name) } });
   let release: () => void;
