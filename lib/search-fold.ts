@@ -48,9 +48,14 @@ export function foldSearchText(s: string): string {
     .trim();
 }
 
-/** What is stored in manga.search_text: every write that changes a title or description must store this. */
-export function searchTextFor(title: string, description: string | null | undefined): string {
-  return foldSearchText(`${title} ${description ?? ""}`);
+/**
+ * What is stored in manga.search_text: every write that changes a title, a description or the author's name must store
+ * this. The title comes first (search_title is read from its beginning, db/schema/manga.ts), then the author's name
+ * (within the prefix the sort indexes carry, so an author search walks them as a title search does), then the
+ * description.
+ */
+export function searchTextFor(title: string, description: string | null | undefined, author?: string | null): string {
+  return foldSearchText(`${title} ${author ?? ""} ${description ?? ""}`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MatchRank, titleMatchRank } from "./search-match";
+import { MatchRank, matchedField, titleMatchRank } from "./search-match";
 
 describe("titleMatchRank", () => {
   it("tells the whole title, its beginning, a word's beginning, anywhere and elsewhere apart", () => {
@@ -17,5 +17,15 @@ describe("titleMatchRank", () => {
     expect(titleMatchRank("رحلة إلى القمر الأزرق", "القَمَر")).toBe(MatchRank.titleWord);
     expect(titleMatchRank("رحلة إلى القمر الأزرق", "قمر")).toBe(MatchRank.titleWord);
     expect(titleMatchRank("سيف الصحراء الأخير", "القمر")).toBe(MatchRank.otherField);
+  });
+});
+
+describe("matchedField", () => {
+  it("says title, author or description, the title first", () => {
+    expect(matchedField("Sakura Nights", "sakura_ink", "sakura")).toBe("title");
+    expect(matchedField("Moonlit Apothecary", "sakura_ink", "SAKURA")).toBe("author");
+    expect(matchedField("Ramen at Midnight", "sakura_ink", "dawn")).toBe("description");
+    expect(matchedField("Ramen at Midnight", null, "dawn")).toBe("description");
+    expect(matchedField("سيف الصحراء", "قَلَم", "قلم")).toBe("author");
   });
 });

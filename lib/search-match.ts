@@ -24,3 +24,13 @@ export function titleMatchRank(title: string, term: string): MatchRank {
   if (t.includes(n)) return MatchRank.titleSubstring;
   return MatchRank.otherField;
 }
+
+/**
+ * Why a search result is listed, for the header search's hint: its title, its author's name, or else its description
+ * (the fields a manga's search text holds, lib/search-fold.ts searchTextFor).
+ */
+export function matchedField(title: string, author: string | null | undefined, term: string): "title" | "author" | "description" {
+  if (titleMatchRank(title, term) !== MatchRank.otherField) return "title";
+  const n = foldSearchText(term.trim().slice(0, SEARCH_TERM_MAX));
+  return n !== "" && author && foldSearchText(author).includes(n) ? "author" : "description";
+}

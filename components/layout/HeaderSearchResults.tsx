@@ -11,7 +11,7 @@ import type { MangaListItem, Paged } from "@/server/manga/list-manga";
 import { PreviewLink } from "@/components/manga/PreviewLink";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { Badge } from "@/components/ui/Badge";
-import { MatchRank, titleMatchRank } from "@/lib/search-match";
+import { matchedField } from "@/lib/search-match";
 import { resultsBoxClass, Searching } from "./search-status";
 
 /**
@@ -54,6 +54,18 @@ function useHeaderSearch(text: string, limit: number) {
   };
 }
 
+/** Why a result whose title does not hold the term is listed: its author's name or its description. */
+function MatchHint({ title, author, term }: { title: string; author: string | null; term: string }) {
+  const t = useTexts("search");
+  const field = matchedField(title, author, term);
+  if (field === "title") return null;
+  return (
+    <Badge className="mt-1" testId="search-match-hint">
+      {t(field === "author" ? "matchedAuthor" : "matchedDescription")}
+    </Badge>
+  );
+}
+
 /**
  * The results under the header's search box (loaded with TanStack Query on the first key stroke, so neither is part
  * of a page's first load).
@@ -90,12 +102,7 @@ export default function SearchResults({ text, limit, onPick, id, fill = false }:
                 <span className="min-w-0">
                   <span className="block truncate text-sm font-semibold">{m.title}</span>
                   <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{tm("by", { author: m.user.username ?? tm("unknownAuthor") })}</span>
-                  {/* The search looks in titles and descriptions: a result whose title does not hold the term says why it is here. */}
-                  {titleMatchRank(m.title, state.term) === MatchRank.otherField && (
-                    <Badge className="mt-1" testId="search-match-hint">
-                      {t("matchedDescription")}
-                    </Badge>
-                  )}
+                  <MatchHint title={m.title} author={m.user.username} term={state.term} />
                 </span>
               </PreviewLink>
             </li>

@@ -111,7 +111,8 @@ export async function fillBenchDb(url: string, n: number): Promise<{ seconds: nu
         from generate_series(1, ${n}) as i
       )
       insert into manga (title, description, search_text, cover_image_id, author_id, status, views, favorites, chapter_count, popularity, created_at, updated_at)
-      select title, description, lower(title || ' ' || description),
+      -- search_text as lib/search-fold.ts's searchTextFor stores it: title, author (writer<k>, the users above), description
+      select title, description, lower(title || ' writer' || (1 + i % ${writers}) || ' ' || description),
         encode(sha256(convert_to('cover' || (1 + i % 8), 'UTF8')), 'hex'),
         1 + i % ${writers},
         case when i % 20 = 0 then 0 when i % 20 = 1 then 2 else 1 end,

@@ -87,7 +87,7 @@ export async function insertManga(ctx: SeedContext, userIds: Map<string, number>
     return {
       title,
       description,
-      searchText: searchTextFor(title, description),
+      searchText: searchTextFor(title, description, m.entry.author),
       coverImageId: must(ctx.images.covers, title),
       bannerImageId: ctx.images.banners.get(title) ?? null,
       authorId: must(userIds, m.entry.author),

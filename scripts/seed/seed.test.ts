@@ -235,10 +235,10 @@ describe("seedDemo on an empty database", () => {
     }
   });
 
-  it("fills searchText with the folded title and description", async () => {
-    const manga = await rows<{ title: string; description: string; search_text: string }>(sql`
-      select title, description, search_text from manga`);
-    for (const m of manga) expect(m.search_text).toBe(searchTextFor(m.title, m.description));
+  it("fills searchText with the folded title, author name and description", async () => {
+    const manga = await rows<{ title: string; description: string; username: string; search_text: string }>(sql`
+      select m.title, m.description, u.username, m.search_text from manga m join users u on u.id = m.author_id`);
+    for (const m of manga) expect(m.search_text).toBe(searchTextFor(m.title, m.description, m.username));
     expect(manga.some((m) => m.search_text.includes(foldSearchText("الأخير")))).toBe(true);
   });
 

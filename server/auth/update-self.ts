@@ -25,6 +25,7 @@ import { createEmailToken } from "./email-tokens";
 import { confusableWithAnother, isSkeletonViolation, isUniqueViolation, lowerEq, takenBy } from "./find-user";
 import { getCurrentUser } from "./get-current-user";
 import type { CurrentUser, ImageFormat } from "./types";
+import { authorRenamed } from "@/server/manga/author-search";
 import { validationTranslator } from "./validation";
 
 /** Profile images are stored at most this wide (re-encoded JPEG). */
@@ -102,6 +103,7 @@ export async function updateSelf(opts: {
       await runUnitOfWork(db, async (uow) => {
         if (image?.store && changes.profileImageId) await storeMedia(uow.tx, image.store);
         if (Object.keys(changes).length > 0) await uow.tx.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, userId));
+        if (changes.username !== undefined) await authorRenamed(uow, userId, changes.username);
         if (newEmail) {
           const name = changes.fullName ?? current.fullName;
           // Mails are in the account's language (issue 28); a taken address's holder gets theirs.

@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { GET as paginated } from "@/app/api/manga/PaginatedManga/route";
 import { manga, users } from "@/db/schema";
 import { Role, SortBy, Status } from "@/lib/enums";
@@ -8,6 +9,8 @@ import { MatchRank, titleMatchRank } from "@/lib/search-match";
 import { noParams } from "@/server/http/test-helpers";
 import { buildDemoPlan } from "@/scripts/seed/plan";
 import { getDb, type Db } from "@/db/client";
+import { deleteUser } from "@/server/users/delete-user";
+import { updateUser } from "@/server/users/update-user";
 import { buildListMangaQueries, clearCatalogueCounts, listManga, planFor, relevanceRank } from "./list-manga";
 
 /**
@@ -36,7 +39,7 @@ beforeAll(async () => {
       return {
         title: m.entry.title,
         description: m.entry.description,
-        searchText: searchTextFor(m.entry.title, m.entry.description),
+        searchText: searchTextFor(m.entry.title, m.entry.description, m.entry.author),
         authorId: authorId.get(m.entry.author)!,
         status: m.status,
         views: m.views,
@@ -184,5 +187,63 @@ describe("search_title", () => {
     const [after] = await db.select({ searchTitle: manga.searchTitle }).from(manga).where(eq(manga.id, row!.id));
     expect(after!.searchTitle).toBe("brand new");
     await db.delete(manga).where(eq(manga.id, row!.id));
+  });
+});
+
+describe("author search (issue 31, item 2: other fields after titles)", () => {
+  const demoBy = (author: string) => buildDemoPlan().manga.filter((m) => m.entry.author === author && m.status === Status.Accepted).map((m) => m.entry.title);
+
+  it("finds a writer's manga by their name, in any letter case, with title matches still first", async () => {
+    const found = await headerSearch("SAKURA", { pageSize: "50" });
+    expect(found.totalDisplayRecords).toBeGreaterThan(0);
+    const hers = new Set(demoBy("sakura_ink"));
+    // Every result is hers or holds the term in its title or description; all of hers that are listed publicly come.
+    for (const title of titles(found)) {
+      const entry = buildDemoPlan().manga.find((m) => m.entry.title === title)!.entry;
+      expect(entry.author === "sakura_ink" || searchTextFor(title, entry.description).includes("sakura"), title).toBe(true);
+    }
+    expect(titles(found).filter((t) => hers.has(t)).length).toBeGreaterThan(0);
+    // "writer" is both the demo writer's name and a word of no title: ranked among other fields, by popularity.
+    const ranks = titles(await headerSearch("qalam")).map((t) => titleMatchRank(t, "qalam"));
+    expect(ranks.every((r) => r === MatchRank.otherField)).toBe(true);
+  });
+
+  it("follows a rename and a deleted account, refreshing every manga of the writer", async () => {
+    const [writer] = await db.insert(users).values({ username: "inkwell_renamer", email: "renamer@example.test", fullName: "R", role: Role.writer }).returning({ id: users.id });
+    const [root] = await db.insert(users).values({ username: "root_renamer", email: "root-renamer@example.test", fullName: "Root", role: Role.root }).returning({ id: users.id });
+    const made = await db
+      .insert(manga)
+      .values(["Quiet Harbour", "Loud Harbour"].map((title) => ({ title, description: "Boats.", searchText: searchTextFor(title, "Boats.", "inkwell_renamer"), authorId: writer!.id, status: Status.Accepted })))
+      .returning({ id: manga.id });
+    const ids = made.map((m) => m.id);
+    const texts = async () => (await db.select({ searchText: manga.searchText }).from(manga).where(inArray(manga.id, ids))).map((r) => r.searchText).sort();
+    const viewer = { userId: root!.id, role: Role.root } as const;
+    try {
+      await updateUser({ db, viewer, input: { id: writer!.id, username: "Quill_Renamed" }, locale: "en" });
+      expect(await texts()).toEqual(["loud harbour quill_renamed boats.", "quiet harbour quill_renamed boats."]);
+      await deleteUser({ db, viewer, userId: writer!.id });
+      expect(await texts()).toEqual(["loud harbour boats.", "quiet harbour boats."]);
+    } finally {
+      await db.delete(manga).where(inArray(manga.id, ids));
+    }
+  });
+
+  it("the migration's backfill stores what searchTextFor does, for the demo catalogue and awkward titles", async () => {
+    const [writer] = await db.insert(users).values({ username: "بنت_القلم", email: "qalam-girl@example.test", fullName: "Q", role: Role.writer }).returning({ id: users.id, username: users.username });
+    await db.update(users).set({ searchText: sql`lower(${users.username})` }).where(eq(users.id, writer!.id));
+    const awkward = ["  Spaced\u00a0out  ", "مُغامَرةُ الكُبرى", "ـ", "Café\u200B Noir"];
+    const added = await db
+      .insert(manga)
+      .values(awkward.map((title) => ({ title, description: "Some words", searchText: searchTextFor(title, "Some words"), authorId: writer!.id })))
+      .returning({ id: manga.id });
+    // Users made by this file have no search_text: as real accounts, each gets the folded username (its first word).
+    await db.update(users).set({ searchText: sql`lower(${users.username})` }).where(sql`${users.searchText} is null`);
+    // Back to the old form (no author), then the migration.
+    const all = await db.select({ id: manga.id, title: manga.title, description: manga.description, username: users.username, deletedAt: users.deletedAt }).from(manga).innerJoin(users, eq(users.id, manga.authorId));
+    for (const m of all) await db.update(manga).set({ searchText: searchTextFor(m.title, m.description) }).where(eq(manga.id, m.id));
+    await db.execute(sql.raw(readFileSync("db/migrations/0021_author_search.sql", "utf8")));
+    const after = new Map((await db.select({ id: manga.id, searchText: manga.searchText }).from(manga)).map((r) => [r.id, r.searchText]));
+    for (const m of all) expect(after.get(m.id), m.title).toBe(searchTextFor(m.title, m.description, m.deletedAt ? "" : m.username));
+    await db.delete(manga).where(inArray(manga.id, added.map((a) => a.id)));
   });
 });

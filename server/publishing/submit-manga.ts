@@ -10,6 +10,7 @@ import { encodeCover, prepareCoverVariants, storeCover } from "./cover";
 import { loadManagedManga, type ManagedManga } from "./managed";
 import { notifyRoots } from "./notices";
 import { usernameOf } from "./rows";
+import { authorSearchName } from "@/server/manga/author-search";
 import { type SignedInViewer } from "@/server/core/viewer";
 
 export interface MangaFields {
@@ -35,7 +36,7 @@ export async function submitManga({ db, actor, fields, cover }: { db: Db; actor:
       .values({
         title: fields.title,
         description: fields.description,
-        searchText: searchTextFor(fields.title, fields.description),
+        searchText: searchTextFor(fields.title, fields.description, await authorSearchName(uow.tx, actor.userId)),
         readingDirection: fields.readingDirection,
         language: fields.language ?? languageOfTitle(fields.title),
         authorId: actor.userId,

@@ -6,6 +6,7 @@ import { searchTextFor } from "@/lib/search-fold";
 import { audit } from "@/server/core/audit";
 import { notFound } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
+import { authorSearchName } from "@/server/manga/author-search";
 import { changed } from "@/server/manga/changed";
 import { encodeCover, prepareCoverVariants, storeCover } from "./cover";
 import { loadManagedManga, type ManagedManga } from "./managed";
@@ -43,7 +44,7 @@ export async function updateManga({
     if (fields.readingDirection !== undefined) set.readingDirection = fields.readingDirection;
     if (fields.language !== undefined) set.language = fields.language;
     if (fields.title !== undefined || fields.description !== undefined) {
-      set.searchText = searchTextFor(fields.title ?? before.title, fields.description ?? before.description);
+      set.searchText = searchTextFor(fields.title ?? before.title, fields.description ?? before.description, await authorSearchName(uow.tx, before.authorId));
     }
     const images = encoded ? await storeCover(uow.tx, encoded) : undefined;
     if (images) Object.assign(set, images);

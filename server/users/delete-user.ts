@@ -10,6 +10,7 @@ import { POPULARITY_PER_FAVORITE } from "@/server/manga/popularity";
 import { closeUserSockets } from "@/server/realtime/close-user-sockets";
 import { changeSubscription } from "./change-subscription";
 import { assertAnotherRoot, assertNotSelf, lockTarget } from "./guards";
+import { authorRenamed } from "@/server/manga/author-search";
 import { forgetUserCounts } from "./list-users";
 
 /** The tombstone's username and e-mail (docs/decisions/015). `.invalid` is a reserved top-level domain (RFC 2606). */
@@ -67,9 +68,9 @@ export async function tombstoneIn(
       .where(inArray(manga.id, mangaIds));
     changed(uow, { manga: mangaIds });
   }
-  // Their manga stay, under "Deleted user": the cached public pages that show the author name are refreshed.
-  const authored = await tx.select({ id: manga.id }).from(manga).where(eq(manga.authorId, userId));
-  if (authored.length > 0) changed(uow, { manga: authored.map((m) => m.id), catalogue: true });
+  // Their manga stay, under "Deleted user": a search by their old name no longer finds them, and the cached public
+  // pages that show the author name are refreshed.
+  await authorRenamed(uow, userId, "");
 
   await tx.delete(readingProgress).where(eq(readingProgress.userId, userId));
   await tx.delete(notifications).where(eq(notifications.userId, userId));

@@ -18,6 +18,7 @@ import { closeUserSockets } from "@/server/realtime/close-user-sockets";
 import { changeSubscription } from "./change-subscription";
 import { assertAnotherRoot, assertNotSelf, duplicateFieldError, lockTarget, takenByOther } from "./guards";
 import { forgetUserCounts } from "./list-users";
+import { authorRenamed } from "@/server/manga/author-search";
 import { getUserRow } from "./user-rows";
 
 type UserValues = Partial<typeof users.$inferInsert>;
@@ -129,6 +130,7 @@ export async function updateUser(opts: { db: Db; viewer: Viewer; input: UpdateUs
       if (Object.keys(changes).length > 0) {
         await tx.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, target.id));
       }
+      if (changes.username !== undefined) await authorRenamed(uow, target.id, changes.username);
       for (const e of entries) {
         await audit(tx, { actorId: viewer.userId, action: e.action, subject: { type: "user", id: target.id }, details: { before: e.before, after: e.after } });
       }

@@ -282,6 +282,26 @@ test.describe("header search", () => {
     });
   }
 
+  // Issue 31: a writer's name finds their manga, each saying it matched by the author.
+  for (const [prefix, term, hint] of [["", "SAKURA", "Matched author"], ["/ar", "qalam", "تطابق في اسم الكاتب"]] as const) {
+    test(`${prefix || "/"}: a writer's name ("${term}") finds their manga, marked as matched by the author`, async ({ page, request, isMobile }) => {
+      skipEnglishOnPhone(!prefix);
+      const { items } = await catalogue(request, `page=1&pageSize=5&searchTerm=${term}&Filters.MangaStatusTypes=1&Filters.ChapterStatusTypes=1`);
+      expect(items.length).toBeGreaterThan(0);
+      expect(items.every((i) => i.user.username?.toLowerCase().includes(term.toLowerCase()))).toBe(true);
+      await page.goto(prefix || "/");
+      let scope = page.locator("header");
+      if (isMobile) {
+        await page.getByRole("button", { name: prefix ? "فتح البحث" : "Open search" }).click();
+        scope = page.getByRole("dialog", { name: prefix ? "البحث عن مانجا" : "Search manga" });
+      }
+      await scope.getByRole("searchbox").fill(term);
+      const first = page.locator('[data-testid="search-results"] li').first();
+      await expect(first).toContainText(items[0]!.title);
+      await expect(first.getByTestId("search-match-hint")).toHaveText(hint);
+    });
+  }
+
   test("is full screen on phones with up to 8 results, and closes on navigation", async ({ page, isMobile }) => {
     test.skip(!isMobile, "phone only");
     await page.goto("/");
