@@ -5,10 +5,12 @@ import type { LatestGroup } from "@/lib/latest";
 import { textLinkClass } from "@/components/ui/Button";
 import { LatestCard, LatestGrid } from "./LatestCard";
 import { getLatestCardTexts } from "./latest-texts";
+import { UnreadMarker, UnreadProvider } from "./UnreadMarkers";
 
 /**
- * The landing's "Latest updates" section (docs/decisions/025): the first manga of /latest, server-rendered with no
- * client code of its own (the landing's page weight, ADR 010), and a link to the whole list.
+ * The landing's "Latest updates" section (docs/decisions/025): the first manga of /latest, server-rendered, and a link
+ * to the whole list. As on /latest, a signed-in reader's unread chapters are marked "New" once the browser has asked
+ * which of them they opened (./UnreadMarkers.tsx: visitors send nothing, and the cached page stays the same for all).
  */
 export async function LatestSection({ items }: { items: LatestGroup[] }) {
   const [t, texts] = await Promise.all([getTranslations("latest"), getLatestCardTexts()]);
@@ -29,11 +31,13 @@ export async function LatestSection({ items }: { items: LatestGroup[] }) {
       {items.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-zinc-500 dark:border-zinc-700">{t("empty")}</p>
       ) : (
-        <LatestGrid>
-          {items.map((group) => (
-            <LatestCard key={group.mangaId} group={group} texts={texts} />
-          ))}
-        </LatestGrid>
+        <UnreadProvider chapterIds={items.flatMap((g) => g.chapters.map((c) => c.id))}>
+          <LatestGrid>
+            {items.map((group) => (
+              <LatestCard key={group.mangaId} group={group} texts={texts} marker={(id) => <UnreadMarker chapterId={id} text={t("unread")} label={t("unreadLabel")} />} />
+            ))}
+          </LatestGrid>
+        </UnreadProvider>
       )}
     </section>
   );

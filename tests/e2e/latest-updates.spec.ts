@@ -94,4 +94,10 @@ test("a signed-in reader sees which chapters are new to them; a visitor sees no 
   await expect(page.locator("main [data-unread]").first()).toBeVisible();
   if (saved.status() === 200) await expect(page.locator(`[data-latest-chapter="${opened}"] [data-unread]`)).toHaveCount(0);
   await expect(page.locator("main [data-unread]").first()).toHaveAttribute("title", "Not read yet");
+  // The landing's "Latest updates" section marks them too (in Arabic here), from the same cached page for everyone.
+  await page.goto("/ar");
+  const section = page.getByTestId("latest-section");
+  await expect(section.locator("[data-unread]").first()).toBeVisible();
+  await expect(section.locator("[data-unread]").first()).toHaveAttribute("title", "لم تقرأه بعد");
+  if (saved.status() === 200) await expect(section.locator(`[data-latest-chapter="${opened}"] [data-unread]`)).toHaveCount(0);
 });
