@@ -13,9 +13,12 @@ export const RETURN_PARAM = "next";
 const RETURN_PATHS =
   /^(?:\/dashboard(?:\/[A-Za-z0-9\-_./]*)?|\/manga-reader\/\d{1,9}\/\d{1,9}|\/discovery\/manga\/\d{1,9})(?:\?[A-Za-z0-9\-_.~%=&+]*)?$/;
 
+/** The longest return path followed. */
+export const RETURN_PATH_MAX = 512;
+
 /** The path (and query) in `value` to return to after signing in, or undefined to use the default. */
 export function safeReturnPath(value: string | null | undefined): string | undefined {
-  if (!value || value.length > 512 || value.includes("..")) return undefined;
+  if (!value || value.length > RETURN_PATH_MAX || value.includes("..")) return undefined;
   return RETURN_PATHS.test(value) ? value : undefined;
 }
 

@@ -14,6 +14,8 @@ import { CheckboxField, PasswordField, SubmitButton, TextField } from "@/compone
 import { Segmented } from "@/components/ui/Segmented";
 import { showServerErrors } from "@/components/ui/server-errors";
 import { registerSchema, SelectableRole, type RegisterPayload } from "@/lib/validation/auth";
+import { useSearchParams } from "next/navigation";
+import { RETURN_PARAM } from "@/lib/return-path";
 import { BirthDateSelect } from "./BirthDateSelect";
 
 export interface RegisterFormValues {
@@ -50,6 +52,8 @@ function useRegisterForm(role: SelectableRole, onRegistered: (username: string) 
   const tv = useTranslations("validation");
   const locale = useLocale();
   const schema = useMemo(() => registerSchema((key) => tv(key)), [tv]);
+  // Where the visitor was going (`?next=`): the verification mail's link carries it on to the login.
+  const next = useSearchParams().get(RETURN_PARAM) ?? undefined;
   // The shared schema pre-processes the raw body (a username with "@" and "." is also the e-mail), so its
   // input type is `unknown`; the form's own value type is stated here.
   const resolver: Resolver<RegisterFormValues, unknown, RegisterPayload> = zodResolver(schema as z.ZodType<RegisterPayload, RegisterFormValues>);
@@ -73,7 +77,7 @@ function useRegisterForm(role: SelectableRole, onRegistered: (username: string) 
   const onSubmit = handleSubmit(async (payload) => {
     setFormError(null);
     try {
-      await apiRequest("/api/Authentication/Register", { method: "POST", body: { ...payload, role }, locale });
+      await apiRequest("/api/Authentication/Register", { method: "POST", body: { ...payload, role, next }, locale });
       onRegistered(payload.username);
     } catch (err) {
       const message = showServerErrors(err, setError, FIELDS, t("failed"));

@@ -8,18 +8,22 @@ import { Link, useRouter } from "@/i18n/navigation";
 import { apiRequest } from "@/lib/api-client";
 import { useAuth } from "@/components/providers/use-auth";
 import { OutcomeScreen, outcomeLinkClass, TryAgainButton } from "./OutcomeScreen";
+import { useSearchParams } from "next/navigation";
+import { RETURN_PARAM, safeReturnPath } from "@/lib/return-path";
 import { classifyVerifyFailure } from "./verify-state";
 
 /**
  * /auth/verify-email?token= (spec §2, §4): loading, then success, expired, invalid or error, each with
  * the spec's texts and buttons. No token is "invalid" with "Token is required to verify email". A
- * signed-in user is taken to /dashboard once the link has been used.
+ * signed-in user is taken to /dashboard once the link has been used, or to where they were going when they registered
+ * (`?next=`, which registration puts in the mailed link: lib/return-path.ts), as is the login it offers.
  */
 export function VerifyEmail({ token }: { token: string | null }) {
   const t = useTranslations("auth.verify");
   const locale = useLocale();
   const router = useRouter();
   const { status } = useAuth();
+  const next = safeReturnPath(useSearchParams().get(RETURN_PARAM));
   const query = useQuery({
     queryKey: ["verifyEmail", token],
     queryFn: ({ signal }) =>
@@ -33,8 +37,8 @@ export function VerifyEmail({ token }: { token: string | null }) {
   const settled = !token || query.isSuccess || query.isError;
   const signedIn = status === "authenticated";
   useEffect(() => {
-    if (signedIn && settled) router.replace("/dashboard");
-  }, [signedIn, settled, router]);
+    if (signedIn && settled) router.replace(next ?? "/dashboard");
+  }, [signedIn, settled, router, next]);
 
   if (token && query.isPending) {
     return (
@@ -44,7 +48,7 @@ export function VerifyEmail({ token }: { token: string | null }) {
     );
   }
 
-  if (token && query.isSuccess) return <Verified signedIn={signedIn} />;
+  if (token && query.isSuccess) return <Verified signedIn={signedIn} next={next} />;
 
   const failure = token ? classifyVerifyFailure(query.error, t("failedDefault")) : { outcome: "invalid" as const, message: t("tokenRequired") };
   const backToLogin = (
@@ -95,14 +99,14 @@ export function VerifyEmail({ token }: { token: string | null }) {
 }
 
 /** The address is verified: on to the dashboard (a signed-in user is taken there anyway) or to log in. */
-function Verified({ signedIn }: { signedIn: boolean }) {
+function Verified({ signedIn, next: returnPath }: { signedIn: boolean; next: string | undefined }) {
   const t = useTranslations("auth.verify");
   const next = signedIn ? (
-    <Link href="/dashboard" className={outcomeLinkClass("primary")}>
+    <Link href={returnPath ?? "/dashboard"} className={outcomeLinkClass("primary")}>
       {t("goToDashboard")}
     </Link>
   ) : (
-    <Link href={{ pathname: "/auth", query: { type: "login" } }} className={outcomeLinkClass("primary")}>
+    <Link href={{ pathname: "/auth", query: returnPath ? { type: "login", [RETURN_PARAM]: returnPath } : { type: "login" } }} className={outcomeLinkClass("primary")}>
       {t("loginNow")}
     </Link>
   );

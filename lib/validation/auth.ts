@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { noControlCharacters } from "./text";
+import { safeReturnPath } from "@/lib/return-path";
 import { isReservedUsername, mixedScripts } from "./usernames";
 
 /**
@@ -173,6 +174,11 @@ export function registerSchema(t: Translate) {
       privacyConfirm: z.boolean().optional(),
       ageConfirm: z.boolean().optional(),
       contentSafetyConfirm: z.boolean().optional(),
+      /**
+       * Where the visitor was going when sent to register (`?next=`, lib/return-path.ts): the verification mail's link
+       * carries it on to the login after verifying. Only this site's return paths are kept; anything else is dropped.
+       */
+      next: z.string().optional().transform((v) => safeReturnPath(v)),
     })
     .superRefine((raw, ctx) => {
       const data = raw as Record<string, unknown>;

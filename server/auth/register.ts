@@ -64,7 +64,7 @@ export async function register(opts: {
         })
         .returning({ id: users.id, username: users.username, email: users.email, role: users.role, emailVerified: users.emailVerified });
       if (!created) throw new Error("users insert returned no row");
-      await sendVerificationEmail({ db, uow, user: { id: created.id, email: created.email, fullName: input.fullName }, locale, now });
+      await sendVerificationEmail({ db, uow, user: { id: created.id, email: created.email, fullName: input.fullName }, locale, next: input.next, now });
       return created;
     });
   } catch (err) {

@@ -19,10 +19,12 @@ export async function sendVerificationEmail(opts: {
   user: { id: number; email: string; fullName: string };
   /** The account's language (users.locale; at registration, the language it was created in). */
   locale: Locale;
+  /** Where the visitor was going when they registered (already a safe return path): the link carries it on. */
+  next?: string;
   now?: Date;
 }): Promise<void> {
   const { db, uow, user, locale } = opts;
   const token = await createEmailToken({ db: uow.tx, userId: user.id, kind: EmailTokenKind.Verify, now: opts.now });
-  const link = verifyEmailLink(locale, token);
+  const link = verifyEmailLink(locale, token, opts.next);
   await sendMailAfterCommit(uow, { db, to: user.email, link, ...verifyEmailMail({ locale, name: user.fullName, link }) });
 }

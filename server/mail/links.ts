@@ -12,6 +12,7 @@ export function siteLink(locale: Locale, path: string, query?: Record<string, st
   return url.toString();
 }
 
-export const verifyEmailLink = (locale: Locale, token: string) => siteLink(locale, "/auth/verify-email", { token });
+/** The verification link; `next` (a return path, lib/return-path.ts) is where the login after it goes. */
+export const verifyEmailLink = (locale: Locale, token: string, next?: string) => siteLink(locale, "/auth/verify-email", next ? { token, next } : { token });
 export const confirmEmailChangeLink = (locale: Locale, token: string) => siteLink(locale, "/auth/confirm-email-change", { token });
 export const resetPasswordLink = (locale: Locale, token: string) => siteLink(locale, "/auth/reset-password", { token });

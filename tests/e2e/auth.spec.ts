@@ -1,5 +1,5 @@
 import { allowPageErrors, expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { skipEnglishOnPhone } from "./helpers";
+import { mailedLink, skipEnglishOnPhone } from "./helpers";
 
 /**
  * Account flows in the browser (issue 3): register → verify (link from the outbox) → login → dashboard →
@@ -11,28 +11,6 @@ const PASSWORD = "Strong#Pass1";
 
 function unique(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-}
-
-/** The path and query of the newest mailed link to /auth/{kind} for an address. */
-async function mailedLink(request: APIRequestContext, to: string, kind: "verify-email" | "reset-password"): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s"'<>]+/auth/${kind}\\?token=[^\\s"'<>]+`);
-  let link = "";
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/test/outbox?to=${encodeURIComponent(to)}`);
-      const body = (await res.json()) as { data?: Array<{ text: string }> };
-      for (const mail of body.data ?? []) {
-        const match = pattern.exec(mail.text);
-        if (match) {
-          link = match[0];
-          return true;
-        }
-      }
-      return false;
-    }, { message: `a ${kind} mail to ${to}` })
-    .toBe(true);
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
 }
 
 async function registerByApi(request: APIRequestContext, username: string, locale = "en"): Promise<string> {

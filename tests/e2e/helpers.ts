@@ -122,3 +122,25 @@ export async function publishThroughApi(
   expect((await request.post("/api/chapter/StatusChapter", { headers: auth, data: { chapterId, status: 1 } })).status()).toBe(200);
   return { mangaId, chapterId };
 }
+
+/** The path and query of the newest mailed link to /auth/{kind} for an address. */
+export async function mailedLink(request: APIRequestContext, to: string, kind: "verify-email" | "reset-password"): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"'<>]+/auth/${kind}\\?token=[^\\s"'<>]+`);
+  let link = "";
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/test/outbox?to=${encodeURIComponent(to)}`);
+      const body = (await res.json()) as { data?: Array<{ text: string }> };
+      for (const mail of body.data ?? []) {
+        const match = pattern.exec(mail.text);
+        if (match) {
+          link = match[0];
+          return true;
+        }
+      }
+      return false;
+    }, { message: `a ${kind} mail to ${to}` })
+    .toBe(true);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { publishThroughApi, SIGN_IN_WAIT_MS, skipEnglishOnPhone, TEST_PASSWORD, unique } from "./helpers";
+import { mailedLink, publishThroughApi, SIGN_IN_WAIT_MS, skipEnglishOnPhone, TEST_PASSWORD, unique } from "./helpers";
 
 /**
  * Back to what the visitor asked for (issue 31, item 1): a chapter link or the heart on a public preview sends a
@@ -8,8 +8,8 @@ import { publishThroughApi, SIGN_IN_WAIT_MS, skipEnglishOnPhone, TEST_PASSWORD, 
  */
 
 const LANGS = [
-  { lang: "en", prefix: "", read: "Start reading", add: "Add to favorites", remove: "Remove from favorites", added: "Added to your favorites", register: "Register", createAccount: "Create account", login: "Login" },
-  { lang: "ar", prefix: "/ar", read: "ابدأ القراءة", add: "إضافة إلى المفضلة", remove: "إزالة من المفضلة", added: "أُضيفت إلى مفضلتك", register: "إنشاء حساب", createAccount: "إنشاء الحساب", login: "تسجيل الدخول" },
+  { lang: "en", prefix: "", read: "Start reading", add: "Add to favorites", remove: "Remove from favorites", added: "Added to your favorites", register: "Register", createAccount: "Create account", login: "Login", loginNow: "Login Now" },
+  { lang: "ar", prefix: "/ar", read: "ابدأ القراءة", add: "إضافة إلى المفضلة", remove: "إزالة من المفضلة", added: "أُضيفت إلى مفضلتك", register: "إنشاء حساب", createAccount: "إنشاء الحساب", login: "تسجيل الدخول", loginNow: "سجّل الدخول الآن" },
 ] as const;
 
 async function submitLogin(page: Page, username: string, label: string) {
@@ -20,7 +20,7 @@ async function submitLogin(page: Page, username: string, label: string) {
 
 for (const L of LANGS) {
   test.describe(`signing in from a public preview (${L.lang})`, () => {
-    test("a new reader registers from a chapter link and lands in that chapter", async ({ page, request }) => {
+    test("a new reader registers from a chapter link and lands in that chapter", async ({ page, request, browser, baseURL }) => {
       skipEnglishOnPhone(L.lang === "en");
       const { mangaId, chapterId } = await publishThroughApi(request, {
         title: unique("Return Chapter "), description: "A manga for the return-after-sign-in test.", genre: "Drama", cover: [90, 60, 140],
@@ -45,6 +45,19 @@ for (const L of LANGS) {
       await page.getByRole("button", { name: L.createAccount }).click();
       await expect(page.locator("#login-username")).toHaveValue(username);
       await expect(page).toHaveURL(/type=login&next=%2Fmanga-reader%2F/);
+
+      // The verification mail carries the chapter too: verified in another browser, its login goes there as well.
+      const link = await mailedLink(request, `${username}@example.com`, "verify-email");
+      expect(link).toContain(`next=%2Fmanga-reader%2F${mangaId}%2F${chapterId}`);
+      const elsewhere = await browser.newContext({ baseURL });
+      try {
+        const other = await elsewhere.newPage();
+        await other.goto(link);
+        await expect(other.getByTestId("verify-success")).toBeVisible();
+        await expect(other.getByRole("link", { name: L.loginNow })).toHaveAttribute("href", `${L.prefix}/auth?type=login&next=%2Fmanga-reader%2F${mangaId}%2F${chapterId}`);
+      } finally {
+        await elsewhere.close();
+      }
 
       await submitLogin(page, username, L.login);
       await expect(page).toHaveURL(new RegExp(`${L.prefix}/manga-reader/${mangaId}/${chapterId}$`), { timeout: SIGN_IN_WAIT_MS });

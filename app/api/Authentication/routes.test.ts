@@ -131,6 +131,18 @@ describe("Register", () => {
     expect(mail?.text).toContain("مرحبًا");
   });
 
+  it("carries a return path of this site into the verification link, and drops any other", async () => {
+    const db = await getDb();
+    const kept = registration({ next: "/manga-reader/12/345" });
+    expect((await call("POST /api/Authentication/Register", { body: kept })).status).toBe(200);
+    expect((await lastMailTo(db, kept.email))?.link).toMatch(/\/auth\/verify-email\?token=[\w-]{43}&next=%2Fmanga-reader%2F12%2F345$/);
+    for (const next of ["https://evil.example/x", "//evil.example", "/auth/logout", "/dashboard/../x", `/dashboard/${"a".repeat(600)}`]) {
+      const dropped = registration({ next });
+      expect((await call("POST /api/Authentication/Register", { body: dropped })).status, next).toBe(200);
+      expect((await lastMailTo(db, dropped.email))?.link, next).toMatch(/\/auth\/verify-email\?token=[\w-]{43}$/);
+    }
+  });
+
   it("uses a username with @ and . as the e-mail address", async () => {
     const address = `mail_${process.pid}_${n++}@example.com`;
     const res = await call("POST /api/Authentication/Register", { body: registration({ username: address, email: "" }) });
