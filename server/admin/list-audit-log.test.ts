@@ -53,7 +53,7 @@ describe("listAuditLog", () => {
     expect(second).toMatchObject({ action: "manga.delete", target: { type: "manga", id: "999999", label: null, mangaId: null } });
     expect(third).toMatchObject({ action: "auth.lockout", actor: null, target: { type: "user", id: String(u.target), label: "troubled" } });
     expect(fourth).toMatchObject({ action: "notification.user", details: { type: 2, message: "Hi" } });
-    expect(fifth).toMatchObject({ action: "chapter.reject", target: { type: "chapter", label: "Dawn", mangaId: m.id } });
+    expect(fifth).toMatchObject({ action: "chapter.reject", target: { type: "chapter", label: "Dawn", mangaId: m.id, chapterNumber: 1, mangaTitle: "Moonlit Blade" } });
     expect(sixth).toMatchObject({ action: "manga.accept", target: { type: "manga", label: "Moonlit Blade", mangaId: m.id }, createdAt: "2026-03-01T10:00:00.000Z" });
 
     const last = await listAuditLog({ db, viewer: root, page: 2 });

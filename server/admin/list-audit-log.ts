@@ -41,6 +41,9 @@ export interface AuditLogItem {
     label: string | null;
     /** The manga a manga or chapter target belongs to (for a link to its review page), while it exists. */
     mangaId: number | null;
+    /** A chapter target's place in its manga (1, 2, …) and its manga's title, while it exists (never its database id). */
+    chapterNumber: number | null;
+    mangaTitle: string | null;
   };
   details: unknown;
 }
@@ -58,6 +61,7 @@ export interface AuditLogPage {
 interface AuditRow {
   id: number; actor_id: number | null; action: string; target_type: string; target_id: string | null; details: unknown;
   created_at: string | Date; actor_username: string | null; target_label: string | null; target_manga_id: number | null;
+  target_chapter_number: number | null; target_manga_title: string | null;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -121,12 +125,14 @@ export async function listAuditLog(q: AuditLogQuery): Promise<AuditLogPage> {
     select p.id, p.actor_id, p.action, p.target_type, p.target_id, p.details, p.created_at,
            a.username as actor_username,
            case p.target_type when 'user' then tu.username when 'manga' then m.title when 'chapter' then c.title end as target_label,
-           case p.target_type when 'manga' then m.id when 'chapter' then c.manga_id end as target_manga_id
+           case p.target_type when 'manga' then m.id when 'chapter' then c.manga_id end as target_manga_id,
+           c.number as target_chapter_number, cm.title as target_manga_title
     from ${pageRows}
     left join users a on a.id = p.actor_id
     left join users tu on p.target_type = 'user' and tu.id = ${numericTarget}
     left join manga m on p.target_type = 'manga' and m.id = ${numericTarget}
     left join chapters c on p.target_type = 'chapter' and c.id = ${numericTarget}
+    left join manga cm on cm.id = c.manga_id
     order by p.created_at desc, p.id desc
   `);
   const rows = (result as unknown as { rows: AuditRow[] }).rows;
@@ -142,6 +148,8 @@ export async function listAuditLog(q: AuditLogQuery): Promise<AuditLogPage> {
         id: r.target_id,
         label: r.target_label,
         mangaId: r.target_manga_id === null ? null : Number(r.target_manga_id),
+        chapterNumber: r.target_chapter_number === null ? null : Number(r.target_chapter_number),
+        mangaTitle: r.target_manga_title,
       },
       details: r.details,
     })),

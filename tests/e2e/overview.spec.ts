@@ -81,7 +81,15 @@ for (const L of LANGS) {
       await page.locator("#audit-action").selectOption({ label: L.actionLabel });
       await page.locator("#audit-actor").fill("root");
       const today = new Date().toISOString().slice(0, 10);
-      await page.locator("#audit-from").fill(today);
+      // The date in the page's language and order, never the browser's mm/dd/yyyy (issue 31, 6g).
+      const [year, month, day] = today.split("-") as [string, string, string];
+      await page.locator("#audit-from-year").selectOption(year);
+      await page.locator("#audit-from-month").selectOption(month);
+      await expect(page.locator("#audit-from-month option").nth(1)).toHaveText(L.dir === "rtl" ? "يناير" : "January");
+      // A date only partly chosen is not applied, and says so.
+      await page.getByRole("button", { name: L.apply }).click();
+      await expect(page.getByTestId("audit-from-field")).toContainText(L.dir === "rtl" ? "اختر اليوم والشهر والسنة" : "Choose a day, a month and a year");
+      await page.locator("#audit-from-day").selectOption(day);
       await page.getByRole("button", { name: L.apply }).click();
       await expect(page).toHaveURL(/action=notification\.user/);
       await expect(page).toHaveURL(/actor=root/);

@@ -56,7 +56,9 @@ function Target({ item, targetTypeLabel }: { item: AuditLogItem; targetTypeLabel
   const href = targetHref(item);
   const name = item.target.label;
   const type = targetTypeLabel(item.target.type);
-  const id = item.target.id ? `#${item.target.id}` : "";
+  // A chapter by its place in its manga (never its database id), with the manga's title under its own.
+  const { chapterNumber, mangaTitle } = item.target;
+  const id = chapterNumber !== null ? String(chapterNumber) : item.target.id ? `#${item.target.id}` : "";
   return (
     <span className="flex min-w-0 flex-col" data-testid="audit-target">
       <span className="text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
@@ -70,6 +72,11 @@ function Target({ item, targetTypeLabel }: { item: AuditLogItem; targetTypeLabel
         ) : (
           <span dir="auto" className="font-medium break-words">{name}</span>
         ))}
+      {mangaTitle && (
+        <span dir="auto" className="text-sm break-words text-zinc-600 dark:text-zinc-400" data-testid="audit-target-manga">
+          {mangaTitle}
+        </span>
+      )}
     </span>
   );
 }

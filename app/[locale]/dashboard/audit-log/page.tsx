@@ -87,7 +87,7 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
         actions={options}
         texts={{
           label: t("filtersLabel"), actor: t("actor"), actorPlaceholder: t("actorPlaceholder"), action: t("action"), anyAction: t("anyAction"),
-          from: t("from"), to: t("to"), apply: t("apply"), clear: t("clear"),
+          from: t("from"), to: t("to"), dateIncomplete: t("dateIncomplete"), apply: t("apply"), clear: t("clear"),
         }}
       />
 
