@@ -1,27 +1,32 @@
 "use client";
 
-import { createContext, useContext, type ReactNode } from "react";
+import dynamic from "next/dynamic";
+import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
 import { useAuth } from "@/components/providers/use-auth";
-import { useApiQuery } from "@/components/providers/api-query";
 import { Badge } from "@/components/ui/Badge";
 
+const ReadChaptersLoader = dynamic(() => import("./ReadChaptersLoader"), { ssr: false });
+
 /**
- * The latest-updates page's unread marker (docs/decisions/025). The page is the same for everyone (served from the page
- * cache), so what the signed-in reader has opened is read in the browser, once for the page's chapters
- * (GET /api/chapter/ReadChapters), and only for a signed-in user: visitors send nothing. Until the answer comes no
- * marker shows (never a false "New").
+ * The latest-updates unread marker (docs/decisions/025), on /latest and the landing's section. The pages are the same
+ * for everyone (served from the page cache), so what the signed-in reader has opened is read in the browser, once for
+ * the page's chapters (./ReadChaptersLoader.tsx, loaded only for a signed-in user: visitors send and load nothing).
+ * Until the answer comes no marker shows (never a false "New").
  */
 const ReadChapters = createContext<ReadonlySet<number> | null>(null);
 
 export function UnreadProvider({ chapterIds, children }: { chapterIds: readonly number[]; children: ReactNode }) {
   const signedIn = useAuth().status === "authenticated";
   const ids = chapterIds.join(",");
-  const read = useApiQuery<{ chapterIds: number[] }, ReadonlySet<number>>(["read-chapters", ids], "/api/chapter/ReadChapters", {
-    request: { query: { ids } },
-    enabled: signedIn && ids.length > 0,
-    select: (data) => new Set(data.chapterIds),
-  });
-  return <ReadChapters.Provider value={signedIn && read.data ? read.data : null}>{children}</ReadChapters.Provider>;
+  const [read, setRead] = useState<{ ids: string; chapters: ReadonlySet<number> } | null>(null);
+  const onRead = useCallback((asked: string, chapters: readonly number[]) => setRead({ ids: asked, chapters: new Set(chapters) }), []);
+  const shown = signedIn && read?.ids === ids ? read.chapters : null;
+  return (
+    <ReadChapters.Provider value={shown}>
+      {signedIn && ids !== "" && <ReadChaptersLoader ids={ids} onRead={onRead} />}
+      {children}
+    </ReadChapters.Provider>
+  );
 }
 
 /** "New" after a chapter the signed-in reader has not opened yet; nothing for visitors or while loading. */
