@@ -2,7 +2,8 @@ import type { Db } from "@/db/client";
 import { manga, mangaGenres } from "@/db/schema";
 import { GENRES, Status, type Genre } from "@/lib/enums";
 import { searchTextFor } from "@/lib/search-fold";
-import { languageOfTitle, type MangaLanguage } from "@/lib/manga-language";
+import type { MangaLanguage } from "@/lib/manga-language";
+import { languageOfTitle } from "@/lib/title-language";
 import type { PublicationStatus } from "@/lib/publication-status";
 import { audit } from "@/server/core/audit";
 import { notFound } from "@/server/core/errors";
@@ -19,7 +20,7 @@ export interface MangaFields {
   description: string;
   genres: readonly Genre[];
   readingDirection: number;
-  /** lib/manga-language.ts; not chosen: the title's script decides (languageOfTitle). */
+  /** lib/manga-language.ts; not chosen: the title's script decides (lib/title-language.ts). */
   language?: MangaLanguage;
   /** lib/publication-status.ts; not chosen: ongoing. */
   publicationStatus?: PublicationStatus;
