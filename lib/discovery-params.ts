@@ -1,5 +1,6 @@
 import { GENRES, SortBy, type Genre } from "@/lib/enums";
 import { isMangaLanguage, type MangaLanguage } from "@/lib/manga-language";
+import { isPublicationStatus, type PublicationStatus } from "@/lib/publication-status";
 
 /** Where a card leads: the public preview, or the dashboard's for signed-in pages. */
 export type PreviewBase = "/discovery/manga" | "/dashboard/discovery/manga";
@@ -41,6 +42,8 @@ export interface DiscoveryParams {
   exclude: readonly Genre[];
   /** The language it is written in (`lang`). */
   lang: MangaLanguage | null;
+  /** Ongoing, completed, on hiatus or cancelled (`status`; not the review status, always accepted here). */
+  publicationStatus: PublicationStatus | null;
   access: Access | null;
   /** At least this many public chapters (`chapters`). */
   minChapters: number | null;
@@ -62,7 +65,7 @@ function genreList(v: string | string[] | undefined, without: readonly Genre[] =
 }
 
 /**
- * Reads the discovery URL (?search=&sort=&page=&genre=&exclude=&lang=&access=&chapters=&updated=) leniently: anything
+ * Reads the discovery URL (?search=&sort=&page=&genre=&exclude=&lang=&status=&access=&chapters=&updated=) leniently: anything
  * odd falls back to the default, lists are capped (a genre both included and excluded is only included).
  */
 export function parseDiscoveryParams(raw: Raw): DiscoveryParams {
@@ -75,6 +78,7 @@ export function parseDiscoveryParams(raw: Raw): DiscoveryParams {
   const genres = genreList(raw.genre);
   const exclude = genreList(raw.exclude, genres);
   const lang = first(raw.lang);
+  const status = first(raw.status);
   const access = first(raw.access);
   const chaptersText = first(raw.chapters);
   const chapters = /^\d{1,6}$/.test(chaptersText) ? Math.min(Number(chaptersText), MIN_CHAPTERS_MAX) : 0;
@@ -86,6 +90,7 @@ export function parseDiscoveryParams(raw: Raw): DiscoveryParams {
     genres,
     exclude,
     lang: isMangaLanguage(lang) ? lang : null,
+    publicationStatus: isPublicationStatus(status) ? status : null,
     access: access === "free" || access === "premium" ? access : null,
     minChapters: chapters >= 1 ? chapters : null,
     updatedWithin: (UPDATED_WITHIN_DAYS as readonly number[]).includes(updated) ? (updated as UpdatedWithin) : null,
@@ -95,13 +100,13 @@ export function parseDiscoveryParams(raw: Raw): DiscoveryParams {
 export const DEFAULT_DISCOVERY_PARAMS: DiscoveryParams = parseDiscoveryParams({});
 
 /** Whether any filter beyond the genre chips is set: such pages are read directly, not cached (server/manga/cache.ts). */
-export function hasAdvancedFilters(p: Pick<DiscoveryParams, "genres" | "exclude" | "lang" | "access" | "minChapters" | "updatedWithin">): boolean {
-  return p.genres.length > 1 || p.exclude.length > 0 || p.lang !== null || p.access !== null || p.minChapters !== null || p.updatedWithin !== null;
+export function hasAdvancedFilters(p: Pick<DiscoveryParams, "genres" | "exclude" | "lang" | "publicationStatus" | "access" | "minChapters" | "updatedWithin">): boolean {
+  return p.genres.length > 1 || p.exclude.length > 0 || p.lang !== null || p.publicationStatus !== null || p.access !== null || p.minChapters !== null || p.updatedWithin !== null;
 }
 
 /** How many filters are set (the phone's "Filters (n)" button). */
 export function activeFilterCount(p: DiscoveryParams): number {
-  return p.genres.length + p.exclude.length + [p.lang, p.access, p.minChapters, p.updatedWithin].filter((v) => v !== null).length;
+  return p.genres.length + p.exclude.length + [p.lang, p.publicationStatus, p.access, p.minChapters, p.updatedWithin].filter((v) => v !== null).length;
 }
 
 /** The query string for a discovery URL, leaving defaults out so URLs stay short and canonical. */
@@ -111,6 +116,7 @@ export function discoveryQuery(p: Partial<DiscoveryParams>): string {
   for (const g of p.genres ?? []) q.append("genre", g);
   for (const g of p.exclude ?? []) q.append("exclude", g);
   if (p.lang) q.set("lang", p.lang);
+  if (p.publicationStatus) q.set("status", p.publicationStatus);
   if (p.access) q.set("access", p.access);
   if (p.minChapters) q.set("chapters", String(p.minChapters));
   if (p.updatedWithin) q.set("updated", String(p.updatedWithin));

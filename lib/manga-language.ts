@@ -1,22 +1,11 @@
 /**
  * The language a manga is written in (docs/decisions/008, "Language"): the site's two languages, Japanese (the
- * medium's own) and "other". Set by the writer; when they do not choose, it follows the title's script.
+ * medium's own) and "other". Set by the writer; when they do not choose, it follows the title's script
+ * (lib/title-language.ts: apart, so the public pages that only read the value do not ship its patterns).
  */
 export const MANGA_LANGUAGES = ["en", "ar", "ja", "other"] as const;
 export type MangaLanguage = (typeof MANGA_LANGUAGES)[number];
 
 export function isMangaLanguage(value: unknown): value is MangaLanguage {
   return typeof value === "string" && (MANGA_LANGUAGES as readonly string[]).includes(value);
-}
-
-/** Arabic letters (the Arabic blocks and presentation forms); the migration's backfill uses the same ranges. */
-const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
-/** Hiragana and katakana: kanji alone could be Chinese, so they decide nothing. */
-const KANA = /[\u3040-\u30FF]/;
-
-/** The default language of a title: Arabic letters → ar, else kana → ja, else en. */
-export function languageOfTitle(title: string): MangaLanguage {
-  if (ARABIC.test(title)) return "ar";
-  if (KANA.test(title)) return "ja";
-  return "en";
 }

@@ -17,14 +17,8 @@ export function FilterForm({ action, children, testId }: { action: string; child
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const current = parseDiscoveryParams(rawSearchParams(searchParams));
-    const chosen = parseDiscoveryParams({
-      genre: data.getAll("genre").map(String),
-      exclude: data.getAll("exclude").map(String),
-      lang: String(data.get("lang") ?? ""),
-      access: String(data.get("access") ?? ""),
-      chapters: String(data.get("chapters") ?? ""),
-      updated: String(data.get("updated") ?? ""),
-    });
+    // Every field by its URL name (all of them text), read as the URL would be.
+    const chosen = parseDiscoveryParams(rawSearchParams(data as unknown as URLSearchParams));
     router.push(`${action}${discoveryQuery({ ...chosen, search: current.search, sort: current.sort, page: 1 })}`, { scroll: false });
   };
   return (

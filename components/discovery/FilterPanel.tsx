@@ -3,6 +3,7 @@ import type { Translate } from "@/i18n/format";
 import { Link } from "@/i18n/navigation";
 import { GENRES, type Genre } from "@/lib/enums";
 import { MANGA_LANGUAGES } from "@/lib/manga-language";
+import { PUBLICATION_STATUSES } from "@/lib/publication-status";
 import {
   DEFAULT_DISCOVERY_PARAMS, defaultSort, discoveryPath, discoveryQuery, GENRE_FILTER_MAX, MIN_CHAPTER_CHOICES, UPDATED_WITHIN_DAYS, type DiscoveryParams, type PreviewBase,
 } from "@/lib/discovery-params";
@@ -15,7 +16,7 @@ import { FilterForm } from "./FilterForm";
 type Texts = { t: Translate; tg: (genre: Genre) => string };
 
 /**
- * The advanced filters (issue 31, item 3): include and exclude genres, language, free or premium, at least N chapters,
+ * The advanced filters (issue 31, item 3): include and exclude genres, language, publication status, free or premium, at least N chapters,
  * updated in the last N days. Server-rendered in the page's first HTML with the URL's choices checked; a GET form
  * (FilterForm), so applying them is opening the filtered URL. `idPrefix` tells apart the wide panel and the phone's sheet.
  */
@@ -29,6 +30,10 @@ export function FilterPanel({ params, action, idPrefix, t, tg }: Texts & { param
       <GenreChoice name="genre" legend={t("filters.includeGenres")} hint={t("filters.includeHint", { max: GENRE_FILTER_MAX })} checked={params.genres} idPrefix={idPrefix} tg={tg} />
       <GenreChoice name="exclude" legend={t("filters.excludeGenres")} hint={t("filters.excludeHint", { max: GENRE_FILTER_MAX })} checked={params.exclude} idPrefix={idPrefix} tg={tg} />
       {select("lang", t("filters.language"), params.lang ?? "", [["", t("filters.anyLanguage")], ...MANGA_LANGUAGES.map((l) => [l, t(`filters.languages.${l}`)] as const)])}
+      {select("status", t("filters.publicationStatus"), params.publicationStatus ?? "", [
+        ["", t("filters.anyPublicationStatus")],
+        ...PUBLICATION_STATUSES.map((s) => [s, t(`filters.publicationStatuses.${s}`)] as const),
+      ])}
       {select("access", t("filters.access"), params.access ?? "", [["", t("filters.anyAccess")], ["free", t("filters.free")], ["premium", t("filters.premium")]])}
       {select("chapters", t("filters.chapters"), params.minChapters ? String(params.minChapters) : "", [
         ["", t("filters.anyChapters")],
@@ -77,13 +82,14 @@ export function ActiveFilters({ params, previewBase, t, tg }: Texts & { params: 
     ...params.genres.map((g) => ({ key: `g-${g}`, label: tg(g), without: { genres: params.genres.filter((x) => x !== g) } })),
     ...params.exclude.map((g) => ({ key: `x-${g}`, label: t("filters.without", { genre: tg(g) }), without: { exclude: params.exclude.filter((x) => x !== g) } })),
     ...(params.lang ? [{ key: "lang", label: t(`filters.languages.${params.lang}`), without: { lang: null } }] : []),
+    ...(params.publicationStatus ? [{ key: "status", label: t(`filters.publicationStatuses.${params.publicationStatus}`), without: { publicationStatus: null } }] : []),
     ...(params.access ? [{ key: "access", label: t(`filters.${params.access}`), without: { access: null } }] : []),
     ...(params.minChapters ? [{ key: "chapters", label: t("filters.minChapters", { count: params.minChapters }), without: { minChapters: null } }] : []),
     ...(params.updatedWithin ? [{ key: "updated", label: t(`filters.updatedDays.${params.updatedWithin}`), without: { updatedWithin: null } }] : []),
   ];
   if (chips.length === 0) return null;
   const href = (without: Partial<DiscoveryParams>) => discoveryPath(previewBase, { ...params, ...without, page: 1 });
-  const cleared = { genres: [], exclude: [], lang: null, access: null, minChapters: null, updatedWithin: null } satisfies Partial<DiscoveryParams>;
+  const cleared = { genres: [], exclude: [], lang: null, publicationStatus: null, access: null, minChapters: null, updatedWithin: null } satisfies Partial<DiscoveryParams>;
   return (
     <div className="mt-4 flex flex-wrap items-center gap-2" data-testid="active-filters">
       <h2 className="sr-only">{t("filters.active")}</h2>

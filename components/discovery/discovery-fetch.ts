@@ -19,6 +19,7 @@ export function fetchDiscoveryPage(p: DiscoveryParams, options: { signal?: Abort
       "Filters.Genres": p.genres.length ? p.genres.join(",") : undefined,
       "Filters.ExcludeGenres": p.exclude.length ? p.exclude.join(",") : undefined,
       "Filters.Languages": p.lang ?? undefined,
+      "Filters.PublicationStatuses": p.publicationStatus ?? undefined,
       "Filters.IsPremium": p.access ? p.access === "premium" : undefined,
       "Filters.MinChapters": p.minChapters ?? undefined,
       "Filters.UpdatedAfter": p.updatedWithin ? updatedSince(p.updatedWithin).toISOString() : undefined,

@@ -1,4 +1,5 @@
 import { Heart } from "@/components/icons/ui";
+import { StatusChip, type BadgeTone } from "@/components/ui/Badge";
 import { buttonClass } from "@/components/ui/Button";
 import { isolate } from "@/lib/bidi";
 import { BookOpen, Eye, Layers, Lock } from "@/components/icons/content";
@@ -9,6 +10,7 @@ import { reporterTexts } from "@/components/reports/reporter-texts";
 import { Link } from "@/i18n/navigation";
 import { mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
 import { isPremiumNow } from "@/lib/premium";
+import { isPublicationStatus, type PublicationStatus } from "@/lib/publication-status";
 import type { MangaDetail } from "@/server/manga/get-manga";
 import { FavoriteButton } from "./FavoriteButton";
 import { FavoriteCount } from "./FavoriteCount";
@@ -56,17 +58,7 @@ export async function MangaPreview({
               <h1 id="manga-title" dir="auto" className="text-3xl font-black leading-tight tracking-tight break-words sm:text-4xl">{m.title}</h1>
               <p className="mt-2 text-zinc-600 dark:text-zinc-400">{tm("by", { author: isolate(author) })}</p>
             </div>
-            {m.genres.length > 0 && (
-              <ul className="flex flex-wrap gap-2" aria-label={t("genres")}>
-                {m.genres.map((g) => (
-                  <li key={g}>
-                    <Link href={genreHref(g)} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-100 dark:bg-brand-600/15 dark:text-brand-400">
-                      {tg(g)}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <PreviewTags manga={m} genreHref={genreHref} labels={{ status: t("publicationStatus"), genres: t("genres") }} statusText={(status) => t(`publicationStatuses.${status}`)} genreText={(g) => tg(g)} />
             {m.description && <p dir="auto" className="max-w-3xl whitespace-pre-line leading-8 text-zinc-700 dark:text-zinc-300">{m.description}</p>}
             {/* Each icon sits in its term (a <dl>'s groups hold only <dt> and <dd>). */}
             <dl className="grid max-w-xl grid-cols-3 gap-3 text-sm">
@@ -94,6 +86,49 @@ export async function MangaPreview({
     </>
   );
 }
+
+/** The publication status (a kit Badge) and the genre links, on one wrapping row. */
+function PreviewTags({
+  manga: m,
+  genreHref,
+  labels,
+  statusText,
+  genreText,
+}: {
+  manga: MangaDetail;
+  genreHref: (genre: string) => Href;
+  labels: { status: string; genres: string };
+  statusText: (status: PublicationStatus) => string;
+  genreText: (genre: MangaDetail["genres"][number]) => string;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      {/* A detail read from an older cache entry may lack it: then no badge rather than a wrong one. */}
+      {isPublicationStatus(m.publicationStatus) && (
+        <StatusChip
+          status={m.publicationStatus}
+          tones={PUBLICATION_STATUS_TONES}
+          testId="publication-status"
+          label={<><span className="sr-only">{labels.status}: </span>{statusText(m.publicationStatus)}</>}
+        />
+      )}
+      {m.genres.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label={labels.genres}>
+          {m.genres.map((g) => (
+            <li key={g}>
+              <Link href={genreHref(g)} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-100 dark:bg-brand-600/15 dark:text-brand-400">
+                {genreText(g)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The publication status's badge tone: still coming out green, finished sky, paused amber, stopped neutral. */
+const PUBLICATION_STATUS_TONES: Record<PublicationStatus, BadgeTone> = { ongoing: "green", completed: "sky", hiatus: "amber", cancelled: "zinc" };
 
 /** The cover (a plain block with the title when there is none). */
 function PreviewCover({ title, coverImageUrl }: { title: string; coverImageUrl: MangaDetail["coverImageUrl"] }) {

@@ -11,7 +11,9 @@ import { showServerErrors } from "@/components/ui/server-errors";
 import { notifySuccess } from "@/components/ui/toast";
 import { useRouter } from "@/i18n/client";
 import { isApiError } from "@/lib/api-client";
-import { languageOfTitle, MANGA_LANGUAGES } from "@/lib/manga-language";
+import { MANGA_LANGUAGES } from "@/lib/manga-language";
+import { languageOfTitle } from "@/lib/title-language";
+import { PUBLICATION_STATUSES } from "@/lib/publication-status";
 import { mangaFormSchema, PUBLISHING_LIMITS, type MangaFormInput, type MangaFormValues } from "@/lib/validation/publishing";
 import type { ManagedManga } from "@/server/publishing/managed";
 import { CoverField, type CoverValue } from "./CoverField";
@@ -28,13 +30,14 @@ export interface MangaFormInitial {
   genres: string[];
   readingDirection: number;
   language: string;
+  publicationStatus: string;
   status: number;
   coverImageUrl: string | null;
   bannerImageUrl: string | null;
 }
 
 const DIRECTIONS = ["0", "1", "2"] as const;
-const FIELDS = ["title", "description", "genres", "readingDirection", "language"] as const;
+const FIELDS = ["title", "description", "genres", "readingDirection", "language", "publicationStatus"] as const;
 
 /**
  * The manga form (docs/decisions/013): create (SubmitManga, then on to the manga's editor) or edit (UpdateManga,
@@ -114,6 +117,20 @@ export function MangaForm({ genres, initial }: { genres: readonly GenreOption[];
           ))}
         </SelectField>
 
+        <SelectField
+          id={`${idPrefix}-publication-status`}
+          label={t("publicationStatus")}
+          hint={t("publicationStatusHint")}
+          error={errors.publicationStatus?.message}
+          registration={register("publicationStatus")}
+        >
+          {PUBLICATION_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`publicationStatuses.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+
         <ReadingDirection idPrefix={idPrefix} registration={register("readingDirection")} error={errors.readingDirection?.message} />
       </div>
 
@@ -155,6 +172,7 @@ function useMangaFields(initial: MangaFormInitial | undefined) {
       genres: initial?.genres ?? [],
       readingDirection: String(initial?.readingDirection ?? 0),
       language: initial?.language ?? "en",
+      publicationStatus: initial?.publicationStatus ?? "ongoing",
     },
   });
 }
@@ -218,6 +236,7 @@ function useMangaSubmit(initial: MangaFormInitial | undefined, cover: CoverValue
     for (const genre of values.genres) body.append("genres", genre);
     body.set("readingDirection", String(values.readingDirection ?? 0));
     if (values.language) body.set("language", values.language);
+    if (values.publicationStatus) body.set("publicationStatus", values.publicationStatus);
     if (cover.file) body.set("coverImage", cover.file);
     try {
       const manga = await save.mutateAsync(body);

@@ -50,6 +50,8 @@ export const manga = pgTable(
     readingDirection: smallint().notNull().default(0),
     /** The language it is written in (lib/manga-language.ts): the writer's choice, by default from the title's script. */
     language: text().notNull().default("en"),
+    /** Whether it is still coming out (lib/publication-status.ts): the writer's choice, ongoing by default. */
+    publicationStatus: text().notNull().default("ongoing"),
     views: integer().notNull().default(0),
     favorites: integer().notNull().default(0),
     /** Accepted chapters only: what visitors can read. */
@@ -77,6 +79,7 @@ export const manga = pgTable(
     index("manga_search_title_trgm_idx").using("gin", t.searchTitle.op("gin_trgm_ops")),
     check("manga_status_check", sql`${t.status} between 0 and 2`),
     check("manga_language_check", sql`${t.language} in ('en', 'ar', 'ja', 'other')`),
+    check("manga_publication_status_check", sql`${t.publicationStatus} in ('ongoing', 'completed', 'hiatus', 'cancelled')`),
   ],
 );
 

@@ -40,6 +40,13 @@ describe("mangaFormSchema", () => {
     expect(manga.parse({ title: "a", genres: ["16", 4, "Fantasy", "fantasy"] }).genres).toEqual(["Mecha", "Fantasy"]);
   });
 
+  it("reads the publication status in any case; anything else is its field's error", () => {
+    expect(manga.parse({ title: "a", genres: ["Action"], publicationStatus: " Completed " }).publicationStatus).toBe("completed");
+    expect(errorsOf(manga.safeParse({ title: "a", genres: ["Action"], publicationStatus: "finished" }))).toEqual({ publicationStatus: "!publicationStatusInvalid" });
+    expect(errorsOf(manga.safeParse({ title: "a", genres: ["Action"], publicationStatus: 1 }))).toEqual({ publicationStatus: "!publicationStatusInvalid" });
+    expect(mangaUpdateSchema(t).parse({ publicationStatus: "HIATUS" })).toEqual({ publicationStatus: "hiatus" });
+  });
+
   it("mangaUpdateSchema: absent fields stay absent", () => {
     expect(mangaUpdateSchema(t).parse({ title: " New " })).toEqual({ title: "New" });
     expect(mangaUpdateSchema(t).parse({ genres: "drama" })).toEqual({ genres: ["Drama"] });

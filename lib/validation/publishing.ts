@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GENRES, type Genre } from "@/lib/enums";
 import { MANGA_LANGUAGES, type MangaLanguage } from "@/lib/manga-language";
+import { PUBLICATION_STATUSES, type PublicationStatus } from "@/lib/publication-status";
 import { noControlCharacters } from "./text";
 
 /**
@@ -20,6 +21,7 @@ export const PUBLISHING_VALIDATION_KEYS = [
   "titleRequired", "titleTooLong", "descriptionTooLong", "genresRequired", "genresTooMany", "genreInvalid",
   "readingDirectionInvalid", "chapterTitleRequired", "chapterTitleTooLong", "isPremiumInvalid", "publishAtInvalid",
   "freeAtInvalid", "freeAtPast", "freeAtNeedsPremium", "controlCharacters", "languageInvalid",
+  "publicationStatusInvalid",
 ] as const;
 export type PublishingValidationKey = (typeof PUBLISHING_VALIDATION_KEYS)[number];
 export type PublishingTranslate = (key: PublishingValidationKey) => string;
@@ -96,6 +98,14 @@ function languageField(t: PublishingTranslate) {
   ) as unknown as z.ZodType<MangaLanguage, MangaLanguage | string>;
 }
 
+/** Whether it is still coming out (lib/publication-status.ts), any case; absent: ongoing (a new manga) or unchanged. */
+function publicationStatusField(t: PublishingTranslate) {
+  return z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
+    z.enum(PUBLICATION_STATUSES, { error: t("publicationStatusInvalid") }),
+  ) as unknown as z.ZodType<PublicationStatus, PublicationStatus | string>;
+}
+
 /**
  * The manga's text fields (SubmitManga; UpdateManga: `mangaUpdateSchema`): title trimmed 1–200 characters,
  * description at most 5,000 (absent: empty), 1–5 genres, reading direction 0 right-to-left, 1 left-to-right,
@@ -114,6 +124,7 @@ export function mangaFormSchema(t: PublishingTranslate) {
     genres: genresField(t),
     readingDirection: readingDirectionField(t).optional(),
     language: languageField(t).optional(),
+    publicationStatus: publicationStatusField(t).optional(),
   });
 }
 /** UpdateManga's fields: any of the manga's text fields (the route adds `id` and the optional cover). */

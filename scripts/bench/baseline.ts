@@ -65,6 +65,7 @@ export async function startBaseline(
           views: r[4],
           chapterCount: r[5],
           status: r[6],
+          publicationStatus: r[9],
           genres: ((r[8] as number[] | null) ?? []).map((g) => GENRES[g]),
           user: { username: r[7] },
         }));

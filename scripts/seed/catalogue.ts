@@ -1,4 +1,5 @@
 import type { Genre } from "@/lib/enums";
+import type { PublicationStatus } from "@/lib/publication-status";
 import type { ArtLanguage } from "./art/page";
 
 /**
@@ -17,6 +18,8 @@ export interface CatalogueEntry {
   review?: { status: "pending" } | { status: "rejected"; note: string };
   /** Gets a wide banner and may be featured on the landing and discovery pages. */
   featured?: boolean;
+  /** Its publication status when it is not ongoing (lib/publication-status.ts): finished, paused or dropped series. */
+  publication?: Exclude<PublicationStatus, "ongoing">;
 }
 
 export const CATALOGUE: readonly CatalogueEntry[] = [
@@ -99,6 +102,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     language: "en",
     genres: ["Drama", "Tragedy", "SliceOfLife"],
     author: "sakura_ink",
+    publication: "completed",
     description:
       "Haru folds one paper crane for every day his sister stays in the hospital. The winter is long, the ward is quiet, and the cranes begin to fill the room. A tender, bittersweet story about siblings, hope and letting go.",
   },
@@ -116,6 +120,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     language: "en",
     genres: ["Psychological", "Mystery", "Drama"],
     author: "writer",
+    publication: "hiatus",
     description:
       "A therapist discovers that one of her patients can describe, in perfect detail, dreams she has never told anyone about. Every session brings them closer to a memory both of them have tried very hard to forget.",
   },
@@ -132,6 +137,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     language: "en",
     genres: ["SliceOfLife", "Comedy"],
     author: "sakura_ink",
+    publication: "completed",
     description:
       "A tiny ramen stall under the train tracks opens at midnight and closes at dawn. Taxi drivers, nurses, musicians and the occasional runaway all end up at its counter. One bowl, one story, every chapter.",
   },
@@ -148,6 +154,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     language: "en",
     genres: ["Historical", "Drama", "MartialArts"],
     author: "writer",
+    publication: "completed",
     description:
       "He became shogun at nine and has not spoken a word in public since. The court believes him a puppet. His enemies believe him weak. Only his sword teacher knows that the boy has been listening to everything.",
   },
@@ -237,6 +244,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     language: "en",
     genres: ["Mecha", "Action", "Adventure"],
     author: "writer",
+    publication: "cancelled",
     description:
       "Two scrap hunters rebuild a war robot from junkyard parts and enter it in the desert's most dangerous race. The prize is a ticket off the planet. The other racers are willing to do anything to win it.",
   },
@@ -278,6 +286,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     language: "ar",
     genres: ["Drama", "Tragedy"],
     author: "qalam_studio",
+    publication: "completed",
     description:
       "تجد سلمى في درج والدتها الراحلة مئة رسالة مكتوبة بخط اليد، كلها موجهة إلى رجل لا تعرفه. تقرر أن توصلها بنفسها، رسالة بعد رسالة، مدينة بعد مدينة.",
   },
@@ -286,6 +295,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     language: "ar",
     genres: ["SchoolLife", "Supernatural", "Action"],
     author: "writer",
+    publication: "hiatus",
     description:
       "في أكاديمية سرية فوق جبال الأطلس، يتدرّب طلاب يولدون ومعهم شرارة من البرق. آدم لا يملك أي شرارة، لكن البرق يضرب حيثما يقف، ولا أحد يعرف السبب.",
   },
@@ -351,6 +361,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     language: "ar",
     genres: ["SliceOfLife", "Comedy", "Drama"],
     author: "writer",
+    publication: "completed",
     description:
       "بعد أن تترك وظيفتها في المدينة، تعود نور إلى قريتها لتدير مطعم جدتها الصغير. كل وصفة في دفتر الجدة تحمل قصة، وكل زبون يحمل ذكرى لم تُحكَ بعد.",
   },

@@ -95,6 +95,7 @@ export async function insertManga(ctx: SeedContext, userIds: Map<string, number>
       reviewNote: m.reviewNote,
       readingDirection: m.entry.language === "ar" ? ReadingDirection.RightToLeft : ReadingDirection.LeftToRight,
       language: m.entry.language,
+      publicationStatus: m.publicationStatus,
       views: m.views,
       favorites: favoritesTotal,
       chapterCount: m.chapters.filter((c) => c.status === Status.Accepted).length,

@@ -1,4 +1,5 @@
 import { Status } from "@/lib/enums";
+import type { PublicationStatus } from "@/lib/publication-status";
 import { Rng } from "./random";
 import { ACCOUNTS, type DemoAccount } from "./accounts";
 import { CATALOGUE, type CatalogueEntry } from "./catalogue";
@@ -29,6 +30,8 @@ export interface PlannedManga {
   entry: CatalogueEntry;
   status: Status;
   reviewNote: string | null;
+  /** Most are ongoing; the catalogue names the few completed, on hiatus or cancelled. */
+  publicationStatus: PublicationStatus;
   /** Page-art style used for every page of its chapters. */
   style: number;
   chapters: PlannedChapter[];
@@ -124,6 +127,7 @@ function planManga(entry: CatalogueEntry, index: number): PlannedManga {
     entry,
     status,
     reviewNote: entry.review?.status === "rejected" ? entry.review.note : null,
+    publicationStatus: entry.publication ?? "ongoing",
     style: languageStyles[index % 2] ?? 0,
     chapters,
     views,

@@ -139,6 +139,16 @@ describe("seedDemo on an empty database", () => {
     expect(progress).toBeGreaterThan(0);
   });
 
+  it("gives published manga a realistic spread of publication statuses: most ongoing, some completed, a few paused or dropped", async () => {
+    const counts = await rows<{ publication_status: string; n: number }>(sql`
+      select publication_status, count(*)::int as n from manga where status = ${Status.Accepted} group by publication_status`);
+    const n = Object.fromEntries(counts.map((c) => [c.publication_status, c.n]));
+    expect(n.ongoing).toBeGreaterThan(counts.reduce((sum, c) => sum + c.n, 0) / 2);
+    expect(n.completed).toBeGreaterThanOrEqual(3);
+    expect(n.hiatus).toBeGreaterThanOrEqual(1);
+    expect(n.cancelled).toBeGreaterThanOrEqual(1);
+  });
+
   it("leaves work for the approval screens: pending and rejected manga and chapters, rejections with notes", async () => {
     const manga = await rows<{ status: number; n: number; without_note: number }>(sql`
       select status, count(*)::int as n, count(*) filter (where review_note is null)::int as without_note from manga group by status`);

@@ -89,13 +89,15 @@ function coverOf(upload: UploadInput): Uint8Array | undefined {
   return new Uint8Array(Buffer.from(base64, "base64"));
 }
 
-const MANGA_FIELDS = ["title", "description", "genres", "readingDirection", "language"] as const;
+const MANGA_FIELDS = ["title", "description", "genres", "readingDirection", "language", "publicationStatus"] as const;
+/** The fields sent once (a repeated one counts its first value); `genres` is a list. */
+const SINGLE_MANGA_FIELDS = ["title", "description", "readingDirection", "language", "publicationStatus"] as const;
 
 /** SubmitManga's input; throws the 422 envelope. */
 export async function submitMangaInput(upload: UploadInput, locale: Locale): Promise<{ fields: MangaFields; cover: Uint8Array }> {
   const errors: FieldErrors = {};
   const values = fieldValues(upload, MANGA_FIELDS);
-  for (const k of ["title", "description", "readingDirection", "language"] as const) if (k in values) values[k] = single(values[k]);
+  for (const k of SINGLE_MANGA_FIELDS) if (k in values) values[k] = single(values[k]);
   const parsed = await check(mangaFormSchema(translator(locale)), values, errors);
   const cover = coverOf(upload);
   if (!cover) errors.coverImage = [apiMessage(locale, "coverRequired")];
@@ -108,6 +110,8 @@ export async function submitMangaInput(upload: UploadInput, locale: Locale): Pro
       readingDirection: parsed.readingDirection ?? 0,
       // Not chosen: submitManga takes the title's script (docs/decisions/008, "Language").
       language: parsed.language,
+      // Not chosen: ongoing (the column's default).
+      publicationStatus: parsed.publicationStatus,
     },
     cover,
   };
@@ -118,7 +122,7 @@ export async function updateMangaInput(upload: UploadInput, locale: Locale): Pro
   const errors: FieldErrors = {};
   const mangaId = idField(upload, ["id", "mangaId"], locale, errors);
   const values = fieldValues(upload, MANGA_FIELDS);
-  for (const k of ["title", "description", "readingDirection", "language"] as const) if (k in values) values[k] = single(values[k]);
+  for (const k of SINGLE_MANGA_FIELDS) if (k in values) values[k] = single(values[k]);
   const parsed = await check(mangaUpdateSchema(translator(locale)), values, errors);
   const cover = coverOf(upload);
   if (Object.keys(errors).length > 0 || !parsed || mangaId === undefined) throw validation(errors);
@@ -128,6 +132,7 @@ export async function updateMangaInput(upload: UploadInput, locale: Locale): Pro
   if (parsed.genres !== undefined) fields.genres = parsed.genres;
   if (parsed.readingDirection !== undefined) fields.readingDirection = parsed.readingDirection;
   if (parsed.language !== undefined) fields.language = parsed.language;
+  if (parsed.publicationStatus !== undefined) fields.publicationStatus = parsed.publicationStatus;
   return { mangaId, fields, ...(cover ? { cover } : {}) };
 }
 

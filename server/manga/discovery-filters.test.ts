@@ -4,13 +4,15 @@ import { eq, sql } from "drizzle-orm";
 import { manga } from "@/db/schema";
 import { Role, SortBy, Status } from "@/lib/enums";
 import { GENRE_FILTER_MAX, MIN_CHAPTERS_MAX, parseDiscoveryParams, updatedSince } from "@/lib/discovery-params";
-import { languageOfTitle } from "@/lib/manga-language";
+import { languageOfTitle } from "@/lib/title-language";
 import { photo } from "@/tests/fixtures/images";
 import { submitManga } from "@/server/publishing/submit-manga";
 import { updateManga } from "@/server/publishing/update-manga";
 import { listOptionsOf, paginatedMangaQuery } from "./query-params";
 import { discoveryFilters } from "./discovery-filters";
 import { listManga } from "./list-manga";
+import { GET as paginated } from "@/app/api/manga/PaginatedManga/route";
+import { noParams } from "@/server/http/test-helpers";
 import { seedFixture, type Fixture } from "./test-fixtures";
 
 let fx: Fixture;
@@ -24,6 +26,9 @@ beforeAll(async () => {
   await fx.db.execute(sql.raw(backfill!.replace(/;$/, "")));
   // "Blue Ocean" was updated three days before NOW; the rest of the fixture in 2024.
   await fx.db.update(manga).set({ updatedAt: new Date(NOW - 3 * 86_400_000) }).where(eq(manga.id, fx.ids["Blue Ocean"]!));
+  // Every fixture manga is ongoing (the column's default, as migration 0022 leaves existing rows) but these.
+  await fx.db.update(manga).set({ publicationStatus: "completed" }).where(sql`${manga.id} in (${fx.ids["Blue Ocean"]!}, ${fx.ids["مكتبة الأحلام"]!})`);
+  await fx.db.update(manga).set({ publicationStatus: "hiatus" }).where(eq(manga.id, fx.ids["Dragon Quest Alpha"]!));
 });
 
 /** The titles a visitor's discovery page shows for this query string, by title. */
@@ -87,6 +92,15 @@ describe("discovery filters (visitor)", () => {
     expect(await titles({ lang: "ja" })).toEqual([]);
   });
 
+  it("filters by publication status (status=); an unknown one is no filter", async () => {
+    expect(await titles({ status: "completed" })).toEqual(["Blue Ocean", "مكتبة الأحلام"]);
+    expect(await titles({ status: "hiatus" })).toEqual(["Dragon Quest Alpha"]);
+    expect(await titles({ status: "ongoing" })).toEqual(["comedy club", "أسطورة إبراهيم", "المُغامَرةُ الكُبرى"]);
+    expect(await titles({ status: "cancelled" })).toEqual([]);
+    expect(await titles({ status: "Completed!" })).toEqual(await titles({}));
+    expect(await titles({ status: "completed", lang: "ar" })).toEqual(["مكتبة الأحلام"]);
+  });
+
   it("filters free or premium", async () => {
     // A premium manga, or one with a public premium chapter (Blue Ocean's premium chapter is pending: not counted).
     expect(await titles({ access: "premium" })).toEqual(["Dragon Quest Alpha", "مكتبة الأحلام"]);
@@ -124,12 +138,13 @@ describe("discovery URL: bad values are dropped and lists capped", () => {
       access: "vip",
       chapters: "99999999",
       updated: "3",
+      status: "finished",
     });
     expect(p.genres).toHaveLength(GENRE_FILTER_MAX);
     // The first five given, in the catalogue's genre order.
     expect(p.genres).toEqual(["Action", "Comedy", "Drama", "Horror", "Mystery"]);
     expect(p.exclude).toEqual(["Sports"]);
-    expect(p).toMatchObject({ lang: null, access: null, minChapters: null, updatedWithin: null });
+    expect(p).toMatchObject({ lang: null, publicationStatus: null, access: null, minChapters: null, updatedWithin: null });
     expect(parseDiscoveryParams({ chapters: "123456" }).minChapters).toBe(MIN_CHAPTERS_MAX);
     expect(parseDiscoveryParams({ chapters: "-1" }).minChapters).toBeNull();
     expect(parseDiscoveryParams({ chapters: "0" }).minChapters).toBeNull();
@@ -153,8 +168,32 @@ describe("PaginatedManga's new filters", () => {
     expect(parse({}).success).toBe(true);
   });
 
+  it("Filters.PublicationStatuses: a list in any spelling and case; list items carry the status", async () => {
+    const q = parse({ "filters.publicationStatuses": ["Completed", "HIATUS,completed"] });
+    expect(q.success).toBe(true);
+    const opts = listOptionsOf(q.data!);
+    expect(opts.filters?.publicationStatuses).toEqual(["completed", "hiatus"]);
+    const page = await listManga({ db: fx.db, ...opts, sortBy: SortBy.Title });
+    expect(page.items.map((m) => [m.title, m.publicationStatus])).toEqual([["Blue Ocean", "completed"], ["Dragon Quest Alpha", "hiatus"], ["مكتبة الأحلام", "completed"]]);
+    expect(listOptionsOf(parse({ publicationStatus: "ongoing" }).data!).filters?.publicationStatuses).toEqual(["ongoing"]);
+  });
+
+  it("PaginatedManga answers an unreadable publication status with the 422 envelope naming the field, never a 500", async () => {
+    for (const value of ["finished", "completed,nope", "1"]) {
+      const res = await paginated(new Request(`http://localhost/api/manga/PaginatedManga?Filters.PublicationStatuses=${encodeURIComponent(value)}`), noParams);
+      expect(res.status, value).toBe(422);
+      const body = (await res.json()) as { statusCode: number; data: { errors?: Record<string, string[]> } };
+      expect(body.statusCode).toBe(422);
+      expect(Object.keys(body.data.errors ?? {})[0]).toMatch(/^Filters\.PublicationStatuses/);
+    }
+    const ok = await paginated(new Request("http://localhost/api/manga/PaginatedManga?Filters.PublicationStatuses=Completed&imageFormat=url&sortBy=1"), noParams);
+    expect(ok.status).toBe(200);
+    const body = (await ok.json()) as { data: { items: { title: string; publicationStatus: string }[] } };
+    expect(body.data.items.map((i) => [i.title, i.publicationStatus])).toEqual([["Blue Ocean", "completed"], ["مكتبة الأحلام", "completed"]]);
+  });
+
   it("refuses values it cannot understand (a 422 naming the field)", () => {
-    const bads: Record<string, string>[] = [{ "Filters.Languages": "xx" }, { "Filters.ExcludeGenres": "Nope" }, { "Filters.MinChapters": "many" }, { "Filters.UpdatedAfter": "not a date" }];
+    const bads: Record<string, string>[] = [{ "Filters.Languages": "xx" }, { "Filters.PublicationStatuses": "done" }, { "Filters.ExcludeGenres": "Nope" }, { "Filters.MinChapters": "many" }, { "Filters.UpdatedAfter": "not a date" }];
     for (const bad of bads) {
       const q = parse(bad);
       expect(q.success, JSON.stringify(bad)).toBe(false);

@@ -4,6 +4,7 @@ import { pick } from "@/db/columns";
 import { chapters, manga, mangaGenres, users } from "@/db/schema";
 import { GENRES, SortBy, Status, type Genre } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
+import { isPublicationStatus, type PublicationStatus } from "@/lib/publication-status";
 import type { SortDirection } from "./list-manga";
 import { canSeeManga, chapterReleased, chapterStatusesFor, seesAllChaptersOf } from "@/server/visibility";
 import { type Viewer } from "@/server/core/viewer";
@@ -36,6 +37,8 @@ export interface MangaDetail {
   status: Status;
   isPremium: boolean;
   readingDirection: number;
+  /** Whether it is still coming out (lib/publication-status.ts). */
+  publicationStatus: PublicationStatus;
   /** ISO strings: the detail is cached as JSON by the public pages. */
   createdAt: string;
   updatedAt: string;
@@ -69,7 +72,7 @@ function chapterOrder(sortBy: SortBy | undefined, direction: SortDirection | und
 }
 
 /** Read once per call; built once per process. */
-const DETAIL_COLUMNS = pick(manga, "id", "title", "description", "coverImageId", "bannerImageId", "status", "authorId", "isPremium", "views", "favorites", "chapterCount", "readingDirection", "createdAt", "updatedAt");
+const DETAIL_COLUMNS = pick(manga, "id", "title", "description", "coverImageId", "bannerImageId", "status", "authorId", "isPremium", "views", "favorites", "chapterCount", "readingDirection", "publicationStatus", "createdAt", "updatedAt");
 
 /**
  * A manga with its genres and the chapters the viewer may see, or null when there is no such manga for this
@@ -130,6 +133,7 @@ export async function getMangaById(opts: GetMangaOptions): Promise<MangaDetail |
     status: row.status as Status,
     isPremium: row.isPremium,
     readingDirection: row.readingDirection,
+    publicationStatus: isPublicationStatus(row.publicationStatus) ? row.publicationStatus : "ongoing",
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     user: { username: row.username },

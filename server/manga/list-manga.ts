@@ -7,6 +7,7 @@ import { SEARCH_PREFIX_CHARS } from "@/db/schema/manga";
 import { foldSearchText, SEARCH_TERM_MAX } from "@/lib/search-fold";
 import { MatchRank } from "@/lib/search-match";
 import type { MangaLanguage } from "@/lib/manga-language";
+import { isPublicationStatus, type PublicationStatus } from "@/lib/publication-status";
 import { mediaUrl } from "@/lib/media-url";
 import { paged, type Paged } from "@/lib/paged";
 import { PAGE_SIZE } from "@/lib/constants";
@@ -21,6 +22,8 @@ export interface MangaListItem {
   views: number;
   chapterCount: number;
   status: Status;
+  /** Whether it is still coming out (lib/publication-status.ts). */
+  publicationStatus: PublicationStatus;
   genres: Genre[];
   user: { username: string | null };
 }
@@ -35,6 +38,8 @@ export interface MangaFilters {
   excludeGenres?: readonly Genre[];
   /** Written in one of these languages (lib/manga-language.ts). */
   languages?: readonly MangaLanguage[];
+  /** In one of these publication statuses (lib/publication-status.ts). */
+  publicationStatuses?: readonly PublicationStatus[];
   /** At least this many public chapters (manga.chapter_count). */
   minChapters?: number;
   /** Updated (edited, or a chapter published) at or after this moment (manga.updated_at). */
@@ -314,6 +319,10 @@ function buildQueries(db: Db, input: ListInputs, plan: ListPlan, placeholders: b
     const languages = [...new Set(f.languages)];
     filters.push(languages.length === 1 ? eq(manga.language, languages[0]!) : inArray(manga.language, languages));
   }
+  if (f.publicationStatuses?.length) {
+    const statuses = [...new Set(f.publicationStatuses)];
+    filters.push(statuses.length === 1 ? eq(manga.publicationStatus, statuses[0]!) : inArray(manga.publicationStatus, statuses));
+  }
   if (values.minChapters !== undefined) filters.push(gte(manga.chapterCount, bind("minChapters")));
   if (values.updatedAfter) filters.push(gte(manga.updatedAt, bind("updatedAfter")));
   if (f.mangaStatusTypes?.length) {
@@ -463,6 +472,7 @@ function buildQueries(db: Db, input: ListInputs, plan: ListPlan, placeholders: b
       chapterCount: manga.chapterCount,
       status: manga.status,
       authorId: manga.authorId,
+      publicationStatus: manga.publicationStatus,
     })
     .from(manga)
     .where(eq(manga.id, page.id))
@@ -479,6 +489,7 @@ function buildQueries(db: Db, input: ListInputs, plan: ListPlan, placeholders: b
       status: row.status,
       username: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${row.authorId} and ${users.deletedAt} is null)`,
       genres: sql<number[]>`coalesce((select array_agg(${mangaGenres.genre} order by ${mangaGenres.genre}) from ${mangaGenres} where ${mangaGenres.mangaId} = ${row.id}), '{}')`,
+      publicationStatus: row.publicationStatus,
     })
     .from(page)
     .crossJoinLateral(row)
@@ -537,7 +548,7 @@ const PREPARED_MAX = 500;
 const preparedByDb = new WeakMap<Db, Map<string, Prepared>>();
 
 /** The order of the rows statement's columns (buildQueries' `rows` select), as the driver returns them. */
-const ROW_COLUMNS = ["id", "title", "coverImageId", "favorites", "views", "chapterCount", "status", "username", "genres"] as const;
+const ROW_COLUMNS = ["id", "title", "coverImageId", "favorites", "views", "chapterCount", "status", "username", "genres", "publicationStatus"] as const;
 
 function render(query: { toSQL(): { sql: string; params: unknown[] } }): Rendered {
   const { sql: text, params } = query.toSQL();
@@ -646,7 +657,7 @@ export async function listManga(opts: ListMangaOptions): Promise<Paged<MangaList
   }
 
   // By position, in ROW_COLUMNS' order.
-  const items = rows.map(([id, title, coverImageId, favorites, views, chapterCount, status, username, genres]) => ({
+  const items = rows.map(([id, title, coverImageId, favorites, views, chapterCount, status, username, genres, publicationStatus]) => ({
     id: id as number,
     title: title as string,
     coverImageUrl: mediaUrl(coverImageId as string | null),
@@ -654,6 +665,7 @@ export async function listManga(opts: ListMangaOptions): Promise<Paged<MangaList
     views: views as number,
     chapterCount: chapterCount as number,
     status: status as Status,
+    publicationStatus: isPublicationStatus(publicationStatus) ? publicationStatus : "ongoing",
     genres: ((genres as number[] | null) ?? []).map((g) => GENRES[g]).filter((g): g is Genre => g !== undefined),
     user: { username: username as string | null },
   }));

@@ -3,6 +3,7 @@ import { decimalInteger, integer, MAX_ID } from "@/lib/validation/numbers";
 import { GENRES, SortBy, Status, type Genre } from "@/lib/enums";
 import { PAGE_SIZE } from "@/lib/constants";
 import { MANGA_LANGUAGES } from "@/lib/manga-language";
+import { PUBLICATION_STATUSES } from "@/lib/publication-status";
 import { SEARCH_TERM_MAX } from "@/lib/search-fold";
 import { imageFormatParam as imageFormat } from "@/server/media/image-format";
 import { MAX_PAGE, type MangaFilters, type SortDirection } from "./list-manga";
@@ -35,6 +36,7 @@ alias("imageFormat");
 alias("Filters.Genres", "genres", "genre");
 alias("Filters.ExcludeGenres", "excludegenres", "excludegenre");
 alias("Filters.Languages", "languages", "language");
+alias("Filters.PublicationStatuses", "publicationstatuses", "publicationstatus");
 alias("Filters.MinChapters", "minchapters");
 alias("Filters.UpdatedAfter", "updatedafter");
 alias("Filters.MangaStatusTypes", "mangastatustypes", "mangastatus");
@@ -65,7 +67,7 @@ function canonicalOf(raw: string): string | undefined {
   return undefined;
 }
 
-const LIST_PARAMS = new Set(["Filters.Genres", "Filters.ExcludeGenres", "Filters.Languages", "Filters.MangaStatusTypes", "Filters.ChapterStatusTypes"]);
+const LIST_PARAMS = new Set(["Filters.Genres", "Filters.ExcludeGenres", "Filters.Languages", "Filters.PublicationStatuses", "Filters.MangaStatusTypes", "Filters.ChapterStatusTypes"]);
 
 /** Canonical names, flattened values (lists split on commas), empty values dropped; unknown names ignored. */
 export function normalizeQuery(value: unknown): Raw {
@@ -138,6 +140,12 @@ const languageList = z.preprocess(
   z.array(z.enum(MANGA_LANGUAGES)),
 );
 
+/** ongoing, completed, hiatus or cancelled, any case (lib/publication-status.ts). */
+const publicationStatusList = z.preprocess(
+  (v) => (Array.isArray(v) ? [...new Set(v.map((s: unknown) => (typeof s === "string" ? s.toLowerCase() : s)))] : v),
+  z.array(z.enum(PUBLICATION_STATUSES)),
+);
+
 const bool = z.preprocess((v) => {
   if (typeof v !== "string") return v;
   const s = v.toLowerCase();
@@ -168,6 +176,7 @@ export const paginatedMangaQuery = z.preprocess(
     "Filters.Genres": genreList.optional(),
     "Filters.ExcludeGenres": genreList.optional(),
     "Filters.Languages": languageList.optional(),
+    "Filters.PublicationStatuses": publicationStatusList.optional(),
     "Filters.MinChapters": int(0, MAX_ID).optional(),
     "Filters.UpdatedAfter": date.optional(),
     ...filterFields,
@@ -202,6 +211,7 @@ export function listOptionsOf(q: PaginatedMangaQuery): {
       genres: q["Filters.Genres"],
       excludeGenres: q["Filters.ExcludeGenres"],
       languages: q["Filters.Languages"],
+      publicationStatuses: q["Filters.PublicationStatuses"],
       minChapters: q["Filters.MinChapters"],
       updatedAfter: q["Filters.UpdatedAfter"],
       mangaStatusTypes: q["Filters.MangaStatusTypes"],

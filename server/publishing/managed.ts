@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { isMangaLanguage, type MangaLanguage } from "@/lib/manga-language";
+import { isPublicationStatus, type PublicationStatus } from "@/lib/publication-status";
 import { chapters, manga, mangaGenres, users } from "@/db/schema";
 import { pick } from "@/db/columns";
 import { GENRES, Role, type Genre, type Status } from "@/lib/enums";
@@ -44,6 +45,8 @@ export interface ManagedManga {
   readingDirection: number;
   /** lib/manga-language.ts */
   language: MangaLanguage;
+  /** lib/publication-status.ts */
+  publicationStatus: PublicationStatus;
   status: Status;
   reviewNote: string | null;
   coverImageUrl: string | null;
@@ -105,7 +108,7 @@ export async function loadManagedManga(db: Executor, mangaId: number): Promise<M
   if (!isRowId(mangaId)) return null;
   const [row] = await db
     .select({
-      ...pick(manga, "id", "title", "description", "readingDirection", "language", "status", "reviewNote", "coverImageId", "bannerImageId", "views", "favorites", "chapterCount", "createdAt", "updatedAt", "authorId"),
+      ...pick(manga, "id", "title", "description", "readingDirection", "language", "publicationStatus", "status", "reviewNote", "coverImageId", "bannerImageId", "views", "favorites", "chapterCount", "createdAt", "updatedAt", "authorId"),
       username: users.username,
       authorRole: users.role,
       trusted: sql<boolean>`coalesce(${users.trusted}, false)`,
@@ -123,6 +126,7 @@ export async function loadManagedManga(db: Executor, mangaId: number): Promise<M
     ...rest,
     status: rest.status as Status,
     language: isMangaLanguage(rest.language) ? rest.language : "en",
+    publicationStatus: isPublicationStatus(rest.publicationStatus) ? rest.publicationStatus : "ongoing",
     genres: genreNamesOf(genreRows.map((g) => g.genre)),
     coverImageUrl: mediaUrl(coverImageId),
     bannerImageUrl: mediaUrl(bannerImageId),

@@ -7,6 +7,7 @@ import { auditLog, chapterPages, chapters, favorites, manga, media, mediaVariant
 import { NotificationType, Role } from "@/lib/enums";
 import { recipientLocale, renderNotification } from "@/server/notifications/catalogue";
 import { PUT as updateMangaRoute } from "@/app/api/manga/UpdateManga/route";
+import { POST as submitMangaRoute } from "@/app/api/manga/SubmitManga/route";
 import { DELETE as deleteMangaRoute } from "@/app/api/manga/DeleteManga/route";
 import { POST as statusMangaRoute } from "@/app/api/manga/StatusManga/route";
 import { GET as getMangaRoute } from "@/app/api/manga/GetMangaById/route";
@@ -157,6 +158,43 @@ describe("manga review", () => {
       details: { before: { title: "Live Title", description: "About Live Title", status: 1 }, changes: { title: "Live Title, Corrected", description: "Better words", genres: ["Comedy"] } },
     });
     expect((await visitorSees(id))?.title).toBe("Live Title, Corrected");
+  });
+
+  it("publication status: ongoing unless the writer says otherwise, in any case; a bad value is the field's 422 in the caller's language", async () => {
+    const ongoing = await submitManga(u.writer.token, "Still Going");
+    expect((await db.select({ p: manga.publicationStatus }).from(manga).where(eq(manga.id, ongoing)))[0]?.p).toBe("ongoing");
+    const form = async (publicationStatus: string) =>
+      formOf({ title: "All Done", genres: ["Drama"], publicationStatus, coverImage: jpegPart(await coverJpeg(nextSeed())) });
+    const done = await send(submitMangaRoute, formRequest("POST /api/manga/SubmitManga", await form("Completed"), { token: u.writer.token }));
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ status: 0, publicationStatus: "completed" });
+    const before = await snapshot(db);
+    for (const [locale, texts] of [["en", enTexts], ["ar", arTexts]] as const) {
+      const bad = await send(submitMangaRoute, formRequest("POST /api/manga/SubmitManga", await form("finished"), { token: u.writer.token, headers: { "x-locale": locale } }));
+      expect(bad.status).toBe(422);
+      expect(bad.body.data.errors?.publicationStatus).toEqual([texts.mangaForm.errors.publicationStatusInvalid]);
+    }
+    const badEdit = await updateManga(u.writer.token, { id: ongoing, publicationStatus: 3 });
+    expect(badEdit.status).toBe(422);
+    expect(badEdit.body.data.errors?.publicationStatus).toEqual([enTexts.mangaForm.errors.publicationStatusInvalid]);
+    expect(await snapshot(db)).toBe(before);
+  });
+
+  it("an accepted manga's publication status alone: stays live, audited with before and after, root told, visitors see it", async () => {
+    const id = await submitManga(u.writer.token, "Long Run");
+    await decideManga(u.root.token, id, 1);
+    const told = await toldDuring(u.root.id, async () => {
+      const res = await updateManga(u.writer.token, { id, publicationStatus: "hiatus" });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ status: 1, title: "Long Run", publicationStatus: "hiatus" });
+    });
+    expect(told).toEqual([{ message: 'life_writer edited the accepted manga "Long Run".', type: NotificationType.Info }]);
+    const update = (await auditsOf("manga", id)).find((a) => a.action === "manga.update");
+    expect(update).toMatchObject({ actorId: u.writer.id, details: { before: { title: "Long Run", status: 1, publicationStatus: "ongoing" }, changes: { publicationStatus: "hiatus" } } });
+    const seen = await send(getMangaRoute, jsonRequest("GET /api/manga/GetMangaById", { query: `id=${id}&imageFormat=url` }));
+    expect(seen.body.data.publicationStatus).toBe("hiatus");
+    // Other edits leave it as it is.
+    expect((await updateManga(u.writer.token, { id, title: "Long Run, Paused" })).body.data).toMatchObject({ publicationStatus: "hiatus" });
   });
 
   it("root may reverse a decision: accepted → rejected takes it off the catalogue, rejected → accepted brings it back", async () => {

@@ -18,6 +18,7 @@ export interface LockedManga {
   coverImageId: string | null;
   bannerImageId: string | null;
   readingDirection: number;
+  publicationStatus: string;
   authorName: string | null;
   authorTrusted: boolean;
 }
@@ -40,6 +41,7 @@ export async function lockManga(tx: Tx, actor: SignedInViewer, mangaId: number):
       coverImageId: manga.coverImageId,
       bannerImageId: manga.bannerImageId,
       readingDirection: manga.readingDirection,
+      publicationStatus: manga.publicationStatus,
     })
     .from(manga)
     .where(eq(manga.id, mangaId))

@@ -2,7 +2,9 @@ import type { Db } from "@/db/client";
 import { manga, mangaGenres } from "@/db/schema";
 import { GENRES, Status, type Genre } from "@/lib/enums";
 import { searchTextFor } from "@/lib/search-fold";
-import { languageOfTitle, type MangaLanguage } from "@/lib/manga-language";
+import type { MangaLanguage } from "@/lib/manga-language";
+import { languageOfTitle } from "@/lib/title-language";
+import type { PublicationStatus } from "@/lib/publication-status";
 import { audit } from "@/server/core/audit";
 import { notFound } from "@/server/core/errors";
 import { runUnitOfWork } from "@/server/core/unit-of-work";
@@ -18,8 +20,10 @@ export interface MangaFields {
   description: string;
   genres: readonly Genre[];
   readingDirection: number;
-  /** lib/manga-language.ts; not chosen: the title's script decides (languageOfTitle). */
+  /** lib/manga-language.ts; not chosen: the title's script decides (lib/title-language.ts). */
   language?: MangaLanguage;
+  /** lib/publication-status.ts; not chosen: ongoing. */
+  publicationStatus?: PublicationStatus;
 }
 
 /**
@@ -39,6 +43,7 @@ export async function submitManga({ db, actor, fields, cover }: { db: Db; actor:
         searchText: searchTextFor(fields.title, fields.description, await authorSearchName(uow.tx, actor.userId)),
         readingDirection: fields.readingDirection,
         language: fields.language ?? languageOfTitle(fields.title),
+        publicationStatus: fields.publicationStatus ?? "ongoing",
         authorId: actor.userId,
         status: Status.Pending,
         ...images,

@@ -43,6 +43,7 @@ export async function updateManga({
     if (fields.description !== undefined) set.description = fields.description;
     if (fields.readingDirection !== undefined) set.readingDirection = fields.readingDirection;
     if (fields.language !== undefined) set.language = fields.language;
+    if (fields.publicationStatus !== undefined) set.publicationStatus = fields.publicationStatus;
     if (fields.title !== undefined || fields.description !== undefined) {
       set.searchText = searchTextFor(fields.title ?? before.title, fields.description ?? before.description, await authorSearchName(uow.tx, before.authorId));
     }
@@ -64,7 +65,16 @@ export async function updateManga({
       actorId: actor.userId,
       action: resubmitted ? "manga.resubmit" : "manga.update",
       subject: { type: "manga", id: mangaId },
-      details: { before: { title: before.title, description: before.description, status: before.status }, changes },
+      details: {
+        before: {
+          title: before.title,
+          description: before.description,
+          status: before.status,
+          // What a changed publication status was (a series marked completed, or back to ongoing).
+          ...(fields.publicationStatus !== undefined ? { publicationStatus: before.publicationStatus } : {}),
+        },
+        changes,
+      },
     });
     if (!isRoot(actor) && (resubmitted || before.status === Status.Accepted)) {
       const title = fields.title ?? before.title;

@@ -75,3 +75,73 @@ test("a visitor includes and excludes genres and keeps free manga; the URL carri
     await expect(page.getByTestId("filters-sheet-open")).toHaveText("تصفية (3)");
   }
 });
+
+test("a visitor keeps completed series: status= in the URL, rendered by the server, kept when the order changes", async ({ page, request }) => {
+  const query = "pageSize=20&Filters.PublicationStatuses=completed&Filters.MangaStatusTypes=1&Filters.ChapterStatusTypes=1";
+  const expected = await catalogue(request, query);
+  const everything = await catalogue(request, "pageSize=20&Filters.MangaStatusTypes=1&Filters.ChapterStatusTypes=1");
+  expect(expected.totalDisplayRecords).toBeGreaterThan(0);
+  expect(expected.totalDisplayRecords).toBeLessThan(everything.totalDisplayRecords);
+  expect(expected.items.every((m) => m.publicationStatus === "completed")).toBe(true);
+  const english = !isPhone();
+  const prefix = english ? "" : "/ar";
+  const t = english
+    ? { status: "Publication status", completed: "Completed", apply: "Show results", remove: "Remove filter: Completed", sort: "Sort by", clear: "Clear all" }
+    : { status: "حالة النشر", completed: "مكتملة", apply: "عرض النتائج", remove: "إزالة عامل التصفية: مكتملة", sort: "ترتيب حسب", clear: "مسح الكل" };
+
+  await page.goto(`${prefix}/discovery`);
+  let panel: Locator;
+  if (english) {
+    panel = page.getByRole("complementary", { name: "Filters" });
+  } else {
+    const open = page.getByTestId("filters-sheet-open");
+    panel = page.getByTestId("filters-sheet");
+    await expect(async () => {
+      await open.click();
+      await expect(panel).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+  }
+  const select = panel.getByRole("combobox", { name: t.status });
+  await expect(select).toHaveValue("");
+  await select.selectOption({ label: t.completed });
+  await panel.getByRole("button", { name: t.apply }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${prefix}/discovery\\?status=completed$`));
+  await expect(cards(page).first()).toHaveAttribute("data-manga-id", String(expected.items[0]!.id));
+  await expect(cards(page)).toHaveCount(expected.items.length);
+  await expect(summary(page)).toContainText(String(expected.totalDisplayRecords));
+  await expect(page.getByRole("link", { name: t.remove })).toBeVisible();
+
+  // The HTML itself: the filtered results and the select's choice.
+  const html = await (await page.request.get(`${prefix}/discovery?status=completed`)).text();
+  expect(html).toContain(`data-manga-id="${expected.items[0]!.id}"`);
+  expect(html).toMatch(/<option[^>]* value="completed"[^>]* selected=""|<option[^>]* selected=""[^>]* value="completed"/);
+  for (const other of everything.items.filter((m) => m.publicationStatus !== "completed")) expect(html).not.toContain(`data-manga-id="${other.id}"`);
+
+  await page.reload();
+  await expect(cards(page)).toHaveCount(expected.items.length);
+  await expect(cards(page).first()).toHaveAttribute("data-manga-id", String(expected.items[0]!.id));
+
+  // A new order is read through the API in the browser, with the filter.
+  const byTitle = await catalogue(request, `${query}&sortBy=1`);
+  await page.getByRole("combobox", { name: t.sort }).selectOption("1");
+  await expect(page).toHaveURL(new RegExp(`${prefix}/discovery\\?status=completed&sort=1$`));
+  await expect(cards(page).first()).toHaveAttribute("data-manga-id", String(byTitle.items[0]!.id));
+  await expect(cards(page)).toHaveCount(byTitle.items.length);
+
+  // Opened with the order in its URL (the chips are the server's links), "Clear all" or the chip drops the filter and
+  // keeps the order.
+  await page.goto(`${prefix}/discovery?status=completed&sort=1`);
+  if (english) {
+    await expect(panel.getByRole("combobox", { name: t.status })).toHaveValue("completed");
+    await page.getByTestId("clear-filters").click();
+    await expect(page).toHaveURL(/\/discovery\?sort=1$/);
+    await expect(summary(page)).toContainText(String(everything.totalDisplayRecords));
+    await expect(panel.getByRole("combobox", { name: t.status })).toHaveValue("");
+  } else {
+    await expect(page.getByTestId("filters-sheet-open")).toHaveText("تصفية (1)");
+    await page.getByRole("link", { name: t.remove }).click();
+    await expect(page).toHaveURL(/\/ar\/discovery\?sort=1$/);
+    await expect(page.getByTestId("filters-sheet-open")).toHaveText("تصفية");
+  }
+});

@@ -44,7 +44,7 @@ export function skipEnglishOnPhoneInBlock(english: boolean) {
   test.skip(({ isMobile }) => isMobile && english, "at phone width these flows run in Arabic (docs/decisions/020)");
 }
 
-export interface CatalogueItem { id: number; title: string; genres: string[]; chapterCount: number; favorites: number; coverImageUrl: string | null; user: { username: string | null } }
+export interface CatalogueItem { id: number; title: string; genres: string[]; chapterCount: number; publicationStatus: string; favorites: number; coverImageUrl: string | null; user: { username: string | null } }
 export interface CataloguePage { items: CatalogueItem[]; totalRecords: number; totalDisplayRecords: number; totalPages: number }
 
 /** A page of the public catalogue, as the API answers it. */

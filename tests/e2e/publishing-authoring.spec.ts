@@ -14,6 +14,8 @@ const TEXT = {
   en: {
     genre: "Fantasy",
     direction: "Vertical (webtoon)",
+    publicationStatus: "Publication status",
+    completed: "Completed",
     create: "Create manga",
     pdfTab: "One PDF",
     upload: "Upload chapter",
@@ -36,6 +38,8 @@ const TEXT = {
   ar: {
     genre: "فانتازيا",
     direction: "عمودي (ويبتون)",
+    publicationStatus: "حالة النشر",
+    completed: "مكتملة",
     create: "إنشاء المانجا",
     pdfTab: "ملف PDF واحد",
     upload: "رفع الفصل",
@@ -116,6 +120,10 @@ for (const lang of ["en", "ar"] as const) {
     await page.locator("#manga-description").fill(`A story written by the authoring browser test (${lang}).`);
     await page.getByTestId("genre-options").getByText(T.genre, { exact: true }).click();
     await page.getByText(T.direction, { exact: true }).click();
+    // A new manga is ongoing until the writer says otherwise.
+    const publication = page.getByRole("combobox", { name: T.publicationStatus });
+    await expect(publication).toHaveValue("ongoing");
+    await publication.selectOption({ label: T.completed });
     // A text file named like an image is refused by its bytes; then the real cover.
     await page.locator("#manga-cover").setInputFiles(file("cover.jpg", "image/jpeg", Buffer.from("this is not a picture")));
     await expect(page.getByText(T.notImage)).toBeVisible();
@@ -132,6 +140,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page).toHaveTitle(new RegExp(`^${T.editManga}: ${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\| `));
     await expect(page.getByTestId("no-chapters")).toBeVisible();
     await expect(page.locator(`#manga-${mangaId}-title`)).toHaveValue(title);
+    await expect(page.locator(`#manga-${mangaId}-publication-status`)).toHaveValue("completed");
 
     // The release date in the page's language (issue 31, 6g): the language's order and month names, never the
     // browser's "mm/dd/yyyy"; cleared again, the chapter has no schedule.

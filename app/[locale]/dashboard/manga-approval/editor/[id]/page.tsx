@@ -81,7 +81,7 @@ export default async function MangaEditorPage({ params }: Props) {
         <MangaForm
           genres={GENRES.map((g) => ({ value: g, label: tg(g) }))}
           initial={{
-            id: m.id, title: m.title, description: m.description, genres: m.genres, readingDirection: m.readingDirection, language: m.language, status: m.status,
+            id: m.id, title: m.title, description: m.description, genres: m.genres, readingDirection: m.readingDirection, language: m.language, publicationStatus: m.publicationStatus, status: m.status,
             coverImageUrl: m.coverImageUrl, bannerImageUrl: m.bannerImageUrl,
           }}
         />
