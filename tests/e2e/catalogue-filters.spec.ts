@@ -12,6 +12,21 @@ const cards = (page: Page) => page.locator("main [data-manga-id]");
 /** The filter chip of a genre in a fieldset ("Include genres" / "Exclude genres"): its label is the target. */
 const chip = (scope: Locator, legend: string, genre: string) => scope.getByRole("group", { name: legend }).locator("label").filter({ hasText: new RegExp(`^${genre}$`) });
 
+/**
+ * The filter panel: beside the results at desktop width (English here); at phone width in the sheet that "Filters"
+ * opens (Arabic here), retried until the page has hydrated.
+ */
+async function openFilters(page: Page, english: boolean): Promise<Locator> {
+  if (english) return page.getByRole("complementary", { name: "Filters" });
+  const open = page.getByTestId("filters-sheet-open");
+  const panel = page.getByTestId("filters-sheet");
+  await expect(async () => {
+    await open.click();
+    await expect(panel).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  return panel;
+}
+
 const API_QUERY = "pageSize=20&Filters.Genres=Action&Filters.ExcludeGenres=Fantasy&Filters.IsPremium=false&Filters.MangaStatusTypes=1&Filters.ChapterStatusTypes=1";
 const URL_QUERY = "genre=Action&exclude=Fantasy&access=free";
 
@@ -25,19 +40,9 @@ test("a visitor includes and excludes genres and keeps free manga; the URL carri
     : { include: "تضمين التصنيفات", exclude: "استبعاد التصنيفات", action: "أكشن", fantasy: "فانتازيا", access: "الوصول", free: "مجاني", apply: "عرض النتائج", removeFantasy: "إزالة عامل التصفية: بدون فانتازيا" };
 
   await page.goto(`${prefix}/discovery`);
-  let panel: Locator;
-  if (english) {
-    // Wide screens: the panel beside the results.
-    panel = page.getByRole("complementary", { name: "Filters" });
-    await expect(panel).toBeVisible();
-  } else {
-    // Phones: the panel is in a sheet opened by "Filters" (retried until the page has hydrated).
-    const open = page.getByTestId("filters-sheet-open");
-    panel = page.getByTestId("filters-sheet");
-    await expect(async () => {
-      await open.click();
-      await expect(panel).toBeVisible({ timeout: 1_000 });
-    }).toPass();
+  const panel = await openFilters(page, english);
+  await expect(panel).toBeVisible();
+  if (!english) {
     const box = (await panel.boundingBox())!;
     // A sheet along the bottom edge, the screen's full width.
     expect(Math.round(box.width)).toBe(page.viewportSize()!.width);
@@ -90,17 +95,7 @@ test("a visitor keeps completed series: status= in the URL, rendered by the serv
     : { status: "حالة النشر", completed: "مكتملة", apply: "عرض النتائج", remove: "إزالة عامل التصفية: مكتملة", sort: "ترتيب حسب", clear: "مسح الكل" };
 
   await page.goto(`${prefix}/discovery`);
-  let panel: Locator;
-  if (english) {
-    panel = page.getByRole("complementary", { name: "Filters" });
-  } else {
-    const open = page.getByTestId("filters-sheet-open");
-    panel = page.getByTestId("filters-sheet");
-    await expect(async () => {
-      await open.click();
-      await expect(panel).toBeVisible({ timeout: 1_000 });
-    }).toPass();
-  }
+  const panel = await openFilters(page, english);
   const select = panel.getByRole("combobox", { name: t.status });
   await expect(select).toHaveValue("");
   await select.selectOption({ label: t.completed });

@@ -266,12 +266,7 @@ test.describe("header search", () => {
       expect(items.some((i) => !inTitle(i.title))).toBe(true);
 
       await page.goto(prefix || "/");
-      let scope = page.locator("header");
-      if (isMobile) {
-        await page.getByRole("button", { name: english ? "Open search" : "فتح البحث" }).click();
-        scope = page.getByRole("dialog", { name: english ? "Search manga" : "البحث عن مانجا" });
-      }
-      await scope.getByRole("searchbox").fill(term);
+      await headerSearchFor(page, term, english, isMobile);
       const results = page.locator('[data-testid="search-results"] li');
       await expect(results).toHaveCount(items.length);
       for (const [i, item] of items.entries()) {
@@ -290,12 +285,7 @@ test.describe("header search", () => {
       expect(items.length).toBeGreaterThan(0);
       expect(items.every((i) => i.user.username?.toLowerCase().includes(term.toLowerCase()))).toBe(true);
       await page.goto(prefix || "/");
-      let scope = page.locator("header");
-      if (isMobile) {
-        await page.getByRole("button", { name: prefix ? "فتح البحث" : "Open search" }).click();
-        scope = page.getByRole("dialog", { name: prefix ? "البحث عن مانجا" : "Search manga" });
-      }
-      await scope.getByRole("searchbox").fill(term);
+      await headerSearchFor(page, term, !prefix, isMobile);
       const first = page.locator('[data-testid="search-results"] li').first();
       await expect(first).toContainText(items[0]!.title);
       await expect(first.getByTestId("search-match-hint")).toHaveText(hint);
@@ -419,6 +409,16 @@ test.describe("signed-in reader", () => {
 });
 
 /** The number in a text, in Latin or Arabic-Indic digits. */
+/** Types into the header search: in the header at desktop width, in the dialog "Open search" opens on phones. */
+async function headerSearchFor(page: Page, term: string, english: boolean, isMobile: boolean) {
+  let scope = page.locator("header");
+  if (isMobile) {
+    await page.getByRole("button", { name: english ? "Open search" : "فتح البحث" }).click();
+    scope = page.getByRole("dialog", { name: english ? "Search manga" : "البحث عن مانجا" });
+  }
+  await scope.getByRole("searchbox").fill(term);
+}
+
 const numberIn = (text: string) => Number(text.replace(/[٠-٩]/g, (d) => String("٠١٢٣٤٥٦٧٨٩".indexOf(d))).replace(/[^\d]/g, "")) || 0;
 
 test.describe("favourite counts follow the heart (issue 17)", () => {
