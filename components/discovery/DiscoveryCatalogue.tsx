@@ -1,6 +1,6 @@
 "use client";
 
-import { useSearchParams } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { GENRES } from "@/lib/enums";
 import { useLocale, useTexts } from "@/i18n/client";
@@ -147,6 +147,16 @@ export function DiscoveryCatalogue({
   const [live, shown, serverPage, loading, retry] = useShownPage(params, initialParams);
   const [listTop, onResultsClick] = useResultsClicks(params.page, navigate, shown, loading);
   const hrefFor = (p: Partial<DiscoveryParams>) => discoveryPath(previewBase, { ...params, ...p });
+  // The filter chips and "Clear all" are the server's links for the page as it loaded; the search and the order may
+  // have changed here since, and a click keeps the ones in force now (as the filter panel's form does).
+  const router = useRouter();
+  const onChipsClick = (e: MouseEvent) => {
+    const link = (e.target as Element).closest?.<HTMLAnchorElement>("a[href]");
+    if (!link || !isPlainClick(e)) return;
+    e.preventDefault();
+    const chosen = parseDiscoveryParams(rawSearchParams(new URL(link.href).searchParams));
+    router.push(`${new URL(link.href).pathname}${discoveryQuery({ ...chosen, search: params.search, sort: params.sort })}`, { scroll: false });
+  };
 
   return (
     <div className="flex flex-col gap-8">
@@ -170,7 +180,7 @@ export function DiscoveryCatalogue({
             );
           })}
         </nav>
-        {activeFilters}
+        {activeFilters && <div onClickCapture={onChipsClick}>{activeFilters}</div>}
       </div>
 
       <div className={panel ? "px-4 sm:px-6 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:items-start lg:gap-8 lg:px-8" : "px-4 sm:px-6 lg:px-8"}>

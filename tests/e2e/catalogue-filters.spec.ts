@@ -124,9 +124,8 @@ test("a visitor keeps completed series: status= in the URL, rendered by the serv
   await expect(cards(page).first()).toHaveAttribute("data-manga-id", String(byTitle.items[0]!.id));
   await expect(cards(page)).toHaveCount(byTitle.items.length);
 
-  // Opened with the order in its URL (the chips are the server's links), "Clear all" or the chip drops the filter and
-  // keeps the order.
-  await page.goto(`${prefix}/discovery?status=completed&sort=1`);
+  // "Clear all" or the chip drops the filter and keeps the order chosen since the page loaded (the chips are the
+  // server's links for the page as it loaded, without it).
   if (english) {
     await expect(panel.getByRole("combobox", { name: t.status })).toHaveValue("completed");
     await page.getByTestId("clear-filters").click();
