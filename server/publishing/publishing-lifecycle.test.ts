@@ -197,6 +197,26 @@ describe("manga review", () => {
     expect((await updateManga(u.writer.token, { id, title: "Long Run, Paused" })).body.data).toMatchObject({ publicationStatus: "hiatus" });
   });
 
+  it("a save of the whole form records only what changed; a save that changes nothing writes nothing", async () => {
+    const id = await submitManga(u.writer.token, "Whole Form");
+    await decideManga(u.root.token, id, 1);
+    const seen = (await send(getMangaRoute, jsonRequest("GET /api/manga/GetMangaById", { query: `id=${id}&imageFormat=url` }))).body.data;
+    const [row] = await db.select({ readingDirection: manga.readingDirection, language: manga.language, updatedAt: manga.updatedAt }).from(manga).where(eq(manga.id, id));
+    const form = { id, title: "Whole Form", description: seen.description, genres: [...seen.genres].reverse(), readingDirection: row!.readingDirection, language: row!.language };
+    const audits = async () => (await auditsOf("manga", id)).filter((a) => a.action === "manga.update");
+
+    // Everything as stored (genres in another order): no audit row, no notice, the "updated" time unchanged.
+    const told = await toldDuring(u.root.id, async () => expect((await updateManga(u.writer.token, { ...form, publicationStatus: "ongoing" })).status).toBe(200));
+    expect(told).toEqual([]);
+    expect(await audits()).toEqual([]);
+    expect((await db.select({ updatedAt: manga.updatedAt }).from(manga).where(eq(manga.id, id)))[0]!.updatedAt).toEqual(row!.updatedAt);
+
+    // One field changed among all of them: only it is recorded, with its value before.
+    expect((await updateManga(u.writer.token, { ...form, publicationStatus: "completed" })).status).toBe(200);
+    const [update] = await audits();
+    expect(update!.details).toEqual({ before: { title: "Whole Form", description: seen.description, status: 1, publicationStatus: "ongoing" }, changes: { publicationStatus: "completed" } });
+  });
+
   it("root may reverse a decision: accepted → rejected takes it off the catalogue, rejected → accepted brings it back", async () => {
     const id = await submitManga(u.writer.token, "Reversible");
     await decideManga(u.root.token, id, 1);

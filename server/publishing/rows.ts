@@ -18,6 +18,7 @@ export interface LockedManga {
   coverImageId: string | null;
   bannerImageId: string | null;
   readingDirection: number;
+  language: string;
   publicationStatus: string;
   authorName: string | null;
   authorTrusted: boolean;
@@ -41,6 +42,7 @@ export async function lockManga(tx: Tx, actor: SignedInViewer, mangaId: number):
       coverImageId: manga.coverImageId,
       bannerImageId: manga.bannerImageId,
       readingDirection: manga.readingDirection,
+      language: manga.language,
       publicationStatus: manga.publicationStatus,
     })
     .from(manga)
