@@ -2,8 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "@/i18n/navigation";
+import { RETURN_PARAM, safeReturnPath } from "@/lib/return-path";
 import { SESSION_END_PARAM, sessionEndReasonOf } from "@/lib/session-end";
 import { SelectableRole } from "@/lib/validation/auth";
 import { authModeOf, type AuthMode } from "./auth-mode";
@@ -11,6 +12,24 @@ import { textLinkClass } from "@/components/ui/Button";
 import { LoginForm } from "./LoginForm";
 import { RegisterForm } from "./RegisterForm";
 import { RoleCards } from "./RoleCards";
+
+/**
+ * The return path (`?next=`, lib/return-path.ts) this screen was opened with stays for the whole visit: the site's
+ * header and footer have their own Login and Register links, which switch the mode without it (the ones in the form
+ * keep the whole query), and a new reader who takes them must still get back to the chapter they asked for.
+ */
+function useKeptReturnPath(given: string | null) {
+  const kept = useRef<string | undefined>(undefined);
+  const next = safeReturnPath(given);
+  useEffect(() => {
+    if (next) kept.current = next;
+    else if (kept.current) {
+      const url = new URL(window.location.href);
+      url.searchParams.set(RETURN_PARAM, kept.current);
+      window.history.replaceState(null, "", url);
+    }
+  }, [next]);
+}
 
 /**
  * /auth: login and registration. The mode lives in the URL (`?type=`), switched in place without a
@@ -26,6 +45,7 @@ export function AuthScreen() {
   const [step, setStep] = useState<"role" | "form">("role");
   const [role, setRole] = useState<SelectableRole>(SelectableRole.reader);
   const [registered, setRegistered] = useState<string | null>(null);
+  useKeptReturnPath(params.get(RETURN_PARAM));
 
   const switchTo = (next: AuthMode) => {
     if (next === "register") setStep("role");

@@ -20,7 +20,7 @@ async function submitLogin(page: Page, username: string, label: string) {
 
 for (const L of LANGS) {
   test.describe(`signing in from a public preview (${L.lang})`, () => {
-    test("a new reader registers from a chapter link and lands in that chapter", async ({ page, request, browser, baseURL }) => {
+    test("a new reader registers from a chapter link and lands in that chapter", async ({ page, request, browser, baseURL, isMobile }) => {
       skipEnglishOnPhone(L.lang === "en");
       const { mangaId, chapterId } = await publishThroughApi(request, {
         title: unique("Return Chapter "), description: "A manga for the return-after-sign-in test.", genre: "Drama", cover: [90, 60, 140],
@@ -30,8 +30,13 @@ for (const L of LANGS) {
       await page.getByRole("link", { name: L.read }).click();
       await expect(page).toHaveURL(new RegExp(`${L.prefix}/auth\\?type=login&next=%2Fmanga-reader%2F${mangaId}%2F${chapterId}$`));
 
-      // No account yet: registration on the same screen, which hands back to the login form with the same return path.
-      await page.locator("main").getByRole("link", { name: L.register, exact: true }).click();
+      // No account yet: registration on the same screen, which hands back to the login form with the same return path;
+      // the header's own Register (desktop) keeps it too.
+      if (isMobile) await page.locator("main").getByRole("link", { name: L.register, exact: true }).click();
+      else {
+        await page.getByRole("banner").getByRole("link", { name: L.register, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`type=register&next=%2Fmanga-reader%2F${mangaId}%2F${chapterId}$`));
+      }
       await page.getByTestId("role-card-reader").click();
       const username = unique("ret");
       await page.locator("#register-fullName").fill("Return Reader");
