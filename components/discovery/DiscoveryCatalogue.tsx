@@ -154,8 +154,8 @@ export function DiscoveryCatalogue({
     const link = (e.target as Element).closest?.<HTMLAnchorElement>("a[href]");
     if (!link || !isPlainClick(e)) return;
     e.preventDefault();
-    const chosen = parseDiscoveryParams(rawSearchParams(new URL(link.href).searchParams));
-    router.push(`${new URL(link.href).pathname}${discoveryQuery({ ...chosen, search: params.search, sort: params.sort })}`, { scroll: false });
+    const chosen = parseDiscoveryParams(rawSearchParams(new URLSearchParams(link.search)));
+    router.push(`${link.pathname}${discoveryQuery({ ...chosen, search: params.search, sort: params.sort })}`, { scroll: false });
   };
 
   return (

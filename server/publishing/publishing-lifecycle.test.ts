@@ -202,7 +202,7 @@ describe("manga review", () => {
     await decideManga(u.root.token, id, 1);
     const seen = (await send(getMangaRoute, jsonRequest("GET /api/manga/GetMangaById", { query: `id=${id}&imageFormat=url` }))).body.data;
     const [row] = await db.select({ readingDirection: manga.readingDirection, language: manga.language, updatedAt: manga.updatedAt }).from(manga).where(eq(manga.id, id));
-    const form = { id, title: "Whole Form", description: seen.description, genres: [...seen.genres].reverse(), readingDirection: row!.readingDirection, language: row!.language };
+    const form = { id, title: "Whole Form", description: seen.description, genres: [...(seen.genres as string[])].reverse(), readingDirection: row!.readingDirection, language: row!.language };
     const audits = async () => (await auditsOf("manga", id)).filter((a) => a.action === "manga.update");
 
     // Everything as stored (genres in another order): no audit row, no notice, the "updated" time unchanged.
