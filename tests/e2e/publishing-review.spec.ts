@@ -119,6 +119,8 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByTestId("review-title")).toHaveText(title);
     await expect(page.getByTestId("review-manga-status")).toHaveText(tx.pending);
     await expect(page.getByTestId("author-trusted")).toHaveAttribute("data-trusted", "false");
+    // The details root decides on include the publication status (ongoing unless the writer chose another).
+    await expect(page.locator("main dl").first()).toContainText(lang === "ar" ? "مستمرة" : "Ongoing");
     const viewer = page.getByTestId("page-viewer");
     await expect(page.getByTestId("review-pages")).toHaveAttribute("data-chapter-id", String(first));
     await expect(viewer.getByTestId("viewer-position")).toHaveText(tx.pageOf(1, 3));

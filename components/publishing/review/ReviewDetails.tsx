@@ -21,7 +21,7 @@ const card = "rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 d
 
 /** Cover, title, state and note, root's decision buttons and the details (genres, direction, author, dates). */
 export async function MangaSummary({ manga: m, subject, canTrust = false }: { manga: ManagedManga; subject: ReviewSubject; canTrust?: boolean }) {
-  const [t, tg, format, locale] = await Promise.all([getTranslations("approval"), getTranslations("genres"), getFormatter(), getLocale()]);
+  const [t, tg, tf, format, locale] = await Promise.all([getTranslations("approval"), getTranslations("genres"), getTranslations("mangaForm"), getFormatter(), getLocale()]);
   const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" });
   return (
     <section aria-labelledby="review-manga-title" className={`${card} flex flex-col gap-4`} data-testid="review-manga">
@@ -76,6 +76,8 @@ export async function MangaSummary({ manga: m, subject, canTrust = false }: { ma
             t("detail.noGenres")
           )}
         </Item>
+        <Item label={tf("language")}>{tf(`languages.${m.language}`)}</Item>
+        <Item label={tf("publicationStatus")}>{tf(`publicationStatuses.${m.publicationStatus}`)}</Item>
         <Item label={t("detail.readingDirection")}>{t(`detail.directions.${[0, 1, 2].includes(m.readingDirection) ? m.readingDirection : 0}`)}</Item>
         <Item label={t("detail.author")}>
           <span dir="auto" className="font-medium">
