@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { BookOpen } from "@/components/icons/content";
 import type { Genre } from "@/lib/enums";
 import type { FeaturedManga } from "@/server/settings/get-page-settings";
+import { Badge } from "@/components/ui/Badge";
 import { mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
 
 /** Copies for phones to wide screens, and the stored banner itself (spec §9: 1600 px) for the widest. */
@@ -65,7 +66,7 @@ export function FeaturedBannerView({
         <div className="absolute inset-0 -z-10 bg-gradient-to-r from-black/90 via-black/60 to-transparent rtl:bg-gradient-to-l" />
         {/* A fixed height (the skeleton's), whatever the text and fonts do, so nothing below moves when it arrives. */}
         <div className={`flex ${BANNER_HEIGHT} max-w-2xl flex-col justify-center gap-3 overflow-hidden p-6 sm:gap-4 sm:p-10`}>
-          <span className="w-fit rounded-full bg-brand-600 px-3 py-1 text-xs font-bold uppercase tracking-wider">{labels.featured}</span>
+          <Badge tone="brandSolid" className="w-fit px-3 py-1 uppercase tracking-wider">{labels.featured}</Badge>
           <Title id={preview ? undefined : "featured-title"} dir="auto" className="line-clamp-2 text-3xl font-black leading-tight sm:text-4xl">{manga.title}</Title>
           {manga.genres.length > 0 && (
             <ul className="flex max-h-7 flex-wrap gap-2 overflow-hidden">

@@ -16,6 +16,7 @@ import { languageOfTitle } from "@/lib/title-language";
 import { PUBLICATION_STATUSES } from "@/lib/publication-status";
 import { mangaFormSchema, PUBLISHING_LIMITS, type MangaFormInput, type MangaFormValues } from "@/lib/validation/publishing";
 import type { ManagedManga } from "@/server/publishing/managed";
+import { formChipClass } from "@/components/ui/control-styles";
 import { CoverField, type CoverValue } from "./CoverField";
 
 export interface GenreOption {
@@ -202,12 +203,10 @@ function GenreChips({ idPrefix, genres, registration, count, error }: { idPrefix
       <p id={`${idPrefix}-genres-hint`} className="mb-2.5 text-xs text-zinc-500 dark:text-zinc-400">{t("genresHint", { count: count })}</p>
       <div className="flex flex-wrap gap-2" data-testid="genre-options">
         {genres.map((genre) => (
-          <label key={genre.value} className="group relative cursor-pointer">
-            {/* A genre is a chip: the kit has no chip check box (CheckboxField draws the box beside its label). */}
-            <input type="checkbox" value={genre.value} className="peer sr-only" {...registration} />
-            <span className="inline-flex h-9 items-center rounded-full border border-zinc-300 bg-white px-3.5 text-sm font-medium text-zinc-700 transition peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 hover:border-brand-400 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200 dark:peer-checked:border-brand-500 dark:peer-checked:bg-brand-600">
-              {genre.label}
-            </span>
+          // A genre is the kit's form chip: its check box inside, filled while checked.
+          <label key={genre.value} className={formChipClass}>
+            <input type="checkbox" value={genre.value} className="sr-only" {...registration} />
+            {genre.label}
           </label>
         ))}
       </div>

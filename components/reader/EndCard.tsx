@@ -5,6 +5,7 @@ import { ArrowLeft, ArrowRight, BookOpenCheck, RotateCcw } from "lucide-react";
 import { Link } from "@/i18n/navigation";
 import { Button, buttonClass } from "@/components/ui/Button";
 import { FavoriteButton } from "@/components/manga/FavoriteButton";
+import { cx } from "@/components/ui/cx";
 import { chapterTag } from "./reader-utils";
 
 /**
@@ -32,7 +33,7 @@ export function EndCard(props: {
           href={`/manga-reader/${mangaId}/${next.id}`}
           prefetch
           data-testid="next-chapter"
-          className="mt-5 flex items-center justify-between gap-3 rounded-2xl bg-brand-600 px-5 py-3.5 text-start font-bold text-white shadow-lg shadow-brand-600/30 hover:bg-brand-700"
+          className={cx(buttonClass({ size: "lg", full: true }), "mt-5 h-auto justify-between gap-3 py-3.5 text-start")}
         >
           <span className="min-w-0">
             <span className="block text-xs font-semibold uppercase tracking-wide text-white/70">{t("nextChapter")}</span>

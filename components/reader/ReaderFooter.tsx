@@ -36,8 +36,6 @@ export interface ReaderFooterProps {
   onHelp: () => void;
 }
 
-/** A toggle's pressed look (view, data saver): the kit's IconButton has none of its own. */
-const PRESSED = "aria-pressed:bg-brand-600 aria-pressed:text-white";
 
 export function ReaderFooter(p: ReaderFooterProps) {
   const t = useTranslations("reader");
@@ -58,7 +56,7 @@ export function ReaderFooter(p: ReaderFooterProps) {
             />
           )}
           <ZoomControls zoom={p.zoom} onZoom={p.onZoom} />
-          <IconButton tone="onDark" className={PRESSED} aria-pressed={p.dataSaver} onClick={() => p.onDataSaver(!p.dataSaver)} label={t("dataSaver")} title={p.dataSaver ? t("dataSaverOn") : t("dataSaver")} icon={<Feather aria-hidden />} data-testid="data-saver" />
+          <IconButton tone="onDark" aria-pressed={p.dataSaver} onClick={() => p.onDataSaver(!p.dataSaver)} label={t("dataSaver")} title={p.dataSaver ? t("dataSaverOn") : t("dataSaver")} icon={<Feather aria-hidden />} data-testid="data-saver" />
           <IconButton tone="onDark" onClick={p.onFullscreen} label={p.fullscreen ? t("exitFullscreen") : t("fullscreen")} icon={p.fullscreen ? <Minimize aria-hidden /> : <Expand aria-hidden />} />
           <IconButton tone="onDark" onClick={p.onHelp} label={t("help")} icon={<HelpCircle aria-hidden />} data-testid="open-help" />
         </div>
@@ -110,7 +108,7 @@ function ViewSwitch(p: ReaderFooterProps) {
   return (
     <div role="group" aria-label={t("view")} className="flex items-center gap-0.5 rounded-2xl bg-white/5 p-0.5">
       {views.map(({ id, label, Icon }) => (
-        <IconButton key={id} tone="onDark" className={PRESSED} aria-pressed={p.view === id} label={label} icon={<Icon aria-hidden />} data-testid={`view-${id}`} onClick={() => p.onView(id)} />
+        <IconButton key={id} tone="onDark" aria-pressed={p.view === id} label={label} icon={<Icon aria-hidden />} data-testid={`view-${id}`} onClick={() => p.onView(id)} />
       ))}
     </div>
   );

@@ -6,7 +6,7 @@ import { cx } from "./cx";
  * refused or banned, amber waiting, sky informative, brand highlighted, zinc neutral); the text always says it too, so
  * colour is never the only cue. `StatusChip` maps a status name to its tone through a table the feature gives.
  */
-export type BadgeTone = "green" | "red" | "amber" | "zinc" | "brand" | "sky";
+export type BadgeTone = "green" | "red" | "amber" | "zinc" | "brand" | "brandSolid" | "sky";
 
 const TONES: Record<BadgeTone, string> = {
   green: "bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/25",
@@ -14,6 +14,8 @@ const TONES: Record<BadgeTone, string> = {
   amber: "bg-amber-50 text-amber-900 ring-amber-600/25 dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-400/25",
   zinc: "bg-zinc-100 text-zinc-700 ring-zinc-500/20 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-500/30",
   brand: "bg-brand-50 text-brand-700 ring-brand-600/20 dark:bg-brand-500/10 dark:text-brand-400 dark:ring-brand-400/25",
+  /** Filled: over a picture (the featured banner) or beside the current choice (a selected tab's count). */
+  brandSolid: "bg-brand-600 text-white ring-brand-600",
   sky: "bg-sky-50 text-sky-800 ring-sky-600/20 dark:bg-sky-500/10 dark:text-sky-300 dark:ring-sky-400/25",
 };
 

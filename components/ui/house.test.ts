@@ -29,6 +29,8 @@ const NOT_YET_ON_KIT = new Set([
 ]);
 
 const RAW_CONTROL = /<(button|input|textarea|select|dialog)\b/;
+/** A hand-painted brand button: the primary button's hover colour, or a fill toggled on a pressed or checked state. */
+const BRAND_BUTTON = /hover:bg-brand-700|(?:aria-pressed|peer-checked):bg-brand-600/;
 const ROOTS = ["components", "app"];
 
 function sources(dir: string): string[] {
@@ -48,6 +50,14 @@ describe("screens are built from the kit (components/ui)", () => {
   it("no feature component outside the list draws its own button, field or dialog", () => {
     const offenders = files.filter((file) => !NOT_YET_ON_KIT.has(file) && RAW_CONTROL.test(readFileSync(path.join(root, file), "utf8")));
     expect(offenders, "use the kit's Button, IconButton, fields and dialogs (components/ui) instead").toEqual([]);
+  });
+
+  it("no feature component paints a brand button of its own (the kit's primary button, badge or chip does)", () => {
+    // The two public islands left draw theirs because the kit's button module would push the public pages past their
+    // first-load budget (docs/decisions/010); they may only leave this list.
+    const allowed = new Set(["components/layout/ScrollToTop.tsx", "components/layout/header-islands.tsx"]);
+    const offenders = files.filter((file) => !allowed.has(file) && BRAND_BUTTON.test(readFileSync(path.join(root, file), "utf8")));
+    expect(offenders, "use buttonClass / Button (components/ui/button-styles.ts), Badge or the chip classes").toEqual([]);
   });
 
   it("the list of files not yet on the kit only shrinks: a file that no longer draws its own leaves it", () => {

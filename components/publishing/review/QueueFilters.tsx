@@ -7,6 +7,7 @@ import { Button, IconButton } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/fields";
 import { Link, useRouter } from "@/i18n/navigation";
 import type { QueueState } from "@/server/publishing/review-queue";
+import { Badge } from "@/components/ui/Badge";
 import { queueHref } from "./queue-href";
 
 const STATES: readonly QueueState[] = ["pending", "accepted", "rejected", "all"];
@@ -84,13 +85,9 @@ function StateLinks({ state, search, counts, defaultState }: StateLinksProps) {
                 }`}
               >
                 {t(`states.${s}`)}
-                <span
-                  className={`min-w-6 rounded-full px-1.5 text-center text-xs tabular-nums ${
-                    current ? "bg-brand-600 text-white" : "bg-zinc-200 text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100"
-                  }`}
-                >
+                <Badge tone={current ? "brandSolid" : "zinc"} className="min-w-6 justify-center tabular-nums">
                   {counts[s]}
-                </span>
+                </Badge>
               </Link>
             </li>
           );
