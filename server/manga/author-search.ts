@@ -1,18 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { manga, users } from "@/db/schema";
+import { manga } from "@/db/schema";
 import { searchTextFor } from "@/lib/search-fold";
-import type { Tx, UnitOfWork } from "@/server/core/unit-of-work";
+import type { UnitOfWork } from "@/server/core/unit-of-work";
 import { changed } from "./changed";
-
-/**
- * The author's name as a manga's search text holds it (lib/search-fold.ts, searchTextFor): the username, or nothing
- * for a deleted account (shown as "Deleted user", which is not the writer's name) or a manga without an author.
- */
-export async function authorSearchName(tx: Tx, authorId: number | null): Promise<string> {
-  if (authorId === null) return "";
-  const [row] = await tx.select({ username: users.username, deletedAt: users.deletedAt }).from(users).where(eq(users.id, authorId));
-  return row && !row.deletedAt ? row.username : "";
-}
 
 const list = (values: readonly (number | string)[], type: "int" | "text") => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${sql.raw(type)}[]`;
 

@@ -21,6 +21,8 @@ export interface LockedManga {
   language: string;
   publicationStatus: string;
   authorName: string | null;
+  /** The name a search finds the manga by (lib/search-fold.ts searchTextFor): none for a deleted account. */
+  authorSearchName: string;
   authorTrusted: boolean;
 }
 
@@ -49,8 +51,9 @@ export async function lockManga(tx: Tx, actor: SignedInViewer, mangaId: number):
     .where(eq(manga.id, mangaId))
     .for("update");
   if (!row || !mayManage(actor, row.authorId)) throw notFound("mangaNotFound");
-  const [author] = row.authorId === null ? [] : await tx.select({ username: users.username, trusted: users.trusted }).from(users).where(eq(users.id, row.authorId));
-  return { ...row, authorName: author?.username ?? null, authorTrusted: author?.trusted === true };
+  const [author] =
+    row.authorId === null ? [] : await tx.select({ username: users.username, trusted: users.trusted, deletedAt: users.deletedAt }).from(users).where(eq(users.id, row.authorId));
+  return { ...row, authorName: author?.username ?? null, authorSearchName: author && !author.deletedAt ? author.username : "", authorTrusted: author?.trusted === true };
 }
 
 export interface LockedChapter {

@@ -12,7 +12,6 @@ import { encodeCover, prepareCoverVariants, storeCover } from "./cover";
 import { loadManagedManga, type ManagedManga } from "./managed";
 import { notifyRoots } from "./notices";
 import { usernameOf } from "./rows";
-import { authorSearchName } from "@/server/manga/author-search";
 import { type SignedInViewer } from "@/server/core/viewer";
 
 export interface MangaFields {
@@ -35,12 +34,14 @@ export async function submitManga({ db, actor, fields, cover }: { db: Db; actor:
   const encoded = await encodeCover(cover);
   const result = await runUnitOfWork(db, async (uow) => {
     const images = await storeCover(uow.tx, encoded);
+    // The writer's name, for the search text and roots' notice (an account that can act is not deleted).
+    const author = await usernameOf(uow.tx, actor.userId);
     const [row] = await uow.tx
       .insert(manga)
       .values({
         title: fields.title,
         description: fields.description,
-        searchText: searchTextFor(fields.title, fields.description, await authorSearchName(uow.tx, actor.userId)),
+        searchText: searchTextFor(fields.title, fields.description, author),
         readingDirection: fields.readingDirection,
         language: fields.language ?? languageOfTitle(fields.title),
         publicationStatus: fields.publicationStatus ?? "ongoing",
@@ -52,7 +53,7 @@ export async function submitManga({ db, actor, fields, cover }: { db: Db; actor:
     if (!row) throw new Error("insert returned no manga");
     await uow.tx.insert(mangaGenres).values([...new Set(fields.genres)].map((g) => ({ mangaId: row.id, genre: GENRES.indexOf(g) })));
     await audit(uow.tx, { actorId: actor.userId, action: "manga.submit", subject: { type: "manga", id: row.id }, details: { title: fields.title } });
-    await notifyRoots(uow, "reviewManga", { title: fields.title, author: await usernameOf(uow.tx, actor.userId), mangaId: row.id }, actor.userId);
+    await notifyRoots(uow, "reviewManga", { title: fields.title, author, mangaId: row.id }, actor.userId);
     uow.afterCommit(() => prepareCoverVariants(db, images));
     return row.id;
   });

@@ -6,7 +6,6 @@ import { searchTextFor } from "@/lib/search-fold";
 import { audit } from "@/server/core/audit";
 import { notFound } from "@/server/core/errors";
 import { runUnitOfWork, type Tx } from "@/server/core/unit-of-work";
-import { authorSearchName } from "@/server/manga/author-search";
 import { changed } from "@/server/manga/changed";
 import { encodeCover, prepareCoverVariants, storeCover } from "./cover";
 import { loadManagedManga, type ManagedManga } from "./managed";
@@ -80,7 +79,7 @@ export async function updateManga({
     if (edited.language !== undefined) set.language = edited.language;
     if (edited.publicationStatus !== undefined) set.publicationStatus = edited.publicationStatus;
     if (edited.title !== undefined || edited.description !== undefined) {
-      set.searchText = searchTextFor(edited.title ?? before.title, edited.description ?? before.description, await authorSearchName(uow.tx, before.authorId));
+      set.searchText = searchTextFor(edited.title ?? before.title, edited.description ?? before.description, before.authorSearchName);
     }
     if (images) Object.assign(set, images);
     if (resubmitted) set.status = Status.Pending;
