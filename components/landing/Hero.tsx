@@ -3,6 +3,7 @@ import { Link } from "@/i18n/navigation";
 import { buttonClass } from "@/components/ui/Button";
 import type { MangaCardData } from "@/components/manga/MangaCard";
 import { mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
+import { AvifPicture } from "@/components/ui/AvifPicture";
 
 const CTA_CLASS = `mt-8 ${buttonClass({ size: "lg", pill: true })}`;
 
@@ -55,22 +56,23 @@ export function Hero({
         {fan.length === 3 && (
           <div aria-hidden className="relative mx-auto hidden h-[26rem] w-full max-w-md sm:block">
             {fan.map((c, i) => (
-              // eslint-disable-next-line @next/next/no-img-element -- immutable media URL
-              <img
-                key={c.id}
-                src={mediaVariantUrl(c.coverImageUrl!, 480)}
-                srcSet={mediaSrcSet(c.coverImageUrl!, [320, 480])}
-                sizes="230px"
-                alt=""
-                width={600}
-                height={900}
-                // Hidden on phones, where a lazy image is never fetched; in view at once on wider screens.
-                loading="lazy"
-                decoding="async"
-                className={`absolute top-1/2 w-52 -translate-y-1/2 rounded-2xl shadow-2xl ring-1 ring-black/10 ${
-                  i === 0 ? "start-0 -rotate-6" : i === 1 ? "start-1/2 z-10 -translate-x-1/2 rtl:translate-x-1/2 scale-110" : "end-0 rotate-6"
-                }`}
-              />
+              <AvifPicture key={c.id} srcSet={mediaSrcSet(c.coverImageUrl!, [320, 480], "avif")} sizes="230px">
+                {/* eslint-disable-next-line @next/next/no-img-element -- immutable media URL */}
+                <img
+                  src={mediaVariantUrl(c.coverImageUrl!, 480)}
+                  srcSet={mediaSrcSet(c.coverImageUrl!, [320, 480])}
+                  sizes="230px"
+                  alt=""
+                  width={600}
+                  height={900}
+                  // Hidden on phones, where a lazy image is never fetched; in view at once on wider screens.
+                  loading="lazy"
+                  decoding="async"
+                  className={`absolute top-1/2 w-52 -translate-y-1/2 rounded-2xl shadow-2xl ring-1 ring-black/10 ${
+                    i === 0 ? "start-0 -rotate-6" : i === 1 ? "start-1/2 z-10 -translate-x-1/2 rtl:translate-x-1/2 scale-110" : "end-0 rotate-6"
+                  }`}
+                />
+              </AvifPicture>
             ))}
           </div>
         )}

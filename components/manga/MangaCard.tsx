@@ -2,7 +2,8 @@ import type { ComponentProps } from "react";
 import { isolate } from "@/lib/bidi";
 import { translator, type Compiled, type MessageTree } from "@/i18n/format";
 import { Link } from "@/i18n/navigation";
-import { CAROUSEL_COVER_SIZES, mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
+import { CAROUSEL_COVER_SIZES, COVER_AVIF_WIDTHS, mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
+import { AvifPicture } from "@/components/ui/AvifPicture";
 import type { Genre } from "@/lib/enums";
 import type { PreviewBase } from "@/lib/discovery-params";
 import { FavoriteButton } from "./FavoriteButton";
@@ -17,9 +18,6 @@ export interface MangaCardData {
   genres: readonly Genre[];
   user: { username: string | null };
 }
-
-/** Cover copies a card chooses from: a phone card is ~330 px at 1-2× density, a desktop card ~350 px at 1-2×. */
-const COVER_WIDTHS = [320, 480, 720] as const;
 
 /**
  * The texts a card shows, picked on the server (`getCardTexts`, server/i18n/card-texts.ts) and passed as a prop:
@@ -62,20 +60,22 @@ export function MangaCard({ manga, texts, priority = false, previewBase = "/disc
       <CardLink href={href} mangaId={manga.id} className="manga-card-link">
         <div className="manga-card-cover">
           {manga.coverImageUrl ? (
-            // eslint-disable-next-line @next/next/no-img-element -- our own immutable media URLs, sized by CSS
-            <img
-              src={mediaVariantUrl(manga.coverImageUrl, 480)}
-              srcSet={mediaSrcSet(manga.coverImageUrl, COVER_WIDTHS)}
-              sizes={sizes}
-              alt={manga.title}
-              width={600}
-              height={900}
-              loading={priority ? "eager" : "lazy"}
-              fetchPriority={priority ? "high" : "auto"}
-              // The page's first cover is decoded with the first paint rather than in a later frame (its LCP).
-              decoding={priority ? "sync" : "async"}
-              className="manga-card-image"
-            />
+            <AvifPicture srcSet={mediaSrcSet(manga.coverImageUrl, COVER_AVIF_WIDTHS, "avif")} sizes={sizes}>
+              {/* eslint-disable-next-line @next/next/no-img-element -- our own immutable media URLs, sized by CSS */}
+              <img
+                src={mediaVariantUrl(manga.coverImageUrl, 480)}
+                srcSet={mediaSrcSet(manga.coverImageUrl, COVER_AVIF_WIDTHS)}
+                sizes={sizes}
+                alt={manga.title}
+                width={600}
+                height={900}
+                loading={priority ? "eager" : "lazy"}
+                fetchPriority={priority ? "high" : "auto"}
+                // The page's first cover is decoded with the first paint rather than in a later frame (its LCP).
+                decoding={priority ? "sync" : "async"}
+                className="manga-card-image"
+              />
+            </AvifPicture>
           ) : (
             <div className="manga-card-no-image">{manga.title}</div>
           )}

@@ -8,7 +8,8 @@ import { TextsProvider } from "@/i18n/client";
 import { ReportButton } from "@/components/reports/ReportButton";
 import { reporterTexts } from "@/components/reports/reporter-texts";
 import { Link } from "@/i18n/navigation";
-import { mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
+import { COVER_AVIF_WIDTHS, mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
+import { AvifPicture } from "@/components/ui/AvifPicture";
 import { isPremiumNow } from "@/lib/premium";
 import { isPublicationStatus, type PublicationStatus } from "@/lib/publication-status";
 import type { MangaDetail } from "@/server/manga/get-manga";
@@ -135,16 +136,18 @@ function PreviewCover({ title, coverImageUrl }: { title: string; coverImageUrl: 
   return (
     <div className="mx-auto w-full max-w-[18rem]">
       {coverImageUrl ? (
-        // eslint-disable-next-line @next/next/no-img-element -- immutable media URL
-        <img
-          src={mediaVariantUrl(coverImageUrl, 480)}
-          srcSet={mediaSrcSet(coverImageUrl, [320, 480, 720])}
-          sizes="18rem"
-          alt={title}
-          width={600}
-          height={900}
-          fetchPriority="high"
-          className="aspect-[2/3] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-black/10" />
+        <AvifPicture srcSet={mediaSrcSet(coverImageUrl, COVER_AVIF_WIDTHS, "avif")} sizes="18rem">
+          {/* eslint-disable-next-line @next/next/no-img-element -- immutable media URL */}
+          <img
+            src={mediaVariantUrl(coverImageUrl, 480)}
+            srcSet={mediaSrcSet(coverImageUrl, COVER_AVIF_WIDTHS)}
+            sizes="18rem"
+            alt={title}
+            width={600}
+            height={900}
+            fetchPriority="high"
+            className="aspect-[2/3] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-black/10" />
+        </AvifPicture>
       ) : (
         <div className="grid aspect-[2/3] w-full place-items-center rounded-2xl bg-zinc-200 p-6 text-center text-xl font-black text-zinc-500 dark:bg-zinc-800">{title}</div>
       )}

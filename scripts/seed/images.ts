@@ -1,7 +1,7 @@
 import type { Sharp } from "sharp";
 import type { Db } from "@/db/client";
 import { MediaKind } from "@/server/media/kind";
-import { PAGE_COPY_WIDTHS, type PageCopyWidth } from "@/lib/media-url";
+import { COVER_AVIF_WIDTHS, PAGE_COPY_WIDTHS, type PageCopyWidth } from "@/lib/media-url";
 import { encodeAvifCopies, encodePageVariants, encodeVariants, FAST_JPEG, type EncodedImage } from "@/server/media/process-image";
 import { mediaIdFor, storeMediaMany, type MediaToStore } from "@/server/media/store-media";
 import { ACCOUNTS } from "./accounts";
@@ -41,6 +41,8 @@ export interface SeedImages {
   banners: Map<string, string>;
   /** by poolKey(style, pageNumber, premium) */
   pages: Map<string, PageImage>;
+  /** The covers' AVIF copies (COVER_AVIF_WIDTHS), drawn and stored with them, as an upload gets them after its commit. */
+  coverCopies: Array<{ sourceId: string; width: number; mediaId: string }>;
 }
 
 export const poolKey = (style: number, pageNumber: number, premium = false) => `${premium ? "p" : ""}${style}/${pageNumber}`;
@@ -159,16 +161,23 @@ async function drawPages(plan: DemoPlan, texts: TextCache, writer: MediaWriter, 
   return pages;
 }
 
-async function drawCovers(plan: DemoPlan, texts: TextCache, writer: MediaWriter, cache: ArtCache): Promise<Pick<SeedImages, "covers" | "banners">> {
+async function drawCovers(plan: DemoPlan, texts: TextCache, writer: MediaWriter, cache: ArtCache): Promise<Pick<SeedImages, "covers" | "banners" | "coverCopies">> {
   const covers = new Map<string, string>();
   const banners = new Map<string, string>();
+  const coverCopies: SeedImages["coverCopies"] = [];
   await forEachLimit(plan.manga, CONCURRENCY, async (m, index) => {
     const { title, language, genres } = m.entry;
-    const [cover] = await cache.get(`cover-${index}`, async () => {
+    // The cover, then its AVIF copies (COVER_AVIF_WIDTHS order), made from it as an upload's are.
+    const [cover, ...copies] = await cache.get(`cover-${index}`, async () => {
       const art = await renderCover({ key: title, title, language, genres, credit: creditFor(m), texts });
-      return [variant(await encodeVariants(art, [COVER_WIDTH], FAST_JPEG), COVER_WIDTH)];
+      const jpeg = variant(await encodeVariants(art, [COVER_WIDTH], FAST_JPEG), COVER_WIDTH);
+      const avif = await encodeAvifCopies(jpeg.bytes, COVER_AVIF_WIDTHS);
+      return [jpeg, ...COVER_AVIF_WIDTHS.map((width) => variant(avif, width))];
     });
-    covers.set(title, writer.add(cover!, MediaKind.Cover));
+    if (copies.length !== COVER_AVIF_WIDTHS.length) throw new Error("a cover needs its AVIF copies");
+    const coverId = writer.add(cover!, MediaKind.Cover);
+    covers.set(title, coverId);
+    copies.forEach((copy, i) => coverCopies.push({ sourceId: coverId, width: COVER_AVIF_WIDTHS[i]!, mediaId: writer.add(copy, MediaKind.Cover) }));
     if (!m.entry.featured) return;
     const [banner] = await cache.get(`banner-${index}`, async () => {
       const art = await renderBanner({ key: title, title, language, genres });
@@ -176,15 +185,15 @@ async function drawCovers(plan: DemoPlan, texts: TextCache, writer: MediaWriter,
     });
     banners.set(title, writer.add(banner!, MediaKind.Banner));
   });
-  return { covers, banners };
+  return { covers, banners, coverCopies };
 }
 
 export async function drawAndStoreImages(db: Db, plan: DemoPlan): Promise<SeedImages> {
   const texts = new TextCache();
   const writer = new MediaWriter(db);
   const cache = await openArtCache();
-  const { covers, banners } = await drawCovers(plan, texts, writer, cache);
+  const { covers, banners, coverCopies } = await drawCovers(plan, texts, writer, cache);
   const pages = await drawPages(plan, texts, writer, cache);
   await writer.flush();
-  return { covers, banners, pages };
+  return { covers, banners, pages, coverCopies };
 }

@@ -27,9 +27,10 @@ export interface SeedOptions {
   log?: (message: string) => void;
 }
 
-/** The pool pages' AVIF copies (drawn and stored with them) as their reading images' variants, as uploads get them. */
-async function recordPageCopies(db: Db, images: SeedImages): Promise<void> {
-  const rows = [...images.pages.values()].flatMap((p) => p.copies.map((c) => ({ sourceId: p.imageId, width: c.width, format: "avif", mediaId: c.mediaId })));
+/** The pool pages' and the covers' AVIF copies (drawn and stored with them) as their sources' variants, as uploads get them. */
+async function recordAvifCopies(db: Db, images: SeedImages): Promise<void> {
+  const pages = [...images.pages.values()].flatMap((p) => p.copies.map((c) => ({ sourceId: p.imageId, width: c.width, mediaId: c.mediaId })));
+  const rows = [...pages, ...images.coverCopies].map((copy) => ({ ...copy, format: "avif" }));
   for (let i = 0; i < rows.length; i += 500) await db.insert(mediaVariants).values(rows.slice(i, i + 500)).onConflictDoNothing();
 }
 
@@ -54,7 +55,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
   await ensureMediaVariants(db, [...images.banners.values()], BANNER_VARIANT_WIDTHS);
   // And the covers' card JPEGs, which the API's lists answer as base64.
   await ensureCardJpegs(db, [...images.covers.values()]);
-  await recordPageCopies(db, images);
+  await recordAvifCopies(db, images);
   const hashes = await hashing;
 
   const inserted = await db.transaction(async (tx) => {

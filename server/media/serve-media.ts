@@ -14,7 +14,7 @@ import { getMediaVariant, isVariantWidth } from "./variants";
  * - a premium-only image (premium-media.ts) only to a URL signed for it (signed-url.ts) that has not expired, cached
  *   `private` until the expiry; without one, or with an invalid or expired one, `refused` (403);
  * - `?w=` one of VARIANT_WIDTHS: the image's WebP copy at most that wide, under the same rules (the signature binds w);
- * - `?w=…&f=avif`, w one of PAGE_COPY_WIDTHS: its AVIF copy (chapter pages'), likewise (the signature binds f too);
+ * - `?w=…&f=avif`, w one of AVIF_WIDTHS: its AVIF copy (chapter pages' and covers'), likewise (the signature binds f too);
  * - If-None-Match with the ETag: 304, only for an image that exists (issue 19, item 10) and may be served.
  * A valid signature skips the premium check (only a reader of the chapter got it); an invalid one is ignored, so a
  * public image is still served publicly. The body is the row's bytes or, for media kept in object storage, the

@@ -63,6 +63,20 @@ describe("GET /media/[id]?w=", () => {
     expect(await head.text()).toBe("");
   });
 
+  it("serves a cover's AVIF copies at the AVIF widths (`f=avif`), stored once, and no other width as AVIF", async () => {
+    const res = await call(GET, id, "?w=320&f=avif");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/avif");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("etag")).toBe(`"${id}-w320-avif"`);
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(await sharp(body).metadata()).toMatchObject({ format: "heif", width: 320, height: 480 });
+    expect(Buffer.from(await (await call(GET, id, "?w=320&f=avif")).arrayBuffer()).equals(body)).toBe(true);
+    const rows = await (await getDb()).select().from(mediaVariants).where(eq(mediaVariants.sourceId, id));
+    expect(rows.filter((r) => r.format === "avif").map((r) => r.width)).toEqual([320]);
+    for (const query of ["?w=160&f=avif", "?w=321&f=avif", "?f=avif", "?w=320&f=png"]) expect((await call(GET, id, query)).status, query).toBe(404);
+  });
+
   it("answers 404 for widths outside the list and for unknown images, storing nothing", async () => {
     for (const w of ["100", "321", "-320", "320.0", "abc", "", "99999", "0320"]) {
       const res = await call(GET, id, `?w=${w}`);
@@ -98,5 +112,8 @@ describe("media URL helpers", () => {
     expect(mediaVariantUrl("https://example.com/x.jpg", 320)).toBe("https://example.com/x.jpg");
     expect(mediaSrcSet("/media/abc", [160, 320])).toBe("/media/abc?w=160 160w, /media/abc?w=320 320w");
     expect(mediaSrcSet("data:image/png;base64,xx", [160])).toBeUndefined();
+    expect(mediaVariantUrl("/media/abc", 480, "avif")).toBe("/media/abc?w=480&f=avif");
+    expect(mediaSrcSet("/media/abc", [320, 480], "avif")).toBe("/media/abc?w=320&f=avif 320w, /media/abc?w=480&f=avif 480w");
+    expect(mediaSrcSet("/media/abc?w=320", [480], "avif")).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import sharp, { type OutputInfo } from "sharp";
 import { media, mediaVariants } from "@/db/schema";
 import type { Db } from "@/db/client";
-import { isMediaId, PAGE_COPY_WIDTHS, VARIANT_WIDTHS, type VariantFormat, type VariantWidth } from "@/lib/media-url";
+import { AVIF_WIDTHS, isMediaId, VARIANT_WIDTHS, type VariantFormat, type VariantWidth } from "@/lib/media-url";
 import { encodeCopiesInBackground } from "./background-encoder";
 import { bytesView, loadMedia, mediaFileColumns, openRow, type MediaBody, type MediaRow } from "./get-media";
 import { asBoolean, perDatabase, premiumOnlyMedia } from "./premium-media";
@@ -15,12 +15,12 @@ import type { MediaKind } from "./kind";
  * on its first request, stored as content-addressed media and remembered in media_variants; later requests read it
  * like any other media. The bytes for (id, width) never change, so the URL is cached forever like the original.
  * Images the site shows at once (demo covers and banners, uploads) are given their copies ahead with ensureMediaVariants.
- * Chapter pages also have AVIF copies (`&f=avif`, PAGE_COPY_WIDTHS only), encoded like uploads in the background
- * encoder, made when the pages are stored (server/chapters/ingest/page-copies.ts).
+ * Chapter pages and covers also have AVIF copies (`&f=avif`, AVIF_WIDTHS only), encoded like uploads in the background
+ * encoder: pages' when they are stored (server/chapters/ingest/page-copies.ts), covers' with their WebP copies.
  * (No "server-only" marker: the seed script runs this under plain Node.)
  */
 export function isVariantWidth(width: number, format: VariantFormat = "webp"): boolean {
-  return ((format === "avif" ? PAGE_COPY_WIDTHS : VARIANT_WIDTHS) as readonly number[]).includes(width);
+  return ((format === "avif" ? AVIF_WIDTHS : VARIANT_WIDTHS) as readonly number[]).includes(width);
 }
 
 /** Quality for WebP copies of covers and banners: visually clean on drawn art at a third of the JPEG's bytes. */
@@ -127,7 +127,7 @@ function encodeWebp(bytes: Buffer, width: number): Promise<{ data: Buffer; info:
     .toBuffer({ resolveWithObject: true });
 }
 
-/** A page's AVIF copy, encoded at a lower priority in production (the background encoder), like uploads. */
+/** A page's or cover's AVIF copy, encoded at a lower priority in production (the background encoder), like uploads. */
 async function encodeAvif(bytes: Buffer, width: number): Promise<{ data: Buffer; info: { width: number; height: number } }> {
   const image = (await encodeCopiesInBackground(bytes, [width])).get(width);
   if (!image) throw new Error("the encoder returned no copy");

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { BANNER_VARIANT_WIDTHS, COVER_VARIANT_WIDTHS } from "@/lib/media-url";
+import { BANNER_VARIANT_WIDTHS, COVER_AVIF_WIDTHS, COVER_VARIANT_WIDTHS } from "@/lib/media-url";
 import type { Tx } from "@/server/core/unit-of-work";
 import { MediaKind } from "@/server/media/kind";
 import { processCoverImages, type EncodedImage } from "@/server/media/process-image";
@@ -24,11 +24,12 @@ export async function storeCover(tx: Tx, encoded: EncodedCover): Promise<{ cover
 }
 
 /**
- * After commit: the card and banner widths the site shows, and the card JPEG lists answer as base64, made ahead so
- * the first visitor does not wait.
+ * After commit: the card and banner widths the site shows (the cover's also as AVIF), and the card JPEG lists answer
+ * as base64, made ahead so the first visitor does not wait.
  */
 export async function prepareCoverVariants(db: Db, ids: { coverImageId: string; bannerImageId: string }): Promise<void> {
   await ensureMediaVariants(db, [ids.coverImageId], COVER_VARIANT_WIDTHS);
+  await ensureMediaVariants(db, [ids.coverImageId], COVER_AVIF_WIDTHS, { format: "avif" });
   await ensureCardJpegs(db, [ids.coverImageId]);
   await ensureMediaVariants(db, [ids.bannerImageId], BANNER_VARIANT_WIDTHS);
 }

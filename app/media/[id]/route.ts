@@ -10,7 +10,7 @@ import { serveMedia } from "@/server/media/serve-media";
  * cached `private` until it expires; anything else gets 403 in the envelope, never stored by a cache.
  * A conditional request (If-None-Match) answers 304 only for an id that is stored, 404 otherwise.
  * `?w=320` (one of VARIANT_WIDTHS) answers a WebP copy at most that wide, made on first request; it never changes either.
- * `?w=720&f=avif` (one of PAGE_COPY_WIDTHS) answers a chapter page's AVIF copy, likewise.
+ * `?w=720&f=avif` (one of AVIF_WIDTHS) answers a chapter page's or a cover's AVIF copy, likewise.
  * Bytes come from the row or, for media kept in object storage, stream from the bucket (docs/decisions/019); a bucket
  * that cannot be reached is a 503 envelope, an object it has lost a 404.
  */

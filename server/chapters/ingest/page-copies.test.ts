@@ -48,9 +48,9 @@ describe("the reader's AVIF copies of stored pages", () => {
       const served = await serveMedia(db, { id: row.imageId, params: new URLSearchParams("w=720&f=avif"), ifNoneMatch: null, withBody: false });
       expect(served).toMatchObject({ kind: "ok", file: { id: copies[1]!.mediaId, mime: "image/avif" }, etag: `"${row.imageId}-w720-avif"` });
     }
-    // Widths outside PAGE_COPY_WIDTHS and other formats are not served.
+    // Widths outside AVIF_WIDTHS and other formats are not served.
     const [first] = result.pages;
-    for (const query of ["w=320&f=avif", "f=avif", "w=720&f=png"]) {
+    for (const query of ["w=160&f=avif", "w=1000&f=avif", "f=avif", "w=720&f=png"]) {
       expect(await serveMedia(db, { id: first!.imageId, params: new URLSearchParams(query), ifNoneMatch: null, withBody: false })).toEqual({ kind: "notFound" });
     }
   });
