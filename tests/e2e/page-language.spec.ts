@@ -139,3 +139,30 @@ test.describe("page language (issue 28)", () => {
 });
 
 
+
+test.describe("the Arabic font (ADR 010)", () => {
+  test.skip(({ isMobile }) => isMobile, "the same stylesheet at every width: one pass at desktop width");
+
+  const loadedWeights = (page: Page) =>
+    page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((f) => f.family.replace(/"/g, "") === "arabicFont" && f.status === "loaded").map((f) => f.weight).sort();
+    });
+
+  test("Arabic pages draw their text in the subset Noto Kufi Arabic, both weights; English pages never fetch it", async ({ page }) => {
+    const fonts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "font") fonts.push(new URL(r.url()).pathname);
+    });
+    // English first, in a new context: after an Arabic page Chromium fetches the last page's fonts again on its own.
+    await page.goto("/");
+    expect(await loadedWeights(page)).toEqual([]);
+    expect(fonts).toEqual([]);
+    await page.goto("/ar");
+    await expect.poll(() => loadedWeights(page)).toEqual(["400", "700"]);
+    expect(await page.evaluate(() => document.fonts.check("700 16px arabicFont", "اكتشف المانجا"))).toBe(true);
+    // The heading's computed font is the Arabic one (not the fallback), and each weight is one file.
+    expect(await page.locator("h1").first().evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^arabicFont/);
+    expect(fonts.map((f) => f.replace(/\.[^./]+\.woff2$/, "")).sort()).toEqual(["/_next/static/media/noto-kufi-arabic-400", "/_next/static/media/noto-kufi-arabic-700"]);
+  });
+});
