@@ -1,11 +1,12 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from "react";
 import { useAuth } from "@/components/providers/use-auth";
 import { Badge } from "@/components/ui/Badge";
 
-const ReadChaptersLoader = dynamic(() => import("./ReadChaptersLoader"), { ssr: false });
+// React's lazy rather than next/dynamic, whose loader and server bail-out cost every landing visitor ~1 kB (ADR 010).
+// It is only rendered in the browser, once the session says someone is signed in.
+const ReadChaptersLoader = lazy(() => import("./ReadChaptersLoader"));
 
 /**
  * The latest-updates unread marker (docs/decisions/025), on /latest and the landing's section. The pages are the same
@@ -23,7 +24,11 @@ export function UnreadProvider({ chapterIds, children }: { chapterIds: readonly 
   const shown = signedIn && read?.ids === ids ? read.chapters : null;
   return (
     <ReadChapters.Provider value={shown}>
-      {signedIn && ids !== "" && <ReadChaptersLoader ids={ids} onRead={onRead} />}
+      {signedIn && ids !== "" && (
+        <Suspense fallback={null}>
+          <ReadChaptersLoader ids={ids} onRead={onRead} />
+        </Suspense>
+      )}
       {children}
     </ReadChapters.Provider>
   );

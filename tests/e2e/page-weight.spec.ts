@@ -6,15 +6,14 @@ import { pageWeight } from "../../scripts/bench/page-weight";
  * benchmark measures it (scripts/bench/page-weight.ts: every module script of the server's HTML, gzip level 9).
  * Byte counts of the production build, not timings; the preview shown is the first manga the API lists.
  */
-// 150 kB, plus 1 kB since issue 15/16 (ADR 010, "The budget's 1 kB"): the dashboard's new client code shares modules
-// with the public pages, and the bundler now splits them differently (+102 B of framework chunking, +140 B of exports
-// the shared i18n and theme modules gained, +35 B of enums); no new code runs on a public page. To be won back.
-// Plus 200 B since issue 31 (ADR 010, "Back after signing in"): the heart on every card keeps a visitor's click for
-// after signing in and sends them to log in with the manga's page as the return path (+~190 B on /discovery).
-// Plus 1,400 B since issue 31's filters (ADR 010, "The filter panel"): /discovery's panel navigates on submit and its
-// phone sheet opens on a click (152,482 B measured).
-// Plus 100 B for a search's "Best match" order (ADR 010, "Best match"; 152,667 B measured).
-const BUDGET_BYTES = 152_700;
+// 150 kB again (issue 30) for the landing and the preview: the landing's unread markers load with React's lazy, not
+// next/dynamic (-1.5 kB; ADR 010, "Back to 150 kB").
+const BUDGET_BYTES = 150_000;
+// /discovery's filter panel, sort and client-side paging still cost it 2.7 kB more (152,693 B measured), over the
+// history ADR 010 tells: +1 kB when issue 15/16's dashboard code changed the shared chunks, +200 B for the heart that
+// keeps a visitor's click for after signing in, +1,400 B for issue 31's filter panel, +100 B for "Best match". To be
+// won back: the favourites' store and heart as an island loaded on first use is the next step (~2.7 kB).
+const PAGE_BUDGETS: Record<string, number> = { "/discovery": 152_700, "/ar/discovery": 152_700 };
 /**
  * The HTML document itself, with its inline RSC payload (gzip). The landing page is ~26 kB; Next's
  * `experimental.inlineCss` took it to ~75 kB by writing the stylesheet into the page three times (ADR 010).
@@ -24,14 +23,14 @@ const HTML_BUDGET_BYTES = 40_000;
 test.describe("first-load weight", () => {
   test.skip(({ isMobile }) => isMobile, "the same scripts whatever the screen");
 
-  test("public pages stay within 150 kB gzip of JavaScript and 40 kB gzip of HTML, in both languages", async ({ baseURL, request }) => {
+  test("public pages stay within 150 kB gzip of JavaScript (discovery: 152.7 kB) and 40 kB gzip of HTML, in both languages", async ({ baseURL, request }) => {
     const res = await request.get("/api/manga/PaginatedManga?imageFormat=url&pageSize=1");
     const [first] = ((await res.json()) as { data: { items: Array<{ id: number }> } }).data.items;
     expect(first).toBeDefined();
     for (const path of ["/", "/discovery", `/discovery/manga/${first!.id}`, "/ar", "/ar/discovery"]) {
       const weight = await pageWeight(baseURL!, path);
       expect(weight.scripts, path).toBeGreaterThan(0);
-      expect(weight.jsGzipBytes, `${path}: ${weight.jsGzipBytes} bytes`).toBeLessThanOrEqual(BUDGET_BYTES);
+      expect(weight.jsGzipBytes, `${path}: ${weight.jsGzipBytes} bytes`).toBeLessThanOrEqual(PAGE_BUDGETS[path] ?? BUDGET_BYTES);
       expect(weight.htmlGzipBytes, `${path}: HTML ${weight.htmlGzipBytes} bytes`).toBeLessThanOrEqual(HTML_BUDGET_BYTES);
     }
   });
