@@ -7,7 +7,7 @@
  *
  *   npm run bench:lighthouse                      starts the production build on a seeded in-memory database
  *   npm run bench:lighthouse -- --base URL        measures a server that is already running
- *   options: --runs n (default 3)  --paths /,/discovery  --throttling simulate|devtools  --no-paint-holding
+ *   options: --runs n (default 3)  --paths /,/discovery (default: the landing, discovery, a preview, /ar, a chapter)  --throttling simulate|devtools  --no-paint-holding
  *            --smoke (scripts/bench/smoke.ts: one run of / alone)
  *
  * The two throttling methods (ADR 010):
@@ -122,11 +122,18 @@ export function reportDir(): string {
   return path.join(root, ".bench", "lighthouse", new Date().toISOString().replace(/[:.]/g, "-"));
 }
 
-/** The pages issue 4 names: the landing page, discovery and the preview of the first manga the API lists. */
+/**
+ * The pages issue 4 names (the landing page, discovery and the preview of the first manga the API lists) and those
+ * issue 30 adds: the Arabic landing and the reader at that manga's first free chapter.
+ */
 export async function defaultPages(baseUrl: string): Promise<string[]> {
   const res = await fetch(`${baseUrl}/api/manga/PaginatedManga?pageSize=1&imageFormat=url`);
   const first = ((await res.json()) as { data?: { items?: Array<{ id: number }> } }).data?.items?.[0];
-  return ["/", "/discovery", ...(first ? [`/discovery/manga/${first.id}`] : [])];
+  if (!first) return ["/", "/ar", "/discovery"];
+  const detail = await fetch(`${baseUrl}/api/manga/GetMangaById?id=${first.id}`);
+  const chapters = ((await detail.json()) as { data?: { chapters?: Array<{ id: number; isPremium: boolean }> } }).data?.chapters ?? [];
+  const free = chapters.find((c) => !c.isPremium);
+  return ["/", "/discovery", `/discovery/manga/${first.id}`, "/ar", ...(free ? [`/manga-reader/${first.id}/${free.id}`] : [])];
 }
 
 /** The run with the median score (the lower middle one for an even count). */

@@ -2,6 +2,7 @@ import { crc32, deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import sharp, { type Sharp } from "sharp";
 import {
+  encodeAvifCopies,
   encodePageVariants,
   encodeVariants,
   FAST_JPEG,
@@ -199,5 +200,20 @@ describe("page variants", () => {
     expect(await rejection(processImage({ input: truncated, maxWidth: 100 }))).toBe("CORRUPT");
     const jpeg = await gradient(400, 400).jpeg().toBuffer();
     expect(await rejection(processImage({ input: jpeg.subarray(0, 300), maxWidth: 100 }))).toBe("CORRUPT");
+  });
+});
+
+describe("encodeAvifCopies", () => {
+  it("gives the widest copy of a page wider than it (a PDF's 1,400 px pages) a higher quality, and never enlarges", async () => {
+    const wide = await lineArt(1400, 2100).png().toBuffer();
+    const fitting = await sharp(wide).resize({ width: 1080 }).png().toBuffer();
+    const fromWide = await encodeAvifCopies(wide, [720, 1080]);
+    const fromFitting = await encodeAvifCopies(fitting, [720, 1080]);
+    // The same 1080 px pixels, encoded at 52 rather than 42: more bytes; the 720 px copies keep quality 42.
+    expect(fromWide.get(1080)!.width).toBe(1080);
+    expect(fromWide.get(1080)!.bytes.byteLength).toBeGreaterThan(fromFitting.get(1080)!.bytes.byteLength * 1.1);
+    expect(Math.abs(fromWide.get(720)!.bytes.byteLength - fromFitting.get(720)!.bytes.byteLength)).toBeLessThan(fromFitting.get(720)!.bytes.byteLength * 0.1);
+    const narrow = await encodeAvifCopies(await lineArt(600, 900).png().toBuffer(), [1080]);
+    expect(narrow.get(1080)).toMatchObject({ mime: "image/avif", width: 600, height: 900 });
   });
 });
