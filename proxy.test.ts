@@ -36,6 +36,12 @@ const location = (res: Response) => {
   return value ? new URL(value).pathname : null;
 };
 
+describe("proxy: the language routing's headers", () => {
+  it("add no hreflang Link header (from the request's origin: a cached page's was its warm-up's loopback address)", () => {
+    expect(intlConfigs.at(-1)).toMatchObject({ alternateLinks: false });
+  });
+});
+
 describe("proxy: the language cookie", () => {
   it("is never set by the server, on any page (only the language switcher writes it)", async () => {
     for (const path of ["/ar", "/ar/auth", "/ar/discovery?search=x", "/discovery"]) {

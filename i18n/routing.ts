@@ -11,6 +11,10 @@ export const routing = defineRouting({
   defaultLocale: "en",
   localePrefix: "as-needed",
   localeCookie: LOCALE_COOKIE,
+  // No `Link: …; rel="alternate"; hreflang` header: it is built from the request's own origin, which for a page the
+  // page cache keeps is the loopback address its warm-up used (ADR 019). Every page's head has the alternates, with
+  // the site's origin (lib/seo.ts alternatesFor), and so does the sitemap.
+  alternateLinks: false,
 });
 
 export function isLocale(value: unknown): value is Locale {
