@@ -9,6 +9,11 @@ import { foldSearchText, searchTextFor } from "@/lib/search-fold";
 import { seedDemo, type SeedResult } from "./index";
 import { countPdfChapters, DEMO_PDF_CHAPTERS } from "./pdf-chapters";
 import { verifyBalances } from "@/server/monetization/ledger";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { backupDatabase, pgEnv, restoreDatabase, tableChecksums } from "../backup/backup";
 
 let db: Db;
 let result: SeedResult;
@@ -298,4 +303,46 @@ describe("seedDemo on an empty database", () => {
     expect(second.mediaIds).toEqual(first.mediaIds);
     expect(second.pageImageIds).toEqual(first.pageImageIds);
   }, 180_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("a backup of the seeded database (issue 33, item 5: npm run db:backup / db:restore)", () => {
+  it("restores into a new database with every table's row count and checksum identical, and never over a database in use", async () => {
+    const source = process.env.DATABASE_URL!;
+    const dir = mkdtempSync(path.join(os.tmpdir(), "backup-"));
+    const target = new URL(source);
+    target.pathname = `/${pgEnv(source).PGDATABASE}_restored`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(statement).finally(() => client.end());
+    };
+    await admin(`create database ${pgEnv(target.toString()).PGDATABASE}`);
+    try {
+      const file = path.join(dir, "demo.dump");
+      expect(await backupDatabase(source, file)).toEqual({ file, bucketObjects: 0 });
+      await restoreDatabase(file, target.toString());
+      const [before, after] = await Promise.all([tableChecksums(source), tableChecksums(target.toString())]);
+      expect(Object.keys(before)).toEqual(expect.arrayContaining(["public.users", "public.manga", "public.chapters", "public.media", "drizzle.__drizzle_migrations"]));
+      expect(before["public.media"]!.rows).toBeGreaterThan(100);
+      expect(after).toEqual(before);
+      await expect(restoreDatabase(file, target.toString())).rejects.toThrow(/not empty/);
+      await expect(restoreDatabase(path.join(dir, "missing.dump"), `${target.toString()}x`)).rejects.toThrow();
+    } finally {
+      await admin(`drop database if exists ${pgEnv(target.toString()).PGDATABASE} with (force)`);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it("hands the connection to the tools in PG* variables, not on their command line", () => {
+    expect(pgEnv("postgresql://app:s%40cret@db.internal:6543/manga?sslmode=require")).toEqual({
+      PGHOST: "db.internal",
+      PGPORT: "6543",
+      PGDATABASE: "manga",
+      PGUSER: "app",
+      PGPASSWORD: "s@cret",
+      PGSSLMODE: "require",
+    });
+    expect(() => pgEnv("mysql://x@y/z")).toThrow(/postgres/);
+    expect(() => pgEnv("postgresql://x@y/")).toThrow(/no database/);
+  });
 });
