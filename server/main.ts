@@ -8,6 +8,7 @@ import { followCatalogueChanges } from "./manga/changed";
 import { startChapterJobRunner } from "./publishing/chapter-jobs";
 import { startReleaseTimer } from "./publishing/release-chapters";
 import { startDigestTimer } from "./notifications/send-digests";
+import { startMediaCollector } from "./media/collect-media";
 import { startNotificationDelivery } from "./realtime/deliver-notifications";
 import { env } from "@/server/env";
 import { setClientAddress } from "./core/client-ip";
@@ -62,6 +63,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const stopReleases = startReleaseTimer(db.db);
   // The daily e-mail digest of unread notifications, for users who turned it on (claimed per user: sent once).
   const stopDigests = startDigestTimer(db.db);
+  // Images no row refers to any more, given back after a day (one process at a time: collect-media.ts).
+  const stopCollector = startMediaCollector(db.db);
   const { default: next } = await import("next");
   // Next attaches its own upgrade listener to the server of the first request it sees (HMR, and it ends
   // upgrades aimed at its routes, which would include our socket path). It gets a stand-in server
@@ -138,6 +141,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       stopJobs();
       stopReleases();
       stopDigests();
+      stopCollector();
       await closeBus();
       await closeDb();
     })());

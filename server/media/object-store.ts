@@ -78,6 +78,15 @@ export async function putMediaObjects(items: ReadonlyArray<{ id: string; bytes: 
   await forEachLimit(items, concurrency, (item) => bucket.putObject(item.id, item.bytes, { contentType: item.mime, sha256: item.id }));
 }
 
+/** Removes collected media's objects from the bucket (a few at a time); answers how many could not be removed. */
+export async function deleteMediaObjects(ids: readonly string[], concurrency = 8): Promise<number> {
+  if (ids.length === 0) return 0;
+  const bucket = bucketOrFail(ids[0]!);
+  let failed = 0;
+  await forEachLimit(ids, concurrency, (id) => bucket.deleteObject(id).catch(() => void failed++));
+  return failed;
+}
+
 /** The object's bytes as a stream, or null when the bucket has no such object. */
 export async function openMediaObject(id: string): Promise<S3Object | null> {
   return bucketOrFail(id).getObject(id);

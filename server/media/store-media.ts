@@ -6,6 +6,7 @@ import type { Executor } from "@/server/core/unit-of-work";
 import { MediaKind, MediaStore } from "./kind";
 import { mediaStore, putMediaObjects } from "./object-store";
 import { processImageVariants, type ImageLimits } from "./process-image";
+import { lockMediaIds } from "./collect-media";
 
 /**
  * Content-addressed media store: the id is the SHA-256 (hex) of the stored bytes, so storing the same
@@ -48,13 +49,16 @@ export async function storeMedia(db: Executor, item: MediaToStore): Promise<stri
  * Stores many items with few statements; returns the ids in input order. With MEDIA_STORE=s3 the bytes are put in
  * the bucket first and the rows (without bytes) inserted after, in the caller's transaction: a row is only committed
  * once its object is stored, and an object whose row then rolls back is only garbage, never a dangling row. Every
- * item is put, even one whose row exists (a row seen now could be deleted before this insert commits).
+ * item is put, even one whose row exists (a row seen now could be deleted before this insert commits). The ids' shared
+ * locks (lockMediaIds) keep the media collector off them until the caller's transaction ends (collect-media.ts).
  */
 export async function storeMediaMany(db: Executor, items: readonly MediaToStore[]): Promise<string[]> {
   const ids = items.map((item) => mediaIdFor(item.bytes));
   const unique = new Map<string, MediaToStore>();
   items.forEach((item, i) => unique.set(ids[i] as string, item));
   const inBucket = mediaStore().writeTo === MediaStore.Bucket;
+  // Before the bucket and the rows: the media collector skips (and keeps the objects of) ids being stored.
+  await lockMediaIds(db, [...unique.keys()]);
   if (inBucket) await putMediaObjects([...unique].map(([id, m]) => ({ id, bytes: m.bytes, mime: m.mime })));
   for (const batch of batches([...unique], inBucket)) {
     const insert = db.insert(media).values(

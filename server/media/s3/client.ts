@@ -62,6 +62,13 @@ export class S3Client {
     }
   }
 
+  /** Removes the object (S3 answers 204 whether or not it existed). */
+  async deleteObject(key: string): Promise<void> {
+    const res = await this.send("DELETE", key, {}, EMPTY_SHA256);
+    await res.body?.cancel();
+    if (!res.ok && res.status !== 404) throw this.failure("DELETE", key, res.status);
+  }
+
   /** Whether the object exists. */
   async headObject(key: string): Promise<boolean> {
     const res = await this.send("HEAD", key, {}, EMPTY_SHA256);

@@ -1,0 +1,144 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import type { Executor } from "@/server/core/unit-of-work";
+import { startPeriodic } from "@/server/core/periodic";
+import { MediaStore } from "./kind";
+import { deleteMediaObjects } from "./object-store";
+
+/**
+ * Storage given back (issue 33, item 4): media no row refers to any more (a deleted chapter's pages, a replaced
+ * cover, a deleted user's avatar, their copies) are deleted once they are older than a grace period, in batches, by
+ * one process at a time; with MEDIA_STORE=s3 their objects are removed from the bucket after the rows.
+ *
+ * What refers to media: the columns with a foreign key to media.id (REFERENCES below; a test keeps the list equal to
+ * the database's own), the copies' rows (media_variants.media_id; a source's copies go with it, ON DELETE CASCADE,
+ * and become unreferenced in turn), and the page settings' JSON (any media id in it: the landing's banner).
+ *
+ * An identical upload racing the deletion: media ids are content hashes, so an upload may find "its" row already
+ * there (ON CONFLICT DO NOTHING) just as the collector deletes it. Both take a lock per id (an advisory lock keyed by
+ * the id's hash): the store a shared one in its transaction (lockMediaIds, storeMediaMany), the collector an exclusive
+ * one it only tries for (an id being stored is skipped this round) and then checks the references again before it
+ * deletes. A store that starts after the deletion waits for the collector's commit and inserts the row anew.
+ */
+
+/** Each column holding a media id under a foreign key (media_variants.source_id cascades and is not one of them). */
+export const REFERENCES = [
+  { table: "manga", column: "cover_image_id" },
+  { table: "manga", column: "banner_image_id" },
+  { table: "chapter_pages", column: "image_id" },
+  { table: "chapter_pages", column: "image350_id" },
+  { table: "chapter_pages", column: "image500_id" },
+  { table: "chapter_pages", column: "image700_id" },
+  { table: "users", column: "profile_image_id" },
+  { table: "media_variants", column: "media_id" },
+] as const;
+
+/** Advisory lock namespaces (the two-key form): one process collects at a time; per-id locks between store and collector. */
+const COLLECTOR_LOCK = 727_301;
+const MEDIA_ID_LOCKS = 727_302;
+
+/** Unreferenced media this old are collected: long enough for an upload's row to be referred to by its use case. */
+export const MEDIA_GRACE_MS = 24 * 60 * 60 * 1000;
+const BATCH = 500;
+const INTERVAL_MS = 60 * 60 * 1000;
+const FIRST_RUN_MS = 10 * 60 * 1000;
+
+/** A text[] literal of ids, one parameter each. */
+const textArray = (ids: readonly string[]) => sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::text[]`;
+
+/** Takes the shared per-id locks for the ids a transaction stores (no-op outside one: the lock ends with the statement). */
+export async function lockMediaIds(db: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`select pg_advisory_xact_lock_shared(${MEDIA_ID_LOCKS}, hashtext(id)) from unnest(${textArray([...ids].sort())}) as id`);
+}
+
+const unreferenced = (alias: string) =>
+  sql.join(
+    [
+      ...REFERENCES.map(({ table, column }) => sql.raw(`not exists (select 1 from "${table}" r where r."${column}" = ${alias}.id)`)),
+      sql.raw(`${alias}.id <> all(coalesce((select array_agg(m[1]) from site_settings s, regexp_matches(s.value::text, '([0-9a-f]{64})', 'g') as m), '{}'))`),
+    ],
+    sql` and `,
+  );
+
+export interface CollectResult {
+  deleted: number;
+  bytes: number;
+  /** Ids skipped because an upload held their lock. */
+  skipped: number;
+  /** Bucket objects that could not be removed (left as garbage: no row refers to them). */
+  objectsLeft: number;
+  /** False when another process was collecting. */
+  ran: boolean;
+}
+
+/** Deletes unreferenced media older than the grace period, `batch` at a time, until none is left (or `maxBatches`). */
+export async function collectMedia(db: Db, { graceMs = MEDIA_GRACE_MS, batch = BATCH, maxBatches = 1_000, now = new Date() } = {}): Promise<CollectResult> {
+  const cutoff = new Date(now.getTime() - graceMs);
+  const result: CollectResult = { deleted: 0, bytes: 0, skipped: 0, objectsLeft: 0, ran: true };
+  for (let round = 0; round < maxBatches; round++) {
+    const done = await db.transaction(async (tx) => {
+      const [mine] = (await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${COLLECTOR_LOCK}, 0) as ok`)).rows;
+      if (!mine?.ok) return { stop: true, other: true, rows: [] as Array<{ id: string; size: number; store: number }>, skipped: 0 };
+      const candidates = (
+        await tx.execute<{ id: string }>(sql`
+          select m.id from media m
+          where m.created_at < ${cutoff.toISOString()} and ${unreferenced("m")}
+          order by m.created_at limit ${batch}`)
+      ).rows.map((r) => r.id);
+      if (candidates.length === 0) return { stop: true, other: false, rows: [], skipped: 0 };
+      const locked = (
+        await tx.execute<{ id: string }>(sql`
+          select id from unnest(${textArray(candidates)}) as id where pg_try_advisory_xact_lock(${MEDIA_ID_LOCKS}, hashtext(id))`)
+      ).rows.map((r) => r.id);
+      // Checked again under the locks: a reference committed since the candidates were read keeps its media.
+      const rows = (
+        await tx.execute<{ id: string; size: number; store: number }>(sql`
+          delete from media m where m.id = any(${textArray(locked)}) and m.created_at < ${cutoff.toISOString()} and ${unreferenced("m")}
+          returning m.id, m.size, m.store`)
+      ).rows;
+      return { stop: candidates.length < batch, other: false, rows, skipped: candidates.length - locked.length };
+    });
+    if (done.other) return { ...result, ran: false };
+    result.deleted += done.rows.length;
+    result.bytes += done.rows.reduce((n, r) => n + Number(r.size), 0);
+    result.skipped += done.skipped;
+    const inBucket = done.rows.filter((r) => Number(r.store) === MediaStore.Bucket).map((r) => r.id);
+    if (inBucket.length > 0) result.objectsLeft += await removeObjects(db, inBucket);
+    // A round that deleted nothing it found (all skipped) stops too: the rest waits for the next run.
+    if (done.stop || done.rows.length === 0) break;
+  }
+  return result;
+}
+
+/**
+ * The deleted rows' bucket objects, each under its id's lock and only while no row has come back: an upload of the
+ * same bytes takes the lock before it puts the object (storeMediaMany), so it either re-inserted the row already (the
+ * object stays) or puts the object again after this. Answers how many objects are left in the bucket.
+ */
+async function removeObjects(db: Db, ids: readonly string[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const free = (
+      await tx.execute<{ id: string }>(sql`
+        select id from unnest(${textArray(ids)}) as id
+        where pg_try_advisory_xact_lock(${MEDIA_ID_LOCKS}, hashtext(id)) and not exists (select 1 from media m where m.id = id)`)
+    ).rows.map((r) => r.id);
+    return ids.length - free.length + (await deleteMediaObjects(free));
+  });
+}
+
+/** Every process runs it hourly, first 10 minutes after its start (not during the warm-up); one at a time works. */
+export function startMediaCollector(db: Db): () => void {
+  let stop: (() => void) | undefined;
+  const first = setTimeout(() => {
+    stop = startPeriodic("media-collector", INTERVAL_MS, async () => {
+      const r = await collectMedia(db);
+      if (r.deleted > 0) console.log(`[media-collector] gave back ${r.deleted} images (${r.bytes} bytes)${r.skipped ? `, ${r.skipped} in use by an upload` : ""}`);
+    });
+  }, FIRST_RUN_MS);
+  first.unref?.();
+  return () => {
+    clearTimeout(first);
+    stop?.();
+  };
+}
