@@ -38,20 +38,26 @@ async function open(): Promise<DbHandle> {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = await createPool(target);
     const db = drizzle(pool, { schema, casing: "snake_case" });
-    // Several processes may start at once: one migrates while the others wait on the lock (with no statement timeout).
-    const client = await pool.connect();
-    unguarded.add(client);
     try {
-      await client.query("set statement_timeout = 0");
-      await client.query("select pg_advisory_lock(727274)");
-      const migrating = drizzle(client, { schema, casing: "snake_case" });
-      await migrate(migrating, { migrationsFolder: MIGRATIONS_DIR });
-      await afterMigrations(migrating as unknown as Db);
-    } finally {
-      await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
-      await client.query("reset statement_timeout").catch(() => undefined);
-      unguarded.delete(client);
-      client.release();
+      // Several processes may start at once: one migrates while the others wait on the lock (with no statement timeout).
+      const client = await pool.connect();
+      unguarded.add(client);
+      try {
+        await client.query("set statement_timeout = 0");
+        await client.query("select pg_advisory_lock(727274)");
+        const migrating = drizzle(client, { schema, casing: "snake_case" });
+        await migrate(migrating, { migrationsFolder: MIGRATIONS_DIR });
+        await afterMigrations(migrating as unknown as Db);
+      } finally {
+        await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
+        await client.query("reset statement_timeout").catch(() => undefined);
+        unguarded.delete(client);
+        client.release();
+      }
+    } catch (err) {
+      // A start that fails (the database away: server/core/wait-for-database.ts tries again) leaves no pool behind.
+      await pool.end().catch(() => undefined);
+      throw err;
     }
     return { db, kind, raw: pool, close: () => pool.end() };
   }

@@ -47,6 +47,8 @@ describe.skipIf(!COMPOSE)("docker-compose.yml", () => {
       expect(block).toMatch(/SITE_URL: http:\/\/localhost:8080/);
       expect(block).toContain("SUPPORT_EMAIL: support@manganova.local");
       expect(block).toMatch(/depends_on:\s+db:\s+condition: service_healthy/);
+      // nginx waits for readiness (ADR 026); the image's own HEALTHCHECK is liveness.
+      expect(block).toMatch(/healthcheck:[\s\S]*\/api\/health\/ready/);
     }
     const nginx = serviceBlock(out, "nginx");
     expect(nginx).toMatch(/app1:\s+condition: service_healthy/);
@@ -91,6 +93,9 @@ describe.skipIf(!existsSync(NGINX))("deploy/nginx.conf", () => {
     expect(source).toContain("proxy_set_header Host $http_host;");
     expect(source).toMatch(/location = \/api\/Notification\/GetNotificationWebSocket \{[^}]*proxy_read_timeout 1h;/);
     expect(source).toMatch(/client_max_body_size (5[0-9]|[6-9][0-9])m;/);
+    // A 503 (database away) never marks a process down: only unreachable processes are skipped (ADR 026).
+    expect(source).toMatch(/^\s*proxy_next_upstream error timeout;$/m);
+    expect(source).toMatch(/location ~ \^\/api\/health\/\(live\|ready\)\$ \{/);
   });
 });
 
@@ -104,7 +109,7 @@ describe("Dockerfile", () => {
     expect(file).toMatch(/next build/);
     const runtime = file.slice(file.lastIndexOf("\nFROM "));
     expect(runtime).toMatch(/^USER node$/m);
-    expect(runtime).toMatch(/HEALTHCHECK[\s\S]*\/api\/health/);
+    expect(runtime).toMatch(/HEALTHCHECK[\s\S]*\/api\/health\/live/);
     expect(runtime).toContain('CMD ["node", "--import", "tsx", "scripts/start.ts"]');
     expect(runtime).not.toMatch(/COPY (\.|tests|docs) /);
     expect(readFileSync(path.join(ROOT, ".dockerignore"), "utf8").split("\n")).toEqual(expect.arrayContaining(["node_modules", ".next", "data", ".env"]));

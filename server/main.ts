@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeDb, getDbHandle, type Db } from "@/db/client";
 import { closeBus, getBus } from "@/server/core/bus";
+import { waitForDatabase } from "@/server/core/wait-for-database";
 import { followCatalogueChanges } from "./manga/changed";
 import { startChapterJobRunner } from "./publishing/chapter-jobs";
 import { startReleaseTimer } from "./publishing/release-chapters";
@@ -50,7 +51,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const trustProxyHops = env.trustProxyHops; // a bad TRUST_PROXY_HOPS stops the start here
   const hostname = options.hostname ?? (process.env.HOST || undefined);
 
-  const db = await getDbHandle();
+  // Started while the database is away: wait for it (bounded backoff, a line per retry) instead of exiting (ADR 026).
+  const db = await waitForDatabase(getDbHandle);
   // What any process publishes reaches this one through the bus: notifications for its sockets (DESIGN §5), catalogue
   // changes for its cached public pages.
   const bus = await getBus();

@@ -23,6 +23,8 @@ export interface Bus {
   onResync(handler: () => void): () => void;
   /** Resolves once this process receives what is published (the listener is connected the first time). */
   whenListening(): Promise<void>;
+  /** Whether the listener is connected now (readiness, /api/health/ready): false while it reconnects. */
+  isListening(): boolean;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,9 @@ export class InProcessBus extends Subscribers implements Bus {
     setImmediate(() => this.deliver(channel, payload));
   }
   async whenListening() {}
+  isListening() {
+    return true;
+  }
   async close() {}
 }
 
@@ -110,6 +115,10 @@ export class PostgresBus extends Subscribers implements Bus {
   /** Resolves once the listener is connected (the first time). */
   whenListening(): Promise<void> {
     return this.ready;
+  }
+
+  isListening(): boolean {
+    return this.client !== null;
   }
 
   /** The listening connection's backend pid (tests end it to check the reconnect). */

@@ -55,6 +55,15 @@ export function unavailable(locale: Locale, context = "api", err?: unknown): Res
   return fail(503, message, { code: "serviceUnavailable", message }, { "Retry-After": String(RETRY_AFTER_SECONDS) });
 }
 
+/**
+ * Readiness failed (`/api/health/ready`, docs/decisions/026): the same 503 envelope as an outage, `data.code` "notReady"
+ * and which checks failed; never cached. Not logged: a load balancer asks every few seconds.
+ */
+export function notReady(locale: Locale, checks: Record<string, string>): Response {
+  const message = apiMessage(locale, "serviceUnavailable");
+  return fail(503, message, { code: "notReady", message, checks }, { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
+}
+
 /** Node's error for a request whose client closed the connection before its body was read (anywhere in the cause chain). */
 export function isClientAbort(err: unknown): boolean {
   let current: unknown = err;

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { Client } from "pg";
 import { NGINX_SOURCE_ADDRESS, startCluster, type Cluster } from "../../scripts/cluster";
 import { expect, test, type APIRequestContext } from "./fixtures";
 import { DEMO, signIn } from "./helpers";
@@ -192,5 +193,37 @@ test.describe("two processes behind nginx", () => {
     expect(neighbour.status, neighbour.text).toBe(200);
     const served = new Set(c().accessLog().split("\n").filter((line) => line.startsWith("127.0.0.3 401 ") && line.includes(`POST ${LOGIN} `)).map((line) => line.split(" ")[2]));
     expect(served.size).toBe(2);
+  });
+  test("the database out of reach: readiness drops on both processes, liveness stays, nginx keeps serving cached pages", async ({ request }) => {
+    // Issue 33, item 3 (ADR 026). The CI PostgreSQL is shared, so it is not stopped: the cluster's own database stops
+    // taking connections and its sessions are ended, which both processes see as the database being away.
+    const database = new URL(c().databaseUrl).pathname.slice(1);
+    const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const status = async (url: string) => (await request.get(url, { timeout: 10_000 })).status();
+    try {
+      for (const base of [...c().apps.map((a) => a.url), c().url]) expect(await status(`${base}/api/health/ready`)).toBe(200);
+      expect(await status(`${c().url}/`)).toBe(200); // in both processes' page caches by now (earlier tests, warming)
+      await admin.query(`alter database "${database}" with allow_connections false`);
+      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [database]);
+      for (const app of c().apps) {
+        await expect.poll(() => status(`${app.url}/api/health/ready`), { timeout: 15_000, intervals: [200] }).toBe(503);
+        const res = await request.get(`${app.url}/api/health/ready`);
+        expect(res.headers()["cache-control"]).toBe("no-store");
+        expect((await res.json()) as Envelope<unknown>).toMatchObject({ statusCode: 503, data: { code: "notReady", checks: { database: "failed" } } });
+        expect(await status(`${app.url}/api/health/live`)).toBe(200);
+      }
+      // Through nginx: no process was marked down for its 503s, so liveness and the cached pages still answer.
+      for (let i = 0; i < 4; i++) {
+        expect(await status(`${c().url}/api/health/live`)).toBe(200);
+        expect(await status(`${c().url}/`)).toBe(200);
+      }
+      expect(await status(`${c().url}/api/health/ready`)).toBe(503);
+    } finally {
+      await admin.query(`alter database "${database}" with allow_connections true`);
+      await admin.end();
+    }
+    for (const app of c().apps) await expect.poll(() => status(`${app.url}/api/health/ready`), { timeout: 20_000, intervals: [250] }).toBe(200);
+    expect(await status(`${c().url}/api/health/ready`)).toBe(200);
   });
 });
