@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import * as schema from "./schema";
+import { log } from "@/server/core/log";
 
 /**
  * One database layer, two engines: node-postgres when DATABASE_URL is set, embedded PGlite otherwise
@@ -106,9 +107,9 @@ export async function createPool(connectionString: string, env: Record<string, s
   const pool = new Pool(poolOptions(connectionString, env));
   const timeoutMs = queryTimeoutMs(env);
   const deadlines = timeoutMs > 0 ? new QueryDeadlines(timeoutMs) : undefined;
-  pool.on("error", (err) => console.warn("[db] idle connection lost:", err.message));
+  pool.on("error", (err) => log.warn({ code: (err as { code?: string }).code }, `[db] idle connection lost: ${err.message}`));
   pool.on("connect", (client) => {
-    client.on("error", (err) => console.warn("[db] connection lost:", err.message));
+    client.on("error", (err) => log.warn({ code: (err as { code?: string }).code }, `[db] connection lost: ${err.message}`));
     if (deadlines) guardQueries(client, deadlines);
   });
   return pool;
@@ -145,7 +146,7 @@ class QueryDeadlines {
     for (const entry of this.waiting) {
       if (entry.deadline > now) continue;
       this.waiting.delete(entry);
-      console.warn(`[db] no answer in ${this.timeoutMs} ms: connection abandoned`);
+      log.warn(`[db] no answer in ${this.timeoutMs} ms: connection abandoned`);
       void entry.client.end().catch(() => undefined);
     }
     if (this.waiting.size === 0) {

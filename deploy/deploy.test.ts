@@ -95,6 +95,7 @@ describe.skipIf(!existsSync(NGINX))("deploy/nginx.conf", () => {
     expect(source).toMatch(/client_max_body_size (5[0-9]|[6-9][0-9])m;/);
     // A 503 (database away) never marks a process down: only unreachable processes are skipped (ADR 026).
     expect(source).toMatch(/^\s*proxy_next_upstream error timeout;$/m);
+    expect(source).toContain("proxy_set_header X-Request-Id $request_id;");
     expect(source).toMatch(/location ~ \^\/api\/health\/\(live\|ready\)\$ \{/);
   });
 });

@@ -18,6 +18,8 @@ import { createPageCache, type PageCache } from "./http/page-cache";
 import { answerFailure, serveWithFaults } from "./http/request-faults";
 import { renderWithinShare } from "./http/page-renders";
 import { applySecurityHeaders } from "./http/security-headers";
+import { serveLogged } from "./http/request-log";
+import { log, routeConsoleToLog } from "./core/log";
 import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
 
 /**
@@ -45,6 +47,8 @@ const WARM_LIMIT_MS = 30_000;
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dev = options.dev ?? false;
+  // Production logs are JSON lines, what Next and libraries print included (server/core/log.ts).
+  if (!dev && process.env.NODE_ENV === "production") routeConsoleToLog();
   // Next and React choose their build from NODE_ENV when first loaded, hence the dynamic import below.
   if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
   const port = options.port ?? env.port;
@@ -87,7 +91,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const security = { siteUrl: env.siteUrl, dev };
   // `shared`: the public port, where each address's page renders get their share (server/http/page-renders.ts); the
   // page cache's own renderer (loopback, filling the cache for everyone) is not counted.
-  const listenerFor = (shared: boolean): http.RequestListener => (req, res) => {
+  // One log line per request, its id in X-Request-Id and on every line logged while serving it (request-log.ts).
+  const listenerFor = (shared: boolean): http.RequestListener => (req, res) => serveLogged(req, res, trustProxyHops > 0, () => {
     recordClientAddress(req, trustProxyHops);
     applySecurityHeaders(res, security); // every response; pages get their nonce policy from proxy.ts
     // An upload refused mid-body leaves no unread bytes blocking the connection (server/http/early-answer.ts).
@@ -98,7 +103,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const render = () => serveWithFaults(res, () => handle(req, res));
     const next = shared ? () => renderWithinShare(req, res, render) : render;
     (direct?.serveDirectly(req, res) ?? pages?.serve(req, res, next) ?? next()).catch((err: unknown) => answerFailure(req, res, err));
-  };
+  });
   const server = http.createServer(listenerFor(true));
   // The page cache renders through a server of its own on the loopback interface. It listens first, so the cache is
   // filled with the pages the first visitors ask for before the public port opens (server/http/page-cache-warm.ts).
@@ -122,7 +127,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   const url = await listen(server, port, hostname);
-  console.log(`> Ready on ${url} (${dev ? "development" : "production"}, database: ${db.kind})`);
+  log.info({ url, mode: dev ? "development" : "production", database: db.kind }, `> Ready on ${url} (${dev ? "development" : "production"}, database: ${db.kind})`);
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -162,9 +167,9 @@ async function warmPageCache(pages: PageCache, db: Db, origin: string): Promise<
       return `${stored} of ${paths.length} pages, ${answered} of ${api.length * 3} API reads`;
     };
     const outcome = await Promise.race([warming(), limit]);
-    console.log(`[page-cache] warmed: ${outcome} in ${Date.now() - started} ms`);
+    log.info({ durationMs: Date.now() - started }, `[page-cache] warmed: ${outcome} in ${Date.now() - started} ms`);
   } catch (err) {
-    console.error("[page-cache] warming failed:", err);
+    log.error({ err }, "[page-cache] warming failed");
   } finally {
     clearTimeout(timer);
   }
@@ -210,15 +215,15 @@ export function closeOnSignals(close: () => Promise<void>, hardTimeoutMs = 10_00
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
     stopping = true;
-    console.log(`[server] ${signal}: shutting down`);
+    log.info({ signal }, `[server] ${signal}: shutting down`);
     setTimeout(() => {
-      console.error("[server] shutdown timed out");
+      log.error("[server] shutdown timed out");
       process.exit(1);
     }, hardTimeoutMs).unref();
     close().then(
       () => process.exit(0),
       (err: unknown) => {
-        console.error("[server] shutdown failed:", err);
+        log.error({ err }, "[server] shutdown failed");
         process.exit(1);
       },
     );

@@ -1,4 +1,5 @@
 import { isDatabaseUnavailable } from "./database-unavailable";
+import { log } from "./log";
 
 /**
  * A process started while the database is away waits for it instead of exiting (docs/decisions/026): `open` (the
@@ -22,7 +23,7 @@ export async function waitForDatabase<T>(open: () => Promise<T>, options: WaitOp
   const max = options.maxDelayMs ?? positive(process.env.DATABASE_START_RETRY_MAX_MS, 10_000);
   const deadline = options.deadlineMs ?? positive(process.env.DATABASE_START_TIMEOUT_MS, 0);
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const write = options.log ?? ((line: string, details: { attempt: number; delayMs: number; reason: string }) => log.warn(details, line));
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     try {
@@ -32,7 +33,7 @@ export async function waitForDatabase<T>(open: () => Promise<T>, options: WaitOp
       const delayMs = Math.min(max, base * 2 ** (attempt - 1));
       if (deadline > 0 && Date.now() - started + delayMs > deadline) throw err;
       const reason = reasonOf(err);
-      log(`[db] database unavailable at start (attempt ${attempt}: ${reason}); retrying in ${delayMs} ms`, { attempt, delayMs, reason });
+      write(`[db] database unavailable at start (attempt ${attempt}: ${reason}); retrying in ${delayMs} ms`, { attempt, delayMs, reason });
       await sleep(delayMs);
     }
   }

@@ -8,6 +8,7 @@ import { CACHED_DISCOVERY_PAGES } from "@/server/manga/cache-limits";
 import { parseSitemapFileName } from "@/server/seo/sitemap";
 import { parseLatestPage } from "@/lib/latest";
 import { acceptsGzip } from "./accept-encoding";
+import { log } from "@/server/core/log";
 
 /**
  * The public pages' HTML cache (issue 18, item 1; docs/decisions/019). Landing, the first discovery pages, previews,
@@ -272,7 +273,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           return rendered;
         })
         .catch((err: unknown) => {
-          console.error(`[page-cache] rendering ${key} failed:`, err);
+          log.error({ err }, `[page-cache] rendering ${key} failed`);
           return null;
         })
         .finally(() => inflight.delete(flight));

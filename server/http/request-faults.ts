@@ -3,6 +3,7 @@ import type http from "node:http";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/server/core/database-unavailable";
 import { apiMessage, localeOf } from "@/server/core/messages";
 import { markForbidden, markNotFound, markRequestError, markUnavailable, REQUEST_FAULTS_KEY, type RequestFaults } from "./request-faults-mark";
+import { log } from "@/server/core/log";
 
 /**
  * A page whose render failed because the database is away answers 503 with Retry-After (docs/decisions/019, Faults),
@@ -144,7 +145,7 @@ export { markForbidden, markNotFound, markRequestError, markUnavailable };
  */
 export function answerFailure(req: http.IncomingMessage, res: http.ServerResponse, err: unknown): void {
   const down = isDatabaseUnavailable(err);
-  if (!down) console.error("[server] request failed:", err);
+  if (!down) log.error({ err }, "[server] request failed");
   if (res.headersSent) {
     res.destroy();
     return;
