@@ -19,6 +19,8 @@ import { answerFailure, serveWithFaults } from "./http/request-faults";
 import { renderWithinShare } from "./http/page-renders";
 import { applySecurityHeaders } from "./http/security-headers";
 import { serveLogged } from "./http/request-log";
+import { serveMetrics } from "./http/metrics-endpoint";
+import { probe } from "./core/metrics";
 import { log, routeConsoleToLog } from "./core/log";
 import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
 
@@ -93,6 +95,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // page cache's own renderer (loopback, filling the cache for everyone) is not counted.
   // One log line per request, its id in X-Request-Id and on every line logged while serving it (request-log.ts).
   const listenerFor = (shared: boolean): http.RequestListener => (req, res) => serveLogged(req, res, trustProxyHops > 0, () => {
+    // Prometheus metrics for a scraper holding METRICS_TOKEN (server/http/metrics-endpoint.ts); a 404 for anyone else.
+    if (shared && serveMetrics(req, res, { token: process.env.METRICS_TOKEN || undefined })) return;
     recordClientAddress(req, trustProxyHops);
     applySecurityHeaders(res, security); // every response; pages get their nonce policy from proxy.ts
     // An upload refused mid-body leaves no unread bytes blocking the connection (server/http/early-answer.ts).
@@ -127,11 +131,31 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   const url = await listen(server, port, hostname);
+  // What the metrics read when scraped (server/core/metrics.ts).
+  if (pages) {
+    probe("page_cache_bytes", () => pages.stats().bytes);
+    probe("page_cache_entries", () => pages.stats().entries);
+  }
+  if (db.kind === "pg") {
+    const pool = db.raw as { totalCount: number; idleCount: number; waitingCount: number };
+    probe("db_pool_connections", () => pool.totalCount);
+    probe("db_pool_idle", () => pool.idleCount);
+    probe("db_pool_waiting", () => pool.waitingCount);
+  }
+  probe("bus_listening", () => (bus.isListening() ? 1 : 0));
+  // METRICS_PORT: the metrics without a token on a port of their own (keep it private).
+  const metricsServer = process.env.METRICS_PORT
+    ? http.createServer((req, res) => {
+        if (!serveMetrics(req, res, { open: true })) res.writeHead(404).end();
+      })
+    : undefined;
+  if (metricsServer) await listen(metricsServer, Number(process.env.METRICS_PORT), process.env.METRICS_HOST || "127.0.0.1");
   log.info({ url, mode: dev ? "development" : "production", database: db.kind }, `> Ready on ${url} (${dev ? "development" : "production"}, database: ${db.kind})`);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      metricsServer?.close();
       await stopHttpServer(server);
       if (renderer) {
         renderer.close();

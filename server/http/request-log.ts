@@ -2,6 +2,7 @@ import type http from "node:http";
 import { ROUTE_KEYS } from "@/server/core/access-table";
 import { inScope, log, newRequestId, type LogScope } from "@/server/core/log";
 import { remembered } from "@/lib/remembered";
+import { observeRequest } from "@/server/core/metrics";
 
 /**
  * One log line per request (issue 33, item 1; docs/decisions/026): method, route key, status, duration, user id or
@@ -55,13 +56,16 @@ export function serveLogged(req: http.IncomingMessage, res: http.ServerResponse,
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const route = `${req.method ?? "GET"} ${routeOf(query < 0 ? url : url.slice(0, query))}`;
+    const seconds = (performance.now() - started) / 1000;
+    // Unknown paths answered 404 share one label: scanners' made-up paths do not grow the metric.
+    observeRequest(res.statusCode === 404 && !route.includes(" /api/") ? `${req.method ?? "GET"} {not-found}` : route, res.statusCode, seconds);
     const line = {
       requestId: scope.requestId,
       userId: scope.userId ?? "anonymous",
       method: req.method,
       route,
       status: res.statusCode,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      durationMs: Math.round(seconds * 10_000) / 10,
       bytes: Math.max(0, socket.bytesWritten - sentBefore),
       ...(res.writableFinished ? {} : { aborted: true }),
     };
