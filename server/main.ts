@@ -21,6 +21,8 @@ import { applySecurityHeaders } from "./http/security-headers";
 import { serveLogged } from "./http/request-log";
 import { serveMetrics } from "./http/metrics-endpoint";
 import { probe } from "./core/metrics";
+import { sql, type SQL } from "drizzle-orm";
+import { socketCount } from "./realtime/registry";
 import { log, routeConsoleToLog } from "./core/log";
 import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
 
@@ -143,6 +145,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     probe("db_pool_waiting", () => pool.waitingCount);
   }
   probe("bus_listening", () => (bus.isListening() ? 1 : 0));
+  probe("notification_sockets_open", () => socketCount());
+  // Site-wide backlogs, one small query each per scrape (never per request).
+  const scalar = async (query: SQL) => Number((await db.db.execute<{ n: number | string | null }>(query)).rows[0]?.n ?? 0);
+  probe("chapter_jobs_queued", () => scalar(sql`select count(*)::int as n from chapter_jobs`));
+  probe("chapter_jobs_oldest_age_seconds", () => scalar(sql`select coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as n from chapter_jobs`));
+  probe("mail_outbox_unsent", () => scalar(sql`select count(*)::int as n from email_outbox where sent_at is null`));
   // METRICS_PORT: the metrics without a token on a port of their own (keep it private).
   const metricsServer = process.env.METRICS_PORT
     ? http.createServer((req, res) => {

@@ -10,8 +10,9 @@ interface Metrics {
   registry: Registry;
   requestDuration: Histogram<"route" | "status_class">;
   pageCache: Counter<"result">;
-  /** Functions read at scrape time: name → value. */
-  probes: Map<string, () => number>;
+  rateLimitRefusals: Counter<"rule">;
+  /** Functions read at scrape time: name → value (NaN when it cannot be read, e.g. the database away). */
+  probes: Map<string, () => number | Promise<number>>;
 }
 
 const KEY = Symbol.for("manga.metrics");
@@ -33,15 +34,26 @@ function create(): Metrics {
     labelNames: ["result"] as const,
     registers: [registry],
   });
-  const probes = new Map<string, () => number>();
+  const rateLimitRefusals = new Counter({
+    name: "rate_limit_refusals_total",
+    help: "Requests refused by a rate limit (server/core/rate-limit.ts), by rule.",
+    labelNames: ["rule"] as const,
+    registers: [registry],
+  });
+  const probes = new Map<string, () => number | Promise<number>>();
   const probe = (name: string, help: string) =>
     new Gauge({
       name,
       help,
       registers: [registry],
-      collect() {
+      async collect() {
         const read = probes.get(name);
-        if (read) this.set(read());
+        if (!read) return;
+        try {
+          this.set(await read());
+        } catch {
+          this.set(Number.NaN);
+        }
       },
     });
   probe("page_cache_bytes", "Bytes held by the page cache (gzipped bodies).");
@@ -50,7 +62,11 @@ function create(): Metrics {
   probe("db_pool_idle", "Idle connections in the database pool.");
   probe("db_pool_waiting", "Queries waiting for a connection from the pool.");
   probe("bus_listening", "1 while the bus listener is connected (readiness), else 0.");
-  return { registry, requestDuration, pageCache, probes };
+  probe("notification_sockets_open", "Notification WebSockets open on this process.");
+  probe("chapter_jobs_queued", "PDF chapter jobs waiting or running (the whole site: read from the database).");
+  probe("chapter_jobs_oldest_age_seconds", "Age of the oldest chapter job (0 when none).");
+  probe("mail_outbox_unsent", "Mails in the outbox not sent yet (the whole site).");
+  return { registry, requestDuration, pageCache, rateLimitRefusals, probes };
 }
 
 export function metrics(): Metrics {
@@ -64,7 +80,10 @@ export function observeRequest(route: string, status: number, seconds: number): 
 }
 
 /** Registers a gauge's reading (the pool, the page cache, the bus), taken at each scrape. */
-export function probe(name: "page_cache_bytes" | "page_cache_entries" | "db_pool_connections" | "db_pool_idle" | "db_pool_waiting" | "bus_listening", read: () => number): void {
+export type ProbeName =
+  | "page_cache_bytes" | "page_cache_entries" | "db_pool_connections" | "db_pool_idle" | "db_pool_waiting" | "bus_listening"
+  | "notification_sockets_open" | "chapter_jobs_queued" | "chapter_jobs_oldest_age_seconds" | "mail_outbox_unsent";
+export function probe(name: ProbeName, read: () => number | Promise<number>): void {
   metrics().probes.set(name, read);
 }
 

@@ -50,6 +50,8 @@ describe("metrics", () => {
     expect(count(text, 'route="GET {not-found}",status_class="4xx"')).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain("wp-admin");
     expect(text).toMatch(/^db_pool_waiting 3$/m);
+    probe("chapter_jobs_queued", async () => { throw new Error("database away"); });
+    expect(await scrape()).toMatch(/^chapter_jobs_queued Nan$/m);
     expect(text).toMatch(/^process_cpu_user_seconds_total /m); // Node's default metrics
     expect(text).toMatch(/^page_cache_requests_total|# HELP page_cache_requests_total/m);
   });
