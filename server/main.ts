@@ -96,7 +96,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // `shared`: the public port, where each address's page renders get their share (server/http/page-renders.ts); the
   // page cache's own renderer (loopback, filling the cache for everyone) is not counted.
   // One log line per request, its id in X-Request-Id and on every line logged while serving it (request-log.ts).
-  const listenerFor = (shared: boolean): http.RequestListener => (req, res) => serveLogged(req, res, trustProxyHops > 0, () => {
+  const listenerFor = (shared: boolean): http.RequestListener => (req, res) => serveLogged(req, res, trustProxyHops > 0 && shared, () => {
     // Prometheus metrics for a scraper holding METRICS_TOKEN (server/http/metrics-endpoint.ts); a 404 for anyone else.
     if (shared && serveMetrics(req, res, { token: process.env.METRICS_TOKEN || undefined })) return;
     recordClientAddress(req, trustProxyHops);
@@ -109,7 +109,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const render = () => serveWithFaults(res, () => handle(req, res));
     const next = shared ? () => renderWithinShare(req, res, render) : render;
     (direct?.serveDirectly(req, res) ?? pages?.serve(req, res, next) ?? next()).catch((err: unknown) => answerFailure(req, res, err));
-  });
+  }, !shared);
   const server = http.createServer(listenerFor(true));
   // The page cache renders through a server of its own on the loopback interface. It listens first, so the cache is
   // filled with the pages the first visitors ask for before the public port opens (server/http/page-cache-warm.ts).

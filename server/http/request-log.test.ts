@@ -50,6 +50,23 @@ describe("request lines", () => {
     }
   });
 
+  it("logs the page cache's own renders at debug level, outside the metrics", async () => {
+    const debug = vi.spyOn(log, "debug").mockImplementation(() => undefined);
+    const info = vi.spyOn(log, "info").mockImplementation(() => undefined);
+    const internal = http.createServer((req, res) => serveLogged(req, res, false, () => res.end("x"), true));
+    await new Promise<void>((resolve) => internal.listen(0, "127.0.0.1", resolve));
+    try {
+      await (await fetch(`http://127.0.0.1:${(internal.address() as AddressInfo).port}/en/discovery`)).text();
+      await vi.waitFor(() => expect(debug).toHaveBeenCalled());
+      expect(debug.mock.calls[0]![0]).toMatchObject({ route: "GET /discovery", internal: true });
+      expect(info.mock.calls.filter(([, msg]) => msg === "request")).toHaveLength(0);
+    } finally {
+      debug.mockRestore();
+      info.mockRestore();
+      await new Promise<void>((resolve) => internal.close(() => resolve()));
+    }
+  });
+
   it("takes a sane X-Request-Id from a trusted proxy only", async () => {
     trust = false;
     expect((await fetch(base, { headers: { "x-request-id": "nginx-0123456789abcdef" } })).headers.get("x-request-id")).not.toBe("nginx-0123456789abcdef");

@@ -45,8 +45,11 @@ export function requestIdOf(req: http.IncomingMessage, trustProxy: boolean): str
   return typeof incoming === "string" && SANE_ID.test(incoming) ? incoming : newRequestId();
 }
 
-/** Serves `next` in the request's log scope and writes its request line when the response is done (or cut). */
-export function serveLogged(req: http.IncomingMessage, res: http.ServerResponse, trustProxy: boolean, next: () => void): void {
+/**
+ * Serves `next` in the request's log scope and writes its request line when the response is done (or cut). `internal`:
+ * the page cache's own renders on the loopback port (a visitor's request already has its line): debug level, no metric.
+ */
+export function serveLogged(req: http.IncomingMessage, res: http.ServerResponse, trustProxy: boolean, next: () => void, internal = false): void {
   const started = performance.now();
   const socket = req.socket;
   const sentBefore = socket.bytesWritten;
@@ -58,7 +61,7 @@ export function serveLogged(req: http.IncomingMessage, res: http.ServerResponse,
     const route = `${req.method ?? "GET"} ${routeOf(query < 0 ? url : url.slice(0, query))}`;
     const seconds = (performance.now() - started) / 1000;
     // Unknown paths answered 404 share one label: scanners' made-up paths do not grow the metric.
-    observeRequest(res.statusCode === 404 && !route.includes(" /api/") ? `${req.method ?? "GET"} {not-found}` : route, res.statusCode, seconds);
+    if (!internal) observeRequest(res.statusCode === 404 && !route.includes(" /api/") ? `${req.method ?? "GET"} {not-found}` : route, res.statusCode, seconds);
     const line = {
       requestId: scope.requestId,
       userId: scope.userId ?? "anonymous",
@@ -68,9 +71,10 @@ export function serveLogged(req: http.IncomingMessage, res: http.ServerResponse,
       durationMs: Math.round(seconds * 10_000) / 10,
       bytes: Math.max(0, socket.bytesWritten - sentBefore),
       ...(res.writableFinished ? {} : { aborted: true }),
+      ...(internal ? { internal: true } : {}),
     };
-    // Load balancers' health probes every few seconds: kept out of the info level.
-    if (route.includes(" /api/health")) log.debug(line, "request");
+    // Load balancers' health probes every few seconds, and the page cache's renders: kept out of the info level.
+    if (internal || route.includes(" /api/health")) log.debug(line, "request");
     else if (res.statusCode >= 500) log.warn(line, "request");
     else log.info(line, "request");
   });
