@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
-import { describe, expect, it } from "vitest";
-import { createLogger, inScope, scrubMessage, setScopeUser } from "./log";
+import { describe, expect, it, vi } from "vitest";
+import { createLogger, inScope, log, routeConsoleToLog, scrubMessage, setScopeUser } from "./log";
 
 /** The logger's promises (ADR 026): JSON lines, the scope's ids on every line, secrets redacted, errors with causes. */
 function capture() {
@@ -61,5 +61,24 @@ describe("log", () => {
     expect(err.cause.message).toContain("params: [redacted]");
     expect(err.cause.cause.code).toBe("23505");
     expect(scrubMessage("plain")).toBe("plain");
+  });
+
+  it("turns console output into log lines in production: an Error as err, colours dropped", () => {
+    const saved = { log: console.log, info: console.info, warn: console.warn, error: console.error, debug: console.debug };
+    const error = vi.spyOn(log, "error").mockImplementation(() => undefined);
+    const info = vi.spyOn(log, "info").mockImplementation(() => undefined);
+    try {
+      routeConsoleToLog();
+      const failure = new TypeError("render failed");
+      console.error("\u001b[31m⨯\u001b[39m", failure);
+      console.log("\u001b[32m✓\u001b[39m Ready in %d ms", 12);
+      expect(error).toHaveBeenCalledWith({ err: failure }, "⨯");
+      expect(info).toHaveBeenCalledWith("✓ Ready in 12 ms");
+    } finally {
+      Object.assign(console, saved);
+      delete (console as unknown as Record<symbol, unknown>)[Symbol.for("manga.log.logger")];
+      error.mockRestore();
+      info.mockRestore();
+    }
   });
 });

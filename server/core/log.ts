@@ -137,7 +137,8 @@ export function routeConsoleToLog(): void {
   const to = (level: "info" | "warn" | "error" | "debug") => (...args: unknown[]) => {
     const err = args.find((a) => a instanceof Error);
     const rest = err === undefined ? args : args.filter((a) => a !== err);
-    const message = formatWithOptions({ colors: false, depth: 4 }, ...rest);
+    // Without the terminal colours Next puts in its own lines.
+    const message = formatWithOptions({ colors: false, depth: 4 }, ...rest).replace(/\u001b\[[0-9;]*m/g, "");
     if (err !== undefined) log[level]({ err }, message || (err as Error).message);
     else log[level](message);
   };
