@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import * as schema from "./schema";
 import { log } from "@/server/core/log";
+import { observeQuery } from "@/server/core/metrics";
 
 /**
  * One database layer, two engines: node-postgres when DATABASE_URL is set, embedded PGlite otherwise
@@ -161,7 +162,16 @@ function guardQueries(client: PgPoolClient, deadlines: QueryDeadlines): void {
   const query = client.query as (...args: unknown[]) => unknown;
   const guarded = function (this: PgPoolClient, ...args: unknown[]): unknown {
     if (unguarded.has(client)) return query.apply(client, args);
-    const done = deadlines.watch(client);
+    const watched = deadlines.watch(client);
+    // Its duration goes to the metrics (db_query_duration_seconds, server/core/metrics.ts): one histogram update.
+    const started = performance.now();
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      watched();
+      observeQuery((performance.now() - started) / 1000);
+    };
     // A query refused at once (a bad argument) is not watched until its deadline.
     const sent = (a: unknown[]) => {
       try {

@@ -9,6 +9,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 interface Metrics {
   registry: Registry;
   requestDuration: Histogram<"route" | "status_class">;
+  queryDuration: Histogram;
   pageCache: Counter<"result">;
   rateLimitRefusals: Counter<"rule">;
   /** Functions read at scrape time: name → value (NaN when it cannot be read, e.g. the database away). */
@@ -26,6 +27,12 @@ function create(): Metrics {
     help: "Requests by route key (method and pattern, no ids) and status class, from the first byte read to the last sent.",
     labelNames: ["route", "status_class"] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const queryDuration = new Histogram({
+    name: "db_query_duration_seconds",
+    help: "PostgreSQL queries of the pool, from sending to the answer (db/client.ts; the migration's connection excepted).",
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5, 30],
     registers: [registry],
   });
   const pageCache = new Counter({
@@ -66,7 +73,7 @@ function create(): Metrics {
   probe("chapter_jobs_queued", "PDF chapter jobs waiting or running (the whole site: read from the database).");
   probe("chapter_jobs_oldest_age_seconds", "Age of the oldest chapter job (0 when none).");
   probe("mail_outbox_unsent", "Mails in the outbox not sent yet (the whole site).");
-  return { registry, requestDuration, pageCache, rateLimitRefusals, probes };
+  return { registry, requestDuration, queryDuration, pageCache, rateLimitRefusals, probes };
 }
 
 export function metrics(): Metrics {
@@ -77,6 +84,11 @@ export function metrics(): Metrics {
 /** One request's duration (request-log.ts, where its route key is known). */
 export function observeRequest(route: string, status: number, seconds: number): void {
   metrics().requestDuration.observe({ route, status_class: `${Math.floor(status / 100)}xx` }, seconds);
+}
+
+/** One pool query's duration (db/client.ts). */
+export function observeQuery(seconds: number): void {
+  metrics().queryDuration.observe(seconds);
 }
 
 /** Registers a gauge's reading (the pool, the page cache, the bus), taken at each scrape. */

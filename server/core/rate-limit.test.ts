@@ -46,6 +46,9 @@ describe("database rate limits", () => {
     expect(await refusals()).toBe(before + 2);
     await peekRateLimit({ db, rule, subject: "metrics", now: at(1) });
     expect(await refusals()).toBe(before + 3);
+    // Those queries were timed (db/client.ts) on PostgreSQL.
+    const queries = (await metrics().queryDuration.get()).values.find((v) => v.metricName === "db_query_duration_seconds_count")?.value ?? 0;
+    if (process.env.TEST_DATABASE_URL) expect(queries).toBeGreaterThanOrEqual(6);
   });
 
   it("is atomic under concurrent hits", async () => {

@@ -53,6 +53,7 @@ describe("metrics", () => {
     probe("chapter_jobs_queued", async () => { throw new Error("database away"); });
     expect(await scrape()).toMatch(/^chapter_jobs_queued Nan$/m);
     expect(text).toMatch(/^process_cpu_user_seconds_total /m); // Node's default metrics
+    expect(text).toMatch(/^# TYPE db_query_duration_seconds histogram$/m);
     expect(text).toMatch(/^page_cache_requests_total|# HELP page_cache_requests_total/m);
   });
 });
