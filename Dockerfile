@@ -43,8 +43,10 @@ COPY --from=build --chown=node:node /app/.next ./.next
 RUN mkdir -p data && chown node:node data
 USER node
 EXPOSE 3000
+# Liveness (docs/decisions/026): the process answers. Not the database: an outage must not get healthy containers
+# restarted (docker-compose.yml gates nginx on readiness, /api/health/ready, instead).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/api/health/live`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # `npm start` without npm in between (signals reach the server, which drains and closes sockets with 1001): the
 # build is already in .next, so scripts/start.ts goes straight to migrations and serving.
 CMD ["node", "--import", "tsx", "scripts/start.ts"]

@@ -11,7 +11,7 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Native and WASM packages stay outside the bundle and are loaded by Node at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "@node-rs/argon2", "ws", "pdfjs-dist", "@napi-rs/canvas", "nodemailer"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "@node-rs/argon2", "ws", "pdfjs-dist", "@napi-rs/canvas", "nodemailer", "pino", "pino-pretty", "prom-client"],
   images: { unoptimized: true },
   // Not `experimental.inlineCss`: Next 16.4 writes the inlined stylesheet into the page three times (ADR 010).
   typedRoutes: false,

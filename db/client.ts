@@ -3,6 +3,8 @@ import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import * as schema from "./schema";
+import { log } from "@/server/core/log";
+import { observeQuery } from "@/server/core/metrics";
 
 /**
  * One database layer, two engines: node-postgres when DATABASE_URL is set, embedded PGlite otherwise
@@ -38,20 +40,26 @@ async function open(): Promise<DbHandle> {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = await createPool(target);
     const db = drizzle(pool, { schema, casing: "snake_case" });
-    // Several processes may start at once: one migrates while the others wait on the lock (with no statement timeout).
-    const client = await pool.connect();
-    unguarded.add(client);
     try {
-      await client.query("set statement_timeout = 0");
-      await client.query("select pg_advisory_lock(727274)");
-      const migrating = drizzle(client, { schema, casing: "snake_case" });
-      await migrate(migrating, { migrationsFolder: MIGRATIONS_DIR });
-      await afterMigrations(migrating as unknown as Db);
-    } finally {
-      await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
-      await client.query("reset statement_timeout").catch(() => undefined);
-      unguarded.delete(client);
-      client.release();
+      // Several processes may start at once: one migrates while the others wait on the lock (with no statement timeout).
+      const client = await pool.connect();
+      unguarded.add(client);
+      try {
+        await client.query("set statement_timeout = 0");
+        await client.query("select pg_advisory_lock(727274)");
+        const migrating = drizzle(client, { schema, casing: "snake_case" });
+        await migrate(migrating, { migrationsFolder: MIGRATIONS_DIR });
+        await afterMigrations(migrating as unknown as Db);
+      } finally {
+        await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
+        await client.query("reset statement_timeout").catch(() => undefined);
+        unguarded.delete(client);
+        client.release();
+      }
+    } catch (err) {
+      // A start that fails (the database away: server/core/wait-for-database.ts tries again) leaves no pool behind.
+      await pool.end().catch(() => undefined);
+      throw err;
     }
     return { db, kind, raw: pool, close: () => pool.end() };
   }
@@ -100,9 +108,9 @@ export async function createPool(connectionString: string, env: Record<string, s
   const pool = new Pool(poolOptions(connectionString, env));
   const timeoutMs = queryTimeoutMs(env);
   const deadlines = timeoutMs > 0 ? new QueryDeadlines(timeoutMs) : undefined;
-  pool.on("error", (err) => console.warn("[db] idle connection lost:", err.message));
+  pool.on("error", (err) => log.warn({ code: (err as { code?: string }).code }, `[db] idle connection lost: ${err.message}`));
   pool.on("connect", (client) => {
-    client.on("error", (err) => console.warn("[db] connection lost:", err.message));
+    client.on("error", (err) => log.warn({ code: (err as { code?: string }).code }, `[db] connection lost: ${err.message}`));
     if (deadlines) guardQueries(client, deadlines);
   });
   return pool;
@@ -139,7 +147,7 @@ class QueryDeadlines {
     for (const entry of this.waiting) {
       if (entry.deadline > now) continue;
       this.waiting.delete(entry);
-      console.warn(`[db] no answer in ${this.timeoutMs} ms: connection abandoned`);
+      log.warn(`[db] no answer in ${this.timeoutMs} ms: connection abandoned`);
       void entry.client.end().catch(() => undefined);
     }
     if (this.waiting.size === 0) {
@@ -154,7 +162,16 @@ function guardQueries(client: PgPoolClient, deadlines: QueryDeadlines): void {
   const query = client.query as (...args: unknown[]) => unknown;
   const guarded = function (this: PgPoolClient, ...args: unknown[]): unknown {
     if (unguarded.has(client)) return query.apply(client, args);
-    const done = deadlines.watch(client);
+    const watched = deadlines.watch(client);
+    // Its duration goes to the metrics (db_query_duration_seconds, server/core/metrics.ts): one histogram update.
+    const started = performance.now();
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      watched();
+      observeQuery((performance.now() - started) / 1000);
+    };
     // A query refused at once (a bad argument) is not watched until its deadline.
     const sent = (a: unknown[]) => {
       try {

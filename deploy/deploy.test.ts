@@ -33,7 +33,7 @@ describe.skipIf(!COMPOSE)("docker-compose.yml", () => {
     const res = compose(["config"], SECRETS);
     expect(res.status, res.stderr).toBe(0);
     const out = res.stdout;
-    expect(compose(["config", "--services"], SECRETS).stdout.trim().split("\n").sort()).toEqual(["app1", "app2", "db", "nginx"]);
+    expect(compose(["config", "--services"], SECRETS).stdout.trim().split("\n").sort()).toEqual(["app1", "app2", "db", "nginx", "prometheus"]);
     expect(compose(["config", "--volumes"], SECRETS).stdout.trim()).toBe("pgdata");
     expect(out).toMatch(/db:[\s\S]*healthcheck:[\s\S]*pg_isready/);
     expect(out).toContain("pgdata:/var/lib/postgresql/data");
@@ -47,12 +47,19 @@ describe.skipIf(!COMPOSE)("docker-compose.yml", () => {
       expect(block).toMatch(/SITE_URL: http:\/\/localhost:8080/);
       expect(block).toContain("SUPPORT_EMAIL: support@manganova.local");
       expect(block).toMatch(/depends_on:\s+db:\s+condition: service_healthy/);
+      // nginx waits for readiness (ADR 026); the image's own HEALTHCHECK is liveness.
+      expect(block).toMatch(/healthcheck:[\s\S]*\/api\/health\/ready/);
     }
     const nginx = serviceBlock(out, "nginx");
     expect(nginx).toMatch(/app1:\s+condition: service_healthy/);
     expect(nginx).toMatch(/app2:\s+condition: service_healthy/);
     expect(nginx).toContain(`${path.join(ROOT, "deploy", "nginx.conf")}:/etc/nginx/nginx.conf:ro`);
     expect(nginx).toMatch(/published: 8080\s+target: 80/);
+    // Metrics (ADR 026): each app on METRICS_PORT inside the network, scraped by Prometheus, whose UI stays on loopback.
+    for (const service of ["app1", "app2"]) expect(serviceBlock(out, service)).toContain("METRICS_PORT: '9464'");
+    const prometheus = serviceBlock(out, "prometheus");
+    expect(prometheus).toContain(`${path.join(ROOT, "deploy", "prometheus.yml")}:/etc/prometheus/prometheus.yml:ro`);
+    expect(prometheus).toMatch(/127\.0\.0\.1/); // published on loopback only
   });
 
   it("refuses to start without the secrets, and takes the public origin and port from the environment", () => {
@@ -91,6 +98,25 @@ describe.skipIf(!existsSync(NGINX))("deploy/nginx.conf", () => {
     expect(source).toContain("proxy_set_header Host $http_host;");
     expect(source).toMatch(/location = \/api\/Notification\/GetNotificationWebSocket \{[^}]*proxy_read_timeout 1h;/);
     expect(source).toMatch(/client_max_body_size (5[0-9]|[6-9][0-9])m;/);
+    // A 503 (database away) never marks a process down: only unreachable processes are skipped (ADR 026).
+    expect(source).toMatch(/^\s*proxy_next_upstream error timeout;$/m);
+    expect(source).toContain("proxy_set_header X-Request-Id $request_id;");
+    expect(source).toMatch(/location ~ \^\/api\/health\/\(live\|ready\)\$ \{/);
+  });
+});
+
+describe("metrics deployment (ADR 026)", () => {
+  it("Prometheus scrapes both app processes' /api/metrics, and the Grafana dashboard reads what the app exports", () => {
+    const prometheus = readFileSync(path.join(ROOT, "deploy", "prometheus.yml"), "utf8");
+    expect(prometheus).toContain("metrics_path: /api/metrics");
+    expect(prometheus).toContain('targets: ["app1:9464", "app2:9464"]');
+    const dashboard = JSON.parse(readFileSync(path.join(ROOT, "deploy", "grafana-dashboard.json"), "utf8")) as { panels: Array<{ targets: Array<{ expr: string }> }> };
+    const exprs = dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr)).join("\n");
+    const metricsSource = readFileSync(path.join(ROOT, "server", "core", "metrics.ts"), "utf8");
+    for (const name of new Set([...exprs.matchAll(/\b([a-z_]+?)(?:_bucket|_count)?\b(?=[{[)\s]|$)/gm)].map((m) => m[1]!))) {
+      if (!/_(total|seconds|bytes|connections|idle|waiting|listening|open|queued|unsent|entries)$/.test(name) || name.startsWith("nodejs_")) continue;
+      expect(metricsSource, name).toContain(`"${name}"`);
+    }
   });
 });
 
@@ -104,7 +130,7 @@ describe("Dockerfile", () => {
     expect(file).toMatch(/next build/);
     const runtime = file.slice(file.lastIndexOf("\nFROM "));
     expect(runtime).toMatch(/^USER node$/m);
-    expect(runtime).toMatch(/HEALTHCHECK[\s\S]*\/api\/health/);
+    expect(runtime).toMatch(/HEALTHCHECK[\s\S]*\/api\/health\/live/);
     expect(runtime).toContain('CMD ["node", "--import", "tsx", "scripts/start.ts"]');
     expect(runtime).not.toMatch(/COPY (\.|tests|docs) /);
     expect(readFileSync(path.join(ROOT, ".dockerignore"), "utf8").split("\n")).toEqual(expect.arrayContaining(["node_modules", ".next", "data", ".env"]));

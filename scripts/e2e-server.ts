@@ -25,7 +25,8 @@ let cleanup: () => Promise<void> = async () => undefined;
 if (process.env.E2E_DATABASE_URL) {
   // A second server on the first one's database (the several-process test): no scratch database, no seed.
   process.env.DATABASE_URL = process.env.E2E_DATABASE_URL;
-  await getDb();
+  const { waitForDatabase } = await import("../server/core/wait-for-database");
+  await waitForDatabase(getDb);
 } else {
   const { openScratchDatabase } = await import("../db/scratch");
   const serverUrl = process.env.TEST_DATABASE_URL;

@@ -72,7 +72,9 @@ buildIfNeeded();
 ensureAuthSecret();
 
 const { getDbHandle, isEmpty } = await import("../db/client");
-const handle = await getDbHandle();
+const { waitForDatabase } = await import("../server/core/wait-for-database");
+// The database may not be up yet (a host's reboot, compose starting everything at once): wait for it (ADR 026).
+const handle = await waitForDatabase(getDbHandle);
 const wantSeed = handle.kind === "pglite" || process.env.SEED_DEMO === "1";
 if (wantSeed && (await isEmpty(handle.db))) {
   console.log("[start] empty database: adding demo content…");

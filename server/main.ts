@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeDb, getDbHandle, type Db } from "@/db/client";
 import { closeBus, getBus } from "@/server/core/bus";
+import { waitForDatabase } from "@/server/core/wait-for-database";
 import { followCatalogueChanges } from "./manga/changed";
 import { startChapterJobRunner } from "./publishing/chapter-jobs";
 import { startReleaseTimer } from "./publishing/release-chapters";
@@ -18,6 +19,12 @@ import { createPageCache, type PageCache } from "./http/page-cache";
 import { answerFailure, serveWithFaults } from "./http/request-faults";
 import { renderWithinShare } from "./http/page-renders";
 import { applySecurityHeaders } from "./http/security-headers";
+import { serveLogged } from "./http/request-log";
+import { serveMetrics } from "./http/metrics-endpoint";
+import { probe } from "./core/metrics";
+import { sql, type SQL } from "drizzle-orm";
+import { socketCount } from "./realtime/registry";
+import { log, routeConsoleToLog } from "./core/log";
 import { closeNotificationSockets, handleNotificationUpgrade, isNotificationSocketRequest } from "./realtime/upgrade";
 
 /**
@@ -45,13 +52,16 @@ const WARM_LIMIT_MS = 30_000;
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dev = options.dev ?? false;
+  // Production logs are JSON lines, what Next and libraries print included (server/core/log.ts).
+  if (!dev && process.env.NODE_ENV === "production") routeConsoleToLog();
   // Next and React choose their build from NODE_ENV when first loaded, hence the dynamic import below.
   if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
   const port = options.port ?? env.port;
   const trustProxyHops = env.trustProxyHops; // a bad TRUST_PROXY_HOPS stops the start here
   const hostname = options.hostname ?? (process.env.HOST || undefined);
 
-  const db = await getDbHandle();
+  // Started while the database is away: wait for it (bounded backoff, a line per retry) instead of exiting (ADR 026).
+  const db = await waitForDatabase(getDbHandle);
   // What any process publishes reaches this one through the bus: notifications for its sockets (DESIGN §5), catalogue
   // changes for its cached public pages.
   const bus = await getBus();
@@ -88,7 +98,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const security = { siteUrl: env.siteUrl, dev };
   // `shared`: the public port, where each address's page renders get their share (server/http/page-renders.ts); the
   // page cache's own renderer (loopback, filling the cache for everyone) is not counted.
-  const listenerFor = (shared: boolean): http.RequestListener => (req, res) => {
+  // One log line per request, its id in X-Request-Id and on every line logged while serving it (request-log.ts).
+  const listenerFor = (shared: boolean): http.RequestListener => (req, res) => serveLogged(req, res, trustProxyHops > 0 && shared, () => {
+    // Prometheus metrics for a scraper holding METRICS_TOKEN (server/http/metrics-endpoint.ts); a 404 for anyone else.
+    if (shared && serveMetrics(req, res, { token: process.env.METRICS_TOKEN || undefined })) return;
     recordClientAddress(req, trustProxyHops);
     applySecurityHeaders(res, security); // every response; pages get their nonce policy from proxy.ts
     // An upload refused mid-body leaves no unread bytes blocking the connection (server/http/early-answer.ts).
@@ -99,7 +112,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const render = () => serveWithFaults(res, () => handle(req, res));
     const next = shared ? () => renderWithinShare(req, res, render) : render;
     (direct?.serveDirectly(req, res) ?? pages?.serve(req, res, next) ?? next()).catch((err: unknown) => answerFailure(req, res, err));
-  };
+  }, !shared);
   const server = http.createServer(listenerFor(true));
   // The page cache renders through a server of its own on the loopback interface. It listens first, so the cache is
   // filled with the pages the first visitors ask for before the public port opens (server/http/page-cache-warm.ts).
@@ -123,11 +136,37 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   const url = await listen(server, port, hostname);
-  console.log(`> Ready on ${url} (${dev ? "development" : "production"}, database: ${db.kind})`);
+  // What the metrics read when scraped (server/core/metrics.ts).
+  if (pages) {
+    probe("page_cache_bytes", () => pages.stats().bytes);
+    probe("page_cache_entries", () => pages.stats().entries);
+  }
+  if (db.kind === "pg") {
+    const pool = db.raw as { totalCount: number; idleCount: number; waitingCount: number };
+    probe("db_pool_connections", () => pool.totalCount);
+    probe("db_pool_idle", () => pool.idleCount);
+    probe("db_pool_waiting", () => pool.waitingCount);
+  }
+  probe("bus_listening", () => (bus.isListening() ? 1 : 0));
+  probe("notification_sockets_open", () => socketCount());
+  // Site-wide backlogs, one small query each per scrape (never per request).
+  const scalar = async (query: SQL) => Number((await db.db.execute<{ n: number | string | null }>(query)).rows[0]?.n ?? 0);
+  probe("chapter_jobs_queued", () => scalar(sql`select count(*)::int as n from chapter_jobs`));
+  probe("chapter_jobs_oldest_age_seconds", () => scalar(sql`select coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as n from chapter_jobs`));
+  probe("mail_outbox_unsent", () => scalar(sql`select count(*)::int as n from email_outbox where sent_at is null`));
+  // METRICS_PORT: the metrics without a token on a port of their own (keep it private).
+  const metricsServer = process.env.METRICS_PORT
+    ? http.createServer((req, res) => {
+        if (!serveMetrics(req, res, { open: true })) res.writeHead(404).end();
+      })
+    : undefined;
+  if (metricsServer) await listen(metricsServer, Number(process.env.METRICS_PORT), process.env.METRICS_HOST || "127.0.0.1");
+  log.info({ url, mode: dev ? "development" : "production", database: db.kind }, `> Ready on ${url} (${dev ? "development" : "production"}, database: ${db.kind})`);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      metricsServer?.close();
       await stopHttpServer(server);
       if (renderer) {
         renderer.close();
@@ -164,9 +203,9 @@ async function warmPageCache(pages: PageCache, db: Db, origin: string): Promise<
       return `${stored} of ${paths.length} pages, ${answered} of ${api.length * 3} API reads`;
     };
     const outcome = await Promise.race([warming(), limit]);
-    console.log(`[page-cache] warmed: ${outcome} in ${Date.now() - started} ms`);
+    log.info({ durationMs: Date.now() - started }, `[page-cache] warmed: ${outcome} in ${Date.now() - started} ms`);
   } catch (err) {
-    console.error("[page-cache] warming failed:", err);
+    log.error({ err }, "[page-cache] warming failed");
   } finally {
     clearTimeout(timer);
   }
@@ -212,15 +251,15 @@ export function closeOnSignals(close: () => Promise<void>, hardTimeoutMs = 10_00
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
     stopping = true;
-    console.log(`[server] ${signal}: shutting down`);
+    log.info({ signal }, `[server] ${signal}: shutting down`);
     setTimeout(() => {
-      console.error("[server] shutdown timed out");
+      log.error("[server] shutdown timed out");
       process.exit(1);
     }, hardTimeoutMs).unref();
     close().then(
       () => process.exit(0),
       (err: unknown) => {
-        console.error("[server] shutdown failed:", err);
+        log.error({ err }, "[server] shutdown failed");
         process.exit(1);
       },
     );

@@ -4,9 +4,11 @@ import { Link } from "@/i18n/navigation";
 import { getSessionUser } from "@/server/auth/session";
 import { mayOpen } from "./navigation";
 import { buttonClass } from "@/components/ui/Button";
+import { markForbidden } from "@/server/http/request-faults-mark";
 
-/** The 403 view for a dashboard page the signed-in role may not open. */
+/** The 403 view for a dashboard page the signed-in role may not open; the page is answered 403, uncached (ADR 026). */
 export async function Forbidden() {
+  markForbidden();
   const t = await getTranslations("dashboard.forbidden");
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center py-16 text-center" data-testid="forbidden">

@@ -1,3 +1,4 @@
+import { log } from "@/server/core/log";
 /**
  * Work a request starts but does not wait for: the account-only bookkeeping of a failed sign-in or a forgot-password
  * request, done after the answer so the answer's timing is the same whether or not the account exists (issue 27, item
@@ -12,7 +13,7 @@ export function afterAnswer(label: string, work: () => Promise<unknown>): void {
     .then(work)
     .then(
       () => undefined,
-      (err: unknown) => console.error(`[${label}] failed after the answer:`, err instanceof Error ? err.message : err),
+      (err: unknown) => log.error({ err }, `[${label}] failed after the answer`),
     )
     .finally(() => running.delete(task));
   running.add(task);

@@ -20,6 +20,7 @@ import { SESSION_COOKIE_SECURE, SESSION_MAX_AGE_SECONDS } from "./session";
 import { sessionEndReason } from "./session-end-reason";
 import { saveAccountLocale } from "./set-locale";
 import type { CurrentUser, TokenSet } from "./types";
+import { log } from "@/server/core/log";
 
 /**
  * The browser session (DESIGN §4): next-auth v4 with JWT sessions. The Credentials provider calls the
@@ -124,7 +125,7 @@ async function followChosenLocale(token: JWT, chosen: Locale | undefined): Promi
     await saveAccountLocale(await getDb(), token.user.id, chosen);
     return { ...token, locale: chosen };
   } catch (err) {
-    if (!isDatabaseUnavailable(err)) console.error("[auth] keeping the account's language failed:", err);
+    if (!isDatabaseUnavailable(err)) log.error({ err }, "[auth] keeping the account's language failed");
     return token;
   }
 }
@@ -148,7 +149,7 @@ async function refreshed(token: JWT): Promise<JWT> {
     // A database that is away for a moment does not sign anyone out: the session keeps its tokens (the new ones when
     // the rotation committed) and the next request tries again (docs/decisions/019, Faults).
     if (isDatabaseUnavailable(err)) return next ? { ...token, tokens: next } : token;
-    if (!(err instanceof AppError)) console.error("[auth] token refresh failed:", err);
+    if (!(err instanceof AppError)) log.error({ err }, "[auth] token refresh failed");
     return { ...token, tokens: undefined, error: SESSION_REFRESH_ERROR, endReason: await endReasonOf(userId, token.user?.role) };
   }
 }
@@ -226,7 +227,7 @@ export function authOptionsFor(chosenLocale?: Locale): NextAuthOptions {
           } catch (err) {
             if (err instanceof AppError) throw failure(err.httpStatus, apiMessage(locale, err.messageKey, err.params));
             if (isDatabaseUnavailable(err)) throw failure(503, apiMessage(locale, "serviceUnavailable"));
-            console.error("[auth] sign-in failed:", err);
+            log.error({ err }, "[auth] sign-in failed");
             throw failure(500, apiMessage(locale, "internal"));
           }
         },

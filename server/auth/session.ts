@@ -5,6 +5,7 @@ import { decode, type JWT } from "next-auth/jwt";
 import { SESSION_END_PARAM, type SessionEndReason } from "@/lib/session-end";
 import { env } from "@/server/env";
 import type { SessionUser } from "@/types/session";
+import { setScopeUser } from "@/server/core/log";
 
 /**
  * Reading the browser session on the server without touching it: server components, the proxy and
@@ -72,6 +73,7 @@ export const getSessionUser = cache(async (): Promise<SessionUserWithToken | nul
   const { accountStanding } = await import("./account-standing");
   const { standing, role } = await accountStanding(token.user.id, undefined, undefined, sessionIdOf(token.tokens.accessToken));
   if (standing !== "ok") return null;
+  setScopeUser(token.user.id); // on this page's log lines (server/core/log.ts)
   return { ...token.user, role: role ?? token.user.role, accessToken: token.tokens.accessToken };
 });
 

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { usernameSkeleton } from "@/lib/validation/usernames";
+import { log } from "@/server/core/log";
 
 /** Rows read per round of the backfill. */
 const BATCH = 1000;
@@ -48,7 +49,7 @@ export async function backfillUsernameSkeletons(db: Db): Promise<{ filled: numbe
   }
   if (duplicates > 0) {
     const [left] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(isNull(users.usernameSkeleton), isNull(users.deletedAt), isNotNull(users.username)));
-    console.warn(`[accounts] ${left?.n ?? duplicates} accounts share a username skeleton with an older account and keep none (docs/decisions/018)`);
+    log.warn(`[accounts] ${left?.n ?? duplicates} accounts share a username skeleton with an older account and keep none (docs/decisions/018)`);
   }
   return { filled, duplicates };
 }

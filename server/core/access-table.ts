@@ -19,6 +19,9 @@ const ROOT = ["root"] as const;
 
 export const ACCESS = {
   "GET /api/health": VISITOR,
+  // Beyond the spec (issue 33, item 3): liveness and readiness for load balancers and orchestrators (ADR 026).
+  "GET /api/health/live": VISITOR,
+  "GET /api/health/ready": VISITOR,
 
   // Authentication
   "POST /api/Authentication/Login": VISITOR,

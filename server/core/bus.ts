@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDbHandle, type Db } from "@/db/client";
+import { inScope, log, newRequestId } from "./log";
 
 /**
  * The bus that carries after-commit signals to every process (docs/decisions/012): PostgreSQL LISTEN/NOTIFY when
@@ -23,6 +24,8 @@ export interface Bus {
   onResync(handler: () => void): () => void;
   /** Resolves once this process receives what is published (the listener is connected the first time). */
   whenListening(): Promise<void>;
+  /** Whether the listener is connected now (readiness, /api/health/ready): false while it reconnects. */
+  isListening(): boolean;
   close(): Promise<void>;
 }
 
@@ -43,11 +46,18 @@ class Subscribers {
   }
 
   deliver(channel: string, payload: string) {
-    for (const handler of this.handlers.get(channel as BusChannel) ?? []) {
+    const handlers = this.handlers.get(channel as BusChannel);
+    if (!handlers?.size) return;
+    // A delivery has an id of its own on the lines its handlers log (server/core/log.ts).
+    inScope({ requestId: newRequestId(), job: `bus:${channel}` }, () => this.run(handlers, channel, payload));
+  }
+
+  private run(handlers: Set<BusHandler>, channel: string, payload: string) {
+    for (const handler of handlers) {
       try {
         handler(payload);
       } catch (err) {
-        console.error(`[bus] a ${channel} subscriber failed:`, err instanceof Error ? err.message : err);
+        log.error({ err, channel }, `[bus] a ${channel} subscriber failed`);
       }
     }
   }
@@ -57,7 +67,7 @@ class Subscribers {
       try {
         handler();
       } catch (err) {
-        console.error("[bus] a resync handler failed:", err instanceof Error ? err.message : err);
+        log.error({ err }, "[bus] a resync handler failed");
       }
     }
   }
@@ -75,6 +85,9 @@ export class InProcessBus extends Subscribers implements Bus {
     setImmediate(() => this.deliver(channel, payload));
   }
   async whenListening() {}
+  isListening() {
+    return true;
+  }
   async close() {}
 }
 
@@ -112,6 +125,10 @@ export class PostgresBus extends Subscribers implements Bus {
     return this.ready;
   }
 
+  isListening(): boolean {
+    return this.client !== null;
+  }
+
   /** The listening connection's backend pid (tests end it to check the reconnect). */
   async listenerPid(): Promise<number | null> {
     const client = this.client;
@@ -135,7 +152,7 @@ export class PostgresBus extends Subscribers implements Bus {
     } catch (err) {
       client.removeAllListeners("end");
       await client.end().catch(() => undefined);
-      if (this.attempt === 0) console.warn("[bus] listener could not connect, retrying:", err instanceof Error ? err.message : err);
+      if (this.attempt === 0) log.warn({ err }, "[bus] listener could not connect, retrying");
       this.schedule();
       return;
     }
@@ -146,7 +163,7 @@ export class PostgresBus extends Subscribers implements Bus {
     this.client = client;
     this.attempt = 0;
     if (this.everConnected) {
-      console.log("[bus] listener reconnected");
+      log.info("[bus] listener reconnected");
       this.resynced();
     }
     this.everConnected = true;
@@ -158,7 +175,7 @@ export class PostgresBus extends Subscribers implements Bus {
     this.client = null;
     client.removeAllListeners("end");
     client.end().catch(() => undefined);
-    if (!this.closed) console.warn("[bus] listener connection lost, reconnecting");
+    if (!this.closed) log.warn("[bus] listener connection lost, reconnecting");
     this.schedule();
   }
 

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startPeriodic } from "./periodic";
+import { log } from "./log";
 
 afterEach(() => vi.useRealTimers());
 
 describe("startPeriodic", () => {
   it("runs at once and at each interval, never two runs at a time, and goes on after a failure", async () => {
     vi.useFakeTimers();
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(log, "error").mockImplementation(() => {});
     let runs = 0;
     let release: () => void = () => {};
     const run = () => {
@@ -21,7 +22,7 @@ describe("startPeriodic", () => {
     release();
     await vi.advanceTimersByTimeAsync(1000);
     expect(runs).toBe(2);
-    expect(errors).toHaveBeenCalledWith("[job] failed:", "boom");
+    expect(errors).toHaveBeenCalledWith({ err: expect.objectContaining({ message: "boom" }) }, "[job] failed");
     await vi.advanceTimersByTimeAsync(1000);
     expect(runs).toBe(3);
     stop();

@@ -1,3 +1,4 @@
+import { inScope, log, newRequestId } from "./log";
 /**
  * A job run every `intervalMs` in this process, and once at start: a run still going when the next is due is not
  * doubled, and a failed run is logged (`[name] failed: …`) and tried again at the next tick. The timer never keeps the
@@ -8,8 +9,9 @@ export function startPeriodic(name: string, intervalMs: number, run: () => Promi
   const tick = () => {
     if (busy) return;
     busy = true;
-    run()
-      .catch((err: unknown) => console.error(`[${name}] failed:`, err instanceof Error ? err.message : err))
+    // Each run has an id of its own on its log lines (server/core/log.ts).
+    inScope({ requestId: newRequestId(), job: name }, run)
+      .catch((err: unknown) => log.error({ err }, `[${name}] failed`))
       .finally(() => {
         busy = false;
       });

@@ -3,6 +3,7 @@ import { getDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";
 import { clientIp } from "@/server/core/client-ip";
 import { AppError } from "./errors";
+import { metrics } from "./metrics";
 import {
   assertUnderRateLimit, effectiveRule, enforceRateLimit, hitRateLimit, peekRateLimit, pruneRateLimits, rateKey,
   type RateRule,
@@ -35,6 +36,19 @@ describe("database rate limits", () => {
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).httpStatus).toBe(429);
     expect((err as AppError).headers?.["Retry-After"]).toBe("50");
+  });
+
+  it("counts each refusal per rule in the metrics (ADR 026)", async () => {
+    const db = await getDb();
+    const refusals = async () => (await metrics().rateLimitRefusals.get()).values.find((v) => v.labels.rule === "test_rule")?.value ?? 0;
+    const before = await refusals();
+    for (let i = 0; i < 5; i++) await hitRateLimit({ db, rule, subject: "metrics", now: at(0) });
+    expect(await refusals()).toBe(before + 2);
+    await peekRateLimit({ db, rule, subject: "metrics", now: at(1) });
+    expect(await refusals()).toBe(before + 3);
+    // Those queries were timed (db/client.ts) on PostgreSQL.
+    const queries = (await metrics().queryDuration.get()).values.find((v) => v.metricName === "db_query_duration_seconds_count")?.value ?? 0;
+    if (process.env.TEST_DATABASE_URL) expect(queries).toBeGreaterThanOrEqual(6);
   });
 
   it("is atomic under concurrent hits", async () => {

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { rateLimits } from "@/db/schema";
 import { tooManyRequests } from "./errors";
+import { metrics } from "./metrics";
 
 /**
  * Fixed-window rate limits with their counters in the database (table rate_limits), so every app
@@ -117,7 +118,9 @@ export async function hitRateLimit(opts: { db: Db; rule: RateRule; subject: stri
     })
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
   if (Math.random() < 0.01) void pruneRateLimits(opts.db, now).catch(() => undefined);
-  return stateOf(rule, row?.count ?? 1, row?.windowStart ?? now, now);
+  const state = stateOf(rule, row?.count ?? 1, row?.windowStart ?? now, now);
+  if (!state.allowed) metrics().rateLimitRefusals.inc({ rule: rule.name });
+  return state;
 }
 
 /** Whether one more hit would still be allowed, without counting it (for "failures only" limits). */
@@ -134,6 +137,7 @@ export async function peekRateLimit(opts: { db: Db; rule: RateRule; subject: str
     return { allowed: true, count: 0, limit: rule.limit, retryAfterSeconds: 0 };
   }
   const state = stateOf(rule, row.count, row.windowStart, now);
+  if (row.count >= rule.limit) metrics().rateLimitRefusals.inc({ rule: rule.name });
   return { ...state, allowed: row.count < rule.limit };
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { log } from "./log";
 
 /** The transaction a use case writes through (the same query builder as `Db`). */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -30,7 +31,7 @@ export async function runUnitOfWork<T>(db: Db, work: (uow: UnitOfWork) => Promis
     try {
       await effect();
     } catch (err) {
-      console.error("[after-commit] an effect failed:", err instanceof Error ? err.message : err);
+      log.error({ err }, "[after-commit] an effect failed");
     }
   }
   return result;

@@ -147,6 +147,8 @@ describe("the limits' parts", () => {
     expect(isLimitedRead("GET", "/api/manga/PaginatedManga")).toBe(true);
     expect(isLimitedRead("HEAD", "/api/chapter/GetChapter/{chapterid}")).toBe(true);
     expect(isLimitedRead("GET", "/api/health")).toBe(false);
+    expect(isLimitedRead("GET", "/api/health/live")).toBe(false);
+    expect(isLimitedRead("GET", "/api/health/ready")).toBe(false);
     expect(isLimitedRead("POST", "/api/Authentication/Login")).toBe(false);
     expect(hasCredential(undefined)).toBe(false);
     expect(hasCredential("Bearer null")).toBe(false);

@@ -54,7 +54,7 @@ export const SIGNED_IN_READ_SLOTS = 4;
 export const SIGNED_IN_READ_QUEUE = 200;
 
 /** The paths never limited (load balancers' health checks). */
-const UNLIMITED = new Set(["/api/health"]);
+const UNLIMITED = new Set(["/api/health", "/api/health/live", "/api/health/ready"]);
 
 /** Whether a request (method and path) is an API read the anonymous limits apply to. */
 export function isLimitedRead(method: string, pathname: string): boolean {

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { isClientAbort, toResponse } from "@/server/http/errors";
 import { IngestError, INGEST_ERROR_STATUS, type IngestErrorCode } from "@/server/chapters/ingest/errors";
 import { MediaError, type MediaErrorCode } from "@/server/media/errors";
+import { log as logger } from "@/server/core/log";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -99,8 +100,8 @@ describe("toResponse", () => {
     expect(isClientAbort(thrown)).toBe(true);
     expect(isClientAbort(new Error("wrapped", { cause: thrown }))).toBe(true);
     expect(isClientAbort(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }))).toBe(false);
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+    const error = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     const res = toResponse(thrown, "en");
     expect(res.status).toBe(400);
     expect((await res.json()).data.code).toBe("badRequest");
@@ -109,7 +110,7 @@ describe("toResponse", () => {
   });
 
   it("answers anything else with a 500 envelope, logged on the server, with no stack", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const log = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     const res = toResponse(new Error("secret internals at /srv/app.ts:12"), "en");
     expect(res.status).toBe(500);
     const text = await res.text();
@@ -167,7 +168,7 @@ describe("toResponse", () => {
       TOO_MANY_PIXELS: [422, "The image's dimensions are too large (at most 10000 pixels a side and 40 megapixels)."],
       CORRUPT: [422, "The image is damaged and cannot be read."],
     };
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const log = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     for (const [code, [status, message]] of Object.entries(expected) as Array<[MediaErrorCode, [number, string]]>) {
       const limit = code === "TOO_LARGE" ? 15 * 1024 * 1024 : code === "TOO_MANY_PIXELS" ? 40_000_000 : undefined;
       const res = toResponse(new MediaError(code, "sharp said something", { limit }), "en");

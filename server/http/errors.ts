@@ -7,6 +7,7 @@ import { AppError, badRequest, fieldErrorsOf, formatBytes } from "@/server/core/
 import { apiMessage, isMessageKey, type MessageKey, type MessageParams } from "@/server/core/messages";
 import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, MediaError, MediaStoreUnavailableError, type MediaErrorCode } from "@/server/media/errors";
 import { fail } from "./envelope";
+import { log } from "@/server/core/log";
 
 /**
  * Any thrown value as an envelope response in the caller's language; never exposes a stack.
@@ -35,7 +36,7 @@ export function toResponse(err: unknown, locale: Locale, context = "api"): Respo
   // Before the database check: an unreachable bucket fails with the same connection errors (ECONNREFUSED…).
   if (err instanceof MediaStoreUnavailableError) {
     // The media bucket (MEDIA_STORE=s3) is down or refusing us: the visitor may retry; the details are for the log.
-    console.error(`[${context}] media store unavailable: ${err.message}`);
+    log.error({ err, context }, `[${context}] media store unavailable`);
     const message = apiMessage(locale, "mediaUnavailable");
     return fail(503, message, { code: "mediaUnavailable", message }, { "Retry-After": "5" });
   }
@@ -43,16 +44,25 @@ export function toResponse(err: unknown, locale: Locale, context = "api"): Respo
   // not worth a log line: nobody reads this answer.
   if (isClientAbort(err)) return toResponse(badRequest(), locale);
   if (isDatabaseUnavailable(err)) return unavailable(locale, context, err);
-  console.error(`[${context}] unexpected error:`, err);
+  log.error({ err, context }, `[${context}] unexpected error`);
   const message = apiMessage(locale, "internal");
   return fail(500, message, { code: "internal", message });
 }
 
 /** The database is away for a moment: 503, Retry-After, one line in the log (an outage is not a bug; no stack). */
 export function unavailable(locale: Locale, context = "api", err?: unknown): Response {
-  if (err !== undefined) console.warn(`[${context}] database unavailable:`, describe(err));
+  if (err !== undefined) log.warn({ context, reason: describe(err) }, `[${context}] database unavailable`);
   const message = apiMessage(locale, "serviceUnavailable");
   return fail(503, message, { code: "serviceUnavailable", message }, { "Retry-After": String(RETRY_AFTER_SECONDS) });
+}
+
+/**
+ * Readiness failed (`/api/health/ready`, docs/decisions/026): the same 503 envelope as an outage, `data.code` "notReady"
+ * and which checks failed; never cached. Not logged: a load balancer asks every few seconds.
+ */
+export function notReady(locale: Locale, checks: Record<string, string>): Response {
+  const message = apiMessage(locale, "serviceUnavailable");
+  return fail(503, message, { code: "notReady", message, checks }, { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
 }
 
 /** Node's error for a request whose client closed the connection before its body was read (anywhere in the cause chain). */

@@ -3,6 +3,7 @@ import { SortBy } from "@/lib/enums";
 import { onCatalogueChange } from "@/server/manga/changed";
 import { listManga } from "@/server/manga/list-manga";
 import type { PageCache } from "./page-cache";
+import { log } from "@/server/core/log";
 
 /** Previews warmed per list (the most popular, the newest) unless PAGE_CACHE_WARM says otherwise; 0 turns warming off. */
 export const DEFAULT_WARM_PREVIEWS = 20;
@@ -82,7 +83,7 @@ export function rewarmOnChange(pages: Pick<PageCache, "warm">, delayMs = REWARM_
     running = true;
     pages
       .warm(paths)
-      .catch((err: unknown) => console.error("[page-cache] rendering changed pages failed:", err))
+      .catch((err: unknown) => log.error({ err }, "[page-cache] rendering changed pages failed"))
       .finally(() => {
         running = false;
         if (manga.size > 0 || catalogue) schedule();

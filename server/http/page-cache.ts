@@ -8,6 +8,8 @@ import { CACHED_DISCOVERY_PAGES } from "@/server/manga/cache-limits";
 import { parseSitemapFileName } from "@/server/seo/sitemap";
 import { parseLatestPage } from "@/lib/latest";
 import { acceptsGzip } from "./accept-encoding";
+import { log } from "@/server/core/log";
+import { metrics } from "@/server/core/metrics";
 
 /**
  * The public pages' HTML cache (issue 18, item 1; docs/decisions/019). Landing, the first discovery pages, previews,
@@ -272,7 +274,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           return rendered;
         })
         .catch((err: unknown) => {
-          console.error(`[page-cache] rendering ${key} failed:`, err);
+          log.error({ err }, `[page-cache] rendering ${key} failed`);
           return null;
         })
         .finally(() => inflight.delete(flight));
@@ -320,6 +322,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (!entry) {
       state = "MISS";
       const rendered = await render(page, generation);
+      metrics().pageCache.inc({ result: "miss" });
       if (!rendered) return fallback();
       entry = entries.get(page.key);
       if (rendered.status !== 200 || !entry || entry.generation !== generation) return sendUncached(req, res, rendered);
@@ -328,6 +331,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       entries.delete(page.key);
       entries.set(page.key, entry);
     }
+    if (state !== "MISS") metrics().pageCache.inc({ result: state.toLowerCase() });
     return sendEntry(req, res, entry, page, state);
   }
 
@@ -368,7 +372,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 }
 
 /** Next's response headers that belong in every copy: not cookies, framing, validators or Next's internals. */
-const DROPPED = new Set(["set-cookie", "date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "cache-control", "etag", "x-middleware-rewrite"]);
+const DROPPED = new Set(["set-cookie", "date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "cache-control", "etag", "x-middleware-rewrite", "x-request-id"]);
 function kept(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   const out: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {

@@ -10,6 +10,10 @@ export interface RequestFaults {
   databaseUnavailable: boolean;
   /** The page rendered its own not-found content (markNotFound): its 200 is written as 404. */
   notFound?: boolean;
+  /** The page rendered the 403 view (markForbidden): its 200 is written as 403, uncached. */
+  forbidden?: boolean;
+  /** Next reported a render error (onRequestError) that is not the database's: the page is written as 500, uncached. */
+  failed?: boolean;
 }
 
 interface Scope {
@@ -32,4 +36,24 @@ export function markUnavailable(err: unknown): void {
 export function markNotFound(): void {
   const scope = (globalThis as Record<symbol, Scope | undefined>)[REQUEST_FAULTS_KEY]?.getStore();
   if (scope) scope.notFound = true;
+}
+
+/**
+ * Says that the page being rendered is the 403 view ("Access denied", components/dashboard/Forbidden.tsx), so the
+ * response is a 403 and is not cached (docs/decisions/026). A no-op outside the custom server.
+ */
+export function markForbidden(): void {
+  const scope = (globalThis as Record<symbol, Scope | undefined>)[REQUEST_FAULTS_KEY]?.getStore();
+  if (scope) scope.forbidden = true;
+}
+
+/**
+ * Next's onRequestError (instrumentation.ts): the database away marks a 503; any other render error a 500, also one
+ * thrown inside a Suspense boundary after the page's first bytes (the custom server holds a page's head until its
+ * render is done: ./request-faults.ts).
+ */
+export function markRequestError(err: unknown): void {
+  if (isDatabaseUnavailable(err)) return markUnavailable(err);
+  const scope = (globalThis as Record<symbol, Scope | undefined>)[REQUEST_FAULTS_KEY]?.getStore();
+  if (scope) scope.failed = true;
 }

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerFailure, markNotFound, markUnavailable, serveWithFaults } from "./request-faults";
+import { answerFailure, HOLD_LIMITS, markForbidden, markNotFound, markRequestError, markUnavailable, serveWithFaults } from "./request-faults";
 
 /**
  * The custom server's side of "a database outage answers 503" (docs/decisions/019): a page render that Next answers 500
@@ -16,6 +16,19 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     const url = req.url ?? "/";
     const render = async () => {
+      if (url.includes("stream")) {
+        // Stands for Next streaming a page: the shell first, a Suspense boundary's content later.
+        res.setHeader("Content-Type", "text/html; charset=utf-8");
+        res.writeHead(200, { "Cache-Control": "private, no-cache, no-store, max-age=0, must-revalidate" });
+        res.write("<html>shell");
+        if (url.includes("big")) res.write("x".repeat(HOLD_LIMITS.bytes + 1));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        if (url.includes("denied")) markForbidden();
+        if (url.includes("bug")) markRequestError(new TypeError("bug in a Suspense boundary"));
+        if (url.includes("database")) markRequestError(refused);
+        res.end("late</html>");
+        return;
+      }
       // Stands for Next: the error is reported (as onRequestError does) on a later turn, then the error page is sent.
       await new Promise((resolve) => setTimeout(resolve, 5));
       if (url.includes("database")) markUnavailable(refused);
@@ -52,6 +65,34 @@ describe("markNotFound", () => {
     expect((await fetch(`${base}/en/discovery/manga/99999?missing-fine`)).status).toBe(404);
     expect((await fetch(`${base}/en/discovery/manga/99999?missing-fine`, { headers: { rsc: "1" } })).status).toBe(200);
     expect((await fetch(`${base}/en/discovery/manga/1?fine`)).status).toBe(200);
+  });
+});
+
+describe("a streamed page (ADR 026)", () => {
+  it("answers 500, uncached, when the render failed after its shell was written; 503 when the database was the cause", async () => {
+    const bug = await fetch(`${base}/en/dashboard/discovery/manga/1?stream-bug`);
+    expect(bug.status).toBe(500);
+    expect(bug.headers.get("cache-control")).toBe("no-store");
+    expect(await bug.text()).toBe("<html>shelllate</html>");
+    const down = await fetch(`${base}/en/dashboard/discovery/manga/1?stream-database`);
+    expect(down.status).toBe(503);
+    expect(down.headers.get("retry-after")).toBe("5");
+    const fine = await fetch(`${base}/en/dashboard/discovery/manga/1?stream`);
+    expect(fine.status).toBe(200);
+    expect(await fine.text()).toBe("<html>shelllate</html>");
+  });
+
+  it("answers the 403 view 403, uncached, also when it is marked after the shell; a client navigation's payload keeps 200", async () => {
+    const denied = await fetch(`${base}/en/dashboard/site-settings?stream-denied`);
+    expect(denied.status).toBe(403);
+    expect(denied.headers.get("cache-control")).toBe("no-store");
+    expect((await fetch(`${base}/en/dashboard/site-settings?stream-denied`, { headers: { rsc: "1" } })).status).toBe(200);
+  });
+
+  it("streams on unchanged past the hold limit", async () => {
+    const res = await fetch(`${base}/x?stream-big-bug`);
+    expect(res.status).toBe(200);
+    expect((await res.text()).length).toBe("<html>shell".length + HOLD_LIMITS.bytes + 1 + "late</html>".length);
   });
 });
 

@@ -7,6 +7,7 @@ import { notFound } from "@/server/core/errors";
 import type { ApiRequest } from "./api-request";
 import { defineRoute, JSON_NO_STORE, queryOf } from "./route";
 import { badTokens, jsonRequest, noParams, tokenFor } from "./test-helpers";
+import { log as logger } from "@/server/core/log";
 
 const LOGIN = "POST /api/Authentication/Login";
 const login = defineRoute({
@@ -260,7 +261,7 @@ describe("defineRoute: handler results and errors", () => {
   });
 
   it("answers a bug with a 500 envelope and no stack", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const log = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     const route = defineRoute({ key: KEY, handler: () => { throw new TypeError("cannot read x of undefined"); } });
     const res = await route(jsonRequest(KEY), noParams);
     expect(res.status).toBe(500);

@@ -13,6 +13,7 @@ import { admitRead, admittedRequests, isLimitedRead, type ReadAdmission } from "
 import { allowedMethods } from "./method-guard";
 import { queryValues, refuseNul } from "./nul-guard";
 import { apiMessage, localeOf } from "@/server/core/messages";
+import { setScopeUser } from "@/server/core/log";
 import type { SignedInViewer, Viewer } from "@/server/core/viewer";
 
 /**
@@ -148,6 +149,8 @@ export function defineRoute<
       if (limitedRead && !admittedRequests.has(req)) admission = await admitRead(req, authenticated?.userId ?? null);
       if (invalidCredential) throw invalidCredential;
       const user = authenticated;
+      // Who asks, on this request's log lines and its request line (server/core/log.ts).
+      setScopeUser(user?.userId ?? null);
       // One context (and so one database handle) for the account check below and the handler.
       const context = requestContext(user ? { userId: user.userId, role: user.role } : null, locale);
       // A banned or deleted account's still-valid access token is refused at once (the client's refresh then fails too),

@@ -5,6 +5,7 @@ import type { Db } from "@/db/client";
 import { emailOutbox } from "@/db/schema";
 import type { Executor, UnitOfWork } from "@/server/core/unit-of-work";
 import { env } from "@/server/env";
+import { log } from "@/server/core/log";
 
 export interface MailMessage {
   to: string;
@@ -54,14 +55,17 @@ async function writeOutbox(db: Executor, { to, subject, text, html }: MailMessag
   return row.id;
 }
 
-/** SMTP delivery when SMTP_URL is set; otherwise one console line (not under test). */
+/**
+ * SMTP delivery when SMTP_URL is set; otherwise one log line (not under test). The line names the link (sign-in and
+ * reset tokens travel in it) only in development, where it is how a developer opens it; never the body (ADR 026).
+ */
 async function dispatch(db: Db, id: number, opts: MailMessage & { link?: string }): Promise<void> {
   const { to, subject, text, html } = opts;
   const smtpUrl = env.smtpUrl;
   if (!smtpUrl) {
     if (process.env.NODE_ENV !== "test") {
-      const link = opts.link ?? /https?:\/\/\S+/.exec(text)?.[0] ?? "";
-      console.log(`[mail] no SMTP_URL: to ${to}: ${subject}${link ? ` — ${link}` : ""}`);
+      const link = process.env.NODE_ENV === "development" ? (opts.link ?? /https?:\/\/\S+/.exec(text)?.[0] ?? "") : "";
+      log.info({ outboxId: id }, `[mail] no SMTP_URL: to ${to}: ${subject}${link ? ` — ${link}` : ""}`);
     }
     return;
   }
@@ -74,7 +78,7 @@ async function deliver(db: Db, id: number, smtpUrl: string, message: MailMessage
     await db.update(emailOutbox).set({ sentAt: new Date(), error: null }).where(eq(emailOutbox.id, id));
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
-    console.error(`[mail] sending to ${message.to} failed: ${error}`);
+    log.error({ err, outboxId: id }, `[mail] sending to ${message.to} failed`);
     await db.update(emailOutbox).set({ error: error.slice(0, 1000) }).where(eq(emailOutbox.id, id)).catch(() => undefined);
   }
 }

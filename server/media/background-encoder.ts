@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { MediaError, type MediaErrorCode } from "./errors";
 import type { EncodedImage, ProcessImageVariantsOptions } from "./process-image";
+import { log } from "@/server/core/log";
 
 /**
  * Uploaded page images are encoded in a child process at a lower CPU priority (nice IMAGE_ENCODER_NICE, 10), so a
@@ -138,7 +139,7 @@ export async function processPageVariantsInBackground(opts: ProcessImageVariants
       return await encoder.encode(opts.input, opts.widths);
     } catch (err) {
       if (!(err instanceof EncoderUnavailable)) throw err;
-      console.warn(`[media] ${err.message}; encoding in the app process`);
+      log.warn(`[media] ${err.message}; encoding in the app process`);
     }
   }
   const { processPageVariants } = await import("./process-image");
@@ -155,7 +156,7 @@ export async function encodeCopiesInBackground(input: Uint8Array, widths: readon
       return await encoder.encode(input, widths, true);
     } catch (err) {
       if (!(err instanceof EncoderUnavailable)) throw err;
-      console.warn(`[media] ${err.message}; encoding in the app process`);
+      log.warn(`[media] ${err.message}; encoding in the app process`);
     }
   }
   const { encodeAvifCopies } = await import("./process-image");

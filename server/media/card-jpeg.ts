@@ -6,6 +6,7 @@ import { isMediaId } from "@/lib/media-url";
 import type { MediaKind } from "./kind";
 import { loadMedia, mediaFileColumns } from "./get-media";
 import { storeMedia } from "./store-media";
+import { log } from "@/server/core/log";
 
 /**
  * The card-size JPEG of a cover, for the base64 `coverImage` of list answers (spec §3 says base64 JPEG; issue 19
@@ -89,7 +90,7 @@ async function makeCard(db: Db, sourceId: string): Promise<CardJpeg | null> {
       card = { id, size: data.byteLength };
     } catch (err) {
       // Stored images were re-encoded on the way in, so this is damage, not input: the list shows the URL only.
-      console.error(`[media] no card JPEG of ${sourceId}:`, err);
+      log.error({ err }, `[media] no card JPEG of ${sourceId}`);
       return null;
     }
   }

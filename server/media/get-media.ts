@@ -5,6 +5,7 @@ import type { Db } from "@/db/client";
 import { isMediaId } from "@/lib/media-url";
 import { MediaStore } from "./kind";
 import { openMediaObject, readMediaObjects } from "./object-store";
+import { log } from "@/server/core/log";
 
 export { isMediaId };
 
@@ -65,7 +66,7 @@ export async function openRow(row: MediaRow): Promise<MediaBody | null> {
   if (row.store !== MediaStore.Bucket) throw new Error(`media ${row.id} has no bytes`);
   const object = await openMediaObject(row.id);
   if (!object) {
-    console.error(`[media] ${row.id} is missing from the bucket`);
+    log.error(`[media] ${row.id} is missing from the bucket`);
     return null;
   }
   return { ...head, body: object.body };

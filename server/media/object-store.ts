@@ -1,6 +1,7 @@
 import { MediaStoreUnavailableError } from "./errors";
 import { MediaStore } from "./kind";
 import { S3Client, type S3Object } from "./s3/client";
+import { log } from "@/server/core/log";
 
 /**
  * Where media bytes go (docs/decisions/019, "Media in object storage"). By default they stay in PostgreSQL
@@ -101,7 +102,7 @@ export async function readMediaObjects(ids: Iterable<string>, concurrency = 8): 
   await forEachLimit(unique, concurrency, async (id) => {
     const bytes = await bucket.getObjectBytes(id);
     if (bytes) out.set(id, bytes);
-    else console.error(`[media] ${id} is missing from bucket ${bucket.config.bucket}`);
+    else log.error(`[media] ${id} is missing from bucket ${bucket.config.bucket}`);
   });
   return out;
 }

@@ -7,6 +7,7 @@ import { GET, HEAD } from "@/app/media/[id]/route";
 import { mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
 import { MediaKind } from "./kind";
 import { storeImage } from "./store-media";
+import { log as logger } from "@/server/core/log";
 
 let id: string;
 
@@ -96,7 +97,7 @@ describe("a stored image that cannot be decoded", () => {
     const broken = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
     const brokenId = "b".repeat(64);
     await db.insert(media).values({ id: brokenId, mime: "image/jpeg", width: 600, height: 900, size: 4, kind: MediaKind.Cover, bytes: broken });
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     const res = await call(GET, brokenId, "?w=320");
     errors.mockRestore();
     expect(res.status).toBe(200);

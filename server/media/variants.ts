@@ -8,6 +8,7 @@ import { bytesView, loadMedia, mediaFileColumns, openRow, type MediaBody, type M
 import { asBoolean, perDatabase, premiumOnlyMedia } from "./premium-media";
 import { storeMedia } from "./store-media";
 import type { MediaKind } from "./kind";
+import { log } from "@/server/core/log";
 
 /**
  * Responsive copies of stored images (covers, banners): `/media/{id}?w=320` is the image at most 320 px wide as WebP.
@@ -109,7 +110,7 @@ async function makeVariant(db: Db, sourceId: string, width: number, format: Vari
     encoded = format === "avif" ? await encodeAvif(source.bytes, width) : await encodeWebp(source.bytes, width);
   } catch (err) {
     // Stored images were re-encoded on the way in, so this is damage, not input: show the original rather than nothing.
-    console.error(`[media] no ${width} px copy of ${sourceId}:`, err);
+    log.error({ err }, `[media] no ${width} px copy of ${sourceId}`);
     return { made: { id: sourceId, mime: source.mime, bytes: source.bytes }, premiumOnly };
   }
   const { data, info } = encoded;

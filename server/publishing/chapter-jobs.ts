@@ -12,6 +12,7 @@ import { publishAcceptedChapters } from "./announce";
 import { Processing, SYSTEM_ACTOR } from "./managed";
 import { notifyRoots, notifyUsers } from "./notices";
 import { lockManga, pageMediaOf, removeUnusedMedia, usernameOf } from "./rows";
+import { inScope, log, newRequestId } from "@/server/core/log";
 
 /**
  * Background rendering of uploaded PDFs (docs/decisions/013). Jobs live in `chapter_jobs`, so they survive a restart
@@ -82,7 +83,7 @@ export async function processNextChapterJob({ db, workerId = randomUUID(), pageT
   } catch (err) {
     if (err instanceof IngestError) await failJob(db, job, workerId, err);
     else {
-      console.error(`[chapter-jobs] job ${job.id} (chapter ${job.chapterId}) failed, will retry:`, err instanceof Error ? err.message : err);
+      log.error({ err, jobId: job.id, chapterId: job.chapterId }, `[chapter-jobs] job ${job.id} (chapter ${job.chapterId}) failed, will retry`);
       await db.update(chapterJobs).set({ lockedAt: null, lockedBy: null }).where(stillMine(job, workerId)).catch(() => undefined);
     }
   } finally {
@@ -169,9 +170,10 @@ export function startChapterJobRunner(db: Db, bus: Bus): () => void {
       again = true;
       return;
     }
-    running = runChapterJobs({ db, workerId })
+    // Each drain has an id of its own on its log lines (server/core/log.ts).
+    running = inScope({ requestId: newRequestId(), job: "chapter-jobs" }, () => runChapterJobs({ db, workerId }))
       .then(() => undefined)
-      .catch((err: unknown) => console.error("[chapter-jobs] runner failed:", err instanceof Error ? err.message : err))
+      .catch((err: unknown) => log.error({ err }, "[chapter-jobs] runner failed"))
       .finally(() => {
         running = null;
         if (again && !stopped) {

@@ -7,6 +7,7 @@ import { itemColumns, toItem, type ItemRow } from "@/server/notifications/item";
 import { parseSignal } from "@/server/notifications/publish-notification";
 import { followSocketCloses } from "./close-user-sockets";
 import { connectedUserIds, sendToUser } from "./registry";
+import { inScope, log, newRequestId } from "@/server/core/log";
 
 /** How many recently pushed ids a process remembers, so a resync and a late signal never push one row twice. */
 const REMEMBERED = 20_000;
@@ -44,7 +45,9 @@ export async function startNotificationDelivery({ db, bus }: { db: Db; bus: Bus 
       sendToUser(userId, (locale: Locale) => toItem(row, locale));
     }
   };
-  const run = (task: () => Promise<void>) => void task().catch((err: unknown) => console.error("[notifications] delivery failed:", err instanceof Error ? err.message : err));
+  // Each delivery has an id of its own on its log lines (server/core/log.ts).
+  const run = (task: () => Promise<void>) =>
+    void inScope({ requestId: newRequestId(), job: "notifications" }, task).catch((err: unknown) => log.error({ err }, "[notifications] delivery failed"));
 
   const offSignal = bus.subscribe("manga_notifications", (payload) =>
     run(async () => {

@@ -7,6 +7,7 @@ import { startNotificationDelivery } from "./deliver-notifications";
 import { apiMessage, localeOf } from "@/server/core/messages";
 import { closeOnSignals, listen, stopHttpServer } from "@/server/main";
 import { handleNotificationUpgrade, isNotificationSocketRequest } from "./upgrade";
+import { log } from "@/server/core/log";
 
 /**
  * `npm run ws`: the notification socket server alone, for deployments that split it off (DESIGN §2).
@@ -32,7 +33,7 @@ export async function startSocketServer(options: { port?: number; hostname?: str
   });
 
   const url = await listen(server, port, hostname);
-  console.log(`> Notification sockets on ${url}`);
+  log.info(`> Notification sockets on ${url}`);
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {

@@ -11,6 +11,7 @@ import { localeOf } from "@/server/core/messages";
 import { decide } from "@/server/core/access-table";
 import { env } from "@/server/env";
 import { addSocket, closeAll, MAX_BUFFERED_BYTES, reserveSocket } from "./registry";
+import { log } from "@/server/core/log";
 
 /**
  * The live notification channel (spec §7, DESIGN §5): `GET /api/Notification/GetNotificationWebSocket
@@ -89,7 +90,7 @@ export async function handleNotificationUpgrade(req: IncomingMessage, socket: Du
   } catch (err) {
     // The account check needs the database: while it is away the client is told to come back (it retries anyway).
     if (isDatabaseUnavailable(err)) return refuse(socket, 503);
-    console.error(`[realtime] upgrade of ${pathOf(req.url)} failed:`, err instanceof Error ? err.message : err);
+    log.error({ err }, `[realtime] upgrade of ${pathOf(req.url)} failed`);
     refuse(socket, 400);
   } finally {
     release?.();

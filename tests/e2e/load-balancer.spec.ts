@@ -1,4 +1,5 @@
 import http from "node:http";
+import { Client } from "pg";
 import { NGINX_SOURCE_ADDRESS, startCluster, type Cluster } from "../../scripts/cluster";
 import { expect, test, type APIRequestContext } from "./fixtures";
 import { DEMO, signIn } from "./helpers";
@@ -18,6 +19,7 @@ import { DEMO, signIn } from "./helpers";
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 const LOGIN_FAILURES = 6;
+const METRICS_TOKEN = "cluster-metrics-token-0123456789";
 const LOGIN = "/api/Authentication/Login";
 
 interface Envelope<T> { statusCode: number; message: string; data: T }
@@ -58,7 +60,7 @@ test.describe("two processes behind nginx", () => {
   test.beforeAll(async ({}, testInfo) => {
     if (testInfo.project.use.isMobile || !process.env.TEST_DATABASE_URL) return;
     testInfo.setTimeout(300_000);
-    cluster = await startCluster({ processes: 2, env: { RATE_LIMIT_LOGIN_IP: `${LOGIN_FAILURES}/600` } });
+    cluster = await startCluster({ processes: 2, env: { RATE_LIMIT_LOGIN_IP: `${LOGIN_FAILURES}/600`, METRICS_TOKEN } });
   });
   test.afterAll(async () => {
     await cluster?.stop();
@@ -192,5 +194,72 @@ test.describe("two processes behind nginx", () => {
     expect(neighbour.status, neighbour.text).toBe(200);
     const served = new Set(c().accessLog().split("\n").filter((line) => line.startsWith("127.0.0.3 401 ") && line.includes(`POST ${LOGIN} `)).map((line) => line.split(" ")[2]));
     expect(served.size).toBe(2);
+  });
+  test("JSON request logs with nginx's request ids on both processes, and both processes' metrics move under load", async ({ request }) => {
+    // Issue 33, items 1 and 2 (ADR 026).
+    const requestCount = async (base: string) => {
+      const res = await request.get(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(res.status()).toBe(200);
+      const text = await res.text();
+      return [...text.matchAll(/^http_request_duration_seconds_count\{[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+    };
+    const before = await Promise.all(c().apps.map((app) => requestCount(app.url)));
+    // Not through nginx without the token: as absent.
+    expect((await request.get(`${c().url}/api/metrics`)).status()).toBe(404);
+    const ids: string[] = [];
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let i = 0; i < 10; i++) {
+          const res = await request.get(`${c().url}${i % 2 ? "/" : "/api/manga/PaginatedManga?imageFormat=url"}`);
+          expect(res.status()).toBe(200);
+          ids.push(res.headers()["x-request-id"]!);
+        }
+      }),
+    );
+    const after = await Promise.all(c().apps.map((app) => requestCount(app.url)));
+    for (const [i, count] of after.entries()) expect(count, `process ${i + 1}`).toBeGreaterThan(before[i]!);
+    // nginx's $request_id (32 hex digits) came back, and each is on one process's JSON request line.
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    await expect
+      .poll(() => {
+        const lines = c().apps.flatMap((app) => app.output.join("").split("\n").filter((l) => l.startsWith("{") && l.includes('"msg":"request"')));
+        const logged = new Set(lines.map((l) => (JSON.parse(l) as { requestId: string }).requestId));
+        return ids.filter((id) => !logged.has(id)).length;
+      })
+      .toBe(0);
+    for (const app of c().apps) expect(app.output.join("")).toContain('"route":"GET /api/manga/PaginatedManga"');
+  });
+
+  test("the database out of reach: readiness drops on both processes, liveness stays, nginx keeps serving cached pages", async ({ request }) => {
+    // Issue 33, item 3 (ADR 026). The CI PostgreSQL is shared, so it is not stopped: the cluster's own database stops
+    // taking connections and its sessions are ended, which both processes see as the database being away.
+    const database = new URL(c().databaseUrl).pathname.slice(1);
+    const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const status = async (url: string) => (await request.get(url, { timeout: 10_000 })).status();
+    try {
+      for (const base of [...c().apps.map((a) => a.url), c().url]) expect(await status(`${base}/api/health/ready`)).toBe(200);
+      expect(await status(`${c().url}/`)).toBe(200); // in both processes' page caches by now (earlier tests, warming)
+      await admin.query(`alter database "${database}" with allow_connections false`);
+      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [database]);
+      for (const app of c().apps) {
+        await expect.poll(() => status(`${app.url}/api/health/ready`), { timeout: 15_000, intervals: [200] }).toBe(503);
+        const res = await request.get(`${app.url}/api/health/ready`);
+        expect(res.headers()["cache-control"]).toBe("no-store");
+        expect((await res.json()) as Envelope<unknown>).toMatchObject({ statusCode: 503, data: { code: "notReady", checks: { database: "failed" } } });
+        expect(await status(`${app.url}/api/health/live`)).toBe(200);
+      }
+      // Through nginx: no process was marked down for its 503s, so liveness and the cached pages still answer.
+      for (let i = 0; i < 4; i++) {
+        expect(await status(`${c().url}/api/health/live`)).toBe(200);
+        expect(await status(`${c().url}/`)).toBe(200);
+      }
+      expect(await status(`${c().url}/api/health/ready`)).toBe(503);
+    } finally {
+      await admin.query(`alter database "${database}" with allow_connections true`);
+      await admin.end();
+    }
+    for (const app of c().apps) await expect.poll(() => status(`${app.url}/api/health/ready`), { timeout: 20_000, intervals: [250] }).toBe(200);
+    expect(await status(`${c().url}/api/health/ready`)).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import { PAGE_COPY_WIDTHS } from "@/lib/media-url";
 import { ensureMediaVariants } from "@/server/media/variants";
 import type { IngestResult } from "./types";
 import { FairQueue } from "./copy-queue";
+import { log } from "@/server/core/log";
 
 /**
  * The reader's AVIF copies of a chapter's stored pages (PAGE_COPY_WIDTHS of each reading image, server/media/
@@ -27,7 +28,7 @@ export const PAGE_COPIES_WAITING_MAX = 1_000;
 const copies = new FairQueue<{ db: Db; imageId: string }>(({ db, imageId }) => ensureMediaVariants(db, [imageId], PAGE_COPY_WIDTHS, { format: "avif", concurrency: 1 }), {
   workers: PAGE_COPY_WORKERS,
   maxPerOwner: PAGE_COPIES_WAITING_MAX,
-  onError: (err) => console.error("[ingest] page copy not made:", err instanceof Error ? err.message : err),
+  onError: (err) => log.error({ err }, "[ingest] page copy not made"),
 });
 
 /**
@@ -41,7 +42,7 @@ export function startPageCopies(db: Db, result: Pick<IngestResult, "pages">, aut
   if (setting ? setting !== "ahead" : process.env.VITEST) return;
   const ids = [...new Set(result.pages.map((p) => p.imageId))];
   const taken = copies.add(`writer:${authorId ?? "none"}`, ids.map((imageId) => ({ db, imageId })));
-  if (taken < ids.length) console.warn(`[ingest] writer ${authorId} has ${PAGE_COPIES_WAITING_MAX} pages waiting for copies: ${ids.length - taken} left to their first request`);
+  if (taken < ids.length) log.warn(`[ingest] writer ${authorId} has ${PAGE_COPIES_WAITING_MAX} pages waiting for copies: ${ids.length - taken} left to their first request`);
 }
 
 /** Resolves once every queued copy is made (tests). */

@@ -3,6 +3,7 @@ import { getDb } from "@/db/client";
 import { logout } from "@/server/auth/logout";
 import { readSessionToken } from "@/server/auth/session";
 import { env } from "@/server/env";
+import { log } from "@/server/core/log";
 
 /**
  * Backend half of signing out (spec §4, §8): the browser never holds the refresh token, so this reads
@@ -26,7 +27,7 @@ export async function POST(req: NextRequest): Promise<Response> {
     await logout({ db: await getDb(), userId, refreshToken: tokens.refreshToken });
     return Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
   } catch (err) {
-    console.warn("[auth] backend logout failed:", err instanceof Error ? err.message : err);
+    log.warn({ err }, "[auth] backend logout failed");
     return Response.json({ ok: false, reason: "failed" }, { headers: { "Cache-Control": "no-store" } });
   }
 }
