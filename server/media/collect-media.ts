@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import type { Executor } from "@/server/core/unit-of-work";
+import { log } from "@/server/core/log";
 import { startPeriodic } from "@/server/core/periodic";
 import { MediaStore } from "./kind";
 import { deleteMediaObjects } from "./object-store";
@@ -133,7 +134,7 @@ export function startMediaCollector(db: Db): () => void {
   const first = setTimeout(() => {
     stop = startPeriodic("media-collector", INTERVAL_MS, async () => {
       const r = await collectMedia(db);
-      if (r.deleted > 0) console.log(`[media-collector] gave back ${r.deleted} images (${r.bytes} bytes)${r.skipped ? `, ${r.skipped} in use by an upload` : ""}`);
+      if (r.deleted > 0) log.info({ deleted: r.deleted, bytes: r.bytes, skipped: r.skipped, objectsLeft: r.objectsLeft }, `[media-collector] gave back ${r.deleted} images (${r.bytes} bytes)`);
     });
   }, FIRST_RUN_MS);
   first.unref?.();
