@@ -26,6 +26,10 @@ export interface PageImageProps {
   fit: FitMode;
   /** Pages side by side (1 single, 2 double). */
   perRow: number;
+  /** 2 for a spread shown alone (two pages' width), else 1. */
+  span?: number;
+  /** The page's stored [width, height], known before its data arrives: its box is reserved at the right height. */
+  shape?: readonly [number, number];
   zoom: number;
   dataSaver: boolean;
   watermark: string | null;
@@ -41,8 +45,9 @@ export function PageImage(props: PageImageProps) {
   const [errorAt, setErrorAt] = useState<string | null>(null);
   const [waitingAt, setWaitingAt] = useState<string | null>(null);
   const load = `${attempt}|${page?.imageUrl ?? ""}`;
-  const aspect = aspectOf(page);
-  const style: CSSProperties = { width: pageWidthCss({ aspect, fit, perRow, zoom }), aspectRatio: String(aspect) };
+  const aspect = aspectOf(page ?? (props.shape ? { width: props.shape[0], height: props.shape[1] } : undefined));
+  const span = props.span ?? 1;
+  const style: CSSProperties = { width: pageWidthCss({ aspect, fit, perRow, zoom, span }), aspectRatio: String(aspect) };
   const broken = props.failed || errorAt === load;
   const waiting = !broken && waitingAt === load;
 
@@ -55,6 +60,7 @@ export function PageImage(props: PageImageProps) {
     <figure
       data-page={pageNumber}
       data-testid="reader-page"
+      data-spread={span > 1 || undefined}
       className="relative shrink-0 select-none overflow-hidden bg-zinc-900 shadow-2xl shadow-black/50"
       style={style}
     >
@@ -62,7 +68,7 @@ export function PageImage(props: PageImageProps) {
         <PageSources
           key={load}
           page={page}
-          layout={{ zoom, dataSaver, fit, perRow }}
+          layout={{ zoom, dataSaver, fit, perRow, span }}
           width={page.width}
           height={page.height}
           alt={t("pageAlt", { n: pageNumber })}

@@ -12,7 +12,6 @@ import { ReaderHeader } from "./ReaderHeader";
 import { pageLabelFor } from "./reader-logic";
 import { SettingsPanel } from "./SettingsPanel";
 import { SponsoredOverlay } from "./SponsoredOverlay";
-import { setPrefs } from "./storage";
 import type { usePanels } from "./use-reader-controls";
 import { useReader, type ReaderProps } from "./use-reader";
 import type { useSponsoredOverlay } from "./use-sponsored-overlay";
@@ -34,7 +33,9 @@ export function Reader(props: ReaderProps) {
   const { blackoutUntil, blurred } = reader.protection;
   const { current, atEnd, verticalUntil, restored, first, spread, range } = position;
   const { currentIndex, nextChapter } = reader;
-  const rtlReading = manga.readingDirection === ReadingDirection.RightToLeft;
+  // The direction pages turn in: the reader's choice for this series, else the title's.
+  const direction = reader.prefs.direction;
+  const rtlReading = direction === ReadingDirection.RightToLeft;
   const pageCount = chapter.pageCount;
 
   const label = pageLabelFor(view, position, pageCount);
@@ -65,6 +66,7 @@ export function Reader(props: ReaderProps) {
           view={view} pageCount={pageCount} atEnd={atEnd} spread={spread} current={current} verticalUntil={verticalUntil}
           sentinelRef={sentinelRef} initialPage={props.initialPage} pages={data.pages} failed={data.failed} retry={data.retry}
           refreshSigned={data.refreshSigned} fit={fit} zoom={zoom} dataSaver={dataSaver} watermark={viewer?.username ?? null} rtlReading={rtlReading}
+          sizes={props.shapes.sizes} layoutOf={reader.layoutOf}
           endCard={
             <EndCard
               mangaId={manga.id}
@@ -89,16 +91,17 @@ export function Reader(props: ReaderProps) {
         onView={paging.changeView}
         doubleAvailable={!isMobile}
         fit={fit}
-        onFit={(f) => setPrefs({ fit: f })}
+        onFit={(f) => reader.prefs.save({ fit: f })}
+        pairing={{ coverAlone: reader.prefs.coverAlone, shift: reader.prefs.shift, onChange: reader.prefs.save }}
         zoom={zoom}
         onZoom={changeZoom}
         dataSaver={dataSaver}
-        onDataSaver={(on) => setPrefs({ dataSaver: on })}
+        onDataSaver={(on) => reader.prefs.save({ dataSaver: on })}
         fullscreen={fullscreen}
         onFullscreen={toggleFullscreen}
         onHelp={() => panels.setHelpOpen(true)}
       />
-      <ReaderPanels manga={manga} chapterCount={chapters.length} panels={panels} overlay={overlay} blackoutUntil={blackoutUntil} />
+      <ReaderPanels manga={manga} direction={direction} chapterCount={chapters.length} panels={panels} overlay={overlay} blackoutUntil={blackoutUntil} />
     </div>
   );
 }
@@ -122,8 +125,9 @@ function PageArea({ areaRef, onClick, heading, blurred, children }: {
 }
 
 /** What opens over the reader: the settings, the hotkeys help, the sponsored message and protection's blackout. */
-function ReaderPanels({ manga, chapterCount, panels, overlay, blackoutUntil }: {
+function ReaderPanels({ manga, direction, chapterCount, panels, overlay, blackoutUntil }: {
   manga: ReaderProps["manga"];
+  direction: number;
   chapterCount: number;
   panels: ReturnType<typeof usePanels>;
   overlay: ReturnType<typeof useSponsoredOverlay>;
@@ -132,7 +136,7 @@ function ReaderPanels({ manga, chapterCount, panels, overlay, blackoutUntil }: {
   return (
     <>
       {panels.settingsOpen && <SettingsPanel manga={manga} chapterCount={chapterCount} onClose={() => panels.setSettingsOpen(false)} />}
-      {panels.helpOpen && <HelpDialog readingDirection={manga.readingDirection} onClose={() => panels.setHelpOpen(false)} />}
+      {panels.helpOpen && <HelpDialog readingDirection={direction} onClose={() => panels.setHelpOpen(false)} />}
       {overlay.open && <SponsoredOverlay key={overlay.open} band={overlay.open} onClose={overlay.closeOverlay} onShown={overlay.recordImpression} />}
       {blackoutUntil !== null && <BlackoutScreen until={blackoutUntil} />}
     </>

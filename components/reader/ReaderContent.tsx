@@ -27,6 +27,10 @@ export interface ReaderContentProps {
   watermark: string | null;
   rtlReading: boolean;
   endCard: ReactNode;
+  /** Every page's stored [width, height] (reserves each page's box before its data arrives). */
+  sizes: ReadonlyArray<readonly [number, number]>;
+  /** How a page lays out on its screen (pages side by side, a spread's span). */
+  layoutOf: (pageNumber: number, screen: readonly number[]) => { perRow: number; span: number };
 }
 
 /**
@@ -35,7 +39,7 @@ export interface ReaderContentProps {
  */
 export function ReaderContent(props: ReaderContentProps) {
   const { view, pageCount, atEnd, spread, current, verticalUntil, sentinelRef, initialPage, pages, failed, retry, refreshSigned } = props;
-  const { fit, zoom, dataSaver, watermark, rtlReading, endCard } = props;
+  const { fit, zoom, dataSaver, watermark, rtlReading, endCard, sizes, layoutOf } = props;
   const t = useTranslations("reader");
   const common = (n: number) => ({
     pageNumber: n,
@@ -46,6 +50,7 @@ export function ReaderContent(props: ReaderContentProps) {
     zoom,
     dataSaver,
     watermark,
+    shape: sizes[n - 1],
   });
 
   if (pageCount === 0) return <ChapterError />;
@@ -68,9 +73,10 @@ export function ReaderContent(props: ReaderContentProps) {
   if (atEnd) return <div className="flex min-h-full items-center justify-center p-3">{endCard}</div>;
   return (
     <div className="flex min-h-full w-max min-w-full p-2" data-testid={`${view}-view`}>
-      <div className={`m-auto flex items-center gap-1 ${rtlReading ? "flex-row-reverse" : ""}`}>
+      {/* A pair reads in the title's direction: a right-to-left title's first page is on the right. */}
+      <div data-testid="screen" className={`m-auto flex items-center gap-1 ${rtlReading ? "flex-row-reverse" : ""}`}>
         {spread.map((n) => (
-          <PageImage key={n} {...common(n)} fit={fit} perRow={spread.length} priority />
+          <PageImage key={n} {...common(n)} {...layoutOf(n, spread)} fit={fit} priority />
         ))}
       </div>
     </div>

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import {
-  ChevronLeft, ChevronRight, Columns2, Expand, Feather, FileImage, HelpCircle, Minimize, Minus, MoveHorizontal,
+  ArrowLeftRight, BookImage, ChevronLeft, ChevronRight, Columns2, Expand, Feather, FileImage, HelpCircle, Minimize, Minus, MoveHorizontal,
   MoveVertical, Plus, Rows3,
 } from "lucide-react";
 import { Button, IconButton } from "@/components/ui/Button";
@@ -27,6 +27,8 @@ export interface ReaderFooterProps {
   doubleAvailable: boolean;
   fit: FitMode;
   onFit: (fit: FitMode) => void;
+  /** Double view's pairing (issue 32): the cover alone, and a one-page shift. */
+  pairing: { coverAlone: boolean; shift: boolean; onChange: (change: { coverAlone?: boolean; shift?: boolean }) => void };
   zoom: number;
   onZoom: (zoom: number) => void;
   dataSaver: boolean;
@@ -46,6 +48,7 @@ export function ReaderFooter(p: ReaderFooterProps) {
         <PageTurns {...p} />
         <ViewSwitch {...p} />
         <div className="flex items-center gap-0.5">
+          {p.view === "double" && <PairingControls {...p.pairing} />}
           {p.view !== "vertical" && (
             <IconButton
               tone="onDark"
@@ -110,6 +113,17 @@ function ViewSwitch(p: ReaderFooterProps) {
       {views.map(({ id, label, Icon }) => (
         <IconButton key={id} tone="onDark" aria-pressed={p.view === id} label={label} icon={<Icon aria-hidden />} data-testid={`view-${id}`} onClick={() => p.onView(id)} />
       ))}
+    </div>
+  );
+}
+
+/** Double view: the cover alone (on by default) and the one-page shift, for a chapter whose pairs are off by one. */
+function PairingControls({ coverAlone, shift, onChange }: ReaderFooterProps["pairing"]) {
+  const t = useTranslations("reader");
+  return (
+    <div role="group" aria-label={t("pairing")} className="flex items-center gap-0.5">
+      <IconButton tone="onDark" aria-pressed={coverAlone} onClick={() => onChange({ coverAlone: !coverAlone })} label={t("coverAlone")} icon={<BookImage aria-hidden />} data-testid="cover-alone" />
+      <IconButton tone="onDark" aria-pressed={shift} onClick={() => onChange({ shift: !shift })} label={t("shiftPages")} icon={<ArrowLeftRight aria-hidden />} data-testid="shift-pages" />
     </div>
   );
 }

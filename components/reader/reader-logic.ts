@@ -1,5 +1,5 @@
 import { READER } from "@/lib/reader-constants";
-import { arrowStep, overlayFor, progressPercent, spreadStart, type OverlayBand, type ViewMode } from "./reader-utils";
+import { arrowStep, overlayFor, progressPercent, type OverlayBand, type ViewMode } from "./reader-utils";
 
 /**
  * Pure decisions of the reader's hooks (no React, no DOM): where the reader is, what a key or a tap does,
@@ -16,11 +16,66 @@ export function verticalReach(page: number, pageCount: number): number {
   return Math.min(pageCount, page + READER.verticalBatch - 1);
 }
 
-/** The pages on screen for the page being read: one, or a pair in double view (the last page may stand alone). */
-export function spreadOf(current: number, view: ViewMode, pageCount: number): { first: number; last: number; spread: number[] } {
-  const first = spreadStart(current, view);
-  if (view !== "double") return { first, last: first, spread: [first] };
-  return { first, last: Math.min(pageCount, first + 1), spread: [first, first + 1].filter((n) => n <= pageCount) };
+/** How double view pairs pages (issue 32): the cover alone, a one-page shift, and the chapter's spreads. */
+export interface Pairing {
+  coverAlone: boolean;
+  shift: boolean;
+  /** Page numbers of spreads (wider than tall), each shown alone. */
+  spreads: ReadonlySet<number>;
+}
+
+export const DEFAULT_PAIRING: Pairing = { coverAlone: true, shift: false, spreads: new Set() };
+
+/**
+ * Double view's screens, in reading order: pairs of pages, with the cover (page 1) alone when asked, every spread
+ * alone (the page before it then stands alone too, never paired across the spread), and with the shift the first page
+ * that would open a pair standing alone instead, so every later pair moves by one page (till the next spread).
+ */
+export function doubleScreens(pageCount: number, pairing: Pairing): number[][] {
+  const screens: number[][] = [];
+  let open: number | null = null;
+  let shift = pairing.shift;
+  for (let n = 1; n <= pageCount; n++) {
+    const alone = pairing.spreads.has(n) || (n === 1 && pairing.coverAlone);
+    if (alone) {
+      if (open !== null) screens.push([open]);
+      open = null;
+      screens.push([n]);
+    } else if (open !== null) {
+      screens.push([open, n]);
+      open = null;
+    } else if (shift) {
+      screens.push([n]);
+      shift = false;
+    } else open = n;
+  }
+  if (open !== null) screens.push([open]);
+  return screens;
+}
+
+export interface Screen {
+  first: number;
+  last: number;
+  spread: number[];
+  /** The first page of the screen before and after this one (null at the chapter's edges). */
+  previous: number | null;
+  next: number | null;
+}
+
+/** The pages on screen for the page being read: one, or in double view the screen (pair or lone page) holding it. */
+export function spreadOf(current: number, view: ViewMode, pageCount: number, screens?: readonly number[][]): Screen {
+  if (view !== "double" || !screens || screens.length === 0) {
+    return { first: current, last: current, spread: [current], previous: current > 1 ? current - 1 : null, next: current < pageCount ? current + 1 : null };
+  }
+  const i = Math.max(0, screens.findIndex((s) => s.includes(current)));
+  const screen = screens[i]!;
+  return {
+    first: screen[0]!,
+    last: screen[screen.length - 1]!,
+    spread: screen,
+    previous: screens[i - 1]?.[0] ?? null,
+    next: screens[i + 1]?.[0] ?? null,
+  };
 }
 
 /** Reading position of the first and last page on screen in percent (the end card is 100). */

@@ -20,8 +20,10 @@ export function useReadingPosition(opts: {
   restoreLocally: boolean;
   hydrated: boolean;
   view: ViewMode;
+  /** Double view's screens (doubleScreens). */
+  screens: readonly number[][];
 }) {
-  const { chapterId, pageCount, initialPage, hydrated, view } = opts;
+  const { chapterId, pageCount, initialPage, hydrated, view, screens } = opts;
   const [current, setCurrent] = useState(() => clampPage(initialPage, pageCount));
   const [atEnd, setAtEnd] = useState(false);
   const [verticalUntil, setVerticalUntil] = useState(() => verticalReach(Math.max(initialPage, 1), pageCount));
@@ -41,11 +43,11 @@ export function useReadingPosition(opts: {
     }
   }
 
-  const { first, last, spread } = spreadOf(current, view, pageCount);
+  const { first, last, spread, previous, next } = spreadOf(current, view, pageCount, screens);
   const range = useMemo(() => progressRange(first, last, pageCount, atEnd), [atEnd, first, last, pageCount]);
 
   return {
     current, setCurrent, atEnd, setAtEnd, verticalUntil, setVerticalUntil, restored, scrollRequest, requestScroll,
-    first, last, spread, range,
+    first, last, spread, previous, next, range,
   };
 }
