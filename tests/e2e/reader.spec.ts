@@ -159,7 +159,7 @@ test.describe("reader", () => {
     await expect(pageLabel(page)).toHaveText(`الصفحة 1 من ${ltr.pageCount}`);
   });
 
-  test("double view shows two pages, steps by two, orders them by reading direction, and is single on phones", async ({ page, request, isMobile }) => {
+  test("double view shows the cover alone, then two pages, steps by two, orders them by reading direction, and is single on phones", async ({ page, request, isMobile }) => {
     const chapter = await findChapter(request, { direction: 0, minPages: 7, skip: 2 });
     await openReader(page, readerUrl(chapter));
     if (isMobile) {
@@ -172,16 +172,17 @@ test.describe("reader", () => {
     }
     await page.getByTestId("view-double").click();
     await expect(reader(page)).toHaveAttribute("data-view", "double");
-    await expect(pageLabel(page)).toHaveText(`Pages 1–2 of ${chapter.pageCount}`);
-    const one = await page.locator("figure[data-page='1']").boundingBox();
-    const two = await page.locator("figure[data-page='2']").boundingBox();
-    // Right-to-left manga: page 1 on the right.
-    expect(one!.x).toBeGreaterThan(two!.x);
+    // The cover alone (issue 32), then pairs 2–3, 4–5.
+    await expect(pageLabel(page)).toHaveText(`Page 1 of ${chapter.pageCount}`);
     await page.getByTestId("next-page").click();
-    await expect(pageLabel(page)).toHaveText(`Pages 3–4 of ${chapter.pageCount}`);
+    await expect(pageLabel(page)).toHaveText(`Pages 2–3 of ${chapter.pageCount}`);
+    const two = await page.locator("figure[data-page='2']").boundingBox();
+    const three = await page.locator("figure[data-page='3']").boundingBox();
+    // Right-to-left manga: page 2 on the right.
+    expect(two!.x).toBeGreaterThan(three!.x);
     await closeOverlayIfShown(page); // the middle of a 7-page chapter
     await page.keyboard.press("ArrowLeft");
-    await expect(pageLabel(page)).toHaveText(`Pages 5–6 of ${chapter.pageCount}`);
+    await expect(pageLabel(page)).toHaveText(`Pages 4–5 of ${chapter.pageCount}`);
     // The choice is remembered.
     await page.reload();
     await expect(reader(page)).toHaveAttribute("data-view", "double");
