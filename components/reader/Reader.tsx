@@ -1,6 +1,7 @@
 "use client";
 
 import type { MouseEvent, ReactNode, RefObject } from "react";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { ReadingDirection } from "@/lib/enums";
 import { EndCard } from "./EndCard";
@@ -18,6 +19,9 @@ import type { useSponsoredOverlay } from "./use-sponsored-overlay";
 
 export type { ReaderProps };
 
+/** The page navigator (jump, thumbnails, slider) loads on first use: the reader's first load does not carry it. */
+const PageNavigator = dynamic(() => import("./PageNavigator"), { ssr: false });
+
 /**
  * The chapter reader (spec §2, §4, §7, §9; issue 5): single, double and vertical views, prefetching, zoom,
  * hotkeys in the title's reading direction, progress saving, the sponsored overlay, view recording and
@@ -32,7 +36,7 @@ export function Reader(props: ReaderProps) {
   const { isMobile, view, fit, dataSaver } = reader.prefs;
   const { blackoutUntil, blurred } = reader.protection;
   const { current, atEnd, verticalUntil, restored, first, spread, range } = position;
-  const { currentIndex, nextChapter } = reader;
+  const { currentIndex, nextChapter, previousChapter, goChapter } = reader;
   // The direction pages turn in: the reader's choice for this series, else the title's.
   const direction = reader.prefs.direction;
   const rtlReading = direction === ReadingDirection.RightToLeft;
@@ -75,10 +79,23 @@ export function Reader(props: ReaderProps) {
               titleHref={props.titleHref}
               onRestart={paging.restart}
               rtlArrows={rtlReading}
+              nextRelease={props.nextRelease}
             />
           }
         />
       </PageArea>
+      {panels.navigatorOpen && (
+        <PageNavigator
+          pageCount={pageCount}
+          current={view === "vertical" ? current : first}
+          pages={data.pages}
+          loadPages={data.loadPages}
+          onGo={paging.goToPage}
+          onClose={() => panels.setNavigatorOpen(false)}
+          isMobile={isMobile}
+          rtlReading={rtlReading}
+        />
+      )}
       <ReaderFooter
         rtlReading={rtlReading}
         progress={range.last}
@@ -87,6 +104,10 @@ export function Reader(props: ReaderProps) {
         canNext={paging.canNext}
         onPrevious={paging.goPrevious}
         onNext={paging.goNext}
+        onPreviousChapter={previousChapter ? () => goChapter("previous") : null}
+        onNextChapter={nextChapter ? () => goChapter("next") : null}
+        navigatorOpen={panels.navigatorOpen}
+        onNavigator={() => panels.setNavigatorOpen(!panels.navigatorOpen)}
         view={view}
         onView={paging.changeView}
         doubleAvailable={!isMobile}

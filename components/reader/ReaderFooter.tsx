@@ -2,7 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import {
-  ArrowLeftRight, BookImage, ChevronLeft, ChevronRight, Columns2, Expand, Feather, FileImage, HelpCircle, Minimize, Minus, MoveHorizontal,
+  ArrowLeftRight, BookImage, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Columns2, Expand, Feather, FileImage,
+  HelpCircle, Minimize, Minus, MoveHorizontal,
   MoveVertical, Plus, Rows3,
 } from "lucide-react";
 import { Button, IconButton } from "@/components/ui/Button";
@@ -22,6 +23,11 @@ export interface ReaderFooterProps {
   canNext: boolean;
   onPrevious: () => void;
   onNext: () => void;
+  /** At the chapter's edges (issue 32): the previous chapter in place of a disabled previous page, the next in place of next. */
+  onPreviousChapter: (() => void) | null;
+  onNextChapter: (() => void) | null;
+  navigatorOpen: boolean;
+  onNavigator: () => void;
   view: ViewMode;
   onView: (view: ViewMode) => void;
   doubleAvailable: boolean;
@@ -43,7 +49,7 @@ export function ReaderFooter(p: ReaderFooterProps) {
   const t = useTranslations("reader");
   return (
     <footer className="dark relative z-30 shrink-0 border-t border-white/10 bg-zinc-950/95 px-2 backdrop-blur sm:px-4">
-      <ProgressLine rtlReading={p.rtlReading} progress={p.progress} label={p.label} name={t("progress")} />
+      <ProgressLine {...p} name={t("progress")} />
       <div className="flex h-14 items-center justify-between gap-1">
         <PageTurns {...p} />
         <ViewSwitch {...p} />
@@ -68,11 +74,18 @@ export function ReaderFooter(p: ReaderFooterProps) {
   );
 }
 
-/** The page label, the progress bar (in the title's reading direction) and the percentage. */
-function ProgressLine({ rtlReading, progress, label, name }: { rtlReading: boolean; progress: number; label: string; name: string }) {
+/**
+ * The page label (a button: it opens the page navigator to jump to a page, issue 32), the progress bar (in the title's
+ * reading direction) and the percentage.
+ */
+function ProgressLine({ rtlReading, progress, label, name, navigatorOpen, onNavigator }: ReaderFooterProps & { name: string }) {
+  const t = useTranslations("reader");
   return (
     <div className="flex h-7 items-center gap-3 text-[11px] font-semibold tabular-nums text-zinc-400">
-      <span data-testid="page-label" className="shrink-0">{label}</span>
+      <Button variant="ghost" size="sm" onClick={onNavigator} aria-expanded={navigatorOpen} title={t("jumpToPage")} data-testid="open-navigator" className="-ms-2 shrink-0 !h-7 !px-2 !text-[11px]">
+        <span data-testid="page-label">{label}</span>
+        <span className="sr-only"> – {t("jumpToPage")}</span>
+      </Button>
       <div
         role="progressbar"
         aria-label={name}
@@ -93,10 +106,20 @@ function PageTurns(p: ReaderFooterProps) {
   const t = useTranslations("reader");
   const Back = p.rtlReading ? ChevronRight : ChevronLeft;
   const Forward = p.rtlReading ? ChevronLeft : ChevronRight;
+  const BackChapter = p.rtlReading ? ChevronsRight : ChevronsLeft;
+  const ForwardChapter = p.rtlReading ? ChevronsLeft : ChevronsRight;
   return (
     <div className="flex items-center gap-1" dir={p.rtlReading ? "rtl" : "ltr"}>
-      <IconButton tone="onDark" onClick={p.onPrevious} disabled={!p.canPrevious} label={t("previous")} icon={<Back aria-hidden />} data-testid="previous-page" />
-      <IconButton tone="onDark" onClick={p.onNext} disabled={!p.canNext} label={t("next")} icon={<Forward aria-hidden />} data-testid="next-page" />
+      {!p.canPrevious && p.onPreviousChapter ? (
+        <IconButton tone="onDark" onClick={p.onPreviousChapter} label={t("previousChapter")} icon={<BackChapter aria-hidden />} data-testid="previous-chapter" />
+      ) : (
+        <IconButton tone="onDark" onClick={p.onPrevious} disabled={!p.canPrevious} label={t("previous")} icon={<Back aria-hidden />} data-testid="previous-page" />
+      )}
+      {!p.canNext && p.onNextChapter ? (
+        <IconButton tone="onDark" onClick={p.onNextChapter} label={t("nextChapter")} icon={<ForwardChapter aria-hidden />} data-testid="next-chapter-button" />
+      ) : (
+        <IconButton tone="onDark" onClick={p.onNext} disabled={!p.canNext} label={t("next")} icon={<Forward aria-hidden />} data-testid="next-page" />
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ReadingDirection } from "@/lib/enums";
 import {
-  advanceOverlay, clampPage, doubleScreens, isNearEnd, NO_OVERLAY, pageLabelFor, pagesCoveredBy, progressRange, readerKeyAction,
+  advanceOverlay, clampPage, doubleScreens, isNearEnd, releaseIn, NO_OVERLAY, pageLabelFor, pagesCoveredBy, progressRange, readerKeyAction,
   savedPageFor, spreadOf, tapKey, tapTurn, turnAvailability, verticalReach, type OverlayState,
 } from "./reader-logic";
 
@@ -153,5 +153,29 @@ describe("sponsored overlay", () => {
     expect(advanceOverlay(at44, "55:55", { first: 55, last: 55 })).toEqual({ at: "55:55", previous: 55, shown: ["start", "mid"], open: "mid" });
     const at90: OverlayState = { at: "90:90", previous: 90, shown: ["start", "mid"], open: null };
     expect(advanceOverlay(at90, "100:100", { first: 100, last: 100 })?.open).toBe("end");
+  });
+});
+
+describe("going anywhere quickly (issue 32)", () => {
+  const state = { menuOpen: false, settingsOpen: false, helpOpen: false, fullscreen: false, readingDirection: 0 };
+  const key = (k: string) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false });
+  it("opens the next and previous chapter with ] and [, and the page navigator with G", () => {
+    expect(readerKeyAction(key("]"), state)).toBe("nextChapter");
+    expect(readerKeyAction(key("["), state)).toBe("previousChapter");
+    expect(readerKeyAction(key("G"), state)).toBe("goToPage");
+    expect(readerKeyAction({ ...key("]"), ctrlKey: true }, state)).toBeNull();
+    expect(readerKeyAction(key("]"), { ...state, settingsOpen: true })).toBeNull();
+  });
+  it("closes the navigator with Escape", () => {
+    expect(readerKeyAction(key("Escape"), { ...state, navigatorOpen: true })).toBe("closePanels");
+  });
+  it("says the time to a scheduled chapter in minutes, hours or days, rounded up", () => {
+    expect(releaseIn(0)).toBeNull();
+    expect(releaseIn(-5)).toBeNull();
+    expect(releaseIn(30_000)).toEqual({ value: 1, unit: "minute" });
+    expect(releaseIn(59 * 60_000)).toEqual({ value: 59, unit: "minute" });
+    expect(releaseIn(60 * 60_000 + 1)).toEqual({ value: 2, unit: "hour" });
+    expect(releaseIn(23 * 3_600_000)).toEqual({ value: 23, unit: "hour" });
+    expect(releaseIn(3 * 86_400_000 - 1000)).toEqual({ value: 3, unit: "day" });
   });
 });

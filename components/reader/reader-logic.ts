@@ -130,20 +130,23 @@ export function tapTurn(fraction: number, readingDirection: number): "next" | "p
   return arrowStep(key, readingDirection) > 0 ? "next" : "previous";
 }
 
-export type ReaderKeyAction = "closePanels" | "exitFullscreen" | "next" | "previous" | "toggleFullscreen" | "resetZoom" | "zoomIn" | "zoomOut";
+export type ReaderKeyAction =
+  | "closePanels" | "exitFullscreen" | "next" | "previous" | "toggleFullscreen" | "resetZoom" | "zoomIn" | "zoomOut"
+  | "nextChapter" | "previousChapter" | "goToPage";
 
 /**
  * What a key does in the reader (spec §9): ←/→ in the title's reading direction, F fullscreen, R reset zoom,
  * +/− zoom; Escape closes the open panel, else leaves fullscreen. Keys with Ctrl, Cmd or Alt are the browser's,
- * and only Escape works while the settings or the help are open.
+ * and only Escape works while the settings or the help are open. Issue 32: ] and [ open the next and previous chapter,
+ * G the page navigator (jump to a page).
  */
 export function readerKeyAction(
   e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean },
-  state: { menuOpen: boolean; settingsOpen: boolean; helpOpen: boolean; fullscreen: boolean; readingDirection: number },
+  state: { menuOpen: boolean; settingsOpen: boolean; helpOpen: boolean; fullscreen: boolean; readingDirection: number; navigatorOpen?: boolean },
 ): ReaderKeyAction | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
   if (e.key === "Escape") {
-    if (state.menuOpen || state.settingsOpen || state.helpOpen) return "closePanels";
+    if (state.menuOpen || state.settingsOpen || state.helpOpen || state.navigatorOpen) return "closePanels";
     return state.fullscreen ? "exitFullscreen" : null;
   }
   if (state.settingsOpen || state.helpOpen) return null;
@@ -154,7 +157,23 @@ export function readerKeyAction(
   if (key === "r") return "resetZoom";
   if (key === "+" || key === "=") return "zoomIn";
   if (key === "-" || key === "_") return "zoomOut";
+  if (key === "]") return "nextChapter";
+  if (key === "[") return "previousChapter";
+  if (key === "g") return "goToPage";
   return null;
+}
+
+/**
+ * The time until a scheduled chapter comes out, in the unit a reader would say it (minutes within the hour, hours
+ * within the day, else days), rounded up so it never reads "in 0"; null once it is out.
+ */
+export function releaseIn(ms: number): { value: number; unit: "minute" | "hour" | "day" } | null {
+  if (!Number.isFinite(ms) || ms <= 0) return null;
+  const minutes = Math.ceil(ms / 60_000);
+  if (minutes < 60) return { value: minutes, unit: "minute" };
+  const hours = Math.ceil(ms / 3_600_000);
+  if (hours < 24) return { value: hours, unit: "hour" };
+  return { value: Math.ceil(ms / 86_400_000), unit: "day" };
 }
 
 /** The sponsored overlay's memory: the position it was last judged at, the bands shown, and the one open now. */

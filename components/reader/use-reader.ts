@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useMemo, useRef } from "react";
+import { useRouter } from "@/i18n/navigation";
 import type { MenuChapter } from "./ChapterMenu";
 import { doubleScreens, isNearEnd, savedPageFor, spreadOf } from "./reader-logic";
 import type { PageShapes, ReaderPage } from "./reader-utils";
@@ -33,6 +34,8 @@ export interface ReaderProps {
   viewer: { username: string; accessToken: string } | null;
   backHref: string;
   titleHref: string;
+  /** When the manga's next scheduled chapter comes out (ISO instant), or null. */
+  nextRelease: string | null;
 }
 
 /**
@@ -72,15 +75,24 @@ export function useReader(props: ReaderProps) {
   const sentinelRef = useVerticalView({ view, areaRef, pageCount, step, verticalUntil, setVerticalUntil: position.setVerticalUntil, setCurrent: position.setCurrent, scrollRequest: position.scrollRequest, pages: data.pages, loadPages: data.loadPages });
   const paging = usePaging({ view, pageCount, readingDirection: direction, savePrefs: prefs.save, areaRef, quiet, position });
   const { fullscreen, toggleFullscreen } = useFullscreen(rootRef);
-  useReaderKeyboard({ ...panels, overlayOpen: overlay.open !== null, readingDirection: direction, goNext: paging.goNext, goPrevious: paging.goPrevious, toggleFullscreen, changeZoom, zoom });
-  useRecordView(api, chapter.id);
-  useSaveProgress({ api, chapterId: chapter.id, page: savedPageFor(view, position, pageCount), pageCount, restored, viewer });
   const currentIndex = chapters.findIndex((c) => c.id === chapter.id);
   const nextChapter = currentIndex >= 0 ? chapters[currentIndex + 1] : undefined;
+  const previousChapter = currentIndex > 0 ? chapters[currentIndex - 1] : undefined;
+  const router = useRouter();
+  const goChapter = useCallback(
+    (which: "next" | "previous") => {
+      const target = which === "next" ? nextChapter : previousChapter;
+      if (target) router.push(`/manga-reader/${manga.id}/${target.id}`);
+    },
+    [nextChapter, previousChapter, router, manga.id],
+  );
+  useReaderKeyboard({ ...panels, goChapter, overlayOpen: overlay.open !== null, readingDirection: direction, goNext: paging.goNext, goPrevious: paging.goPrevious, toggleFullscreen, changeZoom, zoom });
+  useRecordView(api, chapter.id);
+  useSaveProgress({ api, chapterId: chapter.id, page: savedPageFor(view, position, pageCount), pageCount, restored, viewer });
   useNextChapterPreload({ api, nextChapter, nearEnd: isNearEnd(last, atEnd, pageCount), view, fit, preload });
 
   return {
     rootRef, areaRef, hydrated, prefs, spreads, layoutOf, protection, position, zoom, changeZoom, panels, data, overlay, sentinelRef, paging,
-    fullscreen, toggleFullscreen, currentIndex, nextChapter,
+    fullscreen, toggleFullscreen, currentIndex, nextChapter, previousChapter, goChapter,
   };
 }

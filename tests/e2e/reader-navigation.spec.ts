@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { publishThroughApi, unique } from "./helpers";
+import { apiToken, DEMO, jpegBlob, publishThroughApi, unique } from "./helpers";
 
 /**
  * Issue 32, the reader readers ask for: double pages that pair right (the cover alone, a one-page shift, spreads alone
@@ -146,5 +146,141 @@ for (const lang of ["en", "ar"] as const) {
       await expect(label(page)).toHaveText(t.pagesOf(2, 3, 8));
       expect((await box(page, 2)).x).toBeLessThan((await box(page, 3)).x);
     });
+  });
+}
+
+/** Adds an accepted chapter to a manga (as the demo writer, accepted by root); `publishAt` schedules its release. */
+async function addChapter(request: Parameters<typeof publishThroughApi>[0], mangaId: number, title: string, pages: number, publishAt?: string) {
+  const writer = await apiToken(request, DEMO.writer.username, DEMO.writer.password);
+  const root = await apiToken(request, DEMO.root.username, DEMO.root.password);
+  const form = new FormData();
+  form.set("mangaId", String(mangaId));
+  form.set("title", title);
+  if (publishAt) form.set("publishAt", publishAt);
+  for (let i = 0; i < pages; i++) form.append("pages", await jpegBlob(grey(i)), `p${i + 1}.jpg`);
+  const res = await request.post("/api/chapter/SubmitChapter", { headers: { authorization: `Bearer ${writer}` }, multipart: form });
+  expect(res.status(), await res.text()).toBe(200);
+  const chapterId = ((await res.json()) as { data: { id: number } }).data.id;
+  const accepted = await request.post("/api/chapter/StatusChapter", { headers: { authorization: `Bearer ${root}` }, data: { chapterId, status: 1 } });
+  expect(accepted.status()).toBe(200);
+  return chapterId;
+}
+
+for (const lang of ["en", "ar"] as const) {
+  const prefix = lang === "ar" ? "/ar" : "";
+  const t = T[lang];
+
+  test(`go anywhere quickly: jump, thumbnails or slider, chapter keys and buttons, the end card (${lang})`, async ({ page, request, isMobile }) => {
+    const { mangaId, chapterId: first } = await publishThroughApi(request, {
+      title: unique("Jump "),
+      description: "Three chapters, the last one scheduled.",
+      genre: "Drama",
+      cover: [30, 120, 90],
+      fields: { readingDirection: "1" },
+      chapter: { title: "Chapter one", pages: Array.from({ length: 6 }, (_, i) => grey(i)) },
+    });
+    const second = await addChapter(request, mangaId, "Chapter two", 3);
+    // Scheduled a little under three days ahead: "in 3 days".
+    await addChapter(request, mangaId, "Chapter three", 2, new Date(Date.now() + 3 * 86_400_000 - 600_000).toISOString());
+    const chapterUrl = (id: number) => `${prefix}/manga-reader/${mangaId}/${id}`;
+
+    await openReader(page, chapterUrl(first));
+    await expect(label(page)).toHaveText(t.pageOf(1, 6));
+    // The first chapter: no chapter before it, so the previous page stays a disabled page turn.
+    await expect(page.getByTestId("previous-chapter")).toHaveCount(0);
+    await expect(page.getByTestId("previous-page")).toBeDisabled();
+
+    // The page label opens the navigator; a typed page number goes there.
+    await page.getByTestId("open-navigator").click();
+    const navigator = page.getByTestId("page-navigator");
+    await expect(navigator).toBeVisible();
+    await expect(page.getByTestId("jump-input")).toBeFocused();
+    await page.getByTestId("jump-input").fill("5");
+    await page.getByTestId("jump-input").press("Enter");
+    await expect(label(page)).toHaveText(t.pageOf(5, 6));
+    await closeOverlay(page);
+    // Out of range is clamped to the chapter (the field says the range; the form does not refuse).
+    await page.getByTestId("jump-input").fill("99");
+    await page.getByTestId("jump-go").click();
+    await expect(label(page)).toHaveText(t.pageOf(6, 6));
+    await closeOverlay(page);
+    if (isMobile) {
+      // Phones: the page slider, no thumbnails.
+      await expect(page.getByTestId("thumbnail-strip")).toHaveCount(0);
+      await page.getByTestId("page-slider").fill("2");
+      await expect(label(page)).toHaveText(t.pageOf(2, 6));
+    } else {
+      // Wide screens: every page's thumbnail, the current one marked; a click goes there.
+      const thumbs = page.getByTestId("thumbnail-strip").getByRole("button");
+      await expect(thumbs).toHaveCount(6);
+      await expect(page.getByTestId("thumbnail-strip").locator("img")).toHaveCount(6);
+      await expect(thumbs.nth(5)).toHaveAttribute("aria-current", "page");
+      await page.getByRole("button", { name: lang === "ar" ? "الصفحة 2" : "Page 2", exact: true }).click();
+      await expect(label(page)).toHaveText(t.pageOf(2, 6));
+      await expect(thumbs.nth(1)).toHaveAttribute("aria-current", "page");
+      await expect(page.getByTestId("page-slider")).toHaveCount(0);
+    }
+    await page.getByTestId("close-navigator").click();
+    await expect(navigator).toHaveCount(0);
+    // G opens it again from the keyboard.
+    await page.keyboard.press("g");
+    await expect(page.getByTestId("jump-input")).toBeFocused();
+    await expect(page.getByTestId("jump-input")).toHaveValue("2");
+    await page.getByTestId("close-navigator").click();
+
+    // The end of the chapter: the end card offers the next chapter, whose first page is already fetched.
+    const nextFirst = await request.get(`/api/chapter/PaginatedChapterImagePages?chapterId=${second}&pageNumber=1&pageSize=1&imageFormat=url`);
+    const item = ((await nextFirst.json()) as { data: { items: Array<{ variants: Record<string, string>; avif?: Record<string, string> }> } }).data.items[0]!;
+    const candidates = [...Object.values(item.variants), ...Object.values(item.avif ?? {})];
+    for (let n = 3; n <= 6; n++) {
+      await page.getByTestId("next-page").click();
+      await expect(label(page)).toHaveText(t.pageOf(n, 6));
+      await closeOverlay(page);
+    }
+    await page.getByTestId("next-page").click();
+    await closeOverlay(page);
+    const endCard = page.getByTestId("end-card");
+    await expect(endCard).toBeVisible();
+    await expect(endCard.getByTestId("next-chapter")).toContainText("Chapter two");
+    await expect(endCard.getByRole("button", { name: lang === "ar" ? /المفضلة/ : /favou?rite/i })).toBeVisible();
+    await expect.poll(() => page.evaluate((urls) => (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).some((e) => urls.some((u) => e.name.endsWith(u))), candidates)).toBe(true);
+    // At the chapter's edge the next-page button becomes the next chapter.
+    await page.getByTestId("next-chapter-button").click();
+    await expect(page).toHaveURL(new RegExp(`/manga-reader/${mangaId}/${second}$`));
+    await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
+    await closeOverlay(page);
+    await expect(label(page)).toHaveText(t.pageOf(1, 3));
+
+    // On its first page, the previous-page button is the previous chapter; [ and ] move between chapters too.
+    await page.getByTestId("previous-chapter").click();
+    await expect(page).toHaveURL(new RegExp(`/manga-reader/${mangaId}/${first}$`));
+    await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
+    await closeOverlay(page);
+    await page.keyboard.press("]");
+    await expect(page).toHaveURL(new RegExp(`/manga-reader/${mangaId}/${second}$`));
+    await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
+    await closeOverlay(page);
+    await page.keyboard.press("[");
+    await expect(page).toHaveURL(new RegExp(`/manga-reader/${mangaId}/${first}$`));
+    await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
+    await closeOverlay(page);
+
+    // The last chapter out: the end card says when the scheduled one comes out, and there is no next chapter to go to.
+    await page.goto(chapterUrl(second));
+    await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
+    await closeOverlay(page);
+    await page.getByTestId("open-navigator").click();
+    await page.getByTestId("jump-input").fill("3");
+    await page.getByTestId("jump-input").press("Enter");
+    await expect(label(page)).toHaveText(t.pageOf(3, 3));
+    await closeOverlay(page);
+    await page.getByTestId("close-navigator").click();
+    await page.getByTestId("next-page").click();
+    await closeOverlay(page);
+    await expect(page.getByTestId("end-card")).toBeVisible();
+    await expect(page.getByTestId("end-card").getByTestId("next-chapter")).toHaveCount(0);
+    await expect(page.getByTestId("next-release")).toHaveText(lang === "ar" ? /^الفصل التالي خلال (3|٣) أيام$/ : "Next chapter in 3 days");
+    await expect(page.getByTestId("next-chapter-button")).toHaveCount(0);
+    await expect(page.getByTestId("next-page")).toBeDisabled();
   });
 }

@@ -153,6 +153,7 @@ export default async function MangaReaderPage({ params }: Props) {
         viewer={user ? { username: user.username, accessToken: user.accessToken } : null}
         backHref={backHref}
         titleHref={titleHref}
+        nextRelease={context.nextRelease}
       />
     </AdFreeProvider>
   );
