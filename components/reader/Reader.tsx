@@ -11,7 +11,7 @@ import { ReaderContent } from "./ReaderContent";
 import { ReaderFooter } from "./ReaderFooter";
 import { ReaderHeader } from "./ReaderHeader";
 import { pageLabelFor } from "./reader-logic";
-import { SettingsPanel } from "./SettingsPanel";
+import { SettingsPanel, type ReadingSettings } from "./SettingsPanel";
 import { SponsoredOverlay } from "./SponsoredOverlay";
 import type { usePanels } from "./use-reader-controls";
 import { useReader, type ReaderProps } from "./use-reader";
@@ -122,7 +122,7 @@ export function Reader(props: ReaderProps) {
         onFullscreen={toggleFullscreen}
         onHelp={() => panels.setHelpOpen(true)}
       />
-      <ReaderPanels manga={manga} direction={direction} chapterCount={chapters.length} panels={panels} overlay={overlay} blackoutUntil={blackoutUntil} />
+      <ReaderPanels manga={manga} direction={direction} reading={reader.prefs} chapterCount={chapters.length} panels={panels} overlay={overlay} blackoutUntil={blackoutUntil} />
     </div>
   );
 }
@@ -146,9 +146,10 @@ function PageArea({ areaRef, onClick, heading, blurred, children }: {
 }
 
 /** What opens over the reader: the settings, the hotkeys help, the sponsored message and protection's blackout. */
-function ReaderPanels({ manga, direction, chapterCount, panels, overlay, blackoutUntil }: {
+function ReaderPanels({ manga, direction, reading, chapterCount, panels, overlay, blackoutUntil }: {
   manga: ReaderProps["manga"];
   direction: number;
+  reading: ReadingSettings;
   chapterCount: number;
   panels: ReturnType<typeof usePanels>;
   overlay: ReturnType<typeof useSponsoredOverlay>;
@@ -156,7 +157,7 @@ function ReaderPanels({ manga, direction, chapterCount, panels, overlay, blackou
 }) {
   return (
     <>
-      {panels.settingsOpen && <SettingsPanel manga={manga} chapterCount={chapterCount} onClose={() => panels.setSettingsOpen(false)} />}
+      {panels.settingsOpen && <SettingsPanel manga={manga} chapterCount={chapterCount} reading={reading} onClose={() => panels.setSettingsOpen(false)} />}
       {panels.helpOpen && <HelpDialog readingDirection={direction} onClose={() => panels.setHelpOpen(false)} />}
       {overlay.open && <SponsoredOverlay key={overlay.open} band={overlay.open} onClose={overlay.closeOverlay} onShown={overlay.recordImpression} />}
       {blackoutUntil !== null && <BlackoutScreen until={blackoutUntil} />}

@@ -4,7 +4,7 @@ import { useCallback, useSyncExternalStore } from "react";
 import { ReadingDirection } from "@/lib/enums";
 import { READER } from "@/lib/reader-constants";
 import { batchSize, type FitMode, type ViewMode } from "./reader-utils";
-import { getServerPrefs, getPrefs, setPrefs, subscribePrefs, type ReaderPrefs } from "./storage";
+import { getServerPrefs, getPrefs, setPrefs, subscribePrefs, type DirectionChoice, type ReaderPrefs } from "./storage";
 import { useMediaQuery } from "./use-media-query";
 
 /**
@@ -31,7 +31,7 @@ export function useReaderPrefs(mangaId: number, titleDirection: number) {
     step: batchSize(effectiveView, isMobile),
     /** The direction pages turn in: the reader's choice, else the title's. */
     direction: prefs.direction ?? titleDirection,
-    directionOverride: prefs.direction ?? null,
+    directionOverride: (prefs.direction ?? null) as DirectionChoice | null,
     coverAlone: prefs.coverAlone ?? true,
     shift: prefs.shift ?? false,
     allSeries: prefs.allSeries ?? false,

@@ -284,3 +284,80 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByTestId("next-page")).toBeDisabled();
   });
 }
+
+/** Opens the settings panel's Reading tab. */
+async function openReadingSettings(page: Page) {
+  await page.getByTestId("open-settings").click();
+  await page.getByTestId("tab-reading").click();
+  await expect(page.getByTestId("reading-settings")).toBeVisible();
+}
+
+async function closeSettings(page: Page) {
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("settings-panel")).toBeHidden();
+}
+
+for (const lang of ["en", "ar"] as const) {
+  const prefix = lang === "ar" ? "/ar" : "";
+  const t = T[lang];
+
+  test(`settings per series: mode and direction remembered for the series, or for all series (${lang})`, async ({ page, request }) => {
+    const a = await spreadChapter(request);
+    const b = await spreadChapter(request);
+    const urlA = `${prefix}/manga-reader/${a.mangaId}/${a.chapterId}`;
+    const urlB = `${prefix}/manga-reader/${b.mangaId}/${b.chapterId}`;
+    const view = page.getByTestId("reader");
+
+    // Series A: left to right instead of the title's right to left, and the vertical view.
+    await openReader(page, urlA);
+    await openReadingSettings(page);
+    await expect(page.getByTestId("direction-title").locator("input")).toBeChecked();
+    await expect(page.getByTestId("setting-cover-alone")).toHaveAttribute("aria-checked", "true");
+    await page.getByTestId("direction-ltr").click();
+    await expect(page.getByTestId("direction-ltr").locator("input")).toBeChecked();
+    await closeSettings(page);
+    await page.keyboard.press("ArrowRight");
+    await expect(label(page)).toHaveText(t.pageOf(2, 8));
+    await page.getByTestId("view-vertical").click();
+    await expect(view).toHaveAttribute("data-view", "vertical");
+
+    // Remembered for A after a reload.
+    await page.reload();
+    await expect(view).toHaveAttribute("data-ready", "true");
+    await closeOverlay(page);
+    await expect(view).toHaveAttribute("data-view", "vertical");
+    await openReadingSettings(page);
+    await expect(page.getByTestId("direction-ltr").locator("input")).toBeChecked();
+    await closeSettings(page);
+
+    // Series B keeps its own (the defaults): single view, the title's right to left.
+    await openReader(page, urlB);
+    await expect(view).toHaveAttribute("data-view", "single");
+    await page.keyboard.press("ArrowLeft");
+    await expect(label(page)).toHaveText(t.pageOf(2, 8));
+
+    // "Use for all series" from B: every series reads B's settings, A's own are set aside...
+    await openReadingSettings(page);
+    await page.getByTestId("setting-all-series").click();
+    await expect(page.getByTestId("setting-all-series")).toHaveAttribute("aria-checked", "true");
+    await closeSettings(page);
+    await openReader(page, urlA);
+    await expect(view).toHaveAttribute("data-view", "single");
+    await page.keyboard.press("ArrowLeft");
+    await expect(label(page)).toHaveText(t.pageOf(2, 8));
+    // ...and a change in A now holds for B too.
+    await page.getByTestId("view-vertical").click();
+    await expect(view).toHaveAttribute("data-view", "vertical");
+    await openReader(page, urlB);
+    await expect(view).toHaveAttribute("data-view", "vertical");
+
+    // Turned off, A has its own settings back.
+    await openReadingSettings(page);
+    await page.getByTestId("setting-all-series").click();
+    await expect(page.getByTestId("setting-all-series")).toHaveAttribute("aria-checked", "false");
+    await closeSettings(page);
+    await openReader(page, urlA);
+    await openReadingSettings(page);
+    await expect(page.getByTestId("direction-ltr").locator("input")).toBeChecked();
+  });
+}
