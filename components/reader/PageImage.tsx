@@ -37,6 +37,9 @@ export interface PageImageProps {
   lazy?: boolean;
 }
 
+/** How long a failed image waits before its one quiet retry. */
+const AUTO_RETRY_MS = 1500;
+
 export function PageImage(props: PageImageProps) {
   const { pageNumber, page, fit, perRow, zoom, dataSaver, watermark, priority = false, lazy = false } = props;
   const t = useTranslations("reader");
@@ -44,6 +47,8 @@ export function PageImage(props: PageImageProps) {
   // Which load failed (attempt and URL), and which one waits for the page's fresh URLs: a new URL is a new load.
   const [errorAt, setErrorAt] = useState<string | null>(null);
   const [waitingAt, setWaitingAt] = useState<string | null>(null);
+  // One quiet retry after a moment before the failure shows (a copy still being made, a dropped connection).
+  const [autoRetried, setAutoRetried] = useState(false);
   const load = `${attempt}|${page?.imageUrl ?? ""}`;
   const aspect = aspectOf(page ?? (props.shape ? { width: props.shape[0], height: props.shape[1] } : undefined));
   const span = props.span ?? 1;
@@ -76,7 +81,14 @@ export function PageImage(props: PageImageProps) {
           loading={lazy ? "lazy" : "eager"}
           fetchPriority={priority ? "high" : "auto"}
           decoding="async"
-          onError={() => (props.onImageError?.() ? setWaitingAt(load) : setErrorAt(load))}
+          onError={() => {
+            if (props.onImageError?.()) setWaitingAt(load);
+            else if (!autoRetried) {
+              setAutoRetried(true);
+              setWaitingAt(load);
+              window.setTimeout(() => setAttempt((a) => a + 1), AUTO_RETRY_MS);
+            } else setErrorAt(load);
+          }}
           onContextMenu={(e) => e.preventDefault()}
           className="pointer-events-none block size-full object-contain"
         />

@@ -32,10 +32,10 @@ export function Reader(props: ReaderProps) {
   const { manga, chapters, chapter, viewer } = props;
   const t = useTranslations("reader");
   const reader = useReader(props);
-  const { rootRef, areaRef, hydrated, position, zoom, changeZoom, panels, data, overlay, sentinelRef, paging, fullscreen, toggleFullscreen } = reader;
+  const { rootRef, areaRef, hydrated, position, zoom, changeZoom, panels, data, overlay, paging, fullscreen, toggleFullscreen } = reader;
   const { isMobile, view, fit, dataSaver } = reader.prefs;
   const { blackoutUntil, blurred } = reader.protection;
-  const { current, atEnd, verticalUntil, restored, first, spread, range } = position;
+  const { current, atEnd, restored, first, spread, range } = position;
   const { currentIndex, nextChapter, previousChapter, goChapter } = reader;
   // The direction pages turn in: the reader's choice for this series, else the title's.
   const direction = reader.prefs.direction;
@@ -67,8 +67,8 @@ export function Reader(props: ReaderProps) {
       />
       <PageArea areaRef={areaRef} onClick={paging.onAreaClick} heading={t("metaTitle", { manga: manga.title, chapter: chapter.title })} blurred={blurred}>
         <ReaderContent
-          view={view} pageCount={pageCount} atEnd={atEnd} spread={spread} current={current} verticalUntil={verticalUntil}
-          sentinelRef={sentinelRef} initialPage={props.initialPage} pages={data.pages} failed={data.failed} retry={data.retry}
+          view={view} pageCount={pageCount} atEnd={atEnd} spread={spread} current={current}
+          initialPage={props.initialPage} pages={data.pages} failed={data.failed} retry={data.retry}
           refreshSigned={data.refreshSigned} fit={fit} zoom={zoom} dataSaver={dataSaver} watermark={viewer?.username ?? null} rtlReading={rtlReading}
           sizes={props.shapes.sizes} layoutOf={reader.layoutOf}
           endCard={
@@ -110,7 +110,6 @@ export function Reader(props: ReaderProps) {
         onNavigator={() => panels.setNavigatorOpen(!panels.navigatorOpen)}
         view={view}
         onView={paging.changeView}
-        doubleAvailable={!isMobile}
         fit={fit}
         onFit={(f) => reader.prefs.save({ fit: f })}
         pairing={{ coverAlone: reader.prefs.coverAlone, shift: reader.prefs.shift, onChange: reader.prefs.save }}

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ReactNode, RefObject } from "react";
+import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/Button";
 import { PageImage } from "./PageImage";
@@ -12,10 +12,8 @@ export interface ReaderContentProps {
   atEnd: boolean;
   /** The pages on screen in a paged view. */
   spread: number[];
-  /** The vertical view: the page being read, how far the list reaches, and its end's sentinel. */
+  /** The vertical view: the page being read (images near it load first). */
   current: number;
-  verticalUntil: number;
-  sentinelRef: RefObject<HTMLDivElement | null>;
   initialPage: number;
   pages: Record<number, ReaderPage>;
   failed: Record<number, true>;
@@ -38,9 +36,8 @@ export interface ReaderContentProps {
  * single or double spread (laid out in the title's reading direction).
  */
 export function ReaderContent(props: ReaderContentProps) {
-  const { view, pageCount, atEnd, spread, current, verticalUntil, sentinelRef, initialPage, pages, failed, retry, refreshSigned } = props;
+  const { view, pageCount, atEnd, spread, current, initialPage, pages, failed, retry, refreshSigned } = props;
   const { fit, zoom, dataSaver, watermark, rtlReading, endCard, sizes, layoutOf } = props;
-  const t = useTranslations("reader");
   const common = (n: number) => ({
     pageNumber: n,
     page: pages[n],
@@ -55,18 +52,13 @@ export function ReaderContent(props: ReaderContentProps) {
 
   if (pageCount === 0) return <ChapterError />;
   if (view === "vertical") {
-    const count = Math.min(verticalUntil, pageCount);
+    // Every page from the start, each box at its stored size (issue 32): nothing moves as pages and images arrive.
     return (
       <div className="flex min-h-full w-max min-w-full flex-col items-center py-2" data-testid="vertical-view">
-        {Array.from({ length: count }, (_, i) => i + 1).map((n) => (
+        {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
           <PageImage key={n} {...common(n)} fit="width" perRow={1} priority={n === initialPage} lazy={Math.abs(n - current) > 2} />
         ))}
-        <div ref={sentinelRef} aria-hidden className="h-px w-full" />
-        {count < pageCount ? (
-          <p role="status" className="py-6 text-sm text-zinc-500">{t("loadingMore")}</p>
-        ) : (
-          <div className="w-screen max-w-full px-3">{endCard}</div>
-        )}
+        <div className="w-screen max-w-full px-3">{endCard}</div>
       </div>
     );
   }

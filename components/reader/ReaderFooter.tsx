@@ -30,7 +30,6 @@ export interface ReaderFooterProps {
   onNavigator: () => void;
   view: ViewMode;
   onView: (view: ViewMode) => void;
-  doubleAvailable: boolean;
   fit: FitMode;
   onFit: (fit: FitMode) => void;
   /** Double view's pairing (issue 32): the cover alone, and a one-page shift. */
@@ -82,8 +81,9 @@ function ProgressLine({ rtlReading, progress, label, name, navigatorOpen, onNavi
   const t = useTranslations("reader");
   return (
     <div className="flex h-7 items-center gap-3 text-[11px] font-semibold tabular-nums text-zinc-400">
-      <Button variant="ghost" size="sm" onClick={onNavigator} aria-expanded={navigatorOpen} title={t("jumpToPage")} data-testid="open-navigator" className="-ms-2 shrink-0 !h-7 !px-2 !text-[11px]">
-        <span data-testid="page-label">{label}</span>
+      <Button variant="ghost" size="sm" onClick={onNavigator} aria-expanded={navigatorOpen} title={t("jumpToPage")} data-testid="open-navigator" className="-ms-2 w-36 shrink-0 !justify-start !h-7 !px-2 !text-[11px]">
+        {/* A fixed width: the bar beside it does not move as the page number grows (no layout shift, issue 32). */}
+        <span data-testid="page-label" className="truncate">{label}</span>
         <span className="sr-only"> – {t("jumpToPage")}</span>
       </Button>
       <div
@@ -97,7 +97,8 @@ function ProgressLine({ rtlReading, progress, label, name, navigatorOpen, onNavi
       >
         <div className="h-full rounded-full bg-brand-500 transition-[width] duration-300" style={{ width: `${progress}%` }} />
       </div>
-      <span className="w-9 shrink-0 text-end">{Math.round(progress)}%</span>
+      {/* Padded with figure spaces to three digits: the text keeps its width and place as it grows (no layout shift). */}
+      <span className="w-9 shrink-0 text-end">{String(Math.round(progress)).padStart(3, "\u2007")}%</span>
     </div>
   );
 }
@@ -128,13 +129,15 @@ function ViewSwitch(p: ReaderFooterProps) {
   const t = useTranslations("reader");
   const views: Array<{ id: ViewMode; label: string; Icon: typeof Rows3 }> = [
     { id: "single", label: t("viewSingle"), Icon: FileImage },
-    ...(p.doubleAvailable ? [{ id: "double" as const, label: t("viewDouble"), Icon: Columns2 }] : []),
+    { id: "double", label: t("viewDouble"), Icon: Columns2 },
     { id: "vertical", label: t("viewVertical"), Icon: Rows3 },
   ];
+  // Double view is for wide screens (spec §4): hidden by the same breakpoint in CSS, so the server's HTML is already
+  // right on a phone and nothing moves when the page hydrates.
   return (
     <div role="group" aria-label={t("view")} className="flex items-center gap-0.5 rounded-2xl bg-white/5 p-0.5">
       {views.map(({ id, label, Icon }) => (
-        <IconButton key={id} tone="onDark" aria-pressed={p.view === id} label={label} icon={<Icon aria-hidden />} data-testid={`view-${id}`} onClick={() => p.onView(id)} />
+        <IconButton key={id} tone="onDark" aria-pressed={p.view === id} label={label} icon={<Icon aria-hidden />} data-testid={`view-${id}`} onClick={() => p.onView(id)} className={id === "double" ? "max-[768px]:hidden" : undefined} />
       ))}
     </div>
   );

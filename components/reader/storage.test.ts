@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { effectivePrefs, getPrefs, setPrefs, toSeriesPrefs } from "./storage";
+import { effectivePrefs, getPrefs, loadLocalAnchor, loadLocalProgress, saveLocalProgress, setPrefs, toSeriesPrefs } from "./storage";
 
 describe("reader settings per series (issue 32)", () => {
   beforeEach(() => window.localStorage.clear());
@@ -47,5 +47,24 @@ describe("reader settings per series (issue 32)", () => {
     expect(Object.keys(stored)).toHaveLength(200);
     expect(stored["205"]).toBeDefined();
     expect(stored["1"]).toBeUndefined();
+  });
+});
+
+describe("the vertical view's exact place (issue 32)", () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it("keeps the page and the place within the page at the top edge", () => {
+    saveLocalProgress(5, 7, { page: 6, offset: 0.4321987 });
+    expect(loadLocalProgress(5)).toBe(7);
+    expect(loadLocalAnchor(5)).toEqual({ page: 6, offset: 0.4322 });
+    saveLocalProgress(5, 8);
+    expect(loadLocalAnchor(5)).toBeNull();
+  });
+
+  it("ignores a place that is not one", () => {
+    window.localStorage.setItem("readerProgress", JSON.stringify({ 5: { page: 3, at: 1, anchor: { page: 0, offset: 0.5 } }, 6: { page: 3, at: 1, anchor: { page: 2, offset: 3 } } }));
+    expect(loadLocalAnchor(5)).toBeNull();
+    expect(loadLocalAnchor(6)).toBeNull();
+    expect(loadLocalAnchor(7)).toBeNull();
   });
 });

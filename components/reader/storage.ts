@@ -163,7 +163,13 @@ export function setPrefs(prefs: ReaderPrefs, mangaId?: number): void {
   for (const listener of listeners) listener();
 }
 
-type ProgressMap = Record<string, { page: number; at: number }>;
+/** Where the vertical view's top edge is: a page and how far down it (0 its top, 1 its bottom). Issue 32. */
+export interface ReadingAnchor {
+  page: number;
+  offset: number;
+}
+
+type ProgressMap = Record<string, { page: number; at: number; anchor?: ReadingAnchor }>;
 
 function progressMap(): ProgressMap {
   const value = parse(readRaw(PROGRESS_KEY));
@@ -175,9 +181,16 @@ export function loadLocalProgress(chapterId: number): number | null {
   return entry && Number.isInteger(entry.page) && entry.page > 0 ? entry.page : null;
 }
 
-export function saveLocalProgress(chapterId: number, page: number): void {
+/** The vertical view's exact place in a chapter, as last saved in this browser (null: none, or not valid). */
+export function loadLocalAnchor(chapterId: number): ReadingAnchor | null {
+  const a = progressMap()[String(chapterId)]?.anchor;
+  if (!a || !Number.isInteger(a.page) || a.page < 1 || typeof a.offset !== "number" || !(a.offset >= 0 && a.offset <= 1)) return null;
+  return { page: a.page, offset: a.offset };
+}
+
+export function saveLocalProgress(chapterId: number, page: number, anchor?: ReadingAnchor | null): void {
   const map = progressMap();
-  map[String(chapterId)] = { page, at: Date.now() };
+  map[String(chapterId)] = anchor ? { page, at: Date.now(), anchor: { page: anchor.page, offset: Math.round(anchor.offset * 10_000) / 10_000 } } : { page, at: Date.now() };
   const entries = Object.entries(map);
   if (entries.length <= MAX_PROGRESS_ENTRIES) return write(PROGRESS_KEY, map);
   entries.sort((a, b) => b[1].at - a[1].at);

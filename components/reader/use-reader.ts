@@ -72,7 +72,7 @@ export function useReader(props: ReaderProps) {
   const preload = useImagePreload(zoom, dataSaver);
   const nextScreen = position.next === null ? null : spreadOf(position.next, view, pageCount, screens).spread;
   usePagedPrefetch({ view, atEnd, first, last, nextScreen, step, layoutOf, loadPages: data.loadPages, preload });
-  const sentinelRef = useVerticalView({ view, areaRef, pageCount, step, verticalUntil, setVerticalUntil: position.setVerticalUntil, setCurrent: position.setCurrent, scrollRequest: position.scrollRequest, pages: data.pages, loadPages: data.loadPages });
+  const anchor = useVerticalView({ view, areaRef, pageCount, step, setCurrent: position.setCurrent, scrollRequest: position.scrollRequest, pages: data.pages, loadPages: data.loadPages });
   const paging = usePaging({ view, pageCount, readingDirection: direction, savePrefs: prefs.save, areaRef, quiet, position });
   const { fullscreen, toggleFullscreen } = useFullscreen(rootRef);
   const currentIndex = chapters.findIndex((c) => c.id === chapter.id);
@@ -88,11 +88,11 @@ export function useReader(props: ReaderProps) {
   );
   useReaderKeyboard({ ...panels, goChapter, overlayOpen: overlay.open !== null, readingDirection: direction, goNext: paging.goNext, goPrevious: paging.goPrevious, toggleFullscreen, changeZoom, zoom });
   useRecordView(api, chapter.id);
-  useSaveProgress({ api, chapterId: chapter.id, page: savedPageFor(view, position, pageCount), pageCount, restored, viewer });
+  useSaveProgress({ api, chapterId: chapter.id, page: savedPageFor(view, position, pageCount), pageCount, restored, viewer, anchor });
   useNextChapterPreload({ api, nextChapter, nearEnd: isNearEnd(last, atEnd, pageCount), view, fit, preload });
 
   return {
-    rootRef, areaRef, hydrated, prefs, spreads, layoutOf, protection, position, zoom, changeZoom, panels, data, overlay, sentinelRef, paging,
+    rootRef, areaRef, hydrated, prefs, spreads, layoutOf, protection, position, zoom, changeZoom, panels, data, overlay, paging,
     fullscreen, toggleFullscreen, currentIndex, nextChapter, previousChapter, goChapter,
   };
 }

@@ -64,7 +64,7 @@ for (const lang of ["en", "ar"] as const) {
       await openReader(page, url);
       if (isMobile) {
         // Phones have no double view (spec §4); a spread still takes the screen's width in single view.
-        await expect(page.getByTestId("view-double")).toHaveCount(0);
+        await expect(page.getByTestId("view-double")).toBeHidden();
         for (let n = 2; n <= 6; n++) {
           await page.keyboard.press("ArrowLeft"); // right-to-left title: ← is the next page
           await expect(label(page)).toHaveText(t.pageOf(n, 8));
@@ -359,5 +359,97 @@ for (const lang of ["en", "ar"] as const) {
     await openReader(page, urlA);
     await openReadingSettings(page);
     await expect(page.getByTestId("direction-ltr").locator("input")).toBeChecked();
+  });
+}
+
+/** Pages of three shapes (tall, very tall, a spread), so a box reserved at the wrong height would show as a shift. */
+const SHAPES = [
+  { width: 600, height: 900 },
+  { width: 600, height: 1500 },
+  { width: 900, height: 600 },
+] as const;
+
+for (const lang of ["en", "ar"] as const) {
+  const prefix = lang === "ar" ? "/ar" : "";
+  const t = T[lang];
+
+  test(`vertical mode never loses the place: no layout shift scrolling fast, the end kept, resumed exactly (${lang})`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const count = 30;
+    const { mangaId, chapterId } = await publishThroughApi(request, {
+      title: unique("Webtoon "),
+      description: "A long vertical chapter.",
+      genre: "Comedy",
+      cover: [200, 160, 40],
+      fields: { readingDirection: "2" },
+      chapter: { title: "Chapter one", pages: Array.from({ length: count }, (_, i) => ({ colour: grey(i % 8), ...SHAPES[i % 3]! })) },
+    });
+    // Layout shifts, as the browser scores them for CLS (scrolling is not input, so every shift counts).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number; __shifts: string[] };
+      w.__cls = 0;
+      w.__shifts = [];
+      new PerformanceObserver((list) => {
+        type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+        const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+        const name = (n: Node | undefined) => (n instanceof Element ? `${n.tagName.toLowerCase()}[${n.getAttribute("data-testid") ?? n.getAttribute("data-page") ?? ""}]` : n ? `#text(${n.textContent?.slice(0, 20)})` : "?");
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] }>) {
+          if (entry.hadRecentInput) continue;
+          w.__cls += entry.value;
+          w.__shifts.push(`${entry.value.toFixed(4)}: ` + (entry.sources?.map((s) => `${name(s.node)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`).join(" | ") ?? ""));
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const failedMedia: string[] = [];
+    page.on("response", (r) => {
+      if (r.url().includes("/media/") && r.status() >= 400) failedMedia.push(`${r.status()} ${r.url()}`);
+    });
+    page.on("requestfailed", (r) => {
+      if (r.url().includes("/media/")) failedMedia.push(`failed ${r.failure()?.errorText} ${r.url()}`);
+    });
+    await openReader(page, `${prefix}/manga-reader/${mangaId}/${chapterId}`);
+    const view = page.getByTestId("reader");
+    await expect(view).toHaveAttribute("data-view", "vertical");
+    await expect(page.locator("figure[data-page]")).toHaveCount(count);
+    const main = page.locator("main");
+
+    // Fast to the end, a big step each frame.
+    await main.evaluate(async (el) => {
+      while (el.scrollTop + el.clientHeight < el.scrollHeight - 2) {
+        el.scrollTop += 1200;
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+    });
+    // The end is kept: the last page is the one read, and saved.
+    await expect(label(page)).toHaveText(t.pageOf(count, count));
+    await closeOverlay(page);
+    await expect.poll(() => page.evaluate((id) => (JSON.parse(localStorage.getItem("readerProgress") ?? "{}") as Record<string, { page: number }>)[id]?.page, String(chapterId))).toBe(count);
+    // And fast back up, while pages and images keep arriving.
+    await main.evaluate(async (el) => {
+      while (el.scrollTop > 0) {
+        el.scrollTop -= 1500;
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+    });
+    await expect.poll(() => page.locator("figure[data-page='1'] img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: failedMedia.join("\n") }).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+
+    // A place in the middle of page 14, 37 % down it: saved, and resumed there exactly after a reload.
+    await main.evaluate((el) => {
+      const fig = el.querySelector("figure[data-page='14']")!.getBoundingClientRect();
+      el.scrollTop += fig.top - el.getBoundingClientRect().top + 0.37 * fig.height;
+    });
+    await expect.poll(() => page.evaluate((id) => (JSON.parse(localStorage.getItem("readerProgress") ?? "{}") as Record<string, { anchor?: { page: number; offset: number } }>)[id]?.anchor, String(chapterId)))
+      .toEqual({ page: 14, offset: expect.closeTo(0.37, 2) as unknown as number });
+    await page.reload();
+    await expect(view).toHaveAttribute("data-ready", "true");
+    await closeOverlay(page);
+    const place = () => main.evaluate((el) => {
+      const fig = el.querySelector("figure[data-page='14']")!.getBoundingClientRect();
+      return (el.getBoundingClientRect().top - fig.top) / fig.height;
+    });
+    await expect.poll(place).toBeCloseTo(0.37, 2);
+    await expect(label(page)).toHaveText(/14|15/);
   });
 }
