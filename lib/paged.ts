@@ -39,6 +39,17 @@ export interface PageCopies {
   1080: string;
 }
 
+/** A chapter's page sizes ([width, height] for page 1, 2, …) and its spreads' page numbers (issue 32). */
+export interface PageShapes {
+  sizes: Array<[number, number]>;
+  spreads: number[];
+}
+
+/** A page wider than tall is a spread (a two-page drawing): the reader shows it alone across the width in double view. */
+export function isSpread(size: { width: number; height: number }): boolean {
+  return size.width > size.height;
+}
+
 /** One chapter page as the reader uses it: URLs only. */
 export interface ReaderPage {
   pageNumber: number;
@@ -46,6 +57,8 @@ export interface ReaderPage {
   imageUrl: string;
   width: number;
   height: number;
+  /** Wider than tall, stored at upload (issue 32): shown alone across the width in double view. */
+  spread?: boolean;
   variants: PageVariants;
   /** AVIF copies, offered before the JPEG variants to browsers that accept AVIF (absent: JPEG only). */
   avif?: PageCopies;

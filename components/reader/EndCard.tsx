@@ -1,12 +1,15 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { ArrowLeft, ArrowRight, BookOpenCheck, RotateCcw } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { ArrowLeft, ArrowRight, BookOpenCheck, CalendarClock, RotateCcw } from "lucide-react";
 import { Link } from "@/i18n/navigation";
 import { Button, buttonClass } from "@/components/ui/Button";
 import { FavoriteButton } from "@/components/manga/FavoriteButton";
 import { cx } from "@/components/ui/cx";
+import { releaseIn } from "./reader-logic";
 import { chapterTag } from "./reader-utils";
+import { useHydrated } from "./use-media-query";
 
 /**
  * Beyond the spec: the end-of-chapter card. The next chapter's route and first page are prefetched by the
@@ -19,8 +22,10 @@ export function EndCard(props: {
   titleHref: string;
   onRestart: () => void;
   rtlArrows: boolean;
+  /** When the next scheduled chapter comes out (ISO instant), shown as the time until then when there is no next chapter yet. */
+  nextRelease: string | null;
 }) {
-  const { mangaId, chapterTitle, next, titleHref, onRestart, rtlArrows } = props;
+  const { mangaId, chapterTitle, next, titleHref, onRestart, rtlArrows, nextRelease } = props;
   const t = useTranslations("reader");
   const Forward = rtlArrows ? ArrowLeft : ArrowRight;
   return (
@@ -44,7 +49,10 @@ export function EndCard(props: {
           <Forward className="size-5 shrink-0" aria-hidden />
         </Link>
       ) : (
-        <p className="mt-5 rounded-2xl bg-white/5 px-4 py-3 text-sm text-zinc-300">{t("caughtUp")}</p>
+        <>
+          <p className="mt-5 rounded-2xl bg-white/5 px-4 py-3 text-sm text-zinc-300">{t("caughtUp")}</p>
+          {nextRelease && <NextRelease at={nextRelease} />}
+        </>
       )}
       <div className="mt-4 flex flex-wrap items-center justify-center gap-2">
         <FavoriteButton mangaId={mangaId} variant="full" className="!border-white/15 !py-2 text-sm" />
@@ -56,5 +64,29 @@ export function EndCard(props: {
         </Button>
       </div>
     </section>
+  );
+}
+
+/**
+ * "Next chapter in 3 days": the time until the next scheduled chapter, in the page's language (Intl.RelativeTimeFormat),
+ * from the browser's clock once hydrated (the server's HTML has no clock of the reader's), kept current each minute.
+ */
+function NextRelease({ at }: { at: string }) {
+  const t = useTranslations("reader");
+  const locale = useLocale();
+  const hydrated = useHydrated();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const left = hydrated ? releaseIn(Date.parse(at) - now) : null;
+  if (!left) return null;
+  const when = new Intl.RelativeTimeFormat(locale, { numeric: "always" }).format(left.value, left.unit);
+  return (
+    <p data-testid="next-release" className="mt-3 inline-flex items-center gap-2 text-sm font-semibold text-brand-400">
+      <CalendarClock className="size-4" aria-hidden />
+      <time dateTime={at}>{t("nextRelease", { when })}</time>
+    </p>
   );
 }

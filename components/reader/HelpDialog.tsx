@@ -17,6 +17,8 @@ export function HelpDialog({ readingDirection, onClose }: { readingDirection: nu
     [["F"], t("keyFullscreen")],
     [["R"], t("keyResetZoom")],
     [["+", "−"], t("keyZoom")],
+    [["G"], t("keyJump")],
+    [["[", "]"], t("keyChapters")],
     [["Esc"], t("keyEscape")],
   ];
   return (

@@ -26,12 +26,19 @@ export interface PageImageProps {
   fit: FitMode;
   /** Pages side by side (1 single, 2 double). */
   perRow: number;
+  /** 2 for a spread shown alone (two pages' width), else 1. */
+  span?: number;
+  /** The page's stored [width, height], known before its data arrives: its box is reserved at the right height. */
+  shape?: readonly [number, number];
   zoom: number;
   dataSaver: boolean;
   watermark: string | null;
   priority?: boolean;
   lazy?: boolean;
 }
+
+/** How long a failed image waits before its one quiet retry. */
+const AUTO_RETRY_MS = 1500;
 
 export function PageImage(props: PageImageProps) {
   const { pageNumber, page, fit, perRow, zoom, dataSaver, watermark, priority = false, lazy = false } = props;
@@ -40,9 +47,12 @@ export function PageImage(props: PageImageProps) {
   // Which load failed (attempt and URL), and which one waits for the page's fresh URLs: a new URL is a new load.
   const [errorAt, setErrorAt] = useState<string | null>(null);
   const [waitingAt, setWaitingAt] = useState<string | null>(null);
+  // One quiet retry after a moment before the failure shows (a copy still being made, a dropped connection).
+  const [autoRetried, setAutoRetried] = useState(false);
   const load = `${attempt}|${page?.imageUrl ?? ""}`;
-  const aspect = aspectOf(page);
-  const style: CSSProperties = { width: pageWidthCss({ aspect, fit, perRow, zoom }), aspectRatio: String(aspect) };
+  const aspect = aspectOf(page ?? (props.shape ? { width: props.shape[0], height: props.shape[1] } : undefined));
+  const span = props.span ?? 1;
+  const style: CSSProperties = { width: pageWidthCss({ aspect, fit, perRow, zoom, span }), aspectRatio: String(aspect) };
   const broken = props.failed || errorAt === load;
   const waiting = !broken && waitingAt === load;
 
@@ -55,6 +65,7 @@ export function PageImage(props: PageImageProps) {
     <figure
       data-page={pageNumber}
       data-testid="reader-page"
+      data-spread={span > 1 || undefined}
       className="relative shrink-0 select-none overflow-hidden bg-zinc-900 shadow-2xl shadow-black/50"
       style={style}
     >
@@ -62,7 +73,7 @@ export function PageImage(props: PageImageProps) {
         <PageSources
           key={load}
           page={page}
-          layout={{ zoom, dataSaver, fit, perRow }}
+          layout={{ zoom, dataSaver, fit, perRow, span }}
           width={page.width}
           height={page.height}
           alt={t("pageAlt", { n: pageNumber })}
@@ -70,7 +81,14 @@ export function PageImage(props: PageImageProps) {
           loading={lazy ? "lazy" : "eager"}
           fetchPriority={priority ? "high" : "auto"}
           decoding="async"
-          onError={() => (props.onImageError?.() ? setWaitingAt(load) : setErrorAt(load))}
+          onError={() => {
+            if (props.onImageError?.()) setWaitingAt(load);
+            else if (!autoRetried) {
+              setAutoRetried(true);
+              setWaitingAt(load);
+              window.setTimeout(() => setAttempt((a) => a + 1), AUTO_RETRY_MS);
+            } else setErrorAt(load);
+          }}
           onContextMenu={(e) => e.preventDefault()}
           className="pointer-events-none block size-full object-contain"
         />

@@ -1,6 +1,7 @@
 "use client";
 
 import type { MouseEvent, ReactNode, RefObject } from "react";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { ReadingDirection } from "@/lib/enums";
 import { EndCard } from "./EndCard";
@@ -10,14 +11,16 @@ import { ReaderContent } from "./ReaderContent";
 import { ReaderFooter } from "./ReaderFooter";
 import { ReaderHeader } from "./ReaderHeader";
 import { pageLabelFor } from "./reader-logic";
-import { SettingsPanel } from "./SettingsPanel";
+import { SettingsPanel, type ReadingSettings } from "./SettingsPanel";
 import { SponsoredOverlay } from "./SponsoredOverlay";
-import { setPrefs } from "./storage";
 import type { usePanels } from "./use-reader-controls";
 import { useReader, type ReaderProps } from "./use-reader";
 import type { useSponsoredOverlay } from "./use-sponsored-overlay";
 
 export type { ReaderProps };
+
+/** The page navigator (jump, thumbnails, slider) loads on first use: the reader's first load does not carry it. */
+const PageNavigator = dynamic(() => import("./PageNavigator"), { ssr: false });
 
 /**
  * The chapter reader (spec §2, §4, §7, §9; issue 5): single, double and vertical views, prefetching, zoom,
@@ -29,12 +32,14 @@ export function Reader(props: ReaderProps) {
   const { manga, chapters, chapter, viewer } = props;
   const t = useTranslations("reader");
   const reader = useReader(props);
-  const { rootRef, areaRef, hydrated, position, zoom, changeZoom, panels, data, overlay, sentinelRef, paging, fullscreen, toggleFullscreen } = reader;
+  const { rootRef, areaRef, hydrated, position, zoom, changeZoom, panels, data, overlay, paging, fullscreen, toggleFullscreen } = reader;
   const { isMobile, view, fit, dataSaver } = reader.prefs;
   const { blackoutUntil, blurred } = reader.protection;
-  const { current, atEnd, verticalUntil, restored, first, spread, range } = position;
-  const { currentIndex, nextChapter } = reader;
-  const rtlReading = manga.readingDirection === ReadingDirection.RightToLeft;
+  const { current, atEnd, restored, first, spread, range } = position;
+  const { currentIndex, nextChapter, previousChapter, goChapter } = reader;
+  // The direction pages turn in: the reader's choice for this series, else the title's.
+  const direction = reader.prefs.direction;
+  const rtlReading = direction === ReadingDirection.RightToLeft;
   const pageCount = chapter.pageCount;
 
   const label = pageLabelFor(view, position, pageCount);
@@ -62,9 +67,10 @@ export function Reader(props: ReaderProps) {
       />
       <PageArea areaRef={areaRef} onClick={paging.onAreaClick} heading={t("metaTitle", { manga: manga.title, chapter: chapter.title })} blurred={blurred}>
         <ReaderContent
-          view={view} pageCount={pageCount} atEnd={atEnd} spread={spread} current={current} verticalUntil={verticalUntil}
-          sentinelRef={sentinelRef} initialPage={props.initialPage} pages={data.pages} failed={data.failed} retry={data.retry}
+          view={view} pageCount={pageCount} atEnd={atEnd} spread={spread} current={current}
+          initialPage={props.initialPage} pages={data.pages} failed={data.failed} retry={data.retry}
           refreshSigned={data.refreshSigned} fit={fit} zoom={zoom} dataSaver={dataSaver} watermark={viewer?.username ?? null} rtlReading={rtlReading}
+          sizes={props.shapes.sizes} layoutOf={reader.layoutOf}
           endCard={
             <EndCard
               mangaId={manga.id}
@@ -73,10 +79,23 @@ export function Reader(props: ReaderProps) {
               titleHref={props.titleHref}
               onRestart={paging.restart}
               rtlArrows={rtlReading}
+              nextRelease={props.nextRelease}
             />
           }
         />
       </PageArea>
+      {panels.navigatorOpen && (
+        <PageNavigator
+          pageCount={pageCount}
+          current={view === "vertical" ? current : first}
+          pages={data.pages}
+          loadPages={data.loadPages}
+          onGo={paging.goToPage}
+          onClose={() => panels.setNavigatorOpen(false)}
+          isMobile={isMobile}
+          rtlReading={rtlReading}
+        />
+      )}
       <ReaderFooter
         rtlReading={rtlReading}
         progress={range.last}
@@ -85,20 +104,24 @@ export function Reader(props: ReaderProps) {
         canNext={paging.canNext}
         onPrevious={paging.goPrevious}
         onNext={paging.goNext}
+        onPreviousChapter={previousChapter ? () => goChapter("previous") : null}
+        onNextChapter={nextChapter ? () => goChapter("next") : null}
+        navigatorOpen={panels.navigatorOpen}
+        onNavigator={() => panels.setNavigatorOpen(!panels.navigatorOpen)}
         view={view}
         onView={paging.changeView}
-        doubleAvailable={!isMobile}
         fit={fit}
-        onFit={(f) => setPrefs({ fit: f })}
+        onFit={(f) => reader.prefs.save({ fit: f })}
+        pairing={{ coverAlone: reader.prefs.coverAlone, shift: reader.prefs.shift, onChange: reader.prefs.save }}
         zoom={zoom}
         onZoom={changeZoom}
         dataSaver={dataSaver}
-        onDataSaver={(on) => setPrefs({ dataSaver: on })}
+        onDataSaver={(on) => reader.prefs.save({ dataSaver: on })}
         fullscreen={fullscreen}
         onFullscreen={toggleFullscreen}
         onHelp={() => panels.setHelpOpen(true)}
       />
-      <ReaderPanels manga={manga} chapterCount={chapters.length} panels={panels} overlay={overlay} blackoutUntil={blackoutUntil} />
+      <ReaderPanels manga={manga} direction={direction} reading={reader.prefs} chapterCount={chapters.length} panels={panels} overlay={overlay} blackoutUntil={blackoutUntil} />
     </div>
   );
 }
@@ -122,8 +145,10 @@ function PageArea({ areaRef, onClick, heading, blurred, children }: {
 }
 
 /** What opens over the reader: the settings, the hotkeys help, the sponsored message and protection's blackout. */
-function ReaderPanels({ manga, chapterCount, panels, overlay, blackoutUntil }: {
+function ReaderPanels({ manga, direction, reading, chapterCount, panels, overlay, blackoutUntil }: {
   manga: ReaderProps["manga"];
+  direction: number;
+  reading: ReadingSettings;
   chapterCount: number;
   panels: ReturnType<typeof usePanels>;
   overlay: ReturnType<typeof useSponsoredOverlay>;
@@ -131,8 +156,8 @@ function ReaderPanels({ manga, chapterCount, panels, overlay, blackoutUntil }: {
 }) {
   return (
     <>
-      {panels.settingsOpen && <SettingsPanel manga={manga} chapterCount={chapterCount} onClose={() => panels.setSettingsOpen(false)} />}
-      {panels.helpOpen && <HelpDialog readingDirection={manga.readingDirection} onClose={() => panels.setHelpOpen(false)} />}
+      {panels.settingsOpen && <SettingsPanel manga={manga} chapterCount={chapterCount} reading={reading} onClose={() => panels.setSettingsOpen(false)} />}
+      {panels.helpOpen && <HelpDialog readingDirection={direction} onClose={() => panels.setHelpOpen(false)} />}
       {overlay.open && <SponsoredOverlay key={overlay.open} band={overlay.open} onClose={overlay.closeOverlay} onShown={overlay.recordImpression} />}
       {blackoutUntil !== null && <BlackoutScreen until={blackoutUntil} />}
     </>

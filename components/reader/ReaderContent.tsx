@@ -1,6 +1,6 @@
 "use client";
 
-import type { ReactNode, RefObject } from "react";
+import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/Button";
 import { PageImage } from "./PageImage";
@@ -12,10 +12,8 @@ export interface ReaderContentProps {
   atEnd: boolean;
   /** The pages on screen in a paged view. */
   spread: number[];
-  /** The vertical view: the page being read, how far the list reaches, and its end's sentinel. */
+  /** The vertical view: the page being read (images near it load first). */
   current: number;
-  verticalUntil: number;
-  sentinelRef: RefObject<HTMLDivElement | null>;
   initialPage: number;
   pages: Record<number, ReaderPage>;
   failed: Record<number, true>;
@@ -27,6 +25,10 @@ export interface ReaderContentProps {
   watermark: string | null;
   rtlReading: boolean;
   endCard: ReactNode;
+  /** Every page's stored [width, height] (reserves each page's box before its data arrives). */
+  sizes: ReadonlyArray<readonly [number, number]>;
+  /** How a page lays out on its screen (pages side by side, a spread's span). */
+  layoutOf: (pageNumber: number, screen: readonly number[]) => { perRow: number; span: number };
 }
 
 /**
@@ -34,9 +36,8 @@ export interface ReaderContentProps {
  * single or double spread (laid out in the title's reading direction).
  */
 export function ReaderContent(props: ReaderContentProps) {
-  const { view, pageCount, atEnd, spread, current, verticalUntil, sentinelRef, initialPage, pages, failed, retry, refreshSigned } = props;
-  const { fit, zoom, dataSaver, watermark, rtlReading, endCard } = props;
-  const t = useTranslations("reader");
+  const { view, pageCount, atEnd, spread, current, initialPage, pages, failed, retry, refreshSigned } = props;
+  const { fit, zoom, dataSaver, watermark, rtlReading, endCard, sizes, layoutOf } = props;
   const common = (n: number) => ({
     pageNumber: n,
     page: pages[n],
@@ -46,31 +47,28 @@ export function ReaderContent(props: ReaderContentProps) {
     zoom,
     dataSaver,
     watermark,
+    shape: sizes[n - 1],
   });
 
   if (pageCount === 0) return <ChapterError />;
   if (view === "vertical") {
-    const count = Math.min(verticalUntil, pageCount);
+    // Every page from the start, each box at its stored size (issue 32): nothing moves as pages and images arrive.
     return (
       <div className="flex min-h-full w-max min-w-full flex-col items-center py-2" data-testid="vertical-view">
-        {Array.from({ length: count }, (_, i) => i + 1).map((n) => (
+        {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
           <PageImage key={n} {...common(n)} fit="width" perRow={1} priority={n === initialPage} lazy={Math.abs(n - current) > 2} />
         ))}
-        <div ref={sentinelRef} aria-hidden className="h-px w-full" />
-        {count < pageCount ? (
-          <p role="status" className="py-6 text-sm text-zinc-500">{t("loadingMore")}</p>
-        ) : (
-          <div className="w-screen max-w-full px-3">{endCard}</div>
-        )}
+        <div className="w-screen max-w-full px-3">{endCard}</div>
       </div>
     );
   }
   if (atEnd) return <div className="flex min-h-full items-center justify-center p-3">{endCard}</div>;
   return (
     <div className="flex min-h-full w-max min-w-full p-2" data-testid={`${view}-view`}>
-      <div className={`m-auto flex items-center gap-1 ${rtlReading ? "flex-row-reverse" : ""}`}>
+      {/* A pair reads in the title's direction: a right-to-left title's first page is on the right. */}
+      <div data-testid="screen" className={`m-auto flex items-center gap-1 ${rtlReading ? "flex-row-reverse" : ""}`}>
         {spread.map((n) => (
-          <PageImage key={n} {...common(n)} fit={fit} perRow={spread.length} priority />
+          <PageImage key={n} {...common(n)} {...layoutOf(n, spread)} fit={fit} priority />
         ))}
       </div>
     </div>

@@ -2,7 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import {
-  ChevronLeft, ChevronRight, Columns2, Expand, Feather, FileImage, HelpCircle, Minimize, Minus, MoveHorizontal,
+  ArrowLeftRight, BookImage, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Columns2, Expand, Feather, FileImage,
+  HelpCircle, Minimize, Minus, MoveHorizontal,
   MoveVertical, Plus, Rows3,
 } from "lucide-react";
 import { Button, IconButton } from "@/components/ui/Button";
@@ -22,11 +23,17 @@ export interface ReaderFooterProps {
   canNext: boolean;
   onPrevious: () => void;
   onNext: () => void;
+  /** At the chapter's edges (issue 32): the previous chapter in place of a disabled previous page, the next in place of next. */
+  onPreviousChapter: (() => void) | null;
+  onNextChapter: (() => void) | null;
+  navigatorOpen: boolean;
+  onNavigator: () => void;
   view: ViewMode;
   onView: (view: ViewMode) => void;
-  doubleAvailable: boolean;
   fit: FitMode;
   onFit: (fit: FitMode) => void;
+  /** Double view's pairing (issue 32): the cover alone, and a one-page shift. */
+  pairing: { coverAlone: boolean; shift: boolean; onChange: (change: { coverAlone?: boolean; shift?: boolean }) => void };
   zoom: number;
   onZoom: (zoom: number) => void;
   dataSaver: boolean;
@@ -41,11 +48,12 @@ export function ReaderFooter(p: ReaderFooterProps) {
   const t = useTranslations("reader");
   return (
     <footer className="dark relative z-30 shrink-0 border-t border-white/10 bg-zinc-950/95 px-2 backdrop-blur sm:px-4">
-      <ProgressLine rtlReading={p.rtlReading} progress={p.progress} label={p.label} name={t("progress")} />
+      <ProgressLine {...p} name={t("progress")} />
       <div className="flex h-14 items-center justify-between gap-1">
         <PageTurns {...p} />
         <ViewSwitch {...p} />
         <div className="flex items-center gap-0.5">
+          {p.view === "double" && <PairingControls {...p.pairing} />}
           {p.view !== "vertical" && (
             <IconButton
               tone="onDark"
@@ -65,11 +73,19 @@ export function ReaderFooter(p: ReaderFooterProps) {
   );
 }
 
-/** The page label, the progress bar (in the title's reading direction) and the percentage. */
-function ProgressLine({ rtlReading, progress, label, name }: { rtlReading: boolean; progress: number; label: string; name: string }) {
+/**
+ * The page label (a button: it opens the page navigator to jump to a page, issue 32), the progress bar (in the title's
+ * reading direction) and the percentage.
+ */
+function ProgressLine({ rtlReading, progress, label, name, navigatorOpen, onNavigator }: ReaderFooterProps & { name: string }) {
+  const t = useTranslations("reader");
   return (
     <div className="flex h-7 items-center gap-3 text-[11px] font-semibold tabular-nums text-zinc-400">
-      <span data-testid="page-label" className="shrink-0">{label}</span>
+      <Button variant="ghost" size="sm" onClick={onNavigator} aria-expanded={navigatorOpen} title={t("jumpToPage")} data-testid="open-navigator" className="-ms-2 w-36 shrink-0 !justify-start !h-7 !px-2 !text-[11px]">
+        {/* A fixed width: the bar beside it does not move as the page number grows (no layout shift, issue 32). */}
+        <span data-testid="page-label" className="truncate">{label}</span>
+        <span className="sr-only"> – {t("jumpToPage")}</span>
+      </Button>
       <div
         role="progressbar"
         aria-label={name}
@@ -81,7 +97,8 @@ function ProgressLine({ rtlReading, progress, label, name }: { rtlReading: boole
       >
         <div className="h-full rounded-full bg-brand-500 transition-[width] duration-300" style={{ width: `${progress}%` }} />
       </div>
-      <span className="w-9 shrink-0 text-end">{Math.round(progress)}%</span>
+      {/* Padded with figure spaces to three digits: the text keeps its width and place as it grows (no layout shift). */}
+      <span className="w-9 shrink-0 text-end">{String(Math.round(progress)).padStart(3, "\u2007")}%</span>
     </div>
   );
 }
@@ -90,10 +107,20 @@ function PageTurns(p: ReaderFooterProps) {
   const t = useTranslations("reader");
   const Back = p.rtlReading ? ChevronRight : ChevronLeft;
   const Forward = p.rtlReading ? ChevronLeft : ChevronRight;
+  const BackChapter = p.rtlReading ? ChevronsRight : ChevronsLeft;
+  const ForwardChapter = p.rtlReading ? ChevronsLeft : ChevronsRight;
   return (
     <div className="flex items-center gap-1" dir={p.rtlReading ? "rtl" : "ltr"}>
-      <IconButton tone="onDark" onClick={p.onPrevious} disabled={!p.canPrevious} label={t("previous")} icon={<Back aria-hidden />} data-testid="previous-page" />
-      <IconButton tone="onDark" onClick={p.onNext} disabled={!p.canNext} label={t("next")} icon={<Forward aria-hidden />} data-testid="next-page" />
+      {!p.canPrevious && p.onPreviousChapter ? (
+        <IconButton tone="onDark" onClick={p.onPreviousChapter} label={t("previousChapter")} icon={<BackChapter aria-hidden />} data-testid="previous-chapter" />
+      ) : (
+        <IconButton tone="onDark" onClick={p.onPrevious} disabled={!p.canPrevious} label={t("previous")} icon={<Back aria-hidden />} data-testid="previous-page" />
+      )}
+      {!p.canNext && p.onNextChapter ? (
+        <IconButton tone="onDark" onClick={p.onNextChapter} label={t("nextChapter")} icon={<ForwardChapter aria-hidden />} data-testid="next-chapter-button" />
+      ) : (
+        <IconButton tone="onDark" onClick={p.onNext} disabled={!p.canNext} label={t("next")} icon={<Forward aria-hidden />} data-testid="next-page" />
+      )}
     </div>
   );
 }
@@ -102,14 +129,27 @@ function ViewSwitch(p: ReaderFooterProps) {
   const t = useTranslations("reader");
   const views: Array<{ id: ViewMode; label: string; Icon: typeof Rows3 }> = [
     { id: "single", label: t("viewSingle"), Icon: FileImage },
-    ...(p.doubleAvailable ? [{ id: "double" as const, label: t("viewDouble"), Icon: Columns2 }] : []),
+    { id: "double", label: t("viewDouble"), Icon: Columns2 },
     { id: "vertical", label: t("viewVertical"), Icon: Rows3 },
   ];
+  // Double view is for wide screens (spec §4): hidden by the same breakpoint in CSS, so the server's HTML is already
+  // right on a phone and nothing moves when the page hydrates.
   return (
     <div role="group" aria-label={t("view")} className="flex items-center gap-0.5 rounded-2xl bg-white/5 p-0.5">
       {views.map(({ id, label, Icon }) => (
-        <IconButton key={id} tone="onDark" aria-pressed={p.view === id} label={label} icon={<Icon aria-hidden />} data-testid={`view-${id}`} onClick={() => p.onView(id)} />
+        <IconButton key={id} tone="onDark" aria-pressed={p.view === id} label={label} icon={<Icon aria-hidden />} data-testid={`view-${id}`} onClick={() => p.onView(id)} className={id === "double" ? "max-[768px]:hidden" : undefined} />
       ))}
+    </div>
+  );
+}
+
+/** Double view: the cover alone (on by default) and the one-page shift, for a chapter whose pairs are off by one. */
+function PairingControls({ coverAlone, shift, onChange }: ReaderFooterProps["pairing"]) {
+  const t = useTranslations("reader");
+  return (
+    <div role="group" aria-label={t("pairing")} className="flex items-center gap-0.5">
+      <IconButton tone="onDark" aria-pressed={coverAlone} onClick={() => onChange({ coverAlone: !coverAlone })} label={t("coverAlone")} icon={<BookImage aria-hidden />} data-testid="cover-alone" />
+      <IconButton tone="onDark" aria-pressed={shift} onClick={() => onChange({ shift: !shift })} label={t("shiftPages")} icon={<ArrowLeftRight aria-hidden />} data-testid="shift-pages" />
     </div>
   );
 }

@@ -1,12 +1,15 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Drawer } from "@/components/ui/Drawer";
+import { Switch } from "@/components/ui/fields";
+import { Segmented } from "@/components/ui/Segmented";
 import { TabPanel, Tabs } from "@/components/ui/Tabs";
-import type { Genre } from "@/lib/enums";
+import { ReadingDirection, type Genre } from "@/lib/enums";
 import { mediaVariantUrl } from "@/lib/media-url";
 import { ReaderLayer } from "./ReaderLayer";
+import type { DirectionChoice, ReaderPrefs } from "./storage";
 
 export interface PanelManga {
   title: string;
@@ -18,11 +21,21 @@ export interface PanelManga {
   favorites: number;
 }
 
-type Tab = "cover" | "details";
+type Tab = "cover" | "details" | "reading";
 const TABS_ID = "reader-settings";
 
-/** The settings side panel (spec §2): tabs Cover Image and Manga Details. */
-export function SettingsPanel({ manga, chapterCount, onClose }: { manga: PanelManga; chapterCount: number; onClose: () => void }) {
+/** The reading settings the panel's Reading tab changes (use-reader-prefs.ts), remembered per series (storage.ts). */
+export interface ReadingSettings {
+  /** The reader's own direction for this series, or null for the title's. */
+  directionOverride: DirectionChoice | null;
+  coverAlone: boolean;
+  shift: boolean;
+  allSeries: boolean;
+  save: (change: ReaderPrefs) => void;
+}
+
+/** The settings side panel (spec §2): tabs Cover Image and Manga Details; beyond the spec (issue 32), Reading. */
+export function SettingsPanel({ manga, chapterCount, reading, onClose }: { manga: PanelManga; chapterCount: number; reading: ReadingSettings; onClose: () => void }) {
   const t = useTranslations("reader");
   const [tab, setTab] = useState<Tab>("cover");
   return (
@@ -34,6 +47,7 @@ export function SettingsPanel({ manga, chapterCount, onClose }: { manga: PanelMa
           items={[
             { key: "cover", label: t("tabCover") },
             { key: "details", label: t("tabDetails") },
+            { key: "reading", label: t("tabReading"), testId: "tab-reading" },
           ]}
           selected={tab}
           onSelect={setTab}
@@ -45,9 +59,42 @@ export function SettingsPanel({ manga, chapterCount, onClose }: { manga: PanelMa
           <TabPanel idBase={TABS_ID} tab="details" selected={tab === "details"}>
             <Details manga={manga} chapterCount={chapterCount} />
           </TabPanel>
+          <TabPanel idBase={TABS_ID} tab="reading" selected={tab === "reading"}>
+            <Reading {...reading} />
+          </TabPanel>
         </div>
       </Drawer>
     </ReaderLayer>
+  );
+}
+
+type DirectionValue = "title" | "rtl" | "ltr";
+
+/**
+ * The reading settings for this series: the direction pages turn in (the title's, or the reader's own), double view's
+ * cover alone and shift, and "use for all series". The view and the fit are the footer's, remembered the same way.
+ */
+function Reading({ directionOverride, coverAlone, shift, allSeries, save }: ReadingSettings) {
+  const t = useTranslations("reader");
+  const id = useId();
+  const value: DirectionValue = directionOverride === null ? "title" : directionOverride === ReadingDirection.RightToLeft ? "rtl" : "ltr";
+  const choose = (v: DirectionValue) => save({ direction: v === "title" ? undefined : v === "rtl" ? ReadingDirection.RightToLeft : ReadingDirection.LeftToRight });
+  return (
+    <div className="space-y-6" data-testid="reading-settings">
+      <Segmented<DirectionValue>
+        legend={t("direction")}
+        value={value}
+        onChange={choose}
+        options={[
+          { value: "title", label: t("directionTitle"), testId: "direction-title" },
+          { value: "rtl", label: t("directionRtlShort"), testId: "direction-rtl" },
+          { value: "ltr", label: t("directionLtrShort"), testId: "direction-ltr" },
+        ]}
+      />
+      <Switch id={`${id}-cover`} label={t("coverAlone")} checked={coverAlone} onChange={(on) => save({ coverAlone: on })} testId="setting-cover-alone" />
+      <Switch id={`${id}-shift`} label={t("shiftPages")} checked={shift} onChange={(on) => save({ shift: on })} testId="setting-shift" />
+      <Switch id={`${id}-all`} label={t("allSeries")} hint={t("seriesNote")} checked={allSeries} onChange={(on) => save({ allSeries: on })} testId="setting-all-series" />
+    </div>
   );
 }
 

@@ -75,7 +75,11 @@ function SponsoredCard({ band, onClose, onShown }: { band: OverlayBand; onClose:
               {t("adCta")}
             </Link>
             <Button ref={closeRef} variant="secondary" size="sm" onClick={onClose} disabled={!enabled} data-testid="sponsored-close" className="min-w-20" icon={<X className="size-4" aria-hidden />}>
-              <span>{enabled ? t("closePanel") : t("closeIn", { seconds: Math.ceil(READER.overlayCloseDelayMs / 1000) })}</span>
+              {/* Both labels take the same cell, the other one hidden: the button keeps its size when it is enabled (no layout shift). */}
+              <span className="grid">
+                <span className={`col-start-1 row-start-1 ${enabled ? "" : "invisible"}`}>{t("closePanel")}</span>
+                <span className={`col-start-1 row-start-1 ${enabled ? "invisible" : ""}`}>{t("closeIn", { seconds: Math.ceil(READER.overlayCloseDelayMs / 1000) })}</span>
+              </span>
               <span className="sr-only"> – {t("closeAd")}</span>
             </Button>
           </div>

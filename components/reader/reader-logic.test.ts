@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ReadingDirection } from "@/lib/enums";
 import {
-  advanceOverlay, clampPage, isNearEnd, NO_OVERLAY, pageLabelFor, pagesCoveredBy, progressRange, readerKeyAction,
+  advanceOverlay, clampPage, doubleScreens, isNearEnd, releaseIn, NO_OVERLAY, pageLabelFor, pagesCoveredBy, progressRange, readerKeyAction,
   savedPageFor, spreadOf, tapKey, tapTurn, turnAvailability, verticalReach, type OverlayState,
 } from "./reader-logic";
 
@@ -19,11 +19,39 @@ describe("position", () => {
     expect(verticalReach(8, 20)).toBe(12);
     expect(verticalReach(18, 20)).toBe(20);
   });
-  it("shows pairs 1–2, 3–4 in double view, a lone last page, and one page otherwise", () => {
-    expect(spreadOf(4, "double", 10)).toEqual({ first: 3, last: 4, spread: [3, 4] });
-    expect(spreadOf(9, "double", 9)).toEqual({ first: 9, last: 9, spread: [9] });
-    expect(spreadOf(4, "single", 10)).toEqual({ first: 4, last: 4, spread: [4] });
-    expect(spreadOf(4, "vertical", 10)).toEqual({ first: 4, last: 4, spread: [4] });
+  it("shows the screen holding the page in double view with its neighbours' first pages, one page otherwise", () => {
+    const plain = doubleScreens(9, { coverAlone: false, shift: false, spreads: new Set() });
+    expect(spreadOf(4, "double", 10, doubleScreens(10, { coverAlone: false, shift: false, spreads: new Set() }))).toEqual({ first: 3, last: 4, spread: [3, 4], previous: 1, next: 5 });
+    expect(spreadOf(9, "double", 9, plain)).toEqual({ first: 9, last: 9, spread: [9], previous: 7, next: null });
+    expect(spreadOf(1, "double", 9, plain)).toEqual({ first: 1, last: 2, spread: [1, 2], previous: null, next: 3 });
+    expect(spreadOf(4, "single", 10)).toEqual({ first: 4, last: 4, spread: [4], previous: 3, next: 5 });
+    expect(spreadOf(10, "vertical", 10)).toEqual({ first: 10, last: 10, spread: [10], previous: 9, next: null });
+  });
+  describe("double view's pairs (issue 32)", () => {
+    const none = new Set<number>();
+    it("pairs 1–2, 3–4 with nothing alone, and leaves an odd last page alone", () => {
+      expect(doubleScreens(5, { coverAlone: false, shift: false, spreads: none })).toEqual([[1, 2], [3, 4], [5]]);
+    });
+    it("shows the cover alone, then pairs 2–3, 4–5", () => {
+      expect(doubleScreens(6, { coverAlone: true, shift: false, spreads: none })).toEqual([[1], [2, 3], [4, 5], [6]]);
+    });
+    it("shifts every pair by one page", () => {
+      expect(doubleScreens(6, { coverAlone: true, shift: true, spreads: none })).toEqual([[1], [2], [3, 4], [5, 6]]);
+      expect(doubleScreens(5, { coverAlone: false, shift: true, spreads: none })).toEqual([[1], [2, 3], [4, 5]]);
+    });
+    it("shows a spread alone, never pairs across it, and pairs again after it", () => {
+      expect(doubleScreens(8, { coverAlone: true, shift: false, spreads: new Set([4]) })).toEqual([[1], [2, 3], [4], [5, 6], [7, 8]]);
+      expect(doubleScreens(8, { coverAlone: true, shift: false, spreads: new Set([3]) })).toEqual([[1], [2], [3], [4, 5], [6, 7], [8]]);
+      expect(doubleScreens(3, { coverAlone: false, shift: false, spreads: new Set([1, 2, 3]) })).toEqual([[1], [2], [3]]);
+    });
+    it("covers every page once, in order", () => {
+      const screens = doubleScreens(40, { coverAlone: true, shift: true, spreads: new Set([7, 8, 21, 40]) });
+      expect(screens.flat()).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+      expect(screens.every((s) => s.length <= 2)).toBe(true);
+    });
+    it("has no screens for a chapter without pages", () => {
+      expect(doubleScreens(0, { coverAlone: true, shift: false, spreads: none })).toEqual([]);
+    });
   });
   it("places the spread in percent, and the end card at 100", () => {
     expect(progressRange(1, 2, 11, false)).toEqual({ first: 0, last: 10 });
@@ -125,5 +153,29 @@ describe("sponsored overlay", () => {
     expect(advanceOverlay(at44, "55:55", { first: 55, last: 55 })).toEqual({ at: "55:55", previous: 55, shown: ["start", "mid"], open: "mid" });
     const at90: OverlayState = { at: "90:90", previous: 90, shown: ["start", "mid"], open: null };
     expect(advanceOverlay(at90, "100:100", { first: 100, last: 100 })?.open).toBe("end");
+  });
+});
+
+describe("going anywhere quickly (issue 32)", () => {
+  const state = { menuOpen: false, settingsOpen: false, helpOpen: false, fullscreen: false, readingDirection: 0 };
+  const key = (k: string) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false });
+  it("opens the next and previous chapter with ] and [, and the page navigator with G", () => {
+    expect(readerKeyAction(key("]"), state)).toBe("nextChapter");
+    expect(readerKeyAction(key("["), state)).toBe("previousChapter");
+    expect(readerKeyAction(key("G"), state)).toBe("goToPage");
+    expect(readerKeyAction({ ...key("]"), ctrlKey: true }, state)).toBeNull();
+    expect(readerKeyAction(key("]"), { ...state, settingsOpen: true })).toBeNull();
+  });
+  it("closes the navigator with Escape", () => {
+    expect(readerKeyAction(key("Escape"), { ...state, navigatorOpen: true })).toBe("closePanels");
+  });
+  it("says the time to a scheduled chapter in minutes, hours or days, rounded up", () => {
+    expect(releaseIn(0)).toBeNull();
+    expect(releaseIn(-5)).toBeNull();
+    expect(releaseIn(30_000)).toEqual({ value: 1, unit: "minute" });
+    expect(releaseIn(59 * 60_000)).toEqual({ value: 59, unit: "minute" });
+    expect(releaseIn(60 * 60_000 + 1)).toEqual({ value: 2, unit: "hour" });
+    expect(releaseIn(23 * 3_600_000)).toEqual({ value: 23, unit: "hour" });
+    expect(releaseIn(3 * 86_400_000 - 1000)).toEqual({ value: 3, unit: "day" });
   });
 });

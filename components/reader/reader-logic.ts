@@ -1,5 +1,5 @@
 import { READER } from "@/lib/reader-constants";
-import { arrowStep, overlayFor, progressPercent, spreadStart, type OverlayBand, type ViewMode } from "./reader-utils";
+import { arrowStep, overlayFor, progressPercent, type OverlayBand, type ViewMode } from "./reader-utils";
 
 /**
  * Pure decisions of the reader's hooks (no React, no DOM): where the reader is, what a key or a tap does,
@@ -16,11 +16,66 @@ export function verticalReach(page: number, pageCount: number): number {
   return Math.min(pageCount, page + READER.verticalBatch - 1);
 }
 
-/** The pages on screen for the page being read: one, or a pair in double view (the last page may stand alone). */
-export function spreadOf(current: number, view: ViewMode, pageCount: number): { first: number; last: number; spread: number[] } {
-  const first = spreadStart(current, view);
-  if (view !== "double") return { first, last: first, spread: [first] };
-  return { first, last: Math.min(pageCount, first + 1), spread: [first, first + 1].filter((n) => n <= pageCount) };
+/** How double view pairs pages (issue 32): the cover alone, a one-page shift, and the chapter's spreads. */
+export interface Pairing {
+  coverAlone: boolean;
+  shift: boolean;
+  /** Page numbers of spreads (wider than tall), each shown alone. */
+  spreads: ReadonlySet<number>;
+}
+
+export const DEFAULT_PAIRING: Pairing = { coverAlone: true, shift: false, spreads: new Set() };
+
+/**
+ * Double view's screens, in reading order: pairs of pages, with the cover (page 1) alone when asked, every spread
+ * alone (the page before it then stands alone too, never paired across the spread), and with the shift the first page
+ * that would open a pair standing alone instead, so every later pair moves by one page (till the next spread).
+ */
+export function doubleScreens(pageCount: number, pairing: Pairing): number[][] {
+  const screens: number[][] = [];
+  let open: number | null = null;
+  let shift = pairing.shift;
+  for (let n = 1; n <= pageCount; n++) {
+    const alone = pairing.spreads.has(n) || (n === 1 && pairing.coverAlone);
+    if (alone) {
+      if (open !== null) screens.push([open]);
+      open = null;
+      screens.push([n]);
+    } else if (open !== null) {
+      screens.push([open, n]);
+      open = null;
+    } else if (shift) {
+      screens.push([n]);
+      shift = false;
+    } else open = n;
+  }
+  if (open !== null) screens.push([open]);
+  return screens;
+}
+
+export interface Screen {
+  first: number;
+  last: number;
+  spread: number[];
+  /** The first page of the screen before and after this one (null at the chapter's edges). */
+  previous: number | null;
+  next: number | null;
+}
+
+/** The pages on screen for the page being read: one, or in double view the screen (pair or lone page) holding it. */
+export function spreadOf(current: number, view: ViewMode, pageCount: number, screens?: readonly number[][]): Screen {
+  if (view !== "double" || !screens || screens.length === 0) {
+    return { first: current, last: current, spread: [current], previous: current > 1 ? current - 1 : null, next: current < pageCount ? current + 1 : null };
+  }
+  const i = Math.max(0, screens.findIndex((s) => s.includes(current)));
+  const screen = screens[i]!;
+  return {
+    first: screen[0]!,
+    last: screen[screen.length - 1]!,
+    spread: screen,
+    previous: screens[i - 1]?.[0] ?? null,
+    next: screens[i + 1]?.[0] ?? null,
+  };
 }
 
 /** Reading position of the first and last page on screen in percent (the end card is 100). */
@@ -75,20 +130,23 @@ export function tapTurn(fraction: number, readingDirection: number): "next" | "p
   return arrowStep(key, readingDirection) > 0 ? "next" : "previous";
 }
 
-export type ReaderKeyAction = "closePanels" | "exitFullscreen" | "next" | "previous" | "toggleFullscreen" | "resetZoom" | "zoomIn" | "zoomOut";
+export type ReaderKeyAction =
+  | "closePanels" | "exitFullscreen" | "next" | "previous" | "toggleFullscreen" | "resetZoom" | "zoomIn" | "zoomOut"
+  | "nextChapter" | "previousChapter" | "goToPage";
 
 /**
  * What a key does in the reader (spec §9): ←/→ in the title's reading direction, F fullscreen, R reset zoom,
  * +/− zoom; Escape closes the open panel, else leaves fullscreen. Keys with Ctrl, Cmd or Alt are the browser's,
- * and only Escape works while the settings or the help are open.
+ * and only Escape works while the settings or the help are open. Issue 32: ] and [ open the next and previous chapter,
+ * G the page navigator (jump to a page).
  */
 export function readerKeyAction(
   e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean },
-  state: { menuOpen: boolean; settingsOpen: boolean; helpOpen: boolean; fullscreen: boolean; readingDirection: number },
+  state: { menuOpen: boolean; settingsOpen: boolean; helpOpen: boolean; fullscreen: boolean; readingDirection: number; navigatorOpen?: boolean },
 ): ReaderKeyAction | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
   if (e.key === "Escape") {
-    if (state.menuOpen || state.settingsOpen || state.helpOpen) return "closePanels";
+    if (state.menuOpen || state.settingsOpen || state.helpOpen || state.navigatorOpen) return "closePanels";
     return state.fullscreen ? "exitFullscreen" : null;
   }
   if (state.settingsOpen || state.helpOpen) return null;
@@ -99,7 +157,23 @@ export function readerKeyAction(
   if (key === "r") return "resetZoom";
   if (key === "+" || key === "=") return "zoomIn";
   if (key === "-" || key === "_") return "zoomOut";
+  if (key === "]") return "nextChapter";
+  if (key === "[") return "previousChapter";
+  if (key === "g") return "goToPage";
   return null;
+}
+
+/**
+ * The time until a scheduled chapter comes out, in the unit a reader would say it (minutes within the hour, hours
+ * within the day, else days), rounded up so it never reads "in 0"; null once it is out.
+ */
+export function releaseIn(ms: number): { value: number; unit: "minute" | "hour" | "day" } | null {
+  if (!Number.isFinite(ms) || ms <= 0) return null;
+  const minutes = Math.ceil(ms / 60_000);
+  if (minutes < 60) return { value: minutes, unit: "minute" };
+  const hours = Math.ceil(ms / 3_600_000);
+  if (hours < 24) return { value: hours, unit: "hour" };
+  return { value: Math.ceil(ms / 86_400_000), unit: "day" };
 }
 
 /** The sponsored overlay's memory: the position it was last judged at, the bands shown, and the one open now. */

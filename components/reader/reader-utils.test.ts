@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   apiPagesFor, arrowStep, batchSize, chapterTag, clampZoom, isProtectedShortcut, overlayFor, progressPercent,
-  renderWidthFor, sizesFor, sourcesFor, spreadStart, truncate, type OverlayBand,
+  pageWidthCss, renderWidthFor, sizesFor, sourcesFor, spreadStart, truncate, type OverlayBand,
 } from "./reader-utils";
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; code: string }> = {}) => ({
@@ -67,6 +67,10 @@ describe("render widths and sources", () => {
         "calc(min(700px, (100vw - 16px), (100vh - 156px) * 0.6667) * 1)",
     );
     expect(sizesFor({ aspect: 2 / 3, fit: "width", perRow: 2, zoom: 1.5 })).toContain("calc(min(700px, (100vw / 2 - 12px)) * 1.5)");
+  });
+  it("lets a spread alone take two pages' width, in the CSS and in sizes alike (issue 32)", () => {
+    expect(pageWidthCss({ aspect: 1.5, fit: "height", perRow: 1, zoom: 1, span: 2 })).toBe("calc(min(var(--rw) * 2, (100vw - 16px), (100dvh - 156px) * 1.5000) * 1)");
+    expect(sizesFor({ aspect: 1.5, fit: "width", perRow: 1, zoom: 1, span: 2 })).toContain("calc(min(700px * 2, (100vw - 16px)) * 1)");
   });
 });
 

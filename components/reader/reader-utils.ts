@@ -2,7 +2,7 @@ import { READER } from "@/lib/reader-constants";
 import { ReadingDirection } from "@/lib/enums";
 import type { PageCopies, ReaderPage } from "@/lib/paged";
 
-export type { PageCopies, PageVariants, ReaderPage } from "@/lib/paged";
+export type { PageCopies, PageShapes, PageVariants, ReaderPage } from "@/lib/paged";
 
 /**
  * Pure helpers of the reader (no React, no DOM): easy to test and shared by the views, the prefetcher and
@@ -41,6 +41,8 @@ export interface PageLayout {
   /** Pages side by side: 1, or 2 in double view. */
   perRow: number;
   zoom: number;
+  /** Render widths the page may take: 2 for a spread shown alone (twice a page's width), else 1. */
+  span?: number;
 }
 
 /**
@@ -49,7 +51,7 @@ export interface PageLayout {
  */
 function widthExpression(rw: string, layout: PageLayout, vh: "dvh" | "vh"): string {
   const share = layout.perRow > 1 ? `(100vw / ${layout.perRow} - 12px)` : "(100vw - 16px)";
-  const limits = [rw, share];
+  const limits = [(layout.span ?? 1) > 1 ? `${rw} * ${layout.span}` : rw, share];
   if (layout.fit === "height") limits.push(`(100${vh} - ${READER_CHROME_PX}px) * ${layout.aspect.toFixed(4)}`);
   return `calc(min(${limits.join(", ")}) * ${layout.zoom})`;
 }

@@ -1,20 +1,22 @@
 "use client";
 
 import { useCallback, type Dispatch, type MouseEvent, type RefObject, type SetStateAction } from "react";
-import { tapTurn, turnAvailability, verticalReach } from "./reader-logic";
+import { clampPage, tapTurn, turnAvailability, verticalReach } from "./reader-logic";
 import type { ViewMode } from "./reader-utils";
-import { setPrefs } from "./storage";
 
 interface PagingOptions {
   view: ViewMode;
   pageCount: number;
-  step: number;
   readingDirection: number;
+  savePrefs: (prefs: { view: ViewMode }) => void;
   areaRef: RefObject<HTMLElement | null>;
   quiet: () => void;
   position: {
     current: number;
     first: number;
+    /** The first page of the screen before and after this one (null at the chapter's edges). */
+    previous: number | null;
+    next: number | null;
     atEnd: boolean;
     setCurrent: Dispatch<SetStateAction<number>>;
     setAtEnd: Dispatch<SetStateAction<boolean>>;
@@ -46,8 +48,8 @@ function useScrollToPage(
  * on the end card; the vertical view scrolls to the page, growing the list first when it is not there yet.
  */
 export function usePaging(opts: PagingOptions) {
-  const { view, pageCount, step, readingDirection, areaRef, quiet } = opts;
-  const { current, first, atEnd, setCurrent, setAtEnd, setVerticalUntil, requestScroll } = opts.position;
+  const { view, pageCount, readingDirection, areaRef, quiet, savePrefs } = opts;
+  const { current, first, previous, next, atEnd, setCurrent, setAtEnd, setVerticalUntil, requestScroll } = opts.position;
 
   const scrollToPage = useScrollToPage(areaRef, pageCount, requestScroll, setVerticalUntil);
 
@@ -61,10 +63,10 @@ export function usePaging(opts: PagingOptions) {
       return;
     }
     if (atEnd) return;
-    if (first + step > pageCount) setAtEnd(true);
-    else setCurrent(first + step);
+    if (next === null) setAtEnd(true);
+    else setCurrent(next);
     areaRef.current?.scrollTo({ top: 0 });
-  }, [quiet, view, current, pageCount, scrollToPage, atEnd, first, step, areaRef, setAtEnd, setCurrent]);
+  }, [quiet, view, current, pageCount, scrollToPage, atEnd, next, areaRef, setAtEnd, setCurrent]);
 
   const goPrevious = useCallback(() => {
     quiet();
@@ -76,9 +78,19 @@ export function usePaging(opts: PagingOptions) {
       return;
     }
     if (atEnd) setAtEnd(false);
-    else if (first > 1) setCurrent(Math.max(1, first - step));
+    else if (previous !== null) setCurrent(previous);
     areaRef.current?.scrollTo({ top: 0 });
-  }, [quiet, view, current, scrollToPage, atEnd, first, step, areaRef, setAtEnd, setCurrent]);
+  }, [quiet, view, current, scrollToPage, atEnd, previous, areaRef, setAtEnd, setCurrent]);
+
+  /** Jump to a page (the jump field, the thumbnails, the slider): the screen holding it in paged views. */
+  const goToPage = useCallback((n: number) => {
+    quiet();
+    const page = clampPage(n, pageCount);
+    setAtEnd(false);
+    setCurrent(page);
+    if (view === "vertical") scrollToPage(page);
+    else areaRef.current?.scrollTo({ top: 0 });
+  }, [quiet, pageCount, view, scrollToPage, areaRef, setAtEnd, setCurrent]);
 
   const restart = useCallback(() => {
     setAtEnd(false);
@@ -88,16 +100,16 @@ export function usePaging(opts: PagingOptions) {
   }, [view, scrollToPage, areaRef, setAtEnd, setCurrent]);
 
   const changeView = useCallback(
-    (next: ViewMode) => {
+    (mode: ViewMode) => {
       quiet();
-      setPrefs({ view: next });
+      savePrefs({ view: mode });
       setAtEnd(false);
-      if (next === "vertical") {
+      if (mode === "vertical") {
         requestScroll(current);
         setVerticalUntil((v) => Math.max(v, verticalReach(current, pageCount)));
       }
     },
-    [quiet, current, pageCount, requestScroll, setAtEnd, setVerticalUntil],
+    [quiet, current, pageCount, requestScroll, setAtEnd, setVerticalUntil, savePrefs],
   );
 
   // Tapping the outer thirds of the page area turns pages (phones), in the reading direction.
@@ -109,5 +121,5 @@ export function usePaging(opts: PagingOptions) {
     else if (turn === "previous") goPrevious();
   };
 
-  return { goNext, goPrevious, restart, changeView, onAreaClick, ...turnAvailability(view, { current, first, atEnd }, pageCount) };
+  return { goNext, goPrevious, goToPage, restart, changeView, onAreaClick, ...turnAvailability(view, { current, first, atEnd }, pageCount) };
 }

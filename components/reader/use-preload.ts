@@ -6,7 +6,7 @@ import type { MenuChapter } from "./ChapterMenu";
 import { sourcesFor, type FitMode, type ReaderPage, type ViewMode } from "./reader-utils";
 import type { ReaderApi } from "./use-reader-api";
 
-type Layout = { fit: FitMode; perRow: number };
+type Layout = { fit: FitMode; perRow: number; span?: number };
 
 /**
  * Image preloading (owns: the images already asked for, so each candidate the page will show is downloaded once).
@@ -46,22 +46,30 @@ export function useImagePreload(zoom: number, dataSaver: boolean) {
 export function usePagedPrefetch(opts: {
   view: ViewMode;
   atEnd: boolean;
+  /** The pages on screen, and those of the next screen (none at the chapter's end). */
   first: number;
+  last: number;
+  nextScreen: readonly number[] | null;
   step: number;
-  fit: FitMode;
+  /** How a page lays out on its screen (pages side by side, a spread's span). */
+  layoutOf: (pageNumber: number, screen: readonly number[]) => Layout;
   loadPages: (from: number, to: number, size: number) => Promise<ReaderPage[]>;
   preload: (page: ReaderPage, layout: Layout) => void;
 }) {
-  const { view, atEnd, first, step, fit, loadPages, preload } = opts;
+  const { view, atEnd, first, last, nextScreen, step, layoutOf, loadPages, preload } = opts;
+  const nextFrom = nextScreen?.[0] ?? 0;
+  const nextTo = nextScreen?.[nextScreen.length - 1] ?? 0;
   useEffect(() => {
     if (view === "vertical" || atEnd) return;
-    void loadPages(first, first + step - 1, step);
+    void loadPages(first, last, step);
+    if (!nextScreen) return;
     const timer = window.setTimeout(() => {
-      const perRow = view === "double" ? 2 : 1;
-      void loadPages(first + step, first + 2 * step - 1, step).then((next) => next.forEach((p) => preload(p, { fit, perRow })));
+      void loadPages(nextFrom, nextTo, step).then((next) => next.forEach((p) => preload(p, layoutOf(p.pageNumber, nextScreen))));
     }, READER.prefetchDelayMs);
     return () => window.clearTimeout(timer);
-  }, [view, atEnd, first, step, fit, loadPages, preload]);
+    // nextScreen is new on every render; its first and last page say what it is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view, atEnd, first, last, nextFrom, nextTo, step, layoutOf, loadPages, preload]);
 }
 
 /**

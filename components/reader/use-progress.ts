@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import { READER } from "@/lib/reader-constants";
-import { saveLocalProgress } from "./storage";
+import { saveLocalProgress, type ReadingAnchor } from "./storage";
 import type { ReaderApi } from "./use-reader-api";
 
 /** The chapter's view (owns: recording one view after 10 s on the chapter, spec §4; failures are ignored). */
@@ -17,14 +17,31 @@ export function useRecordView(api: ReaderApi, chapterId: number) {
  * Reading progress (owns: saving the page once the reader settles on it, in this browser always and to the account
  * too when signed in; nothing before a visitor's saved page is restored, nothing for a chapter without pages).
  */
-export function useSaveProgress(opts: { api: ReaderApi; chapterId: number; page: number; pageCount: number; restored: boolean; /** The signed-in reader, if any (the account is saved to then). */ viewer: object | null }) {
-  const { api, chapterId, page, pageCount, restored, viewer } = opts;
+export function useSaveProgress(opts: {
+  api: ReaderApi;
+  chapterId: number;
+  page: number;
+  pageCount: number;
+  restored: boolean;
+  /** The signed-in reader, if any (the account is saved to then). */
+  viewer: object | null;
+  /** The vertical view's exact place (kept in this browser, issue 32), or null in the paged views. */
+  anchor: ReadingAnchor | null;
+}) {
+  const { api, chapterId, page, pageCount, restored, viewer, anchor } = opts;
+  const anchorPage = anchor?.page ?? 0;
+  const anchorOffset = anchor?.offset ?? 0;
   useEffect(() => {
     if (!restored || pageCount === 0) return;
     const timer = window.setTimeout(() => {
-      saveLocalProgress(chapterId, page);
-      if (viewer) void api.saveProgress(chapterId, page).catch(() => undefined);
+      saveLocalProgress(chapterId, page, anchorPage > 0 ? { page: anchorPage, offset: anchorOffset } : null);
     }, READER.saveProgressDebounceMs);
+    return () => window.clearTimeout(timer);
+  }, [restored, page, chapterId, pageCount, anchorPage, anchorOffset]);
+  // The account keeps the page (its own debounce, so scrolling within a page sends nothing).
+  useEffect(() => {
+    if (!restored || pageCount === 0 || !viewer) return;
+    const timer = window.setTimeout(() => void api.saveProgress(chapterId, page).catch(() => undefined), READER.saveProgressDebounceMs);
     return () => window.clearTimeout(timer);
   }, [restored, page, chapterId, pageCount, viewer, api]);
 }

@@ -13,17 +13,19 @@ export function useZoom(quiet: () => void) {
   return { zoom, changeZoom };
 }
 
-/** The panels over the reader (owns: whether the chapter menu, the settings and the hotkeys help are open). */
+/** The panels over the reader (owns: whether the chapter menu, the settings, the hotkeys help and the page navigator are open). */
 export function usePanels() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [navigatorOpen, setNavigatorOpen] = useState(false);
   const closePanels = useCallback(() => {
     setMenuOpen(false);
     setSettingsOpen(false);
     setHelpOpen(false);
+    setNavigatorOpen(false);
   }, []);
-  return { menuOpen, setMenuOpen, settingsOpen, setSettingsOpen, helpOpen, setHelpOpen, closePanels };
+  return { menuOpen, setMenuOpen, settingsOpen, setSettingsOpen, helpOpen, setHelpOpen, navigatorOpen, setNavigatorOpen, closePanels };
 }
 
 /** Fullscreen (owns: whether the reader is fullscreen, following the browser, and toggling it for the reader's root). */

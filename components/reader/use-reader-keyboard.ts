@@ -13,6 +13,10 @@ export function useReaderKeyboard(opts: {
   menuOpen: boolean;
   settingsOpen: boolean;
   helpOpen: boolean;
+  navigatorOpen: boolean;
+  setNavigatorOpen: (open: boolean) => void;
+  /** Opens the next or previous chapter (no-op at the manga's ends). */
+  goChapter: (which: "next" | "previous") => void;
   closePanels: () => void;
   readingDirection: number;
   goNext: () => void;
@@ -21,13 +25,13 @@ export function useReaderKeyboard(opts: {
   changeZoom: (zoom: number) => void;
   zoom: number;
 }) {
-  const { overlayOpen, menuOpen, settingsOpen, helpOpen, closePanels, readingDirection, goNext, goPrevious, toggleFullscreen, changeZoom, zoom } = opts;
+  const { overlayOpen, menuOpen, settingsOpen, helpOpen, navigatorOpen, setNavigatorOpen, goChapter, closePanels, readingDirection, goNext, goPrevious, toggleFullscreen, changeZoom, zoom } = opts;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || overlayOpen) return;
       const target = e.target as HTMLElement | null;
       if (target?.closest("input, textarea, select, [contenteditable=true]")) return;
-      const action = readerKeyAction(e, { menuOpen, settingsOpen, helpOpen, fullscreen: Boolean(document.fullscreenElement), readingDirection });
+      const action = readerKeyAction(e, { menuOpen, settingsOpen, helpOpen, navigatorOpen, fullscreen: Boolean(document.fullscreenElement), readingDirection });
       if (action === "next" || action === "previous") {
         e.preventDefault();
         if (action === "next") goNext();
@@ -37,6 +41,12 @@ export function useReaderKeyboard(opts: {
         // button; closing it here first would leave the focus on the page.
         if (!target?.closest("dialog[open]")) closePanels();
       }
+      else if (action === "nextChapter") goChapter("next");
+      else if (action === "previousChapter") goChapter("previous");
+      else if (action === "goToPage") {
+        e.preventDefault(); // the G is not typed into the field that opens
+        setNavigatorOpen(!navigatorOpen);
+      }
       else if (action === "exitFullscreen" || action === "toggleFullscreen") toggleFullscreen();
       else if (action === "resetZoom") changeZoom(1);
       else if (action === "zoomIn") changeZoom(zoom + READER.zoom.step);
@@ -44,5 +54,5 @@ export function useReaderKeyboard(opts: {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [overlayOpen, menuOpen, settingsOpen, helpOpen, closePanels, readingDirection, goNext, goPrevious, toggleFullscreen, changeZoom, zoom]);
+  }, [overlayOpen, menuOpen, settingsOpen, helpOpen, navigatorOpen, setNavigatorOpen, goChapter, closePanels, readingDirection, goNext, goPrevious, toggleFullscreen, changeZoom, zoom]);
 }

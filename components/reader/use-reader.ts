@@ -1,9 +1,10 @@
 "use client";
 
-import { useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
+import { useRouter } from "@/i18n/navigation";
 import type { MenuChapter } from "./ChapterMenu";
-import { isNearEnd, savedPageFor } from "./reader-logic";
-import type { ReaderPage } from "./reader-utils";
+import { doubleScreens, isNearEnd, savedPageFor, spreadOf } from "./reader-logic";
+import type { PageShapes, ReaderPage } from "./reader-utils";
 import type { PanelManga } from "./SettingsPanel";
 import { useHydrated } from "./use-media-query";
 import { usePageData } from "./use-page-data";
@@ -25,12 +26,16 @@ export interface ReaderProps {
   chapter: { id: number; title: string; pageCount: number; sourceType: number };
   /** Pages the server already loaded (the first screen is in the HTML). */
   initialPages: ReaderPage[];
+  /** Every page's size and the chapter's spreads (issue 32): double view's pairs and the vertical view's reserved heights. */
+  shapes: PageShapes;
   /** Where to open: the signed-in user's saved page, else 1 (visitors: this browser's saved page, after hydration). */
   initialPage: number;
   restoreLocally: boolean;
   viewer: { username: string; accessToken: string } | null;
   backHref: string;
   titleHref: string;
+  /** When the manga's next scheduled chapter comes out (ISO instant), or null. */
+  nextRelease: string | null;
 }
 
 /**
@@ -42,15 +47,22 @@ export function useReader(props: ReaderProps) {
   const { manga, chapters, chapter, viewer } = props;
   const api = useReaderApi(viewer?.accessToken ?? null);
   const hydrated = useHydrated();
-  const prefs = useReaderPrefs(manga.readingDirection);
-  const { view, fit, dataSaver, step } = prefs;
+  const prefs = useReaderPrefs(manga.id, manga.readingDirection);
+  const { view, fit, dataSaver, step, coverAlone, shift, direction } = prefs;
   const pageCount = chapter.pageCount;
+  const spreads = useMemo(() => new Set(props.shapes.spreads), [props.shapes.spreads]);
+  const screens = useMemo(() => (view === "double" ? doubleScreens(pageCount, { coverAlone, shift, spreads }) : []), [view, pageCount, coverAlone, shift, spreads]);
+  // A spread alone on its screen takes two pages' width; pages of a pair share the row.
+  const layoutOf = useCallback(
+    (n: number, screen: readonly number[]) => ({ fit, perRow: screen.length, span: screen.length === 1 && spreads.has(n) ? 2 : 1 }),
+    [fit, spreads],
+  );
 
   const rootRef = useRef<HTMLDivElement>(null);
   const areaRef = useRef<HTMLElement>(null);
   const protection = useContentProtection(rootRef);
   const { quiet } = protection;
-  const position = useReadingPosition({ chapterId: chapter.id, pageCount, initialPage: props.initialPage, restoreLocally: props.restoreLocally, hydrated, view });
+  const position = useReadingPosition({ chapterId: chapter.id, pageCount, initialPage: props.initialPage, restoreLocally: props.restoreLocally, hydrated, view, screens });
   const { atEnd, verticalUntil, restored, first, last, range } = position;
   const { zoom, changeZoom } = useZoom(quiet);
   const panels = usePanels();
@@ -58,19 +70,29 @@ export function useReader(props: ReaderProps) {
   const overlay = useSponsoredOverlay({ api, chapterId: chapter.id, positionKnown: hydrated && restored && pageCount > 0, range });
 
   const preload = useImagePreload(zoom, dataSaver);
-  usePagedPrefetch({ view, atEnd, first, step, fit, loadPages: data.loadPages, preload });
-  const sentinelRef = useVerticalView({ view, areaRef, pageCount, step, verticalUntil, setVerticalUntil: position.setVerticalUntil, setCurrent: position.setCurrent, scrollRequest: position.scrollRequest, pages: data.pages, loadPages: data.loadPages });
-  const paging = usePaging({ view, pageCount, step, readingDirection: manga.readingDirection, areaRef, quiet, position });
+  const nextScreen = position.next === null ? null : spreadOf(position.next, view, pageCount, screens).spread;
+  usePagedPrefetch({ view, atEnd, first, last, nextScreen, step, layoutOf, loadPages: data.loadPages, preload });
+  const anchor = useVerticalView({ view, areaRef, pageCount, step, setCurrent: position.setCurrent, scrollRequest: position.scrollRequest, pages: data.pages, loadPages: data.loadPages });
+  const paging = usePaging({ view, pageCount, readingDirection: direction, savePrefs: prefs.save, areaRef, quiet, position });
   const { fullscreen, toggleFullscreen } = useFullscreen(rootRef);
-  useReaderKeyboard({ ...panels, overlayOpen: overlay.open !== null, readingDirection: manga.readingDirection, goNext: paging.goNext, goPrevious: paging.goPrevious, toggleFullscreen, changeZoom, zoom });
-  useRecordView(api, chapter.id);
-  useSaveProgress({ api, chapterId: chapter.id, page: savedPageFor(view, position, pageCount), pageCount, restored, viewer });
   const currentIndex = chapters.findIndex((c) => c.id === chapter.id);
   const nextChapter = currentIndex >= 0 ? chapters[currentIndex + 1] : undefined;
+  const previousChapter = currentIndex > 0 ? chapters[currentIndex - 1] : undefined;
+  const router = useRouter();
+  const goChapter = useCallback(
+    (which: "next" | "previous") => {
+      const target = which === "next" ? nextChapter : previousChapter;
+      if (target) router.push(`/manga-reader/${manga.id}/${target.id}`);
+    },
+    [nextChapter, previousChapter, router, manga.id],
+  );
+  useReaderKeyboard({ ...panels, goChapter, overlayOpen: overlay.open !== null, readingDirection: direction, goNext: paging.goNext, goPrevious: paging.goPrevious, toggleFullscreen, changeZoom, zoom });
+  useRecordView(api, chapter.id);
+  useSaveProgress({ api, chapterId: chapter.id, page: savedPageFor(view, position, pageCount), pageCount, restored, viewer, anchor });
   useNextChapterPreload({ api, nextChapter, nearEnd: isNearEnd(last, atEnd, pageCount), view, fit, preload });
 
   return {
-    rootRef, areaRef, hydrated, prefs, protection, position, zoom, changeZoom, panels, data, overlay, sentinelRef, paging,
-    fullscreen, toggleFullscreen, currentIndex, nextChapter,
+    rootRef, areaRef, hydrated, prefs, spreads, layoutOf, protection, position, zoom, changeZoom, panels, data, overlay, paging,
+    fullscreen, toggleFullscreen, currentIndex, nextChapter, previousChapter, goChapter,
   };
 }

@@ -3,9 +3,10 @@
 import { useCallback, useMemo, useState } from "react";
 import { clampPage, progressRange, spreadOf, verticalReach } from "./reader-logic";
 import type { ViewMode } from "./reader-utils";
-import { loadLocalProgress } from "./storage";
+import { loadLocalAnchor, loadLocalProgress } from "./storage";
 
-export type ScrollRequest = { page: number; seq: number };
+/** A place to scroll the vertical view to: a page, and how far down it (0 its top); `seq` makes each request new. */
+export type ScrollRequest = { page: number; seq: number; offset?: number };
 
 /**
  * Where the reader is (owns: the page being read, the end card, how far the vertical list reaches, pending
@@ -20,32 +21,44 @@ export function useReadingPosition(opts: {
   restoreLocally: boolean;
   hydrated: boolean;
   view: ViewMode;
+  /** Double view's screens (doubleScreens). */
+  screens: readonly number[][];
 }) {
-  const { chapterId, pageCount, initialPage, hydrated, view } = opts;
+  const { chapterId, pageCount, initialPage, hydrated, view, screens } = opts;
   const [current, setCurrent] = useState(() => clampPage(initialPage, pageCount));
   const [atEnd, setAtEnd] = useState(false);
   const [verticalUntil, setVerticalUntil] = useState(() => verticalReach(Math.max(initialPage, 1), pageCount));
   const [restored, setRestored] = useState(!opts.restoreLocally);
   // Vertical view: a page to scroll to once it is on the page (restore, keys, view switch); `seq` makes each request new.
   const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(() => (initialPage > 1 ? { page: initialPage, seq: 1 } : null));
-  const requestScroll = useCallback((page: number) => setScrollRequest((r) => ({ page, seq: (r?.seq ?? 1) + 1 })), []);
+  const requestScroll = useCallback((page: number, offset?: number) => setScrollRequest((r) => ({ page, seq: (r?.seq ?? 1) + 1, offset })), []);
+  const [anchorChecked, setAnchorChecked] = useState(false);
 
   // Visitors: this browser's saved page for the chapter, once hydrated (derived state, no effect needed).
+  // The vertical view resumes at the exact place this browser saved (issue 32): the page at the top edge and how far down it.
   if (hydrated && !restored) {
     setRestored(true);
+    setAnchorChecked(true);
     const saved = loadLocalProgress(chapterId);
-    if (saved !== null && saved > 1) {
+    const anchor = loadLocalAnchor(chapterId);
+    if (saved !== null && (saved > 1 || anchor)) {
       setCurrent(clampPage(saved, pageCount));
       setVerticalUntil(verticalReach(saved, pageCount));
-      requestScroll(saved);
+      if (anchor) requestScroll(clampPage(anchor.page, pageCount), anchor.offset);
+      else requestScroll(saved);
     }
+  } else if (hydrated && !anchorChecked) {
+    // Signed in: the account's page, at this browser's place within it when it saved the same page.
+    setAnchorChecked(true);
+    const anchor = loadLocalAnchor(chapterId);
+    if (anchor && loadLocalProgress(chapterId) === initialPage && anchor.offset > 0) requestScroll(clampPage(anchor.page, pageCount), anchor.offset);
   }
 
-  const { first, last, spread } = spreadOf(current, view, pageCount);
+  const { first, last, spread, previous, next } = spreadOf(current, view, pageCount, screens);
   const range = useMemo(() => progressRange(first, last, pageCount, atEnd), [atEnd, first, last, pageCount]);
 
   return {
     current, setCurrent, atEnd, setAtEnd, verticalUntil, setVerticalUntil, restored, scrollRequest, requestScroll,
-    first, last, spread, range,
+    first, last, spread, previous, next, range,
   };
 }

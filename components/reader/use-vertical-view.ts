@@ -1,20 +1,23 @@
 "use client";
 
-import { useEffect, useRef, type Dispatch, type RefObject, type SetStateAction } from "react";
+import { useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from "react";
 import { READER } from "@/lib/reader-constants";
 import type { ReaderPage, ViewMode } from "./reader-utils";
+import type { ReadingAnchor } from "./storage";
 import type { ScrollRequest } from "./use-reading-position";
 
 /**
- * The page being read is the last one whose top passed a third of the screen (after 200 ms of calm),
- * or the last page once scrolled to the very end.
+ * Where the reader is in the list, measured after 200 ms of calm: the page being read is the last one whose top passed
+ * a third of the screen, or the last page once scrolled to the very end (every page is on the list, so a fast scroll to
+ * the end lands on the last page, issue 32); the anchor is the page at the list's top edge and how far down it that
+ * edge is, so the place can be resumed exactly.
  */
 function useReadPageOnScroll(
   view: ViewMode,
   areaRef: RefObject<HTMLElement | null>,
   pageCount: number,
   setCurrent: Dispatch<SetStateAction<number>>,
-  verticalUntilRef: RefObject<number>,
+  setAnchor: Dispatch<SetStateAction<ReadingAnchor | null>>,
 ) {
   useEffect(() => {
     const area = areaRef.current;
@@ -23,18 +26,23 @@ function useReadPageOnScroll(
     const onScroll = () => {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
-        const limit = area.getBoundingClientRect().top + area.clientHeight / 3;
+        const box = area.getBoundingClientRect();
+        const limit = box.top + area.clientHeight / 3;
         let seen = 1;
-        for (const el of area.querySelectorAll<HTMLElement>("[data-page]")) {
-          if (el.getBoundingClientRect().top <= limit) seen = Number(el.dataset.page);
+        let anchor: ReadingAnchor | null = null;
+        for (const el of area.querySelectorAll<HTMLElement>("figure[data-page]")) {
+          const r = el.getBoundingClientRect();
+          if (!anchor && r.bottom > box.top && r.height > 0) anchor = { page: Number(el.dataset.page), offset: Math.min(1, Math.max(0, (box.top - r.top) / r.height)) };
+          if (r.top <= limit) seen = Number(el.dataset.page);
           else break;
         }
         const bottom = area.scrollTop + area.clientHeight >= area.scrollHeight - 4;
-        setCurrent(bottom && verticalUntilRef.current >= pageCount ? pageCount : seen);
+        setCurrent(bottom ? pageCount : seen);
+        setAnchor((a) => (anchor && (a?.page !== anchor.page || Math.abs(a.offset - anchor.offset) > 0.0005) ? anchor : a));
       }, READER.scrollSettleMs);
     };
     area.addEventListener("scroll", onScroll, { passive: true });
-    // Pages added or sized below do not scroll, but can change which page is read (e.g. at the bottom).
+    // Pages sized below do not scroll, but can change which page is read (e.g. at the bottom).
     const resize = new ResizeObserver(onScroll);
     if (area.firstElementChild) resize.observe(area.firstElementChild);
     return () => {
@@ -42,67 +50,61 @@ function useReadPageOnScroll(
       resize.disconnect();
       window.clearTimeout(timer);
     };
-  }, [view, pageCount, areaRef, setCurrent, verticalUntilRef]);
+  }, [view, pageCount, areaRef, setCurrent, setAnchor]);
 }
 
 /**
- * The vertical view (owns: loading the listed pages' data in batches, growing the list when its end comes within
- * 300 px, the page being read while scrolling, and scrolling to a page asked for before it was listed).
- * Returns the ref for the sentinel at the end of the list. Does nothing in the paged views.
+ * The vertical view (owns: loading page data by distance to the viewport, the page being read and the exact place while
+ * scrolling, and scrolling to a place asked for). Every page of the chapter is on the list from the start, each box
+ * at its stored size (issue 32), so nothing moves as pages load; a page's data (its batch of `step`, spec §9) is fetched
+ * when its box comes within 300 px of the screen, above or below. Does nothing in the paged views.
  */
 export function useVerticalView(opts: {
   view: ViewMode;
   areaRef: RefObject<HTMLElement | null>;
   pageCount: number;
   step: number;
-  verticalUntil: number;
-  setVerticalUntil: Dispatch<SetStateAction<number>>;
   setCurrent: Dispatch<SetStateAction<number>>;
   scrollRequest: ScrollRequest | null;
-  /** Page data: new pages can bring a requested page onto the list. */
+  /** Page data: a page arriving can make a requested place exact. */
   pages: Record<number, ReaderPage>;
   loadPages: (from: number, to: number, size: number) => Promise<ReaderPage[]>;
 }) {
-  const { view, areaRef, pageCount, step, verticalUntil, setVerticalUntil, setCurrent, scrollRequest, pages, loadPages } = opts;
-  const sentinelRef = useRef<HTMLDivElement>(null);
+  const { view, areaRef, pageCount, step, setCurrent, scrollRequest, pages, loadPages } = opts;
   const handledScroll = useRef(0);
-  const verticalUntilRef = useRef(verticalUntil);
-  useEffect(() => {
-    verticalUntilRef.current = verticalUntil;
-  }, [verticalUntil]);
+  const [anchor, setAnchor] = useState<ReadingAnchor | null>(null);
 
-  // Pages 1…verticalUntil are on the page; their data is loaded in batches.
+  // Load a page's batch when its box comes within 300 px of the screen.
   useEffect(() => {
-    if (view !== "vertical") return;
-    void loadPages(1, verticalUntil, step);
-  }, [view, verticalUntil, step, loadPages]);
-
-  // Load the next batch when the end of the list comes within 300 px.
-  useEffect(() => {
-    if (view !== "vertical") return;
-    const target = sentinelRef.current;
-    if (!target) return;
+    const area = areaRef.current;
+    if (view !== "vertical" || !area) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setVerticalUntil((v) => Math.min(pageCount, v + step));
+        for (const e of entries) {
+          if (!e.isIntersecting) continue;
+          const n = Number((e.target as HTMLElement).dataset.page);
+          if (n > 0) void loadPages(n, n, step);
+        }
       },
-      { root: areaRef.current, rootMargin: `0px 0px ${READER.loadMoreWithinPx}px 0px` },
+      { root: area, rootMargin: `${READER.loadMoreWithinPx}px 0px ${READER.loadMoreWithinPx}px 0px` },
     );
-    observer.observe(target);
+    for (const el of area.querySelectorAll("figure[data-page]")) observer.observe(el);
     return () => observer.disconnect();
-  }, [view, pageCount, step, verticalUntil, areaRef, setVerticalUntil]);
+  }, [view, pageCount, step, areaRef, loadPages]);
 
-  useReadPageOnScroll(view, areaRef, pageCount, setCurrent, verticalUntilRef);
+  useReadPageOnScroll(view, areaRef, pageCount, setCurrent, setAnchor);
 
-  // Scroll to a page asked for before it was on the page (restore, keys, view switch).
+  // Scroll to a place asked for (restore, keys, jumps, view switch): the page's top, or the saved distance down it.
   useEffect(() => {
     if (view !== "vertical" || !scrollRequest || handledScroll.current === scrollRequest.seq) return;
-    const el = areaRef.current?.querySelector<HTMLElement>(`[data-page="${scrollRequest.page}"]`);
-    if (el) {
-      el.scrollIntoView({ block: "start" });
+    const area = areaRef.current;
+    const el = area?.querySelector<HTMLElement>(`figure[data-page="${scrollRequest.page}"]`);
+    if (area && el) {
+      const r = el.getBoundingClientRect();
+      area.scrollTop += r.top - area.getBoundingClientRect().top + (scrollRequest.offset ?? 0) * r.height;
       handledScroll.current = scrollRequest.seq;
     }
-  }, [view, scrollRequest, verticalUntil, pages, areaRef]);
+  }, [view, scrollRequest, pages, areaRef]);
 
-  return sentinelRef;
+  return view === "vertical" ? anchor : null;
 }

@@ -152,6 +152,8 @@ export const chapterPages = pgTable(
     image700Id: text().references(() => media.id),
     width: integer().notNull(),
     height: integer().notNull(),
+    /** A spread (wider than tall, a two-page drawing): shown alone across the width in double view. Set at upload. */
+    spread: boolean().notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.chapterId, t.pageNumber] }),

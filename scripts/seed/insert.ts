@@ -7,6 +7,7 @@ import {
 import {
   GENRES, NotificationType, PremiumPlan, ReadingDirection, Role, Status, TransactionStatus, type Genre,
 } from "@/lib/enums";
+import { isSpread } from "@/lib/paged";
 import { foldSearchText, searchTextFor, userSearchTextFor } from "@/lib/search-fold";
 import { usernameSkeleton } from "@/lib/validation/usernames";
 import type { DiscoverySettingsValue, LandingSettingsValue } from "@/server/settings/types";
@@ -153,7 +154,7 @@ async function insertPages(ctx: SeedContext, mangaIds: Map<string, number>, chap
       return Array.from({ length: c.pageCount }, (_, i) => {
         const image = ctx.images.pages.get(poolKey(m.style, i + 1, c.isPremium));
         if (!image) throw new Error(`no pool image for style ${m.style} page ${i + 1}${c.isPremium ? " (premium)" : ""}`);
-        return { chapterId, pageNumber: i + 1, ...image };
+        return { chapterId, pageNumber: i + 1, ...image, spread: isSpread(image) };
       });
     }),
   );

@@ -1,9 +1,9 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { pick } from "@/db/columns";
 import { publicChapter } from "@/server/visibility";
 import { chapters, favorites, manga, mangaGenres, readingProgress, users } from "@/db/schema";
-import { GENRES, type Genre } from "@/lib/enums";
+import { GENRES, Status, type Genre } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
 import type { Viewer } from "./types";
 
@@ -36,6 +36,8 @@ export interface ReaderContext {
   /** The chapters the viewer may open, in reading order (all of them for the author and root). */
   chapters: ReaderChapter[];
   isFavorite: boolean;
+  /** Issue 32: when the manga's next scheduled chapter comes out (ISO instant; accepted, not yet released), or null. */
+  nextRelease: string | null;
 }
 
 /** Read once per call; built once per process. */
@@ -49,7 +51,7 @@ const READER_MANGA_COLUMNS = pick(manga, "id", "title", "description", "coverIma
  */
 export async function getReaderContext({ db, mangaId, viewer, privileged }: { db: Db; mangaId: number; viewer: Viewer; privileged: boolean }): Promise<ReaderContext | null> {
   const userId = viewer?.userId;
-  const [mangaRows, genreRows, chapterRows, progressRows, favoriteRows] = await Promise.all([
+  const [mangaRows, genreRows, chapterRows, progressRows, favoriteRows, releaseRows] = await Promise.all([
     db
       .select({
         ...READER_MANGA_COLUMNS,
@@ -75,6 +77,12 @@ export async function getReaderContext({ db, mangaId, viewer, privileged }: { db
     userId === undefined
       ? Promise.resolve([])
       : db.select({ mangaId: favorites.mangaId }).from(favorites).where(and(eq(favorites.userId, userId), eq(favorites.mangaId, mangaId))).limit(1),
+    db
+      .select({ at: chapters.publishAt })
+      .from(chapters)
+      .where(and(eq(chapters.mangaId, mangaId), eq(chapters.status, Status.Accepted), gt(chapters.publishAt, sql`now()`)))
+      .orderBy(asc(chapters.publishAt))
+      .limit(1),
   ]);
   const m = mangaRows[0];
   if (!m) return null;
@@ -93,5 +101,6 @@ export async function getReaderContext({ db, mangaId, viewer, privileged }: { db
     },
     chapters: chapterRows.map((c) => ({ ...c, freeAt: c.freeAt?.toISOString() ?? null, progress: progress.get(c.id) ?? null })),
     isFavorite: favoriteRows.length > 0,
+    nextRelease: releaseRows[0]?.at?.toISOString() ?? null,
   };
 }

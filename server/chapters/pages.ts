@@ -7,7 +7,7 @@ import { mediaUrlExpiry, signedMediaUrl, type MediaGrant } from "@/server/media/
 import { chapterPremiumNow, publicChapter } from "@/server/visibility";
 import { fillBucketBytes } from "@/server/media/object-store";
 import { PAGE_COPY_WIDTHS, type PageCopyWidth } from "@/lib/media-url";
-import type { PageCopies, PageVariants, ReaderPage } from "./types";
+import type { PageCopies, PageShapes, PageVariants, ReaderPage } from "./types";
 
 /**
  * Page rows of one chapter, `from`…`to` inclusive, as reader pages (URLs only). Shared by the API, the reader page and
@@ -70,9 +70,10 @@ const pageColumns = {
   image700Id: chapterPages.image700Id,
   width: chapterPages.width,
   height: chapterPages.height,
+  spread: chapterPages.spread,
 };
 
-type PageRow = { pageNumber: number; imageId: string; image350Id: string | null; image500Id: string | null; image700Id: string | null; width: number; height: number };
+type PageRow = { pageNumber: number; imageId: string; image350Id: string | null; image500Id: string | null; image700Id: string | null; width: number; height: number; spread: boolean };
 /** A media URL, or with a width its AVIF copy that wide (PAGE_COPY_WIDTHS). */
 type UrlOf = (id: string, avifWidth?: PageCopyWidth) => string;
 
@@ -95,5 +96,18 @@ function toReaderPage(r: PageRow, url: UrlOf): ReaderPage {
   const variants: PageVariants = { 350: v350, 500: v500, 700: v700 };
   // The reading image's AVIF copies (made when the pages were stored; on first request for older ones).
   const avif = Object.fromEntries(PAGE_COPY_WIDTHS.map((w) => [w, url(r.imageId, w)])) as unknown as PageCopies;
-  return { pageNumber: r.pageNumber, imageUrl: full, width: r.width, height: r.height, variants, avif };
+  return { pageNumber: r.pageNumber, imageUrl: full, width: r.width, height: r.height, spread: r.spread, variants, avif };
+}
+
+/**
+ * Every page's size and which pages are spreads, in page order (issue 32): the reader pairs double pages and reserves each
+ * vertical page's height before any page's data has arrived. A few bytes a page; the caller has checked access.
+ */
+export async function getPageShapes({ db, chapterId }: { db: Db; chapterId: number }): Promise<PageShapes> {
+  const rows = await db
+    .select({ pageNumber: chapterPages.pageNumber, width: chapterPages.width, height: chapterPages.height, spread: chapterPages.spread })
+    .from(chapterPages)
+    .where(eq(chapterPages.chapterId, chapterId))
+    .orderBy(asc(chapterPages.pageNumber));
+  return { sizes: rows.map((r) => [r.width, r.height]), spreads: rows.filter((r) => r.spread).map((r) => r.pageNumber) };
 }

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
-import { Role } from "@/lib/enums";
+import { inArray } from "drizzle-orm";
+import { chapters } from "@/db/schema";
+import { Role, Status } from "@/lib/enums";
 import { POST as saveRoute } from "@/app/api/chapter/SaveProgress/route";
 import { GET as continueRoute } from "@/app/api/chapter/ContinueReading/route";
 import { GET as readRoute } from "@/app/api/chapter/ReadChapters/route";
@@ -60,6 +62,23 @@ describe("reading progress", () => {
     ]);
     expect(ctx?.manga).toMatchObject({ id: world.manga.published, views: 100, favorites: 3, author: expect.stringMatching(/^author_/) });
     expect(ctx?.isFavorite).toBe(false);
+    expect(ctx?.nextRelease).toBeNull();
+  });
+
+  it("tells when the manga's next scheduled chapter comes out (issue 32), not a pending one's date", async () => {
+    const soon = new Date(Date.now() + 3 * 86_400_000);
+    const later = new Date(Date.now() + 9 * 86_400_000);
+    const add = (number: number, status: number, publishAt: Date) =>
+      db.insert(chapters).values({ mangaId: world.manga.published, title: `Scheduled ${number}`, number, status, publishAt }).returning({ id: chapters.id });
+    const rows = [...(await add(50, Status.Accepted, later)), ...(await add(51, Status.Pending, new Date(Date.now() + 86_400_000))), ...(await add(52, Status.Accepted, soon))];
+    try {
+      const ctx = await getReaderContext({ db, mangaId: world.manga.published, viewer: null, privileged: false });
+      expect(ctx?.nextRelease).toBe(soon.toISOString());
+      // Not yet out, so not in a visitor's chapter list.
+      expect(ctx?.chapters.some((c) => c.number >= 50)).toBe(false);
+    } finally {
+      await db.delete(chapters).where(inArray(chapters.id, rows.map((r) => r.id)));
+    }
   });
 
   it("offers unfinished chapters to continue, one per manga, newest first", async () => {

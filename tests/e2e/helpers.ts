@@ -97,7 +97,16 @@ export async function jpegBlob(colour: Colour, width = 600, height = 900): Promi
  */
 export async function publishThroughApi(
   request: APIRequestContext,
-  opts: { title: string; description: string; genre: string; cover: Colour; chapter: { title: string; pages: readonly Colour[]; fields?: Record<string, string> } },
+  opts: {
+    title: string;
+    description: string;
+    genre: string;
+    cover: Colour;
+    /** The manga's own fields (readingDirection: 0 right-to-left, the default; 1 left-to-right; 2 vertical). */
+    fields?: Record<string, string>;
+    /** Pages are 600×900 unless sized (a spread: wider than tall). */
+    chapter: { title: string; pages: ReadonlyArray<Colour | { colour: Colour; width: number; height: number }>; fields?: Record<string, string> };
+  },
 ): Promise<{ mangaId: number; chapterId: number }> {
   const writer = await apiToken(request, DEMO.writer.username, DEMO.writer.password);
   const root = await apiToken(request, DEMO.root.username, DEMO.root.password);
@@ -106,6 +115,7 @@ export async function publishThroughApi(
   manga.set("description", opts.description);
   manga.append("genres", opts.genre);
   manga.set("coverImage", await jpegBlob(opts.cover), "cover.jpg");
+  for (const [name, value] of Object.entries(opts.fields ?? {})) manga.set(name, value);
   const m = await request.post("/api/manga/SubmitManga", { headers: { authorization: `Bearer ${writer}` }, multipart: manga });
   expect(m.status(), await m.text()).toBe(200);
   const mangaId = ((await m.json()) as { data: { id: number } }).data.id;
@@ -113,7 +123,10 @@ export async function publishThroughApi(
   chapter.set("mangaId", String(mangaId));
   chapter.set("title", opts.chapter.title);
   for (const [name, value] of Object.entries(opts.chapter.fields ?? {})) chapter.set(name, value);
-  for (const [i, colour] of opts.chapter.pages.entries()) chapter.append("pages", await jpegBlob(colour), `p${i + 1}.jpg`);
+  for (const [i, page] of opts.chapter.pages.entries()) {
+    const blob = "colour" in page ? await jpegBlob(page.colour, page.width, page.height) : await jpegBlob(page);
+    chapter.append("pages", blob, `p${i + 1}.jpg`);
+  }
   const c = await request.post("/api/chapter/SubmitChapter", { headers: { authorization: `Bearer ${writer}` }, multipart: chapter });
   expect(c.status(), await c.text()).toBe(200);
   const chapterId = ((await c.json()) as { data: { id: number } }).data.id;

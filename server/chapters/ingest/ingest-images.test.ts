@@ -1,12 +1,16 @@
+import { readFileSync } from "node:fs";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
+import { chapterPages } from "@/db/schema";
 import { ChapterSource } from "@/lib/enums";
 import { getMedia } from "@/server/media/get-media";
 import { IMAGE_MAX_BYTES } from "@/server/media/process-image";
 import { chapterRow, createChapter, mediaCount, pageRows } from "@/tests/fixtures/chapters";
 import { meanColour, photo, pngPixelBomb } from "@/tests/fixtures/images";
 import { IngestError, type IngestErrorCode } from "./errors";
+import { getPageShapes } from "../pages";
 import { ingestChapterImages } from "./ingest-images";
 import { MAX_IMAGE_PAGES } from "./limits";
 
@@ -60,6 +64,15 @@ describe("ingestChapterImages", () => {
     const rows = await pageRows(db, chapterId);
     expect(rows.map((r) => r.pageNumber)).toEqual([1, 2, 3, 4]);
     expect(rows.map((r) => [r.width, r.height])).toEqual([[1400, 1960], [1000, 1400], [1400, 933], [800, 1100]]);
+    // Issue 32: the page wider than tall is stored as a spread, and the reader gets every page's shape up front.
+    expect(rows.map((r) => r.spread)).toEqual([false, false, true, false]);
+    expect(await getPageShapes({ db, chapterId })).toEqual({ sizes: [[1400, 1960], [1000, 1400], [1400, 933], [800, 1100]], spreads: [3] });
+    // Pages stored before the column existed get it from their stored size (migration 0023's backfill).
+    await db.update(chapterPages).set({ spread: false }).where(eq(chapterPages.chapterId, chapterId));
+    const backfill = readFileSync("db/migrations/0023_page_spread.sql", "utf8").split("--> statement-breakpoint")[1] ?? "";
+    expect(backfill).toMatch(/^\s*UPDATE "chapter_pages"/);
+    await db.execute(sql.raw(backfill));
+    expect((await pageRows(db, chapterId)).map((r) => r.spread)).toEqual([false, false, true, false]);
     for (const [i, row] of rows.entries()) {
       const ids = [row.imageId, row.image350Id, row.image500Id, row.image700Id];
       expect(new Set(ids).size).toBe(4); // four distinct media per page

@@ -5,6 +5,7 @@ import { chapterPages, chapters } from "@/db/schema";
 import type { ChapterSource } from "@/lib/enums";
 import { MediaKind } from "@/server/media/kind";
 import { storeMediaMany, type MediaToStore } from "@/server/media/store-media";
+import { isSpread } from "@/lib/paged";
 import { IngestError } from "./errors";
 import type { EncodedPage, IngestResult, StoredPage } from "./types";
 
@@ -69,6 +70,7 @@ export async function storePageMedia(tx: Tx, pages: readonly EncodedPage[]): Pro
     image700Id: ids[i * 4 + 3] as string,
     width: page.reading.width,
     height: page.reading.height,
+    spread: isSpread(page.reading),
   }));
 }
 

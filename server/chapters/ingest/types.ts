@@ -18,6 +18,8 @@ export interface StoredPage {
   image700Id: string;
   width: number;
   height: number;
+  /** Wider than tall: a two-page spread (lib/paged.ts isSpread). */
+  spread: boolean;
 }
 
 export interface IngestResult {

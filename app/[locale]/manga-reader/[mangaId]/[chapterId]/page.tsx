@@ -9,7 +9,7 @@ import { alternatesFor } from "@/lib/seo";
 import { READER } from "@/lib/reader-constants";
 import { getSessionUser } from "@/server/auth/session";
 import { getReaderContext } from "@/server/chapters/get-reader-context";
-import { getPageRange } from "@/server/chapters/pages";
+import { getPageRange, getPageShapes } from "@/server/chapters/pages";
 import { viewerFromSession } from "@/server/chapters/viewer";
 import { resolveChapterAccess } from "@/server/chapters/chapter-access";
 import { Reader } from "@/components/reader/Reader";
@@ -131,7 +131,11 @@ export default async function MangaReaderPage({ params }: Props) {
   const saved = context.chapters.find((c) => c.id === chapter.id)?.progress;
   const initialPage = saved && !saved.completed ? Math.min(saved.pageNumber, Math.max(1, chapter.pageCount)) : 1;
   const from = context.manga.readingDirection === 2 ? 1 : initialPage;
-  const initialPages = await getPageRange({ db: await getDb(), chapterId: chapter.id, from, to: initialPage + READER.verticalBatch - 1, viewer: user ? { userId: user.id } : null });
+  const db = await getDb();
+  const [initialPages, shapes] = await Promise.all([
+    getPageRange({ db, chapterId: chapter.id, from, to: initialPage + READER.verticalBatch - 1, viewer: user ? { userId: user.id } : null }),
+    getPageShapes({ db, chapterId: chapter.id }),
+  ]);
 
   // PremiumPlus reads without the sponsored overlay (lib/premium.ts).
   return (
@@ -143,11 +147,13 @@ export default async function MangaReaderPage({ params }: Props) {
         chapters={context.chapters}
         chapter={{ id: chapter.id, title: chapter.title, pageCount: chapter.pageCount, sourceType: chapter.sourceType }}
         initialPages={initialPages}
+        shapes={shapes}
         initialPage={initialPage}
         restoreLocally={!user}
         viewer={user ? { username: user.username, accessToken: user.accessToken } : null}
         backHref={backHref}
         titleHref={titleHref}
+        nextRelease={context.nextRelease}
       />
     </AdFreeProvider>
   );
