@@ -28,7 +28,7 @@ export interface PageNavigatorProps {
 
 /**
  * Issue 32, "go anywhere quickly": jump to a typed page number; on wide screens a strip of every page's thumbnail, on
- * phones a page slider. Loaded on first use (next/dynamic), so the reader's first load does not carry it.
+ * phones a page slider. Loaded on first use (React.lazy), so the reader's first load does not carry it.
  */
 export default function PageNavigator(props: PageNavigatorProps) {
   const { pageCount, current, onGo, onClose, isMobile, rtlReading } = props;

@@ -118,7 +118,10 @@ async function makeVariant(db: Db, sourceId: string, width: number, format: Vari
   const mime = `image/${format}`;
   const id = await storeMedia(db, { bytes: data, mime, width: info.width, height: info.height, kind: row.kind as MediaKind });
   await db.insert(mediaVariants).values({ sourceId, width, format, mediaId: id }).onConflictDoNothing();
-  return { made: { id, mime, bytes: data }, premiumOnly };
+  // Whether it is premium-only now, not when the encode began: a copy made ahead at upload may still be encoding when
+  // its chapter is published, and the readers' requests that joined it must not be refused for what was true before.
+  const now = await readVariant(db, sourceId, width, format);
+  return { made: { id, mime, bytes: data }, premiumOnly: now ? now.premiumOnly : premiumOnly };
 }
 
 function encodeWebp(bytes: Buffer, width: number): Promise<{ data: Buffer; info: OutputInfo }> {
