@@ -13,7 +13,8 @@ const BUDGET_BYTES = 150_000;
 // history ADR 010 tells: +1 kB when issue 15/16's dashboard code changed the shared chunks, +200 B for the heart that
 // keeps a visitor's click for after signing in, +1,400 B for issue 31's filter panel, +100 B for "Best match". To be
 // won back: the favourites' store and heart as an island loaded on first use is the next step (~2.7 kB).
-const PAGE_BUDGETS: Record<string, number> = { "/discovery": 152_700, "/ar/discovery": 152_700 };
+// Plus 50 B for issue 33's routes (health, a test page): every page gained 10 B of Next's route bookkeeping (152,703 B).
+const PAGE_BUDGETS: Record<string, number> = { "/discovery": 152_750, "/ar/discovery": 152_750 };
 /**
  * The HTML document itself, with its inline RSC payload (gzip). The landing page is ~26 kB; Next's
  * `experimental.inlineCss` took it to ~75 kB by writing the stylesheet into the page three times (ADR 010).
@@ -28,7 +29,7 @@ const READER_BUDGET_BYTES = 187_400;
 test.describe("first-load weight", () => {
   test.skip(({ isMobile }) => isMobile, "the same scripts whatever the screen");
 
-  test("public pages stay within 150 kB gzip of JavaScript (discovery: 152.7 kB) and 40 kB gzip of HTML, in both languages", async ({ baseURL, request }) => {
+  test("public pages stay within 150 kB gzip of JavaScript (discovery: 152.75 kB) and 40 kB gzip of HTML, in both languages", async ({ baseURL, request }) => {
     const res = await request.get("/api/manga/PaginatedManga?imageFormat=url&pageSize=1");
     const [first] = ((await res.json()) as { data: { items: Array<{ id: number }> } }).data.items;
     expect(first).toBeDefined();
