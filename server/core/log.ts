@@ -40,7 +40,9 @@ export const REDACT = [
 
 const SCOPE_KEY = Symbol.for("manga.log.scope");
 const LOGGER_KEY = Symbol.for("manga.log.logger");
-type G = typeof globalThis & { [SCOPE_KEY]?: AsyncLocalStorage<LogScope>; [LOGGER_KEY]?: Logger };
+const REQUEST_LOGGER_KEY = Symbol.for("manga.log.requests");
+const DESTINATION_KEY = Symbol.for("manga.log.destination");
+type G = typeof globalThis & { [SCOPE_KEY]?: AsyncLocalStorage<LogScope>; [LOGGER_KEY]?: Logger; [REQUEST_LOGGER_KEY]?: Logger; [DESTINATION_KEY]?: DestinationStream };
 const g = globalThis as G;
 
 const scopes: AsyncLocalStorage<LogScope> = (g[SCOPE_KEY] ??= new AsyncLocalStorage<LogScope>());
@@ -119,7 +121,24 @@ export function createLogger(destination?: DestinationStream, level = defaultLev
         return scope.job ? { requestId: scope.requestId, job: scope.job } : { requestId: scope.requestId, userId: scope.userId ?? "anonymous" };
       },
     },
-    destination ?? prettyStream() ?? stdoutDestination(),
+    destination ?? sharedDestination(),
+  );
+}
+
+/** The process's one destination (the logger and the request lines write to it). */
+function sharedDestination(): DestinationStream {
+  return (g[DESTINATION_KEY] ??= prettyStream() ?? stdoutDestination());
+}
+
+/**
+ * The request lines' logger (server/http/request-log.ts): the same destination and level, without the redaction pass
+ * and the scope mixin, which cost every API call a few microseconds (issue 30's bench): a request line's fields are
+ * fixed and hold no secret (the route key has no query string), and it carries its request and user ids itself.
+ */
+export function createRequestLogger(destination?: DestinationStream, level = defaultLevel()): Logger {
+  return pino(
+    { level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } },
+    destination ?? sharedDestination(),
   );
 }
 
@@ -152,6 +171,9 @@ function stdoutDestination(): DestinationStream {
 
 /** The process's logger (one per process, shared by the custom server and Next's bundle). */
 export const log: Logger = (g[LOGGER_KEY] ??= createLogger());
+
+/** Where request lines go: see createRequestLogger. */
+export const requestLog: Logger = (g[REQUEST_LOGGER_KEY] ??= createRequestLogger());
 
 /**
  * In production every line is JSON: what other code prints with console.* (Next's own render errors, libraries) goes

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { log } from "@/server/core/log";
+import { log, requestLog } from "@/server/core/log";
 import { routeOf, serveLogged } from "./request-log";
 
 /** One line per request and the request id (ADR 026), through a server that serves as the custom server does. */
@@ -26,8 +26,8 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe("request lines", () => {
   it("answers X-Request-Id and logs method, route key (no query, no ids), status, duration, user, id and bytes", async () => {
-    const info = vi.spyOn(log, "info").mockImplementation(() => undefined);
-    const warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
+    const info = vi.spyOn(requestLog, "info").mockImplementation(() => undefined);
+    const warn = vi.spyOn(requestLog, "warn").mockImplementation(() => undefined);
     try {
       const res = await fetch(`${base}/api/chapter/GetChapter/123?token=SECRET`);
       const id = res.headers.get("x-request-id");
@@ -51,8 +51,8 @@ describe("request lines", () => {
   });
 
   it("logs the page cache's own renders at debug level, outside the metrics", async () => {
-    const debug = vi.spyOn(log, "debug").mockImplementation(() => undefined);
-    const info = vi.spyOn(log, "info").mockImplementation(() => undefined);
+    const debug = vi.spyOn(requestLog, "debug").mockImplementation(() => undefined);
+    const info = vi.spyOn(requestLog, "info").mockImplementation(() => undefined);
     const internal = http.createServer((req, res) => serveLogged(req, res, false, () => res.end("x"), true));
     await new Promise<void>((resolve) => internal.listen(0, "127.0.0.1", resolve));
     try {

@@ -1,6 +1,6 @@
 import type http from "node:http";
 import { ROUTE_KEYS } from "@/server/core/access-table";
-import { inScope, log, newRequestId, type LogScope } from "@/server/core/log";
+import { inScope, newRequestId, requestLog, type LogScope } from "@/server/core/log";
 import { remembered } from "@/lib/remembered";
 import { observeRequest } from "@/server/core/metrics";
 
@@ -74,9 +74,9 @@ export function serveLogged(req: http.IncomingMessage, res: http.ServerResponse,
       ...(internal ? { internal: true } : {}),
     };
     // Load balancers' health probes every few seconds, and the page cache's renders: kept out of the info level.
-    if (internal || route.includes(" /api/health")) log.debug(line, "request");
-    else if (res.statusCode >= 500) log.warn(line, "request");
-    else log.info(line, "request");
+    if (internal || route.includes(" /api/health")) requestLog.debug(line, "request");
+    else if (res.statusCode >= 500) requestLog.warn(line, "request");
+    else requestLog.info(line, "request");
   });
   inScope(scope, next);
 }
