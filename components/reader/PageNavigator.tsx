@@ -49,8 +49,18 @@ export default function PageNavigator(props: PageNavigatorProps) {
   };
 
   return (
-    <section aria-label={t("jumpToPage")} data-testid="page-navigator" className="dark relative z-30 shrink-0 border-t border-white/10 bg-zinc-950/95 px-2 py-2 sm:px-4">
-      <div className="flex items-end gap-2">
+    <section
+      aria-label={t("jumpToPage")}
+      data-testid="page-navigator"
+      className="dark relative z-30 shrink-0 border-t border-white/10 bg-zinc-950/95 px-2 py-2 sm:px-4"
+      // Escape closes it from the jump field too (the reader's keys stay out of text fields).
+      onKeyDown={(e) => {
+        if (e.key !== "Escape") return;
+        e.stopPropagation();
+        onClose();
+      }}
+    >
+      <div className="flex flex-wrap items-end gap-2">
         <form onSubmit={submit} noValidate className="flex items-end gap-2" data-testid="jump-form">
           <TextField
             ref={inputRef}
@@ -70,7 +80,8 @@ export default function PageNavigator(props: PageNavigatorProps) {
           </Button>
         </form>
         {isMobile && pageCount > 1 && (
-          <div className="mb-2 min-w-0 flex-1" dir={rtlReading ? "rtl" : "ltr"}>
+          // A row of its own under the jump field: the whole width for the thumb on a phone.
+          <div className="order-last mb-1 w-full min-w-0" dir={rtlReading ? "rtl" : "ltr"}>
             <SliderField id={`${id}-slider`} label={t("pageSlider")} value={current} min={1} max={pageCount} step={1} onChange={onGo} testId="page-slider" />
           </div>
         )}
