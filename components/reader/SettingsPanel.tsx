@@ -91,8 +91,11 @@ function Reading({ directionOverride, coverAlone, shift, allSeries, save }: Read
           { value: "ltr", label: t("directionLtrShort"), testId: "direction-ltr" },
         ]}
       />
-      <Switch id={`${id}-cover`} label={t("coverAlone")} checked={coverAlone} onChange={(on) => save({ coverAlone: on })} testId="setting-cover-alone" />
-      <Switch id={`${id}-shift`} label={t("shiftPages")} checked={shift} onChange={(on) => save({ shift: on })} testId="setting-shift" />
+      {/* Double view's settings: phones have no double view (the footer's switch is hidden there at the same width). */}
+      <div className="hidden md:contents">
+        <Switch id={`${id}-cover`} label={t("coverAlone")} checked={coverAlone} onChange={(on) => save({ coverAlone: on })} testId="setting-cover-alone" />
+        <Switch id={`${id}-shift`} label={t("shiftPages")} checked={shift} onChange={(on) => save({ shift: on })} testId="setting-shift" />
+      </div>
       <Switch id={`${id}-all`} label={t("allSeries")} hint={t("seriesNote")} checked={allSeries} onChange={(on) => save({ allSeries: on })} testId="setting-all-series" />
     </div>
   );
