@@ -60,8 +60,10 @@ export function serveWithFaults(res: http.ServerResponse, serve: () => Promise<v
     if (statusCode === 500 && faults.databaseUnavailable) statusCode = 503;
     if (statusCode !== self.statusCode) self.statusCode = statusCode;
     if (!self.headersSent && (statusCode === 403 || statusCode >= 500)) {
-      // Never kept by a shared cache or the browser: the next request may well succeed or be someone else's.
-      setHeaderIn(self, rest, "Cache-Control", "no-store");
+      // Never kept by a shared cache or the browser: the next request may well succeed or be someone else's. An answer
+      // that says so already keeps its own words (/media's refusals are "private, no-store").
+      const given = headerOf(rest[rest.length - 1] ?? {}, "cache-control") ?? String(self.getHeader("cache-control") ?? "");
+      if (!/\bno-store\b/i.test(given)) setHeaderIn(self, rest, "Cache-Control", "no-store");
       if (statusCode === 503) setHeaderIn(self, rest, "Retry-After", String(RETRY_AFTER_SECONDS));
     }
     return statusCode;

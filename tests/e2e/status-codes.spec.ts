@@ -18,7 +18,7 @@ test("a reader opening administrative pages gets the Access denied view with 403
   for (const L of LANGS) {
     const res = await page.goto(`${L.prefix}${L.page}`);
     expect(res?.status(), L.page).toBe(403);
-    expect(res?.headers()["cache-control"]).toBe("no-store");
+    expect(res?.headers()["cache-control"]).toMatch(/\bno-store\b/);
     await expect(page.getByTestId("forbidden")).toBeVisible();
     await expect(page.getByTestId("forbidden").getByRole("heading", { name: L.title })).toBeVisible();
     await expect(page.getByTestId("dashboard-title")).toHaveText(L.title);
@@ -35,7 +35,7 @@ test("a reader opening administrative pages gets the Access denied view with 403
 test("a page whose render fails inside a Suspense boundary answers 500, uncached; the same page without the failure 200", async ({ request }) => {
   const failed = await request.get("/test/streamed-error");
   expect(failed.status()).toBe(500);
-  expect(failed.headers()["cache-control"]).toBe("no-store");
+  expect(failed.headers()["cache-control"]).toMatch(/\bno-store\b/);
   expect(await failed.text()).toContain("shell part");
   const fine = await request.get("/test/streamed-error?ok=1");
   expect(fine.status()).toBe(200);
