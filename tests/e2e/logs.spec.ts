@@ -75,7 +75,8 @@ test("the log is JSON, one line per request with its id, and holds no password, 
     for (const cookie of cookies) if (cookie.value.length >= 16) secrets.push(cookie.value);
     await context.close();
 
-    await new Promise((resolve) => setTimeout(resolve, 500)); // the last request lines
+    // The last request line (the favourites page's) is written: stdout is flushed every 250 ms.
+    await expect.poll(() => server.log(), { timeout: 10_000 }).toContain('"route":"GET /dashboard/favorites"');
     const output = server.log();
     const lines = output.split("\n").filter((l) => l.trim().startsWith("{"));
     const parsed = lines.map((l) => JSON.parse(l) as Line);
