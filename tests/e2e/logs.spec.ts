@@ -17,8 +17,9 @@ test("the log is JSON, one line per request with its id, and holds no password, 
   let server: AppProcess | undefined;
   try {
     // TRUST_PROXY_HOPS=1: this process believes one proxy's X-Request-Id, as behind nginx.
-    server = await startAppProcess({ TRUST_PROXY_HOPS: "1", LOG_LEVEL: "debug" });
-    const base = server.base;
+    const app = await startAppProcess({ TRUST_PROXY_HOPS: "1", LOG_LEVEL: "debug" });
+    server = app;
+    const base = app.base;
     const secrets: string[] = [];
     const stamp = Date.now().toString(36);
     const username = `logscan${stamp}`;
@@ -76,8 +77,8 @@ test("the log is JSON, one line per request with its id, and holds no password, 
     await context.close();
 
     // The last request line (the favourites page's) is written: stdout is flushed every 250 ms.
-    await expect.poll(() => server.log(), { timeout: 10_000 }).toContain('"route":"GET /dashboard/favorites"');
-    const output = server.log();
+    await expect.poll(() => app.log(), { timeout: 10_000 }).toContain('"route":"GET /dashboard/favorites"');
+    const output = app.log();
     const lines = output.split("\n").filter((l) => l.trim().startsWith("{"));
     const parsed = lines.map((l) => JSON.parse(l) as Line);
     expect(parsed.length).toBeGreaterThan(20);
