@@ -67,6 +67,16 @@ describe("the media collector (issue 33, item 4)", () => {
     expect(await present(db, all)).toEqual([]);
   });
 
+  it("collects a small JPEG cover that is its own card copy once nothing else refers to it", async () => {
+    const db = await getDb();
+    const cover = await image(db, 3, MediaKind.Cover);
+    // What card-jpeg.ts records for a JPEG cover no wider than a card: the cover is its own copy.
+    await db.insert(mediaVariants).values({ sourceId: cover, width: 320, format: "jpeg", mediaId: cover });
+    await collectMedia(db);
+    expect(await present(db, [cover])).toEqual([]);
+    expect(await db.select().from(mediaVariants).where(eq(mediaVariants.sourceId, cover))).toEqual([]);
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)("skips an id an upload is storing until the upload's transaction ends, and keeps its row when it was referred to", async () => {
     const db = await getDb();
     const id = await image(db, 3);

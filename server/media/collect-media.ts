@@ -50,13 +50,16 @@ const textArray = (ids: readonly string[]) => sql`array[${sql.join(ids.map((id) 
 /** Takes the shared per-id locks for the ids a transaction stores (no-op outside one: the lock ends with the statement). */
 export async function lockMediaIds(db: Executor, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.execute(sql`select pg_advisory_xact_lock_shared(${MEDIA_ID_LOCKS}, hashtext(id)) from unnest(${textArray([...ids].sort())}) as id`);
+  await db.execute(sql`select pg_advisory_xact_lock_shared(${MEDIA_ID_LOCKS}, hashtext(u.id)) from unnest(${textArray([...ids].sort())}) as u(id)`);
 }
 
 const unreferenced = (alias: string) =>
   sql.join(
     [
-      ...REFERENCES.map(({ table, column }) => sql.raw(`not exists (select 1 from "${table}" r where r."${column}" = ${alias}.id)`)),
+      // A copy's row that names its source as its own copy (a small JPEG cover is its own card copy) is no reference.
+      ...REFERENCES.map(({ table, column }) =>
+        sql.raw(`not exists (select 1 from "${table}" r where r."${column}" = ${alias}.id${table === "media_variants" ? ` and r.source_id <> ${alias}.id` : ""})`),
+      ),
       sql.raw(`${alias}.id <> all(coalesce((select array_agg(m[1]) from site_settings s, regexp_matches(s.value::text, '([0-9a-f]{64})', 'g') as m), '{}'))`),
     ],
     sql` and `,
@@ -90,7 +93,7 @@ export async function collectMedia(db: Db, { graceMs = MEDIA_GRACE_MS, batch = B
       if (candidates.length === 0) return { stop: true, other: false, rows: [], skipped: 0 };
       const locked = (
         await tx.execute<{ id: string }>(sql`
-          select id from unnest(${textArray(candidates)}) as id where pg_try_advisory_xact_lock(${MEDIA_ID_LOCKS}, hashtext(id))`)
+          select u.id from unnest(${textArray(candidates)}) as u(id) where pg_try_advisory_xact_lock(${MEDIA_ID_LOCKS}, hashtext(u.id))`)
       ).rows.map((r) => r.id);
       // Checked again under the locks: a reference committed since the candidates were read keeps its media.
       const rows = (
@@ -121,8 +124,8 @@ async function removeObjects(db: Db, ids: readonly string[]): Promise<number> {
   return db.transaction(async (tx) => {
     const free = (
       await tx.execute<{ id: string }>(sql`
-        select id from unnest(${textArray(ids)}) as id
-        where pg_try_advisory_xact_lock(${MEDIA_ID_LOCKS}, hashtext(id)) and not exists (select 1 from media m where m.id = id)`)
+        select u.id from unnest(${textArray(ids)}) as u(id)
+        where pg_try_advisory_xact_lock(${MEDIA_ID_LOCKS}, hashtext(u.id)) and not exists (select 1 from media m where m.id = u.id)`)
     ).rows.map((r) => r.id);
     return ids.length - free.length + (await deleteMediaObjects(free));
   });

@@ -18,6 +18,7 @@ import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { base64ByUrl } from "@/server/manga/cover-images";
 import { createChapter } from "@/tests/fixtures/chapters";
 import { photo } from "@/tests/fixtures/images";
+import { collectMedia } from "./collect-media";
 import { MediaStoreUnavailableError } from "./errors";
 import { getMedia } from "./get-media";
 import { MediaKind, MediaStore } from "./kind";
@@ -214,6 +215,17 @@ describe("MEDIA_STORE=s3", () => {
     expect(err).toMatchObject({ message: "roll back" });
     expect(await rowOf(id)).toBeUndefined();
     expect((await call(GET, id)).status).toBe(404);
+  });
+
+  it("gives back an unreferenced image's object when the collector deletes its row (issue 33, item 4)", async () => {
+    const bytes = await sharp({ create: { width: 40, height: 60, channels: 3, background: { r: 9, g: 140, b: 70 } } }).jpeg().toBuffer();
+    const id = await storeMedia(db, { bytes, mime: "image/jpeg", width: 40, height: 60, kind: MediaKind.Page });
+    expect(await inBucket(id)).not.toBeNull();
+    await db.update(media).set({ createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000) }).where(eq(media.id, id));
+    const result = await collectMedia(db);
+    expect(result.objectsLeft).toBe(0);
+    expect(await rowOf(id)).toBeUndefined();
+    expect(await inBucket(id)).toBeNull();
   });
 
   it("answers 404 in the envelope when the bucket has lost an object its row names", async () => {
