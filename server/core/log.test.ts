@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it, vi } from "vitest";
 import { createLogger, inScope, log, routeConsoleToLog, scrubMessage, setScopeUser } from "./log";
 
@@ -61,6 +62,26 @@ describe("log", () => {
     expect(err.cause.message).toContain("params: [redacted]");
     expect(err.cause.cause.code).toBe("23505");
     expect(scrubMessage("plain")).toBe("plain");
+    expect(scrubMessage("550 5.1.1 <someone.else+x@mail.example.org>: Recipient address rejected")).toBe("550 5.1.1 <[e-mail]>: Recipient address rejected");
+  });
+
+  it("writes a failed query's error without its parameters or PostgreSQL's detail (Drizzle's DrizzleQueryError)", async () => {
+    const { lines, logger } = capture();
+    const driver = Object.assign(new Error("duplicate key value violates unique constraint \"users_email\""), {
+      code: "23505",
+      detail: "Key (lower(email))=(alice@example.com) already exists.",
+      constraint: "users_email",
+    });
+    const failed = new DrizzleQueryError('insert into "users" ("email", "password") values ($1, $2)', ["alice@example.com", "SECRET-TOKEN-HASH"], driver);
+    logger.error({ err: failed }, "[api] unexpected error");
+    await new Promise((resolve) => setImmediate(resolve));
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain("alice@example.com");
+    expect(text).not.toContain("SECRET-TOKEN-HASH");
+    const err = lines[0]!.err as { type: string; message: string; cause: { code: string; constraint: string } };
+    expect(err.type).toBe("DrizzleQueryError");
+    expect(err.message).toContain('insert into "users"');
+    expect(err.cause).toMatchObject({ code: "23505", constraint: "users_email" });
   });
 
   it("turns console output into log lines in production: an Error as err, colours dropped", () => {

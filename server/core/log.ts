@@ -71,20 +71,28 @@ export function setScopeUser(userId: number | null): void {
 /** Drizzle's failed-query message names the query's parameters (hashes, tokens, e-mail addresses): cut them. */
 export function scrubMessage(message: string): string {
   const params = message.search(/\nparams: /);
-  return params < 0 ? message : `${message.slice(0, params)}\nparams: [redacted]`;
+  const cut = params < 0 ? message : `${message.slice(0, params)}\nparams: [redacted]`;
+  // A mail server's refusal names the recipient ("550 … <someone@example.com>"), as can a driver's message.
+  return cut.replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, "[e-mail]");
 }
 
-/** An error with its cause chain (pino's errWithCause), messages scrubbed of query parameters. */
-function serializeError(err: unknown): unknown {
-  if (!(err instanceof Error)) return err;
-  const out = pino.stdSerializers.errWithCause(err) as { message?: string; stack?: string; cause?: unknown } & Record<string, unknown>;
-  const scrub = (node: typeof out | undefined, depth: number) => {
-    if (!node || typeof node !== "object" || depth > 8) return;
-    if (typeof node.message === "string") node.message = scrubMessage(node.message);
-    if (typeof node.stack === "string") node.stack = scrubMessage(node.stack);
-    scrub(node.cause as typeof out, depth + 1);
-  };
-  scrub(out, 0);
+/**
+ * An error with its cause chain, each link reduced to fields that hold no data: its type, message and stack (scrubbed
+ * of query parameters) and a few codes. pino's errWithCause copies every enumerable property, and Drizzle's query
+ * error carries `params` (e-mail addresses, password and token hashes) and PostgreSQL's `detail` the duplicate value.
+ */
+const ERROR_FIELDS = ["code", "errno", "syscall", "statusCode", "status", "routine", "constraint", "table", "column"] as const;
+
+function serializeError(err: unknown, depth = 0): unknown {
+  if (!(err instanceof Error)) return depth === 0 ? err : typeof err === "object" ? "[non-error cause]" : err;
+  const out: Record<string, unknown> = { type: err.constructor?.name ?? err.name, message: scrubMessage(err.message) };
+  if (typeof err.stack === "string") out.stack = scrubMessage(err.stack);
+  const fields = err as unknown as Record<string, unknown>;
+  for (const field of ERROR_FIELDS) {
+    const value = fields[field];
+    if (typeof value === "string" || typeof value === "number") out[field] = value;
+  }
+  if (err.cause !== undefined && depth < 8) out.cause = serializeError(err.cause, depth + 1);
   return out;
 }
 
@@ -113,7 +121,7 @@ export function createLogger(destination?: DestinationStream, level = defaultLev
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACT, censor: "[redacted]" },
-      serializers: { err: serializeError, error: serializeError },
+      serializers: { err: (e: unknown) => serializeError(e), error: (e: unknown) => serializeError(e) },
       // The request's (or job's) id and user on every line, read from AsyncLocalStorage: no argument to pass around.
       mixin() {
         const scope = scopes.getStore();
@@ -151,7 +159,8 @@ export function createRequestLogger(destination?: DestinationStream, level = def
 const FLUSH_MS = 250;
 
 function stdoutDestination(): DestinationStream {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  // maxLength: a stdout that stops draining drops lines past 16 MB instead of growing the buffer without end.
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096, maxLength: 16 * 1024 * 1024 });
   setInterval(() => {
     try {
       destination.flush();

@@ -65,7 +65,9 @@ async function dispatch(db: Db, id: number, opts: MailMessage & { link?: string 
   if (!smtpUrl) {
     if (process.env.NODE_ENV !== "test") {
       const link = process.env.NODE_ENV === "development" ? (opts.link ?? /https?:\/\/\S+/.exec(text)?.[0] ?? "") : "";
-      log.info({ outboxId: id }, `[mail] no SMTP_URL: to ${to}: ${subject}${link ? ` — ${link}` : ""}`);
+      // The address and subject only in development too: production lines name the outbox row, never a person.
+      if (link) log.info({ outboxId: id }, `[mail] no SMTP_URL: to ${to}: ${subject} — ${link}`);
+      else log.info({ outboxId: id }, "[mail] no SMTP_URL: not sent");
     }
     return;
   }
@@ -78,7 +80,7 @@ async function deliver(db: Db, id: number, smtpUrl: string, message: MailMessage
     await db.update(emailOutbox).set({ sentAt: new Date(), error: null }).where(eq(emailOutbox.id, id));
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
-    log.error({ err, outboxId: id }, `[mail] sending to ${message.to} failed`);
+    log.error({ err, outboxId: id }, "[mail] sending failed");
     await db.update(emailOutbox).set({ error: error.slice(0, 1000) }).where(eq(emailOutbox.id, id)).catch(() => undefined);
   }
 }
