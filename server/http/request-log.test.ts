@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { log, requestLog } from "@/server/core/log";
-import { routeOf, serveLogged } from "./request-log";
+import { metricRouteOf, routeOf, serveLogged } from "./request-log";
 
 /** One line per request and the request id (ADR 026), through a server that serves as the custom server does. */
 let base = "";
@@ -83,5 +83,23 @@ describe("request lines", () => {
     expect(routeOf("/media/" + "a".repeat(64))).toBe("/media/{id}");
     expect(routeOf("/ar/auth/reset-password")).toBe("/auth/reset-password");
     expect(routeOf("/_next/static/chunks/x.js")).toBe("/_next/static/*");
+  });
+
+  it("labels the metrics with the site's routes only: a made-up path is {other}, whatever its status", () => {
+    expect(metricRouteOf("/")).toBe("/");
+    expect(metricRouteOf("/ar")).toBe("/");
+    expect(metricRouteOf("/discovery/manga/17")).toBe("/discovery/manga/{id}");
+    expect(metricRouteOf("/ar/manga-reader/12/345")).toBe("/manga-reader/{mangaId}/{chapterId}");
+    expect(metricRouteOf("/auth/force-reset-password/Zx9-token")).toBe("/auth/force-reset-password/{id}");
+    expect(metricRouteOf("/dashboard/favorites/")).toBe("/dashboard/favorites");
+    expect(metricRouteOf("/sitemaps/manga-1.xml")).toBe("/sitemaps/{name}");
+    expect(metricRouteOf("/robots.txt")).toBe("/robots.txt");
+    expect(metricRouteOf("/icon.svg")).toBe("/icon.svg");
+    expect(metricRouteOf("/api/manga/PaginatedManga")).toBe("/api/manga/PaginatedManga");
+    expect(metricRouteOf("/media/" + "b".repeat(64))).toBe("/media/{id}");
+    // What a scanner or an attacker makes up: one label, however many paths.
+    for (const made of ["/dashboard/x1", "/dashboard/anything-at-all", "/wp-admin/", "/discovery/manga/1/extra", "/ar/%2e%2e"]) {
+      expect(metricRouteOf(made), made).toBe("{other}");
+    }
   });
 });

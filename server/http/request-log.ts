@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import type http from "node:http";
+import path from "node:path";
 import { ROUTE_KEYS } from "@/server/core/access-table";
 import { inScope, newRequestId, requestLog, type LogScope } from "@/server/core/log";
 import { remembered } from "@/lib/remembered";
@@ -14,6 +16,8 @@ import { observeRequest } from "@/server/core/metrics";
  */
 export const REQUEST_ID_HEADER = "x-request-id";
 const SANE_ID = /^[A-Za-z0-9._:@-]{8,128}$/;
+/** Methods named on the metrics; any other a client makes up is counted as OTHER. */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 const API_PATTERNS: ReadonlyArray<{ pattern: RegExp; path: string }> = (() => {
   const paths = new Set(ROUTE_KEYS.map((key) => key.slice(key.indexOf(" ") + 1)));
@@ -39,6 +43,56 @@ export const routeOf: (pathname: string) => string = remembered(
   { max: 2_000, maxKeyLength: 300 },
 );
 
+/**
+ * The site's own paths as route patterns, read once from the app directory (each page.tsx and route.ts, route groups,
+ * the locale segment and catch-alls dropped; `[id]` becomes `{id}`), plus the files public/ serves and robots.txt.
+ */
+function sitePatterns(appDir = path.join(process.cwd(), "app"), publicDir = path.join(process.cwd(), "public")): Array<{ pattern: RegExp; route: string }> {
+  const routes = new Set<string>(["/robots.txt"]);
+  const walk = (dir: string, segments: string[]) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) {
+        if (entry.name === "api" && segments.length === 0) continue;
+        if (entry.name.startsWith("[...") || entry.name.startsWith("[[...")) continue;
+        const dropped = entry.name === "[locale]" || /^\(.*\)$/.test(entry.name);
+        walk(path.join(dir, entry.name), dropped ? segments : [...segments, entry.name.replace(/^\[(\w+)\]$/, "{$1}")]);
+      } else if (/^(?:page|route)\.tsx?$/.test(entry.name)) routes.add(`/${segments.join("/")}`);
+    }
+  };
+  walk(appDir, []);
+  try {
+    for (const file of fs.readdirSync(publicDir)) routes.add(`/${file}`);
+  } catch {
+    // No public folder: nothing served from it.
+  }
+  return [...routes].map((route) => ({
+    route,
+    pattern: new RegExp(`^(?:/(?:ar|en))?${route === "/" ? "" : route.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+")}/?$`),
+  }));
+}
+
+let SITE_PATTERNS: ReturnType<typeof sitePatterns> | undefined;
+
+/**
+ * A path's label on the request metrics: the route key for the API and Next's files, else the site route it matches
+ * or `{other}`. Never made of what a visitor typed: each label is a histogram kept for the process's life, and made-up
+ * paths answered 307 (a dashboard page signed out), 308 (a trailing slash), 429 or 503 are not 404s.
+ */
+export const metricRouteOf: (pathname: string) => string = remembered(
+  (pathname) => {
+    if (pathname.startsWith("/api/") || pathname.startsWith("/_next/") || pathname.startsWith("/media/")) return routeOf(pathname);
+    SITE_PATTERNS ??= sitePatterns();
+    return SITE_PATTERNS.find((p) => p.pattern.test(pathname))?.route ?? "{other}";
+  },
+  { max: 2_000, maxKeyLength: 300 },
+);
+
 /** The incoming X-Request-Id when a trusted proxy sent a sane one, else a new id. */
 export function requestIdOf(req: http.IncomingMessage, trustProxy: boolean): string {
   const incoming = trustProxy ? req.headers[REQUEST_ID_HEADER] : undefined;
@@ -58,10 +112,12 @@ export function serveLogged(req: http.IncomingMessage, res: http.ServerResponse,
   res.once("close", () => {
     const url = req.url ?? "/";
     const query = url.indexOf("?");
-    const route = `${req.method ?? "GET"} ${routeOf(query < 0 ? url : url.slice(0, query))}`;
+    const pathname = query < 0 ? url : url.slice(0, query);
+    const method = req.method ?? "GET";
+    const route = `${method} ${routeOf(pathname)}`;
     const seconds = (performance.now() - started) / 1000;
-    // Unknown paths answered 404 share one label: scanners' made-up paths do not grow the metric.
-    if (!internal) observeRequest(res.statusCode === 404 && !route.includes(" /api/") ? `${req.method ?? "GET"} {not-found}` : route, res.statusCode, seconds);
+    // Paths answered 404 share one label, and the others' labels are the site's routes: made-up paths never grow it.
+    if (!internal) observeRequest(`${METHODS.has(method) ? method : "OTHER"} ${res.statusCode === 404 && !pathname.startsWith("/api/") ? "{not-found}" : metricRouteOf(pathname)}`, res.statusCode, seconds);
     const line = {
       requestId: scope.requestId,
       userId: scope.userId ?? "anonymous",
