@@ -26,6 +26,7 @@ beforeAll(async () => {
         if (url.includes("denied")) markForbidden();
         if (url.includes("bug")) markRequestError(new TypeError("bug in a Suspense boundary"));
         if (url.includes("database")) markRequestError(refused);
+        if (url.includes("throws")) throw new TypeError("the handler threw after the shell");
         res.end("late</html>");
         return;
       }
@@ -87,6 +88,13 @@ describe("a streamed page (ADR 026)", () => {
     expect(denied.status).toBe(403);
     expect(denied.headers.get("cache-control")).toMatch(/\bno-store\b/);
     expect((await fetch(`${base}/en/dashboard/site-settings?stream-denied`, { headers: { rsc: "1" } })).status).toBe(200);
+  });
+
+  it("answers 500 with no part of the page when the handler throws while the page is held", async () => {
+    const res = await fetch(`${base}/en/discovery?stream-throws`);
+    expect(res.status).toBe(500);
+    expect(res.headers.get("cache-control")).toMatch(/\bno-store\b/);
+    expect(await res.text()).toBe("500 Internal Server Error");
   });
 
   it("streams on unchanged past the hold limit", async () => {

@@ -107,7 +107,19 @@ export function serveWithFaults(res: http.ServerResponse, serve: () => Promise<v
     return end.apply(this, args);
   } as typeof res.end;
 
-  return storage().run(faults, serve).finally(() => {
+  return storage()
+    .run(faults, serve)
+    .catch((err: unknown) => {
+      // The handler threw with a page held: what it wrote is dropped and the caller's answerFailure writes the 500
+      // (releasing the held head would send a 200 with half a page).
+      if (held) {
+        clearTimeout(held.timer);
+        held = undefined;
+        faults.failed = true;
+      }
+      throw err;
+    })
+    .finally(() => {
     // A render that ended without end() (the client left): drop what was held.
     if (held && res.destroyed) {
       clearTimeout(held.timer);
