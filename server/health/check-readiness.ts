@@ -37,7 +37,8 @@ export function newestMigration(): number {
   return journalNewest;
 }
 
-export async function checkReadiness(deps: ReadinessDeps = {}): Promise<Readiness> {
+/** The database's part of readiness: it answers, and its migrations reach this build's newest. One query. */
+export async function checkDatabase(deps: Pick<ReadinessDeps, "db" | "expectedMigration" | "timeoutMs"> = {}): Promise<Pick<Readiness["checks"], "database" | "migrations">> {
   const timeoutMs = deps.timeoutMs ?? 2_000;
   const expected = deps.expectedMigration ?? newestMigration();
   let database: CheckState = "failed";
@@ -58,6 +59,13 @@ export async function checkReadiness(deps: ReadinessDeps = {}): Promise<Readines
   } finally {
     clearTimeout(timer);
   }
+  return { database, migrations };
+}
+
+/** `database`: the database's part as already checked (the route shares one check a second: shared-check.ts). */
+export async function checkReadiness(deps: ReadinessDeps & { database?: () => Promise<Pick<Readiness["checks"], "database" | "migrations">> } = {}): Promise<Readiness> {
+  const { database, migrations } = await (deps.database ? deps.database() : checkDatabase(deps));
+  // The bus is read each time: a flag, no query.
   let bus: CheckState = "failed";
   try {
     bus = (deps.bus ?? (await getBus())).isListening() ? "ok" : "failed";

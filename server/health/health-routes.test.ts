@@ -7,6 +7,7 @@ import { GET as ready } from "@/app/api/health/ready/route";
 import { getBus } from "@/server/core/bus";
 import { noParams } from "@/server/http/test-helpers";
 import { checkReadiness, newestMigration } from "./check-readiness";
+import { sharedCheck } from "./shared-check";
 
 /** /api/health, /api/health/live and /api/health/ready on the file's own database (ADR 026). */
 type Body = { statusCode: number; message: string; data: Record<string, unknown> };
@@ -49,6 +50,8 @@ describe("health", () => {
     const newest = newestMigration();
     await db.execute(sql`update drizzle.__drizzle_migrations set created_at = created_at - 1000 where created_at = ${newest}`);
     try {
+      // Readiness is checked at most once a second (shared-check.ts): the change shows within it.
+      await expect.poll(async () => (await call(ready, "/api/health/ready")).status, { timeout: 5_000, interval: 100 }).toBe(503);
       const res = await call(ready, "/api/health/ready", { "x-locale": "ar" });
       expect(res.status).toBe(503);
       expect(res.body.statusCode).toBe(503);
@@ -59,7 +62,20 @@ describe("health", () => {
     } finally {
       await db.execute(sql`update drizzle.__drizzle_migrations set created_at = ${newest} where created_at = ${newest - 1000}`);
     }
-    expect((await call(ready, "/api/health/ready")).status).toBe(200);
+    await expect.poll(async () => (await call(ready, "/api/health/ready")).status, { timeout: 5_000, interval: 100 }).toBe(200);
+  });
+
+  it("a flood of readiness and health calls shares one check a second", async () => {
+    let checks = 0;
+    const shared = sharedCheck(async () => ++checks, 1_000);
+    const first = await Promise.all(Array.from({ length: 500 }, () => shared()));
+    expect(checks).toBe(1);
+    expect(new Set(first)).toEqual(new Set([1]));
+    const quick = sharedCheck(async () => ++checks, 20);
+    await quick();
+    await expect.poll(async () => quick(), { timeout: 2_000, interval: 30 }).toBe(3);
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => call(i % 2 ? ready : health, i % 2 ? "/api/health/ready" : "/api/health")));
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 100 }, () => 200));
   });
 
   it("ready fails on an unreachable or silent database and on a bus that is not listening", async () => {
