@@ -20,8 +20,13 @@ export function pgEnv(url: string): Record<string, string> {
   const env: Record<string, string> = { PGHOST: decodeURIComponent(u.hostname) || "localhost", PGPORT: u.port || "5432", PGDATABASE: decodeURIComponent(u.pathname.slice(1)) };
   if (u.username) env.PGUSER = decodeURIComponent(u.username);
   if (u.password) env.PGPASSWORD = decodeURIComponent(u.password);
-  const sslmode = u.searchParams.get("sslmode");
-  if (sslmode) env.PGSSLMODE = sslmode;
+  // What else a libpq URL may carry as parameters (`?sslmode=require&sslrootcert=…`, a socket `?host=/run/postgresql`).
+  const params: Record<string, string> = { sslmode: "PGSSLMODE", sslrootcert: "PGSSLROOTCERT", sslcert: "PGSSLCERT", sslkey: "PGSSLKEY", host: "PGHOST", port: "PGPORT", user: "PGUSER", password: "PGPASSWORD", application_name: "PGAPPNAME" };
+  for (const [name, variable] of Object.entries(params)) {
+    const value = u.searchParams.get(name);
+    if (value) env[variable] = value;
+  }
+  if (u.searchParams.get("ssl") === "true" && !env.PGSSLMODE) env.PGSSLMODE = "require";
   if (!env.PGDATABASE) throw new Error("the URL names no database");
   return env;
 }
@@ -37,13 +42,20 @@ export interface BackupResult {
   bucketObjects: number;
 }
 
-/** `pg_dump --format=custom` of the whole database (every schema, the migrations' journal included) into `file`. */
+/**
+ * `pg_dump --format=custom` of the whole database (every schema, the migrations' journal included) into `file`. The
+ * bucket's list is read in the same snapshot as the dump (pg_export_snapshot, held open while pg_dump runs), so it
+ * names exactly the objects the dump's rows refer to.
+ */
 export async function backupDatabase(url: string, file: string): Promise<BackupResult> {
-  await tool("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${file}`], url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    await client.query("begin transaction isolation level repeatable read read only");
+    const { rows: [snapshot] } = await client.query<{ id: string }>("select pg_export_snapshot() as id");
     const { rows } = await client.query<{ id: string; mime: string; size: number }>("select id, mime, size from media where store = 1 order by id");
+    await tool("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--snapshot=${snapshot!.id}`, `--file=${file}`], url);
+    await client.query("commit");
     if (rows.length > 0) {
       const bytes = rows.reduce((n, r) => n + Number(r.size), 0);
       await writeFile(`${file}.bucket.json`, JSON.stringify({ note: "objects of the media bucket under these keys (the media ids) that the dump refers to", count: rows.length, bytes, objects: rows }, null, 1));

@@ -73,29 +73,33 @@ async function makeCard(db: Db, sourceId: string): Promise<CardJpeg | null> {
     .where(eq(media.id, sourceId))
     .limit(1);
   if (!source || !source.mime.startsWith("image/")) return null;
-  let card: CardJpeg;
   if (source.mime === "image/jpeg" && source.width <= CARD_JPEG_WIDTH) {
-    card = { id: sourceId, size: source.size };
-  } else {
-    try {
-      // With MEDIA_STORE=s3 the cover's bytes may be in the bucket (docs/decisions/019).
-      const loaded = await loadMedia(source);
-      if (!loaded) return null;
-      const { data, info } = await sharp(loaded.bytes, { limitInputPixels: 50_000_000 })
-        .resize({ width: CARD_JPEG_WIDTH, withoutEnlargement: true })
-        .flatten({ background: "#ffffff" })
-        .jpeg(CARD_JPEG)
-        .toBuffer({ resolveWithObject: true });
-      const id = await storeMedia(db, { bytes: data, mime: "image/jpeg", width: info.width, height: info.height, kind: source.kind as MediaKind });
-      card = { id, size: data.byteLength };
-    } catch (err) {
-      // Stored images were re-encoded on the way in, so this is damage, not input: the list shows the URL only.
-      log.error({ err }, `[media] no card JPEG of ${sourceId}`);
-      return null;
-    }
+    await db.insert(mediaVariants).values({ sourceId, width: CARD_JPEG_WIDTH, format: FORMAT, mediaId: sourceId }).onConflictDoNothing();
+    return { id: sourceId, size: source.size };
   }
-  await db.insert(mediaVariants).values({ sourceId, width: CARD_JPEG_WIDTH, format: FORMAT, mediaId: card.id }).onConflictDoNothing();
-  return card;
+  let encoded: { data: Buffer; info: { width: number; height: number } };
+  try {
+    // With MEDIA_STORE=s3 the cover's bytes may be in the bucket (docs/decisions/019).
+    const loaded = await loadMedia(source);
+    if (!loaded) return null;
+    encoded = await sharp(loaded.bytes, { limitInputPixels: 50_000_000 })
+      .resize({ width: CARD_JPEG_WIDTH, withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg(CARD_JPEG)
+      .toBuffer({ resolveWithObject: true });
+  } catch (err) {
+    // Stored images were re-encoded on the way in, so this is damage, not input: the list shows the URL only.
+    log.error({ err }, `[media] no card JPEG of ${sourceId}`);
+    return null;
+  }
+  const { data, info } = encoded;
+  // One transaction: the card's per-id lock (storeMediaMany) holds until its row refers to it (collect-media.ts).
+  const id = await db.transaction(async (tx) => {
+    const stored = await storeMedia(tx, { bytes: data, mime: "image/jpeg", width: info.width, height: info.height, kind: source.kind as MediaKind });
+    await tx.insert(mediaVariants).values({ sourceId, width: CARD_JPEG_WIDTH, format: FORMAT, mediaId: stored }).onConflictDoNothing();
+    return stored;
+  });
+  return { id, size: data.byteLength };
 }
 
 async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {

@@ -19,7 +19,9 @@ import { deleteMediaObjects } from "./object-store";
  * there (ON CONFLICT DO NOTHING) just as the collector deletes it. Both take a lock per id (an advisory lock keyed by
  * the id's hash): the store a shared one in its transaction (lockMediaIds, storeMediaMany), the collector an exclusive
  * one it only tries for (an id being stored is skipped this round) and then checks the references again before it
- * deletes. A store that starts after the deletion waits for the collector's commit and inserts the row anew.
+ * deletes. A store that starts after the deletion waits for the collector's commit and inserts the row anew. So every
+ * store stores and refers in one transaction (the uploads' use cases, a copy and its media_variants row in variants.ts
+ * and card-jpeg.ts), and removeUnusedMedia (a write's own clean-up) tries the same lock (tryLockMediaId).
  */
 
 /** Each column holding a media id under a foreign key (media_variants.source_id cascades and is not one of them). */
@@ -46,6 +48,12 @@ const FIRST_RUN_MS = 10 * 60 * 1000;
 
 /** A text[] literal of ids, one parameter each. */
 const textArray = (ids: readonly string[]) => sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::text[]`;
+
+/**
+ * A condition that takes the exclusive per-id lock of `alias`.id for the rest of the transaction, or is false while
+ * an upload of the same bytes holds it (for deletes outside the collector: removeUnusedMedia).
+ */
+export const tryLockMediaId = (alias: string) => sql.raw(`pg_try_advisory_xact_lock(${MEDIA_ID_LOCKS}, hashtext(${alias}.id))`);
 
 /** Takes the shared per-id locks for the ids a transaction stores (no-op outside one: the lock ends with the statement). */
 export async function lockMediaIds(db: Executor, ids: readonly string[]): Promise<void> {

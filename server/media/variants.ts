@@ -116,8 +116,13 @@ async function makeVariant(db: Db, sourceId: string, width: number, format: Vari
   const { data, info } = encoded;
   // With MEDIA_STORE=s3 the copy goes to the bucket like any media (put before its row is written).
   const mime = `image/${format}`;
-  const id = await storeMedia(db, { bytes: data, mime, width: info.width, height: info.height, kind: row.kind as MediaKind });
-  await db.insert(mediaVariants).values({ sourceId, width, format, mediaId: id }).onConflictDoNothing();
+  // One transaction: the copy's per-id lock (storeMediaMany) holds until its media_variants row refers to it, so the
+  // collector cannot take an old identical copy between the two (collect-media.ts).
+  const id = await db.transaction(async (tx) => {
+    const stored = await storeMedia(tx, { bytes: data, mime, width: info.width, height: info.height, kind: row.kind as MediaKind });
+    await tx.insert(mediaVariants).values({ sourceId, width, format, mediaId: stored }).onConflictDoNothing();
+    return stored;
+  });
   // Whether it is premium-only now, not when the encode began: a copy made ahead at upload may still be encoding when
   // its chapter is published, and the readers' requests that joined it must not be refused for what was true before.
   const now = await readVariant(db, sourceId, width, format);

@@ -6,6 +6,8 @@ import { publicChapter } from "@/server/visibility";
 import { managedChapterColumns } from "./managed";
 import { type SignedInViewer, mayManage } from "@/server/core/viewer";
 import { isRowId } from "@/lib/validation/numbers";
+import { tryLockMediaId } from "@/server/media/collect-media";
+import { MediaStore } from "@/server/media/kind";
 
 /** The manga row a write works on, locked for the rest of the transaction. */
 export interface LockedManga {
@@ -115,6 +117,8 @@ export async function pageMediaOf(tx: Tx, chapterIds: readonly number[]): Promis
  * Deletes the media among `candidates` that nothing references any more (no manga cover or banner, chapter page,
  * profile image, site setting or other image's variant), with their stored width variants. Media are content-addressed,
  * so an image shared by two manga or pages stays until the last user goes. Runs in the write's transaction.
+ * Left to the media collector (server/media/collect-media.ts), a day later: media kept in a bucket (the collector
+ * removes the object after the row) and media an identical upload is storing right now (its per-id lock is held).
  */
 export async function removeUnusedMedia(tx: Tx, candidates: readonly (string | null | undefined)[]): Promise<number> {
   const ids = [...new Set(candidates.filter((id): id is string => typeof id === "string" && id.length > 0))];
@@ -125,11 +129,13 @@ export async function removeUnusedMedia(tx: Tx, candidates: readonly (string | n
   const unused = sql`
     select m.id from ${media} m
     where m.id = any(${idList})
+      and m.store <> ${MediaStore.Bucket}
       and not exists (select 1 from ${manga} where cover_image_id = m.id or banner_image_id = m.id)
       and not exists (select 1 from ${chapterPages} where image_id = m.id or image350_id = m.id or image500_id = m.id or image700_id = m.id)
       and not exists (select 1 from ${users} where profile_image_id = m.id)
       and not exists (select 1 from site_settings s where strpos(s.value::text, m.id) > 0)
-      and not exists (select 1 from ${mediaVariants} v where v.media_id = m.id and not (v.source_id = any(${idList})))`;
+      and not exists (select 1 from ${mediaVariants} v where v.media_id = m.id and not (v.source_id = any(${idList})))
+      and ${tryLockMediaId("m")}`;
   const removed = await tx.execute<{ id: string }>(sql`delete from ${media} where id in (${unused}) returning id`);
   let total = removed.rows.length;
   const variantIds = variants.map((v) => v.id).filter((id) => !ids.includes(id));
