@@ -76,6 +76,9 @@ class Encoder {
       }, ENCODE_TIMEOUT_MS);
       timer.unref();
       this.pending.set(id, { resolve, reject, timer });
+      // While an answer is awaited the channel keeps the process alive (a script that only awaits encodes, the seed,
+      // would otherwise end with its top-level await unsettled); idle, it does not hold the process open.
+      child.channel?.ref();
       child.send({ id, input, widths: [...widths], avif }, (err) => {
         if (err) this.settle(id, undefined, new EncoderUnavailable(`the image encoder is gone: ${err.message}`));
       });
@@ -117,6 +120,7 @@ class Encoder {
     if (!job) return;
     this.pending.delete(id);
     clearTimeout(job.timer);
+    if (this.pending.size === 0) this.child?.channel?.unref();
     if (err !== undefined) job.reject(err);
     else job.resolve(variants!);
   }
