@@ -154,8 +154,8 @@ async function removeObjects(db: Db, ids: readonly string[]): Promise<number> {
   return db.transaction(async (tx) => {
     const free = (
       await tx.execute<{ id: string }>(sql`
-        select id from unnest(${textArray(ids)}) as id
-        where pg_try_advisory_xact_lock(${MEDIA_ID_LOCKS}, hashtext(id)) and not exists (select 1 from media m where m.id = id)`)
+        select t.id from unnest(${textArray(ids)}) as t(id)
+        where pg_try_advisory_xact_lock(${MEDIA_ID_LOCKS}, hashtext(t.id)) and not exists (select 1 from media m where m.id = t.id)`)
     ).rows.map((r) => r.id);
     return ids.length - free.length + (await deleteMediaObjects(free));
   });

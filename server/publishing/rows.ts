@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { chapterPages, chapters, manga, media, mediaVariants, users } from "@/db/schema";
 import { notFound } from "@/server/core/errors";
+import { MediaStore } from "@/server/media/kind";
 import type { Tx } from "@/server/core/unit-of-work";
 import { publicChapter } from "@/server/visibility";
 import { managedChapterColumns } from "./managed";
@@ -115,6 +116,9 @@ export async function pageMediaOf(tx: Tx, chapterIds: readonly number[]): Promis
  * Deletes the media among `candidates` that nothing references any more (no manga cover or banner, chapter page,
  * profile image, site setting or other image's variant), with their stored width variants. Media are content-addressed,
  * so an image shared by two manga or pages stays until the last user goes. Runs in the write's transaction.
+ * Only media whose bytes are in the database: one whose bytes are in the bucket (MEDIA_STORE=s3) is left to the media
+ * collector (server/media/collect-media.ts), which deletes its row after the grace period and then its object, under
+ * the id's lock against an identical upload. Deleting the row here would leave the object in the bucket for good.
  */
 export async function removeUnusedMedia(tx: Tx, candidates: readonly (string | null | undefined)[]): Promise<number> {
   const ids = [...new Set(candidates.filter((id): id is string => typeof id === "string" && id.length > 0))];
@@ -124,7 +128,7 @@ export async function removeUnusedMedia(tx: Tx, candidates: readonly (string | n
   const variants = await tx.select({ id: mediaVariants.mediaId }).from(mediaVariants).where(inArray(mediaVariants.sourceId, ids));
   const unused = sql`
     select m.id from ${media} m
-    where m.id = any(${idList})
+    where m.id = any(${idList}) and m.store = ${MediaStore.Database}
       and not exists (select 1 from ${manga} where cover_image_id = m.id or banner_image_id = m.id)
       and not exists (select 1 from ${chapterPages} where image_id = m.id or image350_id = m.id or image500_id = m.id or image700_id = m.id)
       and not exists (select 1 from ${users} where profile_image_id = m.id)
