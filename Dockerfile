@@ -35,7 +35,11 @@ COPY i18n ./i18n
 COPY lib ./lib
 COPY messages ./messages
 COPY public ./public
-COPY scripts ./scripts
+# Only the scripts the image runs (start, migrations, the demo seed, the first root, the bucket move, backups): the
+# benchmarks and test tools import dev dependencies the image does not hold.
+COPY scripts/start.ts scripts/migrate.ts scripts/seed.ts scripts/create-root.ts scripts/media-to-bucket.ts ./scripts/
+COPY scripts/seed ./scripts/seed
+COPY scripts/backup ./scripts/backup
 COPY server ./server
 COPY types ./types
 # Next writes regenerated pages under .next at run time, and the embedded database (no DATABASE_URL) lives in data/.

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -134,6 +135,35 @@ describe("Dockerfile", () => {
     expect(runtime).toContain('CMD ["node", "--import", "tsx", "scripts/start.ts"]');
     expect(runtime).not.toMatch(/COPY (\.|tests|docs) /);
     expect(readFileSync(path.join(ROOT, ".dockerignore"), "utf8").split("\n")).toEqual(expect.arrayContaining(["node_modules", ".next", "data", ".env"]));
+  });
+
+  it("puts in the image only code whose packages are production dependencies (npm ci --omit=dev installs nothing else)", () => {
+    const file = readFileSync(path.join(ROOT, "Dockerfile"), "utf8");
+    const runtime = file.slice(file.lastIndexOf("\nFROM "));
+    // What the runtime stage copies from the build context (not --from another stage).
+    const sources = [...runtime.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((m) => m[1]!.split(/\s+/));
+    const ignored = readFileSync(path.join(ROOT, ".dockerignore"), "utf8").split("\n").filter((l) => l.startsWith("**/*"));
+    const skip = (f: string) => ignored.some((pattern) => f.endsWith(pattern.slice(4)));
+    const files: string[] = [];
+    const walk = (p: string) => {
+      if (statSync(p).isDirectory()) for (const e of readdirSync(p)) walk(path.join(p, e));
+      else if (/\.(tsx?|mjs|js)$/.test(p) && !skip(p)) files.push(p);
+    };
+    for (const source of sources) walk(path.join(ROOT, source));
+    expect(files.length).toBeGreaterThan(200);
+    const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    // pino-pretty is a dev dependency loaded only in development, inside a try (server/core/log.ts).
+    const allowed = new Set([...Object.keys(dependencies), ...builtinModules, "pino-pretty"]);
+    const missing = new Set<string>();
+    for (const f of files) {
+      for (const m of readFileSync(f, "utf8").matchAll(/(?:^import [^;]*? from |^export [^;]*? from |import\(|require\()\s*["']([^"'.][^"']*)["']/gm)) {
+        const name = m[1]!.replace(/^node:/, "");
+        if (name.startsWith("@/") || !/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/.*)?$/.test(name)) continue;
+        const pkg = name.startsWith("@") ? name.split("/").slice(0, 2).join("/") : name.split("/")[0]!;
+        if (!allowed.has(pkg)) missing.add(`${pkg} (${path.relative(ROOT, f)})`);
+      }
+    }
+    expect([...missing]).toEqual([]);
   });
 });
 

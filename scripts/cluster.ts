@@ -47,6 +47,11 @@ export interface ClusterOptions {
   serverScript?: string;
   /** How long a process may take to start (the first one seeds the demo content). */
   startTimeoutMs?: number;
+  /**
+   * A database every process joins (migrated by them, not seeded, not dropped): one on a private PostgreSQL a test
+   * may stop and start. Without it the first process makes and seeds a scratch database on TEST_DATABASE_URL.
+   */
+  databaseUrl?: string;
 }
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -55,7 +60,7 @@ const NGINX = process.env.NGINX_PATH || "/usr/sbin/nginx";
 export const NGINX_SOURCE_ADDRESS = "127.0.0.2";
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
-  if (!process.env.TEST_DATABASE_URL) throw new Error("startCluster needs PostgreSQL (TEST_DATABASE_URL)");
+  if (!process.env.TEST_DATABASE_URL && !options.databaseUrl) throw new Error("startCluster needs PostgreSQL (TEST_DATABASE_URL)");
   const count = options.processes ?? 2;
   const nginxPort = await freePort();
   const url = `http://127.0.0.1:${nginxPort}`;
@@ -76,12 +81,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     })());
 
   try {
-    const first = await startApp(script, shared, /\[e2e\] database (\S+)[\s\S]*\[e2e\] serving/, timeout);
-    apps.push(first);
-    const databaseUrl = first.match[1]!;
+    let databaseUrl = options.databaseUrl;
+    if (!databaseUrl) {
+      const first = await startApp(script, shared, /\[e2e\] database (\S+)[\s\S]*\[e2e\] serving/, timeout);
+      apps.push(first);
+      databaseUrl = first.match[1]!;
+    }
     // The others join the first one's database (no scratch database, no seed), all starting at once.
     const others = await Promise.all(
-      Array.from({ length: count - 1 }, () => startApp(script, { ...shared, E2E_DATABASE_URL: databaseUrl }, /\[e2e\] serving/, timeout)),
+      Array.from({ length: count - apps.length }, () => startApp(script, { ...shared, E2E_DATABASE_URL: databaseUrl }, /\[e2e\] serving/, timeout)),
     );
     apps.push(...others);
 

@@ -10,6 +10,7 @@ import { startChapterJobRunner } from "./publishing/chapter-jobs";
 import { startReleaseTimer } from "./publishing/release-chapters";
 import { startDigestTimer } from "./notifications/send-digests";
 import { startMediaCollector } from "./media/collect-media";
+import "./chapters/ingest/page-copies";
 import { startNotificationDelivery } from "./realtime/deliver-notifications";
 import { env } from "@/server/env";
 import { setClientAddress } from "./core/client-ip";
@@ -154,6 +155,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   probe("chapter_jobs_queued", () => scalar(sql`select count(*)::int as n from chapter_jobs`));
   probe("chapter_jobs_oldest_age_seconds", () => scalar(sql`select coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as n from chapter_jobs`));
   probe("mail_outbox_unsent", () => scalar(sql`select count(*)::int as n from email_outbox where sent_at is null`));
+  probe("http_sockets_open", () => new Promise<number>((resolve) => server.getConnections((err, n) => resolve(err ? Number.NaN : n))));
+  // The image encoder's and the page copies' queues register their own probes (background-encoder.ts, page-copies.ts).
   // METRICS_PORT: the metrics without a token on a port of their own (keep it private).
   const metricsServer = process.env.METRICS_PORT
     ? http.createServer((req, res) => {

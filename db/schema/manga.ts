@@ -73,6 +73,9 @@ export const manga = pgTable(
     // Counting what a viewer may see (the list's total) reads this small index rather than a wide one.
     index("manga_status_idx").on(t.status),
     index().on(t.authorId),
+    // The media collector's anti-joins and the foreign keys' checks when a media row is deleted (issue 33, item 4).
+    index().on(t.coverImageId),
+    index("manga_banner_image_id_index").on(t.bannerImageId).where(sql`${t.bannerImageId} is not null`),
     // Folded substring search (`search_text like '%term%'`) through pg_trgm: stays fast as the catalogue grows.
     index("manga_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     // The title matches of a search, collected first when it is ranked by relevance.

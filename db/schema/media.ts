@@ -42,5 +42,10 @@ export const mediaVariants = pgTable(
     format: text().notNull().default("webp"),
     mediaId: text().notNull().references(() => media.id),
   },
-  (t) => [primaryKey({ columns: [t.sourceId, t.width, t.format] })],
+  (t) => [
+    primaryKey({ columns: [t.sourceId, t.width, t.format] }),
+    // A copy is itself media: the media collector's anti-join and the foreign key's check when a media row is deleted
+    // look rows up by it (issue 33, item 4; source_id is the primary key's first column).
+    index().on(t.mediaId),
+  ],
 );

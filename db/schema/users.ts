@@ -64,6 +64,9 @@ export const users = pgTable(
     index().on(t.role),
     // The overview's accounts by role count live accounts only: an index-only count (docs/decisions/015).
     index("users_live_role_idx").on(t.role).where(sql`${t.deletedAt} is null`),
+    // The media collector's anti-join and the foreign key's check when a media row is deleted (issue 33, item 4):
+    // without it each deleted image reads the whole table. Most accounts have no picture, hence partial.
+    index("users_profile_image_id_index").on(t.profileImageId).where(sql`${t.profileImageId} is not null`),
     index().on(t.createdAt),
     // A catalogue page looks up each row's author name (server/manga/list-manga.ts): an index-only look-up, which
     // PostgreSQL prefers to scanning a few hundred users once per row.

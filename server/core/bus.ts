@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDbHandle, type Db } from "@/db/client";
 import { inScope, log, newRequestId } from "./log";
+import { observeBusLag } from "./metrics";
 
 /**
  * The bus that carries after-commit signals to every process (docs/decisions/012): PostgreSQL LISTEN/NOTIFY when
@@ -14,6 +15,26 @@ export type BusChannel = (typeof BUS_CHANNELS)[number];
 export const MAX_PAYLOAD_BYTES = 7900;
 
 export type BusHandler = (payload: string) => void;
+
+/** Wall-clock milliseconds with a fraction (the publishing and the receiving process compare them: same clock source). */
+const nowMs = () => performance.timeOrigin + performance.now();
+const STAMP = "\u001e";
+
+/**
+ * What goes over NOTIFY: the publishing time, a record separator, the subscriber's payload. The receiving process
+ * takes the time off (the lag metric, bus_delivery_lag_seconds) and hands on the payload as it was published; a
+ * payload without the stamp (a process of an older build publishing) is handed on whole.
+ */
+export function stampPayload(payload: string, at = nowMs()): string {
+  return `${at.toFixed(3)}${STAMP}${payload}`;
+}
+
+export function unstampPayload(raw: string): { payload: string; at?: number } {
+  const cut = raw.indexOf(STAMP);
+  if (cut <= 0 || cut > 24) return { payload: raw };
+  const at = Number(raw.slice(0, cut));
+  return Number.isFinite(at) ? { payload: raw.slice(cut + 1), at } : { payload: raw };
+}
 
 export interface Bus {
   readonly kind: "postgres" | "in-process";
@@ -45,7 +66,9 @@ class Subscribers {
     return () => void this.resync.delete(handler);
   }
 
-  deliver(channel: string, payload: string) {
+  /** `publishedAt`: when it was published (nowMs), for the lag metric. */
+  deliver(channel: string, payload: string, publishedAt?: number) {
+    if (publishedAt !== undefined) observeBusLag(channel, (nowMs() - publishedAt) / 1000);
     const handlers = this.handlers.get(channel as BusChannel);
     if (!handlers?.size) return;
     // A delivery has an id of its own on the lines its handlers log (server/core/log.ts).
@@ -82,7 +105,8 @@ export class InProcessBus extends Subscribers implements Bus {
   readonly kind = "in-process" as const;
   async publish(channel: BusChannel, payload: string) {
     checkPayload(payload);
-    setImmediate(() => this.deliver(channel, payload));
+    const at = nowMs();
+    setImmediate(() => this.deliver(channel, payload, at));
   }
   async whenListening() {}
   isListening() {
@@ -145,7 +169,10 @@ export class PostgresBus extends Subscribers implements Bus {
     const lost = () => this.lost(client);
     client.on("error", lost);
     client.on("end", lost);
-    client.on("notification", (message) => this.deliver(message.channel, message.payload ?? ""));
+    client.on("notification", (message) => {
+      const { payload, at } = unstampPayload(message.payload ?? "");
+      this.deliver(message.channel, payload, at);
+    });
     try {
       await client.connect();
       for (const channel of BUS_CHANNELS) await client.query(`listen ${channel}`);
@@ -195,7 +222,7 @@ export class PostgresBus extends Subscribers implements Bus {
 
   async publish(channel: BusChannel, payload: string) {
     checkPayload(payload);
-    await this.options.db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    await this.options.db.execute(sql`select pg_notify(${channel}, ${stampPayload(payload)})`);
   }
 
   async close() {

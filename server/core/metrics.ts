@@ -12,6 +12,7 @@ interface Metrics {
   queryDuration: Histogram;
   pageCache: Counter<"result">;
   rateLimitRefusals: Counter<"rule">;
+  busLag: Histogram<"channel">;
   /** Functions read at scrape time: name → value (NaN when it cannot be read, e.g. the database away). */
   probes: Map<string, () => number | Promise<number>>;
 }
@@ -47,6 +48,13 @@ function create(): Metrics {
     labelNames: ["rule"] as const,
     registers: [registry],
   });
+  const busLag = new Histogram({
+    name: "bus_delivery_lag_seconds",
+    help: "Bus messages from their publishing (any process) to their delivery to this process's subscribers, by channel.",
+    labelNames: ["channel"] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
   const probes = new Map<string, () => number | Promise<number>>();
   const probe = (name: string, help: string) =>
     new Gauge({
@@ -73,7 +81,12 @@ function create(): Metrics {
   probe("chapter_jobs_queued", "PDF chapter jobs waiting or running (the whole site: read from the database).");
   probe("chapter_jobs_oldest_age_seconds", "Age of the oldest chapter job (0 when none).");
   probe("mail_outbox_unsent", "Mails in the outbox not sent yet (the whole site).");
-  return { registry, requestDuration, queryDuration, pageCache, rateLimitRefusals, probes };
+  probe("http_sockets_open", "HTTP connections open on this process's site port (keep-alive ones included).");
+  probe("image_encoder_jobs", "Images sent to this process's background encoder and not answered yet (uploads' pages, AVIF copies).");
+  probe("image_encoder_oldest_age_seconds", "Age of the oldest image the background encoder has not answered (0 when none).");
+  probe("page_copies_queued", "Pages waiting for or getting their AVIF copies in this process (after an upload).");
+  probe("page_copies_oldest_age_seconds", "Age of the oldest page waiting for or getting its copies (0 when none).");
+  return { registry, requestDuration, queryDuration, pageCache, rateLimitRefusals, busLag, probes };
 }
 
 export function metrics(): Metrics {
@@ -91,10 +104,21 @@ export function observeQuery(seconds: number): void {
   metrics().queryDuration.observe(seconds);
 }
 
+/** One bus message's delay from its publishing to its delivery here (server/core/bus.ts). */
+export function observeBusLag(channel: string, seconds: number): void {
+  metrics().busLag.observe({ channel }, Math.max(0, seconds));
+}
+
+/** A refusal of a rate limit (the database's, server/core/rate-limit.ts, or a process's read limits). */
+export function countRefusal(rule: string): void {
+  metrics().rateLimitRefusals.inc({ rule });
+}
+
 /** Registers a gauge's reading (the pool, the page cache, the bus), taken at each scrape. */
 export type ProbeName =
   | "page_cache_bytes" | "page_cache_entries" | "db_pool_connections" | "db_pool_idle" | "db_pool_waiting" | "bus_listening"
-  | "notification_sockets_open" | "chapter_jobs_queued" | "chapter_jobs_oldest_age_seconds" | "mail_outbox_unsent";
+  | "notification_sockets_open" | "chapter_jobs_queued" | "chapter_jobs_oldest_age_seconds" | "mail_outbox_unsent" | "http_sockets_open"
+  | "image_encoder_jobs" | "image_encoder_oldest_age_seconds" | "page_copies_queued" | "page_copies_oldest_age_seconds";
 export function probe(name: ProbeName, read: () => number | Promise<number>): void {
   metrics().probes.set(name, read);
 }

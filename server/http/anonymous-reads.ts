@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { tooManyRequests, type AppError } from "@/server/core/errors";
 import type { RateRule } from "@/server/core/rate-limit";
 import { clientIp } from "@/server/core/client-ip";
+import { countRefusal } from "@/server/core/metrics";
 import type { ApiRequest } from "./api-request";
 
 /**
@@ -127,6 +128,7 @@ export class ReadLimits {
    * connections, gets its refusals at the pace of its connections, not as fast as the server can say no.
    */
   private async refusal(retryAfterSeconds: number): Promise<AppError> {
+    countRefusal(this.rate.rule?.name ?? "read");
     const pause = Math.min(this.refusalDelayMs, retryAfterSeconds * 1000);
     if (pause > 0) await sleep(pause);
     return tooManyRequests(Math.max(1, retryAfterSeconds - Math.floor(pause / 1000)));

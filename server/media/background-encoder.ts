@@ -4,6 +4,7 @@ import path from "node:path";
 import { MediaError, type MediaErrorCode } from "./errors";
 import type { EncodedImage, ProcessImageVariantsOptions } from "./process-image";
 import { log } from "@/server/core/log";
+import { probe } from "@/server/core/metrics";
 
 /**
  * Uploaded page images are encoded in a child process at a lower CPU priority (nice IMAGE_ENCODER_NICE, 10), so a
@@ -23,6 +24,8 @@ interface Pending {
   resolve: (variants: Map<number, EncodedImage>) => void;
   reject: (err: unknown) => void;
   timer: NodeJS.Timeout;
+  /** When it was sent (performance.now()), for the queue's age metric. */
+  at: number;
 }
 
 type Reply =
@@ -65,6 +68,12 @@ class Encoder {
     return this.child?.pid;
   }
 
+  /** Images sent and not answered, and the oldest one's age in seconds (the pending map keeps the sending order). */
+  queue(): { jobs: number; oldestAgeSeconds: number } {
+    const first = this.pending.values().next();
+    return { jobs: this.pending.size, oldestAgeSeconds: first.done ? 0 : (performance.now() - first.value.at) / 1000 };
+  }
+
   encode(input: Uint8Array, widths: readonly number[], avif = false): Promise<Map<number, EncodedImage>> {
     const child = this.start();
     const id = this.nextId++;
@@ -75,7 +84,7 @@ class Encoder {
         this.stop();
       }, ENCODE_TIMEOUT_MS);
       timer.unref();
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { resolve, reject, timer, at: performance.now() });
       // While an answer is awaited the channel keeps the process alive (a script that only awaits encodes, the seed,
       // would otherwise end with its top-level await unsettled); idle, it does not hold the process open.
       child.channel?.ref();
@@ -135,6 +144,9 @@ class Encoder {
 
 const KEY = Symbol.for("manga.media.encoder");
 const encoder = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Encoder()) as Encoder;
+// Read when /api/metrics is scraped (server/core/metrics.ts).
+probe("image_encoder_jobs", () => encoder.queue().jobs);
+probe("image_encoder_oldest_age_seconds", () => encoder.queue().oldestAgeSeconds);
 
 /** processPageVariants in the background encoder; in this process when the encoder cannot answer. */
 export async function processPageVariantsInBackground(opts: ProcessImageVariantsOptions): Promise<Map<number, EncodedImage>> {
@@ -167,6 +179,8 @@ export async function encodeCopiesInBackground(input: Uint8Array, widths: readon
   return encodeAvifCopies(input, widths);
 }
 
+/** The background encoder's queue (the image_encoder_* metrics). */
+export const encoderQueue = () => encoder.queue();
 /** The encoder's process id while it runs (tests). */
 export const encoderPid = () => encoder.pid();
 /** Stops the encoder (tests; it is started again on next use). */

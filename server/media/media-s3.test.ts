@@ -9,7 +9,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET, HEAD } from "@/app/media/[id]/route";
 import { getDb, type Db } from "@/db/client";
-import { manga, media, mediaVariants, users } from "@/db/schema";
+import { chapterPages, chapters, manga, media, mediaVariants, users } from "@/db/schema";
+import { Role } from "@/lib/enums";
+import { deleteManga } from "@/server/publishing/delete-manga";
+import { collectMedia, MEDIA_GRACE_MS } from "./collect-media";
 import { getCurrentUser } from "@/server/auth/get-current-user";
 import { listMyManga } from "@/server/auth/my-manga";
 import { ingestChapterImages } from "@/server/chapters/ingest/ingest-images";
@@ -18,7 +21,6 @@ import { runUnitOfWork } from "@/server/core/unit-of-work";
 import { base64ByUrl } from "@/server/manga/cover-images";
 import { createChapter } from "@/tests/fixtures/chapters";
 import { photo } from "@/tests/fixtures/images";
-import { collectMedia } from "./collect-media";
 import { MediaStoreUnavailableError } from "./errors";
 import { getMedia } from "./get-media";
 import { MediaKind, MediaStore } from "./kind";
@@ -217,15 +219,30 @@ describe("MEDIA_STORE=s3", () => {
     expect((await call(GET, id)).status).toBe(404);
   });
 
-  it("gives back an unreferenced image's object when the collector deletes its row (issue 33, item 4)", async () => {
-    const bytes = await sharp({ create: { width: 40, height: 60, channels: 3, background: { r: 9, g: 140, b: 70 } } }).jpeg().toBuffer();
-    const id = await storeMedia(db, { bytes, mime: "image/jpeg", width: 40, height: 60, kind: MediaKind.Page });
-    expect(await inBucket(id)).not.toBeNull();
-    await db.update(media).set({ createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000) }).where(eq(media.id, id));
-    const result = await collectMedia(db);
-    expect(result.objectsLeft).toBe(0);
-    expect(await rowOf(id)).toBeUndefined();
-    expect(await inBucket(id)).toBeNull();
+  it("deleting a manga gives its bucket objects back after the grace period: the collector deletes the rows, then the objects", async () => {
+    const [root] = await db.insert(users).values({ username: "s3_gc_root", email: "s3_gc_root@example.test", fullName: "Root", role: Role.root }).returning({ id: users.id });
+    const cover = await storeImage(db, { input: await photo({ width: 60, height: 90, colour: [200, 30, 120] }), maxWidth: 600, kind: MediaKind.Cover });
+    const chapterId = await createChapter(db, { title: "S3 collected" });
+    const bytes = await photo({ width: 80, height: 120, colour: [30, 30, 220], format: "jpeg" });
+    const pageImage = await storeMedia(db, { bytes, mime: "image/jpeg", width: 80, height: 120, kind: MediaKind.Page });
+    await db.insert(chapterPages).values({ chapterId, pageNumber: 1, imageId: pageImage, width: 80, height: 120 });
+    const [chapter] = await db.select({ mangaId: chapters.mangaId }).from(chapters).where(eq(chapters.id, chapterId));
+    const mangaId = chapter!.mangaId;
+    await db.update(manga).set({ coverImageId: cover.id }).where(eq(manga.id, mangaId));
+    const ids = [cover.id, pageImage];
+    for (const id of ids) expect(await inBucket(id)).not.toBeNull();
+
+    await deleteManga({ db, actor: { userId: root!.id, role: Role.root }, mangaId });
+    // The rows wait for the collector: deleting them here would leave their objects in the bucket for good.
+    for (const id of ids) expect((await rowOf(id))?.store).toBe(MediaStore.Bucket);
+    expect((await collectMedia(db)).deleted).toBe(0); // within the grace period (just stored)
+    const run = await collectMedia(db, { now: new Date(Date.now() + 2 * MEDIA_GRACE_MS) });
+    expect(run).toMatchObject({ ran: true, objectsLeft: 0 });
+    expect(run.deleted).toBeGreaterThanOrEqual(2);
+    for (const id of ids) {
+      expect(await rowOf(id)).toBeUndefined();
+      expect(await inBucket(id)).toBeNull();
+    }
   });
 
   it("answers 404 in the envelope when the bucket has lost an object its row names", async () => {

@@ -1,13 +1,13 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { chapterPages, chapters, manga, media, mediaVariants, users } from "@/db/schema";
 import { notFound } from "@/server/core/errors";
+import { MediaStore } from "@/server/media/kind";
 import type { Tx } from "@/server/core/unit-of-work";
 import { publicChapter } from "@/server/visibility";
 import { managedChapterColumns } from "./managed";
 import { type SignedInViewer, mayManage } from "@/server/core/viewer";
 import { isRowId } from "@/lib/validation/numbers";
 import { tryLockMediaId } from "@/server/media/collect-media";
-import { MediaStore } from "@/server/media/kind";
 
 /** The manga row a write works on, locked for the rest of the transaction. */
 export interface LockedManga {

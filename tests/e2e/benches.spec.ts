@@ -193,6 +193,11 @@ const BENCHES: Bench[] = [
     prints: ["/api/health alone (1 s): p50 # ms", "=== anon:", "=== token:", "=== garbage:", "=== zip:", "=== multipart:", "=== pages:", "/api/health every 50 ms meanwhile: # answers, # failed; p50 # ms"],
   },
   { script: "bench:media", needs: ["postgres"], prints: ["µs plain, # µs with the premium check", "free page, 4 B  this: # req/s, p50 # ms", "premium page, plain (403)  this: # req/s"] },
+  {
+    script: "bench:gc",
+    needs: ["postgres"],
+    prints: ["collected 400 images in # s: # batches, p50 # ms", "left: # media (expected #)", "before  # req/s, p50 # ms, p99 # ms", "during  # req/s, p50 # ms, p99 # ms"],
+  },
   { script: "bench:sitemap", needs: ["postgres"], prints: ["/sitemap.xml  p50  # ms", "/sitemaps/manga-#.xml  p50  # ms", "/sitemaps/chapters-#.xml  p50  # ms"] },
 ];
 

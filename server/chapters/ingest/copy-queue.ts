@@ -6,8 +6,11 @@
  */
 export class FairQueue<T> {
   /** Waiting jobs by owner, in the order owners are served (an owner served goes to the back). */
-  private readonly waiting = new Map<string, T[]>();
+  private readonly waiting = new Map<string, Array<{ job: T; key: number }>>();
   private running = 0;
+  /** Every job not finished, by a key in the order they were added, with when (performance.now()). */
+  private readonly unfinished = new Map<number, number>();
+  private nextKey = 0;
   private idleWaiters: Array<() => void> = [];
 
   constructor(
@@ -20,7 +23,12 @@ export class FairQueue<T> {
     const queue = this.waiting.get(owner) ?? [];
     const taken = jobs.slice(0, Math.max(0, this.options.maxPerOwner - queue.length));
     if (taken.length === 0) return 0;
-    queue.push(...taken);
+    const at = performance.now();
+    for (const job of taken) {
+      const key = this.nextKey++;
+      this.unfinished.set(key, at);
+      queue.push({ job, key });
+    }
     if (!this.waiting.has(owner)) this.waiting.set(owner, queue);
     this.pump();
     return taken.length;
@@ -29,6 +37,12 @@ export class FairQueue<T> {
   /** Jobs waiting (not yet started) for this owner. */
   waitingFor(owner: string): number {
     return this.waiting.get(owner)?.length ?? 0;
+  }
+
+  /** Jobs waiting or running, and the oldest one's age in seconds (the page_copies_* metrics). */
+  stats(): { jobs: number; oldestAgeSeconds: number } {
+    const first = this.unfinished.values().next();
+    return { jobs: this.unfinished.size, oldestAgeSeconds: first.done ? 0 : (performance.now() - first.value) / 1000 };
   }
 
   /** Resolves when nothing is waiting or running. */
@@ -42,7 +56,7 @@ export class FairQueue<T> {
       const next = this.waiting.entries().next();
       if (next.done) break;
       const [owner, queue] = next.value;
-      const job = queue.shift() as T;
+      const { job, key } = queue.shift()!;
       // To the back of the rotation (or out of it, when it has nothing left).
       this.waiting.delete(owner);
       if (queue.length > 0) this.waiting.set(owner, queue);
@@ -58,6 +72,7 @@ export class FairQueue<T> {
           }
         })
         .finally(() => {
+          this.unfinished.delete(key);
           this.running--;
           this.pump();
           if (this.running === 0 && this.waiting.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();

@@ -4,6 +4,7 @@ import { ensureMediaVariants } from "@/server/media/variants";
 import type { IngestResult } from "./types";
 import { FairQueue } from "./copy-queue";
 import { log } from "@/server/core/log";
+import { probe } from "@/server/core/metrics";
 
 /**
  * The reader's AVIF copies of a chapter's stored pages (PAGE_COPY_WIDTHS of each reading image, server/media/
@@ -25,11 +26,22 @@ const PAGE_COPY_WORKERS = 2;
  */
 export const PAGE_COPIES_WAITING_MAX = 1_000;
 
-const copies = new FairQueue<{ db: Db; imageId: string }>(({ db, imageId }) => ensureMediaVariants(db, [imageId], PAGE_COPY_WIDTHS, { format: "avif", concurrency: 1 }), {
-  workers: PAGE_COPY_WORKERS,
-  maxPerOwner: PAGE_COPIES_WAITING_MAX,
-  onError: (err) => log.error({ err }, "[ingest] page copy not made"),
-});
+/**
+ * One queue per process, on globalThis: uploads are stored by Next's bundled routes, and the custom server reads the
+ * queue's metrics (server/main.ts); each would otherwise have a module instance of its own.
+ */
+const COPIES = Symbol.for("manga.ingest.pageCopies");
+const copies = ((globalThis as Record<symbol, unknown>)[COPIES] ??= new FairQueue<{ db: Db; imageId: string }>(
+  ({ db, imageId }) => ensureMediaVariants(db, [imageId], PAGE_COPY_WIDTHS, { format: "avif", concurrency: 1 }),
+  {
+    workers: PAGE_COPY_WORKERS,
+    maxPerOwner: PAGE_COPIES_WAITING_MAX,
+    onError: (err) => log.error({ err }, "[ingest] page copy not made"),
+  },
+)) as FairQueue<{ db: Db; imageId: string }>;
+// Read when /api/metrics is scraped (server/core/metrics.ts).
+probe("page_copies_queued", () => copies.stats().jobs);
+probe("page_copies_oldest_age_seconds", () => copies.stats().oldestAgeSeconds);
 
 /**
  * makePageCopies after an upload's commit, without holding its answer (about a second of CPU per page), queued by the
