@@ -140,7 +140,7 @@ export function OfflineLibrary() {
             onRemove={(r) => void remove(r)}
           />
         )}
-        {shell === "ready" && <p className="text-xs text-zinc-500" data-testid="offline-ready">{t("ready")}</p>}
+        {shell === "ready" && <p className="text-xs text-zinc-400" data-testid="offline-ready">{t("ready")}</p>}
       </main>
     </div>
   );
@@ -202,7 +202,7 @@ function Library({ records, locale, pending, onRead, onRemove }: {
                 <p dir="auto" className="truncate text-xs font-semibold text-zinc-400">{r.mangaTitle}</p>
                 <p dir="auto" className="truncate font-bold text-white" data-testid="offline-item-title">{r.chapterTitle}</p>
                 <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-400">
-                  <span data-testid="offline-item-size"><span className="sr-only">{t("size")}: </span>{formatBytes(recordBytes(r), locale)}</span>
+                  <span><span className="sr-only">{t("size")}: </span><span data-testid="offline-item-size">{formatBytes(recordBytes(r), locale)}</span></span>
                   <span>{t("savedOn", { date: date.format(new Date(r.savedAt)) })}</span>
                   {r.isPremium && <Badge tone="amber">{t("premium")}</Badge>}
                   {r.expiresAt !== null && <span data-testid="offline-item-expires">{t("expiresOn", { date: date.format(new Date(r.expiresAt)) })}</span>}

@@ -241,33 +241,37 @@ let flushing: Promise<void> | null = null;
  * wait while the network is away, and the server's refusals are dropped. Other accounts' entries wait for them.
  */
 export function flushProgress(): Promise<void> {
-  flushing ??= (async () => {
+  if (flushing) return flushing;
+  // Cleared once it has settled (not inside it: a run that returns at once would clear it before it is even set).
+  const run = sendQueued();
+  flushing = run;
+  void run.finally(() => {
+    if (flushing === run) flushing = null;
+  });
+  return run;
+}
+
+async function sendQueued(): Promise<void> {
+  if (readQueue().length === 0 || !navigator.onLine) return;
+  const session = await getSession();
+  const username = session?.user?.username;
+  const token = session && !session.error && typeof session.accessToken === "string" ? session.accessToken : null;
+  if (!username || !token) return;
+  const bridge = { refresh: refreshSessionToken, signOut: async () => undefined };
+  const snapshot = readQueue();
+  const left = await flushQueue(snapshot, username, async (entry) => {
     try {
-      if (readQueue().length === 0 || !navigator.onLine) return;
-      const session = await getSession();
-      const username = session?.user?.username;
-      const token = session && !session.error && typeof session.accessToken === "string" ? session.accessToken : null;
-      if (!username || !token) return;
-      const bridge = { refresh: refreshSessionToken, signOut: async () => undefined };
-      const snapshot = readQueue();
-      const left = await flushQueue(snapshot, username, async (entry) => {
-        try {
-          await apiRequest("/api/chapter/SaveProgress", { method: "POST", body: { chapterId: entry.chapterId, pageNumber: entry.pageNumber }, token, session: bridge, timeoutMs: 15_000 });
-          return "sent";
-        } catch (error) {
-          return outcomeOfFailure(isApiError(error) ? error : {});
-        }
-      });
-      // What was sent or dropped leaves the queue; entries queued while this ran stay.
-      const key = (q: QueuedProgress) => `${q.username}|${q.chapterId}|${q.at}`;
-      const kept = new Set(left.map(key));
-      const done = new Set(snapshot.filter((q) => !kept.has(key(q))).map(key));
-      writeQueue(readQueue().filter((q) => !done.has(key(q))));
-    } finally {
-      flushing = null;
+      await apiRequest("/api/chapter/SaveProgress", { method: "POST", body: { chapterId: entry.chapterId, pageNumber: entry.pageNumber }, token, session: bridge, timeoutMs: 15_000 });
+      return "sent";
+    } catch (error) {
+      return outcomeOfFailure(isApiError(error) ? error : {});
     }
-  })();
-  return flushing;
+  });
+  // What was sent or dropped leaves the queue; entries queued while this ran stay.
+  const key = (q: QueuedProgress) => `${q.username}|${q.chapterId}|${q.at}`;
+  const kept = new Set(left.map(key));
+  const done = new Set(snapshot.filter((q) => !kept.has(key(q))).map(key));
+  writeQueue(readQueue().filter((q) => !done.has(key(q))));
 }
 
 /** How many entries wait to be sent. */
