@@ -1,4 +1,4 @@
-import { publishThroughApi, signInAs, TEST_PASSWORD, unique } from "./helpers";
+import { publishThroughApi, signInAs, skipEnglishOnPhone, TEST_PASSWORD, unique } from "./helpers";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 
 /**
@@ -42,7 +42,7 @@ for (const prefix of ["", "/ar"] as const) {
   const lang = prefix ? "Arabic" : "English";
 
   test(`${lang}: a free chapter saved for offline reads with the network cut, its progress is sent when the network is back, and removing it frees the space`, async ({ page, context, request }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     const pages = [[200, 60, 60], [60, 200, 60], [60, 60, 200], [200, 200, 60]] as const;
     const { mangaId, chapterId } = await publishThroughApi(request, {
       title: unique("Far Shore "),
@@ -112,7 +112,7 @@ for (const prefix of ["", "/ar"] as const) {
   });
 
   test(`${lang}: a reader without a subscription cannot save a premium chapter from the preview`, async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const { mangaId } = await publishThroughApi(request, {
       title: unique("Sealed Shore "),
       description: "A premium manga the offline browser test publishes.",
@@ -126,6 +126,40 @@ for (const prefix of ["", "/ar"] as const) {
     await expect(page).toHaveURL(new RegExp(`${prefix}/offline$`));
     await expect(page.getByTestId("offline-notice")).toHaveText(prefix ? "لا يحفظ الفصول المميزة إلا المشتركون." : "Premium chapters can be saved by subscribers only.");
     await expect(page.getByTestId("offline-item")).toHaveCount(0);
+    expect(await cachedImages(page)).toBe(0);
+  });
+
+  test(`${lang}: a subscriber's premium chapter is kept only as long as its signed URLs live`, async ({ page, request }) => {
+    skipEnglishOnPhone(!prefix);
+    test.setTimeout(180_000);
+    const { mangaId, chapterId } = await publishThroughApi(request, {
+      title: unique("Gilded Shore "),
+      description: "A premium manga the offline browser test publishes.",
+      genre: "Fantasy",
+      cover: [160, 140, 40],
+      chapter: { title: "Paid Lantern", fields: { isPremium: "true" }, pages: [[160, 60, 60], [60, 160, 60]] },
+    });
+    const username = await newReader(request);
+    const granted = await request.post("/api/test/grant-subscription", { data: { username, type: 1, days: 30 } });
+    expect(granted.status(), await granted.text()).toBe(200);
+    await signInAs(page, username, prefix);
+    await page.goto(`${prefix}/dashboard/discovery/manga/${mangaId}`);
+    await page.getByTestId("save-offline").click();
+    const item = page.locator(`[data-testid=offline-item][data-chapter="${chapterId}"]`);
+    await expect(item.getByTestId("offline-item-title")).toHaveText("Paid Lantern");
+    // The browser-test server signs page URLs for 20-25 s (scripts/e2e-server.ts): the copy says until when.
+    await expect(item.getByTestId("offline-item-expires")).toBeVisible();
+    expect(await cachedImages(page)).toBe(2);
+    const expiresAt = await page.evaluate((id) => (JSON.parse(localStorage.getItem("offlineChapters") ?? "[]") as Array<{ chapterId: number; expiresAt: number | null }>).find((r) => r.chapterId === id)?.expiresAt ?? null, chapterId);
+    expect(expiresAt).not.toBeNull();
+    expect(expiresAt! - Date.now()).toBeLessThan(60_000);
+
+    // Once they have expired the offline page drops it, images and all.
+    await expect.poll(async () => {
+      await page.goto(`${prefix}/offline`);
+      await expect(page.getByTestId("offline-total")).toBeVisible();
+      return item.count();
+    }, { timeout: 60_000, intervals: [5_000] }).toBe(0);
     expect(await cachedImages(page)).toBe(0);
   });
 }
