@@ -9,11 +9,11 @@ describe("the return path after signing in", () => {
     }
   });
 
-  it("follows a chapter in the reader and a public preview (issue 31)", () => {
-    for (const path of ["/manga-reader/12/345", "/manga-reader/1/2?page=3", "/discovery/manga/7"]) {
+  it("follows a chapter in the reader, a public preview (issue 31) and the offline page (issue 32)", () => {
+    for (const path of ["/manga-reader/12/345", "/manga-reader/1/2?page=3", "/discovery/manga/7", "/offline?save=3&manga=2"]) {
       expect(safeReturnPath(path), path).toBe(path);
     }
-    for (const path of ["/manga-reader/12", "/manga-reader/12/345/6", "/manga-reader/a/b", "/manga-reader/1234567890/1", "/discovery/manga/7x", "/discovery", "/discovery/manga/7/../../auth", "/discovery/manga/7#x"]) {
+    for (const path of ["/manga-reader/12", "/manga-reader/12/345/6", "/manga-reader/a/b", "/manga-reader/1234567890/1", "/discovery/manga/7x", "/discovery", "/discovery/manga/7/../../auth", "/discovery/manga/7#x", "/offlinex", "/offline/x"]) {
       expect(safeReturnPath(path), path).toBeUndefined();
     }
   });

@@ -2,12 +2,13 @@ import { Heart } from "@/components/icons/ui";
 import { StatusChip, type BadgeTone } from "@/components/ui/Badge";
 import { buttonClass } from "@/components/ui/Button";
 import { isolate } from "@/lib/bidi";
-import { BookOpen, Eye, Layers, Lock } from "@/components/icons/content";
+import { BookOpen, Download, Eye, Layers, Lock } from "@/components/icons/content";
 import { getMessages, getTranslations } from "next-intl/server";
 import { TextsProvider } from "@/i18n/client";
 import { ReportButton } from "@/components/reports/ReportButton";
 import { reporterTexts } from "@/components/reports/reporter-texts";
 import { Link } from "@/i18n/navigation";
+import { loginThen } from "@/lib/login-then";
 import { COVER_AVIF_WIDTHS, mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
 import { AvifPicture } from "@/components/ui/AvifPicture";
 import { isPremiumNow } from "@/lib/premium";
@@ -83,7 +84,7 @@ export async function MangaPreview({
         </div>
       </article>
 
-      <ChapterList chapters={m.chapters} chapterHref={chapterHref} />
+      <ChapterList chapters={m.chapters} chapterHref={chapterHref} saveHref={(chapterId) => offlineSaveHref(m.id, chapterId, variant)} />
     </>
   );
 }
@@ -155,8 +156,17 @@ function PreviewCover({ title, coverImageUrl }: { title: string; coverImageUrl: 
   );
 }
 
-/** The chapter list "index - chapter title", numbered from 0, premium chapters marked with a lock. */
-async function ChapterList({ chapters, chapterHref }: { chapters: MangaDetail["chapters"]; chapterHref: (chapterId: number) => Href }) {
+/** "Save for offline" of a chapter (issue 32): the offline page saves it; from the public preview, after signing in (spec §2). */
+function offlineSaveHref(mangaId: number, chapterId: number, variant: "public" | "dashboard"): Href {
+  const path = `/offline?save=${chapterId}&manga=${mangaId}`;
+  return variant === "public" ? loginThen(path) : path;
+}
+
+/**
+ * The chapter list "index - chapter title", numbered from 0, premium chapters marked with a lock; beside each chapter,
+ * "Save for offline" (a plain link: the preview ships no offline code).
+ */
+async function ChapterList({ chapters, chapterHref, saveHref }: { chapters: MangaDetail["chapters"]; chapterHref: (chapterId: number) => Href; saveHref: (chapterId: number) => Href }) {
   const t = await getTranslations("preview");
   return (
     <section aria-labelledby="chapters-title" className="px-4 sm:px-6 lg:px-8">
@@ -166,8 +176,8 @@ async function ChapterList({ chapters, chapterHref }: { chapters: MangaDetail["c
       ) : (
         <ol className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
           {chapters.map((c, index) => (
-            <li key={c.id}>
-              <Link href={chapterHref(c.id)} className="flex items-center justify-between gap-3 rounded-xl border border-zinc-200 px-4 py-3 transition hover:border-brand-500 hover:bg-brand-50/50 dark:border-zinc-800 dark:hover:bg-brand-600/10">
+            <li key={c.id} className="flex gap-2">
+              <Link href={chapterHref(c.id)} className="flex min-w-0 flex-1 items-center justify-between gap-3 rounded-xl border border-zinc-200 px-4 py-3 transition hover:border-brand-500 hover:bg-brand-50/50 dark:border-zinc-800 dark:hover:bg-brand-600/10">
                 <span className="truncate font-medium">{t("chapterRow", { index, title: isolate(c.title) })}</span>
                 {isPremiumNow(c) && (
                   <span data-testid="chapter-lock" className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-800 dark:bg-amber-500/15 dark:text-amber-300">
@@ -175,6 +185,15 @@ async function ChapterList({ chapters, chapterHref }: { chapters: MangaDetail["c
                     {t("premium")}
                   </span>
                 )}
+              </Link>
+              <Link
+                href={saveHref(c.id)}
+                aria-label={t("saveOffline", { title: c.title })}
+                title={t("saveOffline", { title: c.title })}
+                data-testid="save-offline"
+                className="grid w-12 shrink-0 place-items-center rounded-xl border border-zinc-200 text-zinc-600 transition hover:border-brand-500 hover:text-brand-700 dark:border-zinc-800 dark:text-zinc-300 dark:hover:text-brand-300"
+              >
+                <Download className="size-4" aria-hidden />
               </Link>
             </li>
           ))}

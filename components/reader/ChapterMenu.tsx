@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef } from "react";
 import { useTranslations } from "next-intl";
-import { Check, ChevronDown, Lock } from "lucide-react";
+import { Check, ChevronDown, Download, Lock } from "lucide-react";
 import { Link } from "@/i18n/navigation";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
@@ -35,6 +35,8 @@ export function ChapterMenu(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   compact: boolean;
+  /** Offer "Save for offline" for this chapter (the reading view; issue 32). */
+  saveOffline?: boolean;
 }) {
   const { mangaId, mangaTitle, chapters, currentId, open, onOpenChange, compact } = props;
   const t = useTranslations("reader");
@@ -75,20 +77,21 @@ export function ChapterMenu(props: {
         <ChevronDown className={`size-4 shrink-0 text-zinc-400 transition ${open ? "rotate-180" : ""}`} aria-hidden />
       </Button>
       {open && (
-        <ChapterPanel id={listId} mangaId={mangaId} mangaTitle={mangaTitle} chapters={chapters} currentId={currentId} onChoose={() => onOpenChange(false)} />
+        <ChapterPanel id={listId} mangaId={mangaId} mangaTitle={mangaTitle} chapters={chapters} currentId={currentId} onChoose={() => onOpenChange(false)} saveOffline={props.saveOffline} />
       )}
     </div>
   );
 }
 
 /** The open list: the manga title and chapter count over the chapters. */
-function ChapterPanel({ id, mangaId, mangaTitle, chapters, currentId, onChoose }: {
+function ChapterPanel({ id, mangaId, mangaTitle, chapters, currentId, onChoose, saveOffline }: {
   id: string;
   mangaId: number;
   mangaTitle: string;
   chapters: readonly MenuChapter[];
   currentId: number;
   onChoose: () => void;
+  saveOffline?: boolean;
 }) {
   const t = useTranslations("reader");
   return (
@@ -108,6 +111,17 @@ function ChapterPanel({ id, mangaId, mangaTitle, chapters, currentId, onChoose }
           <ChapterRow key={c.id} chapter={c} index={i} mangaId={mangaId} isCurrent={c.id === currentId} onChoose={onChoose} />
         ))}
       </ul>
+      {saveOffline && (
+        // The offline page saves it (with its progress and size) and lists what is saved: no offline code in the reader.
+        <Link
+          href={`/offline?save=${currentId}&manga=${mangaId}`}
+          data-testid="save-offline"
+          className="flex items-center gap-2 border-t border-white/10 px-4 py-3 text-sm font-semibold text-zinc-200 transition hover:bg-white/5 hover:text-white"
+        >
+          <Download className="size-4 shrink-0 text-brand-400" aria-hidden />
+          {t("saveOffline")}
+        </Link>
+      )}
     </div>
   );
 }

@@ -62,7 +62,8 @@ export function Reader(props: ReaderProps) {
         menuOpen={panels.menuOpen}
         onMenuOpenChange={panels.setMenuOpen}
         onOpenSettings={() => panels.setSettingsOpen(true)}
-        report
+        report={!props.apiOverride}
+        saveOffline={!props.apiOverride}
         compact={isMobile}
       />
       <PageArea areaRef={areaRef} onClick={paging.onAreaClick} heading={t("metaTitle", { manga: manga.title, chapter: chapter.title })} blurred={blurred}>

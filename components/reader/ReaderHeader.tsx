@@ -19,6 +19,8 @@ export function ReaderHeader(props: {
   onOpenSettings?: () => void;
   /** Show the "report this chapter" flag (the reading view; not the premium lock). */
   report?: boolean;
+  /** Offer "Save for offline" in the chapter list (the reading view, online). */
+  saveOffline?: boolean;
   compact: boolean;
 }) {
   const t = useTranslations("reader");
@@ -44,6 +46,7 @@ export function ReaderHeader(props: {
           open={props.menuOpen}
           onOpenChange={props.onMenuOpenChange}
           compact={props.compact}
+          saveOffline={props.saveOffline}
         />
       </div>
       {props.report && (

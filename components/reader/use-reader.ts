@@ -12,7 +12,7 @@ import { usePaging } from "./use-paging";
 import { useImagePreload, useNextChapterPreload, usePagedPrefetch } from "./use-preload";
 import { useRecordView, useSaveProgress } from "./use-progress";
 import { useContentProtection } from "./use-protection";
-import { useReaderApi } from "./use-reader-api";
+import { useReaderApi, type ReaderApi } from "./use-reader-api";
 import { useFullscreen, usePanels, useZoom } from "./use-reader-controls";
 import { useReaderKeyboard } from "./use-reader-keyboard";
 import { useReaderPrefs } from "./use-reader-prefs";
@@ -36,6 +36,8 @@ export interface ReaderProps {
   titleHref: string;
   /** When the manga's next scheduled chapter comes out (ISO instant), or null. */
   nextRelease: string | null;
+  /** Calls answered otherwise (a chapter read offline, issue 32: its pages from the cache, progress queued). */
+  apiOverride?: Partial<ReaderApi>;
 }
 
 /**
@@ -45,7 +47,9 @@ export interface ReaderProps {
  */
 export function useReader(props: ReaderProps) {
   const { manga, chapters, chapter, viewer } = props;
-  const api = useReaderApi(viewer?.accessToken ?? null);
+  const liveApi = useReaderApi(viewer?.accessToken ?? null);
+  const { apiOverride } = props;
+  const api = useMemo(() => (apiOverride ? { ...liveApi, ...apiOverride } : liveApi), [liveApi, apiOverride]);
   const hydrated = useHydrated();
   const prefs = useReaderPrefs(manga.id, manga.readingDirection);
   const { view, fit, dataSaver, step, coverAlone, shift, direction } = prefs;
