@@ -95,6 +95,9 @@ describe("request lines", () => {
     expect(metricRouteOf("/sitemaps/manga-1.xml")).toBe("/sitemaps/{name}");
     expect(metricRouteOf("/robots.txt")).toBe("/robots.txt");
     expect(metricRouteOf("/icon.svg")).toBe("/icon.svg");
+    expect(metricRouteOf("/icons/icon-192.png")).toBe("/icons/icon-192.png");
+    expect(metricRouteOf("/manifest.webmanifest")).toBe("/manifest.webmanifest");
+    expect(metricRouteOf("/ar/offline")).toBe("/offline");
     expect(metricRouteOf("/api/manga/PaginatedManga")).toBe("/api/manga/PaginatedManga");
     expect(metricRouteOf("/media/" + "b".repeat(64))).toBe("/media/{id}");
     // What a scanner or an attacker makes up: one label, however many paths.

@@ -48,7 +48,7 @@ export const routeOf: (pathname: string) => string = remembered(
  * the locale segment and catch-alls dropped; `[id]` becomes `{id}`), plus the files public/ serves and robots.txt.
  */
 function sitePatterns(appDir = path.join(process.cwd(), "app"), publicDir = path.join(process.cwd(), "public")): Array<{ pattern: RegExp; route: string }> {
-  const routes = new Set<string>(["/robots.txt"]);
+  const routes = new Set<string>(["/robots.txt", "/manifest.webmanifest"]);
   const walk = (dir: string, segments: string[]) => {
     let entries: fs.Dirent[];
     try {
@@ -67,7 +67,7 @@ function sitePatterns(appDir = path.join(process.cwd(), "app"), publicDir = path
   };
   walk(appDir, []);
   try {
-    for (const file of fs.readdirSync(publicDir)) routes.add(`/${file}`);
+    for (const file of fs.readdirSync(publicDir, { recursive: true, encoding: "utf8" })) routes.add(`/${file.split(path.sep).join("/")}`);
   } catch {
     // No public folder: nothing served from it.
   }
