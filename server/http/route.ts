@@ -324,7 +324,17 @@ async function validate<S extends z.ZodType>(
   errors: FieldErrors,
 ): Promise<z.output<S> | undefined> {
   const error = locale === "ar" ? (arabicErrors ??= z.locales.ar().localeError) : undefined;
-  const result = await schema.safeParseAsync(alignKeys(value, keyIndexOf(schema)), error ? { error } : undefined);
+  const input = alignKeys(value, keyIndexOf(schema));
+  const options = error ? { error } : undefined;
+  // Synchronous first (about half the CPU of the async walk: issue 30's API profile); a schema with an async check
+  // throws zod's async error and is parsed the async way.
+  let result: z.ZodSafeParseResult<z.output<S>>;
+  try {
+    result = schema.safeParse(input, options);
+  } catch (err) {
+    if (!(err instanceof z.core.$ZodAsyncError)) throw err;
+    result = await schema.safeParseAsync(input, options);
+  }
   if (result.success) return result.data;
   for (const [field, messages] of Object.entries(fieldErrorsOf(result.error))) {
     (errors[field] ??= []).push(...messages);
