@@ -162,3 +162,16 @@ export function swipeAction(dx: number, dy: number, sensitivity: SwipeSensitivit
   if (Math.abs(dx) < SWIPE_DISTANCE_PX[sensitivity] || Math.abs(dx) < 1.5 * Math.abs(dy)) return null;
   return (dx < 0) === (side === "ltr") ? "next" : "previous";
 }
+
+const KEY_LABELS: Record<string, string> = { ArrowRight: "→", ArrowLeft: "←", ArrowUp: "↑", ArrowDown: "↓", " ": "Space", "-": "−" };
+
+/** How a key is shown (kbd): arrows as arrows, letters upper-case, names as the browser gives them. */
+export function keyLabel(key: string): string {
+  return KEY_LABELS[key] ?? (key.length === 1 ? key.toUpperCase() : key);
+}
+
+/** The rows of the keyboard help, in order: the binding each changes for titles of `side`. */
+export function helpRows(side: BindingSide): Array<{ action: KeyAction; id: BindingId }> {
+  const order: KeyAction[] = ["next", "previous", "goToPage", "nextChapter", "previousChapter", "toggleFullscreen", "resetZoom", "zoomIn", "zoomOut"];
+  return order.map((action) => ({ action, id: bindingFor(action, side) }));
+}
