@@ -73,7 +73,7 @@ export default function KeyEditor({ keys, onDone }: { keys: ReaderBindings; onDo
                 }}
                 data-testid={`rebind-${id}`}
               >
-                {t("editKeys")}
+                {t("changeOneKey")}
               </Button>
             </span>
           </li>

@@ -58,8 +58,15 @@ export function useSwipe(opts: {
       if (!from || !t || e.touches.length > 0 || e.timeStamp - from.at > 1_000) return;
       if (area.scrollWidth > area.clientWidth + 1) return;
       const turn = swipeAction(t.clientX - from.x, t.clientY - from.y, sensitivity, side);
+      if (turn === null) return;
+      // The click a browser may still send where the finger lifted is no tap on a zone.
+      swipedAt = e.timeStamp;
       if (turn === "next") goNext();
-      else if (turn === "previous") goPrevious();
+      else goPrevious();
+    };
+    let swipedAt = -Infinity;
+    const onClick = (e: MouseEvent) => {
+      if (e.timeStamp - swipedAt < 600) e.stopPropagation();
     };
     const onCancel = () => {
       start = null;
@@ -67,7 +74,9 @@ export function useSwipe(opts: {
     area.addEventListener("touchstart", onStart, { passive: true });
     area.addEventListener("touchend", onEnd, { passive: true });
     area.addEventListener("touchcancel", onCancel, { passive: true });
+    area.addEventListener("click", onClick, { capture: true });
     return () => {
+      area.removeEventListener("click", onClick, { capture: true });
       area.removeEventListener("touchstart", onStart);
       area.removeEventListener("touchend", onEnd);
       area.removeEventListener("touchcancel", onCancel);

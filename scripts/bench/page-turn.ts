@@ -11,6 +11,8 @@ import { chromium, devices } from "playwright-core";
 export interface PageTurnResult {
   turns: number[];
   chapters: number;
+  /** Turns whose next page did not show within 15 s (not counted in `turns`). */
+  missed: number;
 }
 
 type Target = { mangaId: number; chapterId: number; pageCount: number; rtl: boolean };
@@ -40,11 +42,34 @@ export async function pageTurnTargets(limit: number): Promise<Target[]> {
   return rows.map((r) => ({ mangaId: r.mangaId, chapterId: r.chapterId, pageCount: r.pageCount, rtl: r.direction === 0 }));
 }
 
+/**
+ * In the page (a string: tsx's helpers do not exist there): from the next keydown's time stamp to the first frame after
+ * the next page's image is in the document and decoded.
+ */
+const MEASURE_IN_PAGE = `(resolve, reject) => {
+  let t0 = 0;
+  let done = false;
+  const timeout = setTimeout(() => reject(new Error("page NEXT did not show")), 15000);
+  window.addEventListener("keydown", (e) => { t0 = e.timeStamp; }, { capture: true, once: true });
+  const observer = new MutationObserver(() => {
+    const img = document.querySelector('figure[data-page="NEXT"] img');
+    if (!img || t0 === 0 || done) return;
+    done = true;
+    observer.disconnect();
+    img.decode().catch(() => undefined).then(() => requestAnimationFrame(() => setTimeout(() => {
+      clearTimeout(timeout);
+      resolve(performance.now() - t0);
+    })));
+  });
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+}`;
+
 /** Turns `turns` pages (over as many chapters as it takes) at `baseUrl` and answers each turn's time in ms. */
 export async function measurePageTurns(baseUrl: string, targets: Target[], turns: number, cpuSlowdown = 4): Promise<PageTurnResult> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium" });
   const times: number[] = [];
   let used = 0;
+  let missed = 0;
   try {
     const { defaultBrowserType: _type, ...phone } = devices["Pixel 7"]!;
     void _type;
@@ -62,31 +87,21 @@ export async function measurePageTurns(baseUrl: string, targets: Target[], turns
         await closeOverlay(page);
         // The next page prefetched (the reader asks for it 300 ms after a turn): no new media download for 800 ms.
         await settle(page);
-        const measured = page.evaluate((next) => new Promise<number>((resolve, reject) => {
-          let t0 = 0;
-          const timeout = setTimeout(() => reject(new Error(`page ${next} did not show`)), 15_000);
-          window.addEventListener("keydown", (e) => { t0 = e.timeStamp; }, { capture: true, once: true });
-          const check = () => {
-            const img = document.querySelector<HTMLImageElement>(`figure[data-page="${next}"] img`);
-            if (!img || t0 === 0) return false;
-            observer.disconnect();
-            void img.decode().catch(() => undefined).then(() => requestAnimationFrame(() => setTimeout(() => {
-              clearTimeout(timeout);
-              resolve(performance.now() - t0);
-            })));
-            return true;
-          };
-          const observer = new MutationObserver(() => void check());
-          observer.observe(document.body, { childList: true, subtree: true });
-        }), n + 1);
+        // The listener is in place before the key is pressed; the turn's time is read after.
+        await page.evaluate(`window.__turn = new Promise(${MEASURE_IN_PAGE.replaceAll("NEXT", String(n + 1))}); window.__turn.catch(() => undefined); true`);
         await page.keyboard.press(target.rtl ? "ArrowLeft" : "ArrowRight");
-        times.push(await measured);
+        const time = await page.evaluate("window.__turn.then((t) => t, () => -1)") as number;
+        if (time < 0) {
+          missed++;
+          break; // this chapter's next page did not show (the overlay, protection's blackout): the next chapter
+        }
+        times.push(time);
       }
     }
   } finally {
     await browser.close();
   }
-  return { turns: times, chapters: used };
+  return { turns: times, chapters: used, missed };
 }
 
 /** Waits until the page has downloaded nothing new from /media/ for 800 ms (10 s at most). */
