@@ -204,6 +204,12 @@ for (const lang of ["en", "ar"] as const) {
       await page.reload();
       await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
       await closeOverlay(page);
+      // The saved sensitivity is in force (the settings read the same store the swipe does).
+      await page.getByTestId("open-settings").click();
+      await page.getByTestId("tab-reading").click();
+      await expect(page.getByTestId("swipe-low")).toBeChecked();
+      await page.keyboard.press("Escape");
+      await expect(page.getByTestId("settings-panel")).toHaveCount(0);
       // 90 px is short of low sensitivity's 120; then a long one turns one page only.
       await swipe(cdp, mid - 45, mid + 45, y);
       await swipe(cdp, mid - 100, mid + 100, y);
@@ -212,7 +218,6 @@ for (const lang of ["en", "ar"] as const) {
       // Off in the settings: a swipe does nothing (the next long swipe is checked against a key press after it).
       await page.getByTestId("open-settings").click();
       await page.getByTestId("tab-reading").click();
-      await expect(page.getByTestId("swipe-low")).toBeChecked();
       await page.getByTestId("setting-swipe").click();
       await expect(page.getByTestId("swipe-low")).toHaveCount(0);
       await page.keyboard.press("Escape");
