@@ -20,6 +20,11 @@
  * ./data/pglite); with neither, the demo content is seeded into a temporary PGlite directory first (~1 min).
  * Its size is the demo content's, so `--smoke` (scripts/bench/smoke.ts) changes only the SSIM sample: the smoke test
  * gives it a copy of an already seeded database.
+ *
+ * Page turns (issue 32, scripts/bench/page-turn.ts): with --database-url and a production build (.next), the app is
+ * started on that database (or --base URL measures one already running) and a phone with a 4× slower CPU turns 40
+ * pages (6 at the smoke size) by key, each with the next page prefetched: the time from the key press to the next
+ * page painted, p50/p95 (target p95 ≤ 100 ms). --no-page-turn skips it; --cpu-slowdown n changes the 4×.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -29,6 +34,8 @@ import { alias } from "drizzle-orm/pg-core";
 import { READER } from "@/lib/reader-constants";
 import { PAGE_COPY_WIDTHS } from "@/lib/media-url";
 import { READER_CHROME_PX, renderWidthFor } from "@/components/reader/reader-utils";
+import { startApp, stopApp } from "./bench/app";
+import { measurePageTurns, pageTurnTargets, percentile, summarise } from "./bench/page-turn";
 import { sized } from "./bench/smoke";
 import { ssimAt } from "./ssim";
 
@@ -264,6 +271,33 @@ async function report(label: string, pages: PageSizes[]): Promise<void> {
   }
 }
 
+/** Issue 32: key press to next page painted on a 4×-throttled phone (scripts/bench/page-turn.ts). */
+async function pageTurns(): Promise<void> {
+  const databaseUrl = arg("database-url");
+  const base = arg("base");
+  if (process.argv.includes("--no-page-turn")) return;
+  if (!base && (!databaseUrl || !fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID")))) {
+    console.log("\npage turns: skipped (needs --database-url and a production build in .next, or --base URL)");
+    return;
+  }
+  const turns = sized(40, 6);
+  const targets = await pageTurnTargets(20);
+  if (targets.length === 0) {
+    console.log("\npage turns: skipped (no free image chapter of 6 pages or more)");
+    return;
+  }
+  const app = base ? null : await startApp(databaseUrl!);
+  try {
+    const slowdown = Number(arg("cpu-slowdown") ?? 4);
+    const result = await measurePageTurns(base ?? app!.url, targets, turns, slowdown);
+    const p95 = percentile(result.turns, 95);
+    console.log(`\npage turn, phone 390x844 ${slowdown}x CPU, next page prefetched: ${result.turns.length} turns over ${result.chapters} chapters (${result.missed} missed)`);
+    console.log(`  key press to next page painted: ${summarise(result.turns)}  (target p95 ≤ 100 ms: ${p95 <= 100 ? "yes" : "NO"})`);
+  } finally {
+    if (app) await stopApp(app.proc);
+  }
+}
+
 async function main(): Promise<void> {
   const cleanup = await openDatabase();
   const { closeDb } = await import("@/db/client");
@@ -273,6 +307,7 @@ async function main(): Promise<void> {
     console.log(`render widths ${JSON.stringify(READER.renderWidths)}, breakpoints ${JSON.stringify(READER.breakpoints)}, chrome ${READER_CHROME_PX} px`);
     await report("image chapters (seed drawings, uploads)", pages.filter((p) => p.source === ChapterSource.Images));
     await report("PDF chapters (rendered by pdf.js)", pages.filter((p) => p.source === ChapterSource.Pdf));
+    await pageTurns();
   } finally {
     await closeDb();
     await cleanup();

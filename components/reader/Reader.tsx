@@ -14,6 +14,7 @@ import { SettingsPanel, type ReadingSettings } from "./SettingsPanel";
 import { SponsoredOverlay } from "./SponsoredOverlay";
 import type { usePanels } from "./use-reader-controls";
 import { useReader, type ReaderProps } from "./use-reader";
+import type { ReaderBindings } from "./use-reader-bindings";
 import type { useSponsoredOverlay } from "./use-sponsored-overlay";
 
 export type { ReaderProps };
@@ -124,7 +125,7 @@ export function Reader(props: ReaderProps) {
         onFullscreen={toggleFullscreen}
         onHelp={() => panels.setHelpOpen(true)}
       />
-      <ReaderPanels manga={manga} direction={direction} reading={reader.prefs} chapterCount={chapters.length} panels={panels} overlay={overlay} blackoutUntil={blackoutUntil} />
+      <ReaderPanels manga={manga} direction={direction} reading={reader.prefs} keys={reader.keys} signedIn={viewer !== null} chapterCount={chapters.length} panels={panels} overlay={overlay} blackoutUntil={blackoutUntil} />
     </div>
   );
 }
@@ -148,10 +149,12 @@ function PageArea({ areaRef, onClick, heading, blurred, children }: {
 }
 
 /** What opens over the reader: the settings, the hotkeys help, the sponsored message and protection's blackout. */
-function ReaderPanels({ manga, direction, reading, chapterCount, panels, overlay, blackoutUntil }: {
+function ReaderPanels({ manga, direction, reading, keys, signedIn, chapterCount, panels, overlay, blackoutUntil }: {
   manga: ReaderProps["manga"];
   direction: number;
   reading: ReadingSettings;
+  keys: ReaderBindings;
+  signedIn: boolean;
   chapterCount: number;
   panels: ReturnType<typeof usePanels>;
   overlay: ReturnType<typeof useSponsoredOverlay>;
@@ -159,8 +162,8 @@ function ReaderPanels({ manga, direction, reading, chapterCount, panels, overlay
 }) {
   return (
     <>
-      {panels.settingsOpen && <SettingsPanel manga={manga} chapterCount={chapterCount} reading={reading} onClose={() => panels.setSettingsOpen(false)} />}
-      {panels.helpOpen && <HelpDialog readingDirection={direction} onClose={() => panels.setHelpOpen(false)} />}
+      {panels.settingsOpen && <SettingsPanel manga={manga} chapterCount={chapterCount} reading={reading} touch={keys} onClose={() => panels.setSettingsOpen(false)} />}
+      {panels.helpOpen && <HelpDialog readingDirection={direction} keys={keys} signedIn={signedIn} onClose={() => panels.setHelpOpen(false)} />}
       {overlay.open && <SponsoredOverlay key={overlay.open} band={overlay.open} onClose={overlay.closeOverlay} onShown={overlay.recordImpression} />}
       {blackoutUntil !== null && <BlackoutScreen until={blackoutUntil} />}
     </>

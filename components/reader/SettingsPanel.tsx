@@ -10,6 +10,7 @@ import { ReadingDirection, type Genre } from "@/lib/enums";
 import { mediaVariantUrl } from "@/lib/media-url";
 import { ReaderLayer } from "./ReaderLayer";
 import type { DirectionChoice, ReaderPrefs } from "./storage";
+import type { SwipeSensitivity, TouchSettings } from "@/lib/reader-keys";
 
 export interface PanelManga {
   title: string;
@@ -35,7 +36,7 @@ export interface ReadingSettings {
 }
 
 /** The settings side panel (spec §2): tabs Cover Image and Manga Details; beyond the spec (issue 32), Reading. */
-export function SettingsPanel({ manga, chapterCount, reading, onClose }: { manga: PanelManga; chapterCount: number; reading: ReadingSettings; onClose: () => void }) {
+export function SettingsPanel({ manga, chapterCount, reading, touch, onClose }: { manga: PanelManga; chapterCount: number; reading: ReadingSettings; touch: TouchControls; onClose: () => void }) {
   const t = useTranslations("reader");
   const [tab, setTab] = useState<Tab>("cover");
   return (
@@ -61,10 +62,45 @@ export function SettingsPanel({ manga, chapterCount, reading, onClose }: { manga
           </TabPanel>
           <TabPanel idBase={TABS_ID} tab="reading" selected={tab === "reading"}>
             <Reading {...reading} />
+            <Touch {...touch} />
           </TabPanel>
         </div>
       </Drawer>
     </ReaderLayer>
+  );
+}
+
+/** The touch settings the Reading tab changes (issue 32, item 4; use-reader-bindings.ts). */
+export interface TouchControls {
+  tapZones: boolean;
+  swipe: boolean;
+  swipeSensitivity: SwipeSensitivity;
+  setTouch: (change: TouchSettings) => void;
+}
+
+/** Touch (issue 32): tap zones and swipe on or off, and how far a swipe must go. */
+function Touch({ tapZones, swipe, swipeSensitivity, setTouch }: TouchControls) {
+  const t = useTranslations("reader");
+  const id = useId();
+  return (
+    <fieldset className="mt-6 space-y-5 border-t border-white/10 pt-5" data-testid="touch-settings">
+      <legend className="sr-only">{t("touchHeading")}</legend>
+      <h3 aria-hidden className="text-sm font-bold text-white">{t("touchHeading")}</h3>
+      <Switch id={`${id}-tap`} label={t("tapZones")} checked={tapZones} onChange={(on) => setTouch({ tapZones: on })} testId="setting-tap-zones" />
+      <Switch id={`${id}-swipe`} label={t("swipeTurns")} checked={swipe} onChange={(on) => setTouch({ swipe: on })} testId="setting-swipe" />
+      {swipe && (
+        <Segmented<SwipeSensitivity>
+          legend={t("swipeSensitivity")}
+          value={swipeSensitivity}
+          onChange={(v) => setTouch({ swipeSensitivity: v })}
+          options={[
+            { value: "low", label: t("sensitivityLow"), testId: "swipe-low" },
+            { value: "medium", label: t("sensitivityMedium"), testId: "swipe-medium" },
+            { value: "high", label: t("sensitivityHigh"), testId: "swipe-high" },
+          ]}
+        />
+      )}
+    </fieldset>
   );
 }
 

@@ -1,4 +1,5 @@
 import { READER } from "@/lib/reader-constants";
+import { DEFAULT_BINDINGS, keyMapFor, normaliseKey, sideOf, type KeyAction } from "@/lib/reader-keys";
 import { arrowStep, overlayFor, progressPercent, type OverlayBand, type ViewMode } from "./reader-utils";
 
 /**
@@ -142,7 +143,7 @@ export type ReaderKeyAction =
  */
 export function readerKeyAction(
   e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean },
-  state: { menuOpen: boolean; settingsOpen: boolean; helpOpen: boolean; fullscreen: boolean; readingDirection: number; navigatorOpen?: boolean },
+  state: { menuOpen: boolean; settingsOpen: boolean; helpOpen: boolean; fullscreen: boolean; readingDirection: number; navigatorOpen?: boolean; keys?: ReadonlyMap<string, KeyAction> },
 ): ReaderKeyAction | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
   if (e.key === "Escape") {
@@ -150,17 +151,9 @@ export function readerKeyAction(
     return state.fullscreen ? "exitFullscreen" : null;
   }
   if (state.settingsOpen || state.helpOpen) return null;
-  const direction = arrowStep(e.key, state.readingDirection);
-  if (direction !== 0) return direction > 0 ? "next" : "previous";
-  const key = e.key.toLowerCase();
-  if (key === "f") return "toggleFullscreen";
-  if (key === "r") return "resetZoom";
-  if (key === "+" || key === "=") return "zoomIn";
-  if (key === "-" || key === "_") return "zoomOut";
-  if (key === "]") return "nextChapter";
-  if (key === "[") return "previousChapter";
-  if (key === "g") return "goToPage";
-  return null;
+  // Issue 32: the reader's own bindings (lib/reader-keys.ts), the defaults for this side when none are given.
+  const keys = state.keys ?? keyMapFor(DEFAULT_BINDINGS, sideOf(state.readingDirection));
+  return keys.get(normaliseKey(e.key)) ?? null;
 }
 
 /**

@@ -1,6 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { effectivePrefs, getPrefs, loadLocalAnchor, loadLocalProgress, saveLocalProgress, setPrefs, toSeriesPrefs } from "./storage";
+import {
+  connectAccount, disconnectAccount, effectivePrefs, getKeyOverrides, getPrefs, getTouchSettings, loadLocalAnchor, loadLocalProgress, saveLocalProgress, setKeyOverrides, setPrefs,
+  setTouchSettings, toSeriesPrefs,
+} from "./storage";
 
 describe("reader settings per series (issue 32)", () => {
   beforeEach(() => window.localStorage.clear());
@@ -66,5 +69,53 @@ describe("the vertical view's exact place (issue 32)", () => {
     expect(loadLocalAnchor(5)).toBeNull();
     expect(loadLocalAnchor(6)).toBeNull();
     expect(loadLocalAnchor(7)).toBeNull();
+  });
+});
+
+describe("reader settings on the account (issue 32)", () => {
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => {
+    disconnectAccount();
+    vi.useRealTimers();
+  });
+
+  it("signed in, settings are read from and sent to the account (a second after the last change); data saver stays in the browser", () => {
+    vi.useFakeTimers();
+    const save = vi.fn(async () => undefined);
+    connectAccount("ana", { prefs: { view: "vertical" }, series: { "7": { fit: "width", at: 5 } }, keys: { goToPage: ["j"] }, touch: { swipe: false } }, save);
+    expect(getPrefs(7)).toMatchObject({ view: "vertical", fit: "width" });
+    expect(getKeyOverrides()).toEqual({ goToPage: ["j"] });
+    expect(getTouchSettings()).toEqual({ swipe: false });
+    setKeyOverrides({ goToPage: ["j"], "next.ltr": ["d"] });
+    setTouchSettings({ swipeSensitivity: "high" });
+    setPrefs({ dataSaver: true }, 7);
+    expect(save).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save).toHaveBeenCalledWith({
+      prefs: { view: "vertical" },
+      series: { "7": { fit: "width", at: 5 } },
+      keys: { goToPage: ["j"], "next.ltr": ["d"] },
+      touch: { swipe: false, swipeSensitivity: "high" },
+    });
+    // Nothing of it in this browser but data saver.
+    expect(window.localStorage.getItem("readerKeys")).toBeNull();
+    expect(JSON.parse(window.localStorage.getItem("readerPrefs")!)).toEqual({ dataSaver: true });
+    expect(getPrefs(7).dataSaver).toBe(true);
+  });
+
+  it("an account with no settings yet starts from this browser's; signed out again, the browser's are back", () => {
+    setPrefs({ view: "double" }, 3);
+    setKeyOverrides({ zoomIn: ["i"] });
+    const save = vi.fn(async () => undefined);
+    connectAccount("ben", null, save);
+    expect(getPrefs(3).view).toBe("double");
+    expect(getKeyOverrides()).toEqual({ zoomIn: ["i"] });
+    setKeyOverrides({});
+    expect(getKeyOverrides()).toEqual({});
+    disconnectAccount();
+    // The change waiting was sent on the way out; the browser's own are untouched.
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(getKeyOverrides()).toEqual({ zoomIn: ["i"] });
   });
 });

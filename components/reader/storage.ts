@@ -1,5 +1,6 @@
 "use client";
 
+import { toKeyOverrides, toTouchSettings, type KeyOverrides, type TouchSettings } from "@/lib/reader-keys";
 import type { FitMode, ViewMode } from "./reader-utils";
 
 /**
@@ -11,9 +12,19 @@ import type { FitMode, ViewMode } from "./reader-utils";
  * (`readerSeriesPrefs`, by manga id, the most recent 200), over the browser-wide ones (`readerPrefs`); with "use for
  * all series" (`allSeries` in `readerPrefs`) every series reads the browser-wide ones and changes go there. Data saver
  * is about the device, so it is always browser-wide.
+ *
+ * Issue 32, items 4 and 5: key bindings (`readerKeys`) and touch settings (`readerTouch`) are kept the same way. Signed
+ * in, all of these but data saver live on the account instead (connectAccount): the reader page renders the account's
+ * document into the page, the store reads it from memory, and every change is sent back a second after the last one
+ * (PUT /api/Authentication/Me/ReaderSettings). An account that never saved any starts from this browser's.
  */
 const PREFS_KEY = "readerPrefs";
 const SERIES_KEY = "readerSeriesPrefs";
+const KEYS_KEY = "readerKeys";
+const TOUCH_KEY = "readerTouch";
+/** What the account keeps (data saver, in PREFS_KEY too, stays in the browser). */
+const ACCOUNT_KEYS = [PREFS_KEY, SERIES_KEY, KEYS_KEY, TOUCH_KEY] as const;
+const SAVE_AFTER_MS = 1_000;
 const PROGRESS_KEY = "readerProgress";
 /** Anonymous progress keeps the most recent chapters only. */
 const MAX_PROGRESS_ENTRIES = 200;
@@ -36,12 +47,29 @@ export interface ReaderPrefs extends SeriesPrefs {
   allSeries?: boolean;
 }
 
-function readRaw(key: string): string | null {
+/** The reader's settings as the account keeps them (server/account/reader-settings.ts readerSettingsDocument). */
+export interface AccountReaderSettings {
+  prefs: Omit<ReaderPrefs, "dataSaver">;
+  series: Record<string, SeriesPrefs & { at?: number }>;
+  keys: KeyOverrides;
+  touch: TouchSettings;
+}
+
+/** Signed in: the account's settings, as the same texts localStorage would hold, and how to send them back. */
+let account: { user: string; texts: Map<string, string>; save: (doc: AccountReaderSettings) => Promise<unknown> } | null = null;
+let saveTimer: number | undefined;
+
+function readLocal(key: string): string | null {
   try {
     return window.localStorage.getItem(key);
   } catch {
     return null;
   }
+}
+
+function readRaw(key: string): string | null {
+  if (account && (ACCOUNT_KEYS as readonly string[]).includes(key)) return account.texts.get(key) ?? null;
+  return readLocal(key);
 }
 
 function parse(raw: string | null): unknown {
@@ -52,12 +80,75 @@ function parse(raw: string | null): unknown {
   }
 }
 
-function write(key: string, value: unknown): void {
+function writeLocal(key: string, value: unknown): void {
   try {
     window.localStorage.setItem(key, JSON.stringify(value));
   } catch {
     // Private mode or a full quota: the reader works without remembering.
   }
+}
+
+function write(key: string, value: unknown): void {
+  if (!account || !(ACCOUNT_KEYS as readonly string[]).includes(key)) return writeLocal(key, value);
+  account.texts.set(key, JSON.stringify(value));
+  window.clearTimeout(saveTimer);
+  saveTimer = window.setTimeout(flushAccountSettings, SAVE_AFTER_MS);
+}
+
+/** The account's document from the texts (only what it may hold: the server refuses anything else). */
+function accountDocument(texts: { get(key: string): string | null | undefined }): AccountReaderSettings {
+  const { dataSaver: _device, ...prefs } = toPrefs(parse(texts.get(PREFS_KEY) ?? null));
+  void _device;
+  const rawSeries = parse(texts.get(SERIES_KEY) ?? null);
+  const series: AccountReaderSettings["series"] = {};
+  if (rawSeries && typeof rawSeries === "object" && !Array.isArray(rawSeries)) {
+    const entries = Object.entries(rawSeries as SeriesMap)
+      .filter(([id]) => /^[1-9]\d{0,8}$/.test(id))
+      .sort((a, b) => (b[1]?.at ?? 0) - (a[1]?.at ?? 0))
+      .slice(0, MAX_SERIES_ENTRIES);
+    for (const [id, entry] of entries) {
+      const at = entry?.at;
+      series[id] = { ...toSeriesPrefs(entry), ...(Number.isInteger(at) && (at as number) >= 0 ? { at } : {}) };
+    }
+  }
+  return { prefs, series, keys: toKeyOverrides(parse(texts.get(KEYS_KEY) ?? null)), touch: toTouchSettings(parse(texts.get(TOUCH_KEY) ?? null)) };
+}
+
+/** Sends a pending change to the account now (the reader leaving, a test waiting); failures are left (settings stay for this page). */
+export function flushAccountSettings(): void {
+  if (saveTimer === undefined) return;
+  window.clearTimeout(saveTimer);
+  saveTimer = undefined;
+  if (!account) return;
+  const texts = account.texts;
+  void account.save(accountDocument({ get: (k) => texts.get(k) })).catch(() => undefined);
+}
+
+/**
+ * Signed in (issue 32): the store reads and writes the account's settings from now on (`doc`, null when the account has
+ * none yet: this browser's are its start). Once per user; called while the reader renders, before it reads the store.
+ */
+export function connectAccount(user: string, doc: AccountReaderSettings | null, save: (doc: AccountReaderSettings) => Promise<unknown>): void {
+  if (typeof window === "undefined") return;
+  if (account?.user === user) {
+    account.save = save;
+    return;
+  }
+  const start = doc ?? accountDocument({ get: readLocal });
+  const texts = new Map<string, string>([
+    [PREFS_KEY, JSON.stringify(start.prefs)],
+    [SERIES_KEY, JSON.stringify(start.series)],
+    [KEYS_KEY, JSON.stringify(start.keys)],
+    [TOUCH_KEY, JSON.stringify(start.touch)],
+  ]);
+  account = { user, texts, save };
+}
+
+/** Signed out: back to this browser's settings. */
+export function disconnectAccount(): void {
+  if (!account) return;
+  flushAccountSettings();
+  account = null;
 }
 
 const EMPTY: ReaderPrefs = Object.freeze({});
@@ -109,10 +200,17 @@ let cachedKey: string | undefined;
 let cachedSeriesPrefs: ReaderPrefs = EMPTY;
 
 export function getPrefs(mangaId?: number): ReaderPrefs {
-  const raw = readRaw(PREFS_KEY);
+  // Signed in, data saver is still this browser's.
+  const raw = account ? `${readRaw(PREFS_KEY)}|${readLocal(PREFS_KEY)}` : readRaw(PREFS_KEY);
   if (raw !== cachedRaw) {
     cachedRaw = raw;
-    cachedPrefs = toPrefs(parse(raw));
+    const prefs = toPrefs(parse(readRaw(PREFS_KEY)));
+    if (account) {
+      const { dataSaver } = toPrefs(parse(readLocal(PREFS_KEY)));
+      delete prefs.dataSaver;
+      if (dataSaver !== undefined) prefs.dataSaver = dataSaver;
+    }
+    cachedPrefs = prefs;
   }
   if (mangaId === undefined) return cachedPrefs;
   const seriesRaw = readRaw(SERIES_KEY);
@@ -131,7 +229,7 @@ export function getServerPrefs(): ReaderPrefs {
 export function subscribePrefs(onChange: () => void): () => void {
   listeners.add(onChange);
   const onStorage = (e: StorageEvent) => {
-    if (e.key === PREFS_KEY || e.key === SERIES_KEY) onChange();
+    if (e.key === PREFS_KEY || e.key === SERIES_KEY || e.key === KEYS_KEY || e.key === TOUCH_KEY) onChange();
   };
   window.addEventListener("storage", onStorage);
   return () => {
@@ -153,13 +251,58 @@ export function setPrefs(prefs: ReaderPrefs, mangaId?: number): void {
   if (allSeries !== undefined) deviceWide.allSeries = allSeries;
   if (allSeries === true && mangaId !== undefined) Object.assign(deviceWide, toSeriesPrefs(getPrefs(mangaId)));
   const toGlobal = mangaId === undefined || (allSeries ?? global.allSeries) === true;
-  write(PREFS_KEY, { ...global, ...deviceWide, ...(toGlobal ? reading : {}) });
+  if (account) {
+    // Data saver to this browser, the rest to the account (a change of data saver alone sends nothing).
+    const { dataSaver: _local, ...forAccount } = { ...global, ...deviceWide, ...(toGlobal ? reading : {}) };
+    void _local;
+    if (dataSaver !== undefined) writeLocal(PREFS_KEY, { ...toPrefs(parse(readLocal(PREFS_KEY))), dataSaver });
+    if (Object.keys(prefs).some((k) => k !== "dataSaver")) write(PREFS_KEY, forAccount);
+  } else write(PREFS_KEY, { ...global, ...deviceWide, ...(toGlobal ? reading : {}) });
   if (!toGlobal && Object.keys(reading).length > 0) {
     const { [String(mangaId)]: mine, ...others } = seriesMap();
     // This series first, then the others from the most recent: the oldest are forgotten.
     const rest = Object.entries(others).sort((a, b) => (b[1].at ?? 0) - (a[1].at ?? 0)).slice(0, MAX_SERIES_ENTRIES - 1);
     write(SERIES_KEY, Object.fromEntries([[String(mangaId), { ...toSeriesPrefs(mine), ...reading, at: Date.now() }], ...rest]));
   }
+  for (const listener of listeners) listener();
+}
+
+let cachedKeysRaw: string | null | undefined;
+let cachedKeys: KeyOverrides = {};
+let cachedTouchRaw: string | null | undefined;
+let cachedTouch: TouchSettings = {};
+
+/** The reader's key bindings: their changes over the defaults (lib/reader-keys.ts). */
+export function getKeyOverrides(): KeyOverrides {
+  const raw = readRaw(KEYS_KEY);
+  if (raw !== cachedKeysRaw) {
+    cachedKeysRaw = raw;
+    cachedKeys = toKeyOverrides(parse(raw));
+  }
+  return cachedKeys;
+}
+
+export function getTouchSettings(): TouchSettings {
+  const raw = readRaw(TOUCH_KEY);
+  if (raw !== cachedTouchRaw) {
+    cachedTouchRaw = raw;
+    cachedTouch = toTouchSettings(parse(raw));
+  }
+  return cachedTouch;
+}
+
+const NO_KEYS: KeyOverrides = Object.freeze({});
+const NO_TOUCH: TouchSettings = Object.freeze({});
+export const getServerKeyOverrides = () => NO_KEYS;
+export const getServerTouchSettings = () => NO_TOUCH;
+
+export function setKeyOverrides(overrides: KeyOverrides): void {
+  write(KEYS_KEY, toKeyOverrides(overrides));
+  for (const listener of listeners) listener();
+}
+
+export function setTouchSettings(change: TouchSettings): void {
+  write(TOUCH_KEY, toTouchSettings({ ...getTouchSettings(), ...change }));
   for (const listener of listeners) listener();
 }
 

@@ -1,7 +1,8 @@
 "use client";
 
 import { useCallback, type Dispatch, type MouseEvent, type RefObject, type SetStateAction } from "react";
-import { clampPage, tapTurn, turnAvailability, verticalReach } from "./reader-logic";
+import { sideOf, tapZoneAction } from "@/lib/reader-keys";
+import { clampPage, turnAvailability, verticalReach } from "./reader-logic";
 import type { ViewMode } from "./reader-utils";
 
 interface PagingOptions {
@@ -11,6 +12,9 @@ interface PagingOptions {
   savePrefs: (prefs: { view: ViewMode }) => void;
   areaRef: RefObject<HTMLElement | null>;
   quiet: () => void;
+  /** Issue 32: whether taps on the page turn pages (and the middle opens the menu), and what the middle does. */
+  tapZones: boolean;
+  onMenu: () => void;
   position: {
     current: number;
     first: number;
@@ -44,11 +48,11 @@ function useScrollToPage(
 
 /**
  * Page turning (owns: next and previous in each view, going back to page 1 from the end card, switching views,
- * the tap zones on the page area, and whether a turn is possible). A paged view moves a step at a time and ends
+ * the tap zones on the page area (issue 32: configurable), and whether a turn is possible). A paged view moves a step at a time and ends
  * on the end card; the vertical view scrolls to the page, growing the list first when it is not there yet.
  */
 export function usePaging(opts: PagingOptions) {
-  const { view, pageCount, readingDirection, areaRef, quiet, savePrefs } = opts;
+  const { view, pageCount, readingDirection, areaRef, quiet, savePrefs, tapZones, onMenu } = opts;
   const { current, first, previous, next, atEnd, setCurrent, setAtEnd, setVerticalUntil, requestScroll } = opts.position;
 
   const scrollToPage = useScrollToPage(areaRef, pageCount, requestScroll, setVerticalUntil);
@@ -112,13 +116,16 @@ export function usePaging(opts: PagingOptions) {
     [quiet, current, pageCount, requestScroll, setAtEnd, setVerticalUntil, savePrefs],
   );
 
-  // Tapping the outer thirds of the page area turns pages (phones), in the reading direction.
+  // Tap zones (issue 32): the outer thirds of the page area turn pages in the reading direction (previous / next, mirrored
+  // right to left); a finger's tap on the middle opens the reader's menu (the settings). A mouse's click on the middle does nothing.
   const onAreaClick = (e: MouseEvent<HTMLElement>) => {
-    if (view === "vertical" || atEnd || (e.target as HTMLElement).closest("button, a")) return;
+    if (!tapZones || view === "vertical" || atEnd || (e.target as HTMLElement).closest("button, a")) return;
     const box = e.currentTarget.getBoundingClientRect();
-    const turn = tapTurn((e.clientX - box.left) / box.width, readingDirection);
-    if (turn === "next") goNext();
-    else if (turn === "previous") goPrevious();
+    const action = tapZoneAction((e.clientX - box.left) / box.width, sideOf(readingDirection));
+    const pointer = (e.nativeEvent as PointerEvent).pointerType;
+    if (action === "next") goNext();
+    else if (action === "previous") goPrevious();
+    else if (pointer === "touch" || pointer === "pen") onMenu();
   };
 
   return { goNext, goPrevious, goToPage, restart, changeView, onAreaClick, ...turnAvailability(view, { current, first, atEnd }, pageCount) };

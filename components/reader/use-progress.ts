@@ -25,7 +25,7 @@ export function useSaveProgress(opts: {
   restored: boolean;
   /** The signed-in reader, if any (the account is saved to then). */
   viewer: object | null;
-  /** The vertical view's exact place (kept in this browser, issue 32), or null in the paged views. */
+  /** The vertical view's exact place (issue 32: in this browser, and on the account when signed in), or null in the paged views. */
   anchor: ReadingAnchor | null;
 }) {
   const { api, chapterId, page, pageCount, restored, viewer, anchor } = opts;
@@ -38,10 +38,11 @@ export function useSaveProgress(opts: {
     }, READER.saveProgressDebounceMs);
     return () => window.clearTimeout(timer);
   }, [restored, page, chapterId, pageCount, anchorPage, anchorOffset]);
-  // The account keeps the page (its own debounce, so scrolling within a page sends nothing).
+  // The account keeps the page, and in the vertical view the exact place within it (issue 32), once scrolling settles.
   useEffect(() => {
     if (!restored || pageCount === 0 || !viewer) return;
-    const timer = window.setTimeout(() => void api.saveProgress(chapterId, page).catch(() => undefined), READER.saveProgressDebounceMs);
+    const place = anchorPage > 0 ? { page: anchorPage, offset: Math.round(anchorOffset * 10_000) / 10_000 } : null;
+    const timer = window.setTimeout(() => void api.saveProgress(chapterId, page, place).catch(() => undefined), READER.saveProgressDebounceMs);
     return () => window.clearTimeout(timer);
-  }, [restored, page, chapterId, pageCount, viewer, api]);
+  }, [restored, page, chapterId, pageCount, viewer, api, anchorPage, anchorOffset]);
 }

@@ -6,6 +6,7 @@ import { useAuth } from "@/components/providers/use-auth";
 import { apiRequest, type SessionBridge } from "@/lib/api-client";
 import { refreshSessionToken } from "@/components/providers/use-api";
 import type { ReaderPage } from "./reader-utils";
+import type { AccountReaderSettings, ReadingAnchor } from "./storage";
 
 interface PagedPages {
   items: Array<Omit<ReaderPage, "pageNumber"> & { pageNumber?: number; pdfPageNumber?: number }>;
@@ -39,7 +40,7 @@ export function useReaderApi(serverToken: string | null) {
   );
 
   const call = useCallback(
-    <T,>(path: string, options: { method?: "GET" | "POST"; query?: Record<string, string | number>; body?: unknown; signal?: AbortSignal } = {}) =>
+    <T,>(path: string, options: { method?: "GET" | "POST" | "PUT"; query?: Record<string, string | number>; body?: unknown; signal?: AbortSignal } = {}) =>
       apiRequest<T>(path, { ...options, locale, token: tokenRef.current, session, timeoutMs: 20_000 }),
     [locale, session],
   );
@@ -69,12 +70,23 @@ export function useReaderApi(serverToken: string | null) {
     [call],
   );
 
+  /** The last page, and in the vertical view the exact place (issue 32: the page at the top edge, a fraction 0–1 down it). */
   const saveProgress = useCallback(
-    (chapterId: number, pageNumber: number) => call("/api/chapter/SaveProgress", { method: "POST", body: { chapterId, pageNumber } }),
+    (chapterId: number, pageNumber: number, anchor?: ReadingAnchor | null) =>
+      call("/api/chapter/SaveProgress", { method: "POST", body: anchor ? { chapterId, pageNumber, anchorPage: anchor.page, anchorOffset: anchor.offset } : { chapterId, pageNumber } }),
     [call],
   );
 
-  return useMemo(() => ({ fetchPages, recordView, recordImpression, saveProgress }), [fetchPages, recordView, recordImpression, saveProgress]);
+  /** The reader's settings on the account (issue 32), the whole document. */
+  const saveReaderSettings = useCallback(
+    (settings: AccountReaderSettings) => call("/api/Authentication/Me/ReaderSettings", { method: "PUT", body: settings }),
+    [call],
+  );
+
+  return useMemo(
+    () => ({ fetchPages, recordView, recordImpression, saveProgress, saveReaderSettings }),
+    [fetchPages, recordView, recordImpression, saveProgress, saveReaderSettings],
+  );
 }
 
 export type ReaderApi = ReturnType<typeof useReaderApi>;

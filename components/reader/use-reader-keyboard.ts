@@ -2,6 +2,7 @@
 
 import { useEffect } from "react";
 import { READER } from "@/lib/reader-constants";
+import type { KeyAction } from "@/lib/reader-keys";
 import { readerKeyAction } from "./reader-logic";
 
 /**
@@ -24,14 +25,16 @@ export function useReaderKeyboard(opts: {
   toggleFullscreen: () => void;
   changeZoom: (zoom: number) => void;
   zoom: number;
+  /** The reader's key bindings for this direction (issue 32, use-reader-bindings.ts). */
+  keys: ReadonlyMap<string, KeyAction>;
 }) {
-  const { overlayOpen, menuOpen, settingsOpen, helpOpen, navigatorOpen, setNavigatorOpen, goChapter, closePanels, readingDirection, goNext, goPrevious, toggleFullscreen, changeZoom, zoom } = opts;
+  const { overlayOpen, menuOpen, settingsOpen, helpOpen, navigatorOpen, setNavigatorOpen, goChapter, closePanels, readingDirection, goNext, goPrevious, toggleFullscreen, changeZoom, zoom, keys } = opts;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || overlayOpen) return;
       const target = e.target as HTMLElement | null;
       if (target?.closest("input, textarea, select, [contenteditable=true]")) return;
-      const action = readerKeyAction(e, { menuOpen, settingsOpen, helpOpen, navigatorOpen, fullscreen: Boolean(document.fullscreenElement), readingDirection });
+      const action = readerKeyAction(e, { menuOpen, settingsOpen, helpOpen, navigatorOpen, fullscreen: Boolean(document.fullscreenElement), readingDirection, keys });
       if (action === "next" || action === "previous") {
         e.preventDefault();
         if (action === "next") goNext();
@@ -54,5 +57,5 @@ export function useReaderKeyboard(opts: {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [overlayOpen, menuOpen, settingsOpen, helpOpen, navigatorOpen, setNavigatorOpen, goChapter, closePanels, readingDirection, goNext, goPrevious, toggleFullscreen, changeZoom, zoom]);
+  }, [overlayOpen, menuOpen, settingsOpen, helpOpen, navigatorOpen, setNavigatorOpen, goChapter, closePanels, readingDirection, goNext, goPrevious, toggleFullscreen, changeZoom, zoom, keys]);
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useRouter } from "@/i18n/navigation";
 import type { MenuChapter } from "./ChapterMenu";
 import { doubleScreens, isNearEnd, savedPageFor, spreadOf } from "./reader-logic";
@@ -14,7 +14,9 @@ import { useRecordView, useSaveProgress } from "./use-progress";
 import { useContentProtection } from "./use-protection";
 import { useReaderApi, type ReaderApi } from "./use-reader-api";
 import { useFullscreen, usePanels, useZoom } from "./use-reader-controls";
+import { useReaderBindings, useSwipe } from "./use-reader-bindings";
 import { useReaderKeyboard } from "./use-reader-keyboard";
+import { connectAccount, disconnectAccount, flushAccountSettings, type AccountReaderSettings, type ReadingAnchor } from "./storage";
 import { useReaderPrefs } from "./use-reader-prefs";
 import { useReadingPosition } from "./use-reading-position";
 import { useSponsoredOverlay } from "./use-sponsored-overlay";
@@ -38,6 +40,8 @@ export interface ReaderProps {
   nextRelease: string | null;
   /** Calls answered otherwise (a chapter read offline, issue 32: its pages from the cache, progress queued). */
   apiOverride?: Partial<ReaderApi>;
+  /** Signed in (issue 32): the account's reader settings (null when it has none yet), and its exact place in this chapter. */
+  account?: { settings: AccountReaderSettings | null; anchor: ReadingAnchor | null } | null;
 }
 
 /**
@@ -51,6 +55,17 @@ export function useReader(props: ReaderProps) {
   const { apiOverride } = props;
   const api = useMemo(() => (apiOverride ? { ...liveApi, ...apiOverride } : liveApi), [liveApi, apiOverride]);
   const hydrated = useHydrated();
+  // Signed in, the settings are the account's (issue 32): connected before the store is first read.
+  if (viewer && props.account) connectAccount(viewer.username, props.account.settings, api.saveReaderSettings);
+  else disconnectAccount();
+  useEffect(() => {
+    // A change still waiting is sent when the reader goes (another chapter, another page, the tab closing).
+    window.addEventListener("pagehide", flushAccountSettings);
+    return () => {
+      window.removeEventListener("pagehide", flushAccountSettings);
+      flushAccountSettings();
+    };
+  }, []);
   const prefs = useReaderPrefs(manga.id, manga.readingDirection);
   const { view, fit, dataSaver, step, coverAlone, shift, direction } = prefs;
   const pageCount = chapter.pageCount;
@@ -66,7 +81,7 @@ export function useReader(props: ReaderProps) {
   const areaRef = useRef<HTMLElement>(null);
   const protection = useContentProtection(rootRef);
   const { quiet } = protection;
-  const position = useReadingPosition({ chapterId: chapter.id, pageCount, initialPage: props.initialPage, restoreLocally: props.restoreLocally, hydrated, view, screens });
+  const position = useReadingPosition({ chapterId: chapter.id, pageCount, initialPage: props.initialPage, restoreLocally: props.restoreLocally, accountAnchor: props.account?.anchor ?? null, hydrated, view, screens });
   const { atEnd, verticalUntil, restored, first, last, range } = position;
   const { zoom, changeZoom } = useZoom(quiet);
   const panels = usePanels();
@@ -77,7 +92,11 @@ export function useReader(props: ReaderProps) {
   const nextScreen = position.next === null ? null : spreadOf(position.next, view, pageCount, screens).spread;
   usePagedPrefetch({ view, atEnd, first, last, nextScreen, step, layoutOf, loadPages: data.loadPages, preload });
   const anchor = useVerticalView({ view, areaRef, pageCount, step, setCurrent: position.setCurrent, scrollRequest: position.scrollRequest, pages: data.pages, loadPages: data.loadPages });
-  const paging = usePaging({ view, pageCount, readingDirection: direction, savePrefs: prefs.save, areaRef, quiet, position });
+  const keys = useReaderBindings(direction);
+  const { setSettingsOpen } = panels;
+  const openMenu = useCallback(() => setSettingsOpen(true), [setSettingsOpen]);
+  const paging = usePaging({ view, pageCount, readingDirection: direction, savePrefs: prefs.save, areaRef, quiet, position, tapZones: keys.tapZones, onMenu: openMenu });
+  useSwipe({ areaRef, enabled: keys.swipe && view !== "vertical", sensitivity: keys.swipeSensitivity, side: keys.side, goNext: paging.goNext, goPrevious: paging.goPrevious });
   const { fullscreen, toggleFullscreen } = useFullscreen(rootRef);
   const currentIndex = chapters.findIndex((c) => c.id === chapter.id);
   const nextChapter = currentIndex >= 0 ? chapters[currentIndex + 1] : undefined;
@@ -90,13 +109,13 @@ export function useReader(props: ReaderProps) {
     },
     [nextChapter, previousChapter, router, manga.id],
   );
-  useReaderKeyboard({ ...panels, goChapter, overlayOpen: overlay.open !== null, readingDirection: direction, goNext: paging.goNext, goPrevious: paging.goPrevious, toggleFullscreen, changeZoom, zoom });
+  useReaderKeyboard({ ...panels, goChapter, overlayOpen: overlay.open !== null, readingDirection: direction, goNext: paging.goNext, goPrevious: paging.goPrevious, toggleFullscreen, changeZoom, zoom, keys: keys.keyMap });
   useRecordView(api, chapter.id);
   useSaveProgress({ api, chapterId: chapter.id, page: savedPageFor(view, position, pageCount), pageCount, restored, viewer, anchor });
   useNextChapterPreload({ api, nextChapter, nearEnd: isNearEnd(last, atEnd, pageCount), view, fit, preload });
 
   return {
-    rootRef, areaRef, hydrated, prefs, spreads, layoutOf, protection, position, zoom, changeZoom, panels, data, overlay, paging,
+    rootRef, areaRef, hydrated, prefs, keys, spreads, layoutOf, protection, position, zoom, changeZoom, panels, data, overlay, paging,
     fullscreen, toggleFullscreen, currentIndex, nextChapter, previousChapter, goChapter,
   };
 }

@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { clampPage, progressRange, spreadOf, verticalReach } from "./reader-logic";
 import type { ViewMode } from "./reader-utils";
-import { loadLocalAnchor, loadLocalProgress } from "./storage";
+import { loadLocalAnchor, loadLocalProgress, type ReadingAnchor } from "./storage";
 
 /** A place to scroll the vertical view to: a page, and how far down it (0 its top); `seq` makes each request new. */
 export type ScrollRequest = { page: number; seq: number; offset?: number };
@@ -19,6 +19,8 @@ export function useReadingPosition(opts: {
   /** The signed-in user's saved page, else 1. */
   initialPage: number;
   restoreLocally: boolean;
+  /** Signed in: the account's exact place in the vertical view (issue 32), saved by any browser; null when none. */
+  accountAnchor?: ReadingAnchor | null;
   hydrated: boolean;
   view: ViewMode;
   /** Double view's screens (doubleScreens). */
@@ -48,10 +50,12 @@ export function useReadingPosition(opts: {
       else requestScroll(saved);
     }
   } else if (hydrated && !anchorChecked) {
-    // Signed in: the account's page, at this browser's place within it when it saved the same page.
+    // Signed in: the account's page at the account's exact place (any browser's last save, issue 32); else this
+    // browser's place within it when it saved the same page.
     setAnchorChecked(true);
-    const anchor = loadLocalAnchor(chapterId);
-    if (anchor && loadLocalProgress(chapterId) === initialPage && anchor.offset > 0) requestScroll(clampPage(anchor.page, pageCount), anchor.offset);
+    const anchor = opts.accountAnchor ?? loadLocalAnchor(chapterId);
+    const fromAccount = Boolean(opts.accountAnchor);
+    if (anchor && (fromAccount || (loadLocalProgress(chapterId) === initialPage && anchor.offset > 0))) requestScroll(clampPage(anchor.page, pageCount), anchor.offset);
   }
 
   const { first, last, spread, previous, next } = spreadOf(current, view, pageCount, screens);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, check, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex,
+  boolean, check, doublePrecision, index, integer, pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { media } from "./media";
 import { bytea } from "./types";
@@ -198,6 +198,12 @@ export const readingProgress = pgTable(
     mangaId: integer().notNull().references(() => manga.id, { onDelete: "cascade" }),
     pageNumber: integer().notNull().default(1),
     completed: boolean().notNull().default(false),
+    /**
+     * The vertical view's exact place (issue 32, item 2): the page at the screen's top edge and how far down it that
+     * edge is, a fraction 0–1 of the page's height (so it holds at any screen width). Null: saved from a paged view.
+     */
+    anchorPage: integer(),
+    anchorOffset: real(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

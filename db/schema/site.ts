@@ -143,3 +143,14 @@ export const notificationPreferences = pgTable("notification_preferences", {
   digestSentAt: timestamp({ withTimezone: true }),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The reader's settings on the account (issue 32, items 4 and 5; docs/decisions/009): one row per user who saved any
+ * (no row: the defaults, or what the browser had). `settings` is the document server/account/reader-settings.ts
+ * validates and caps (key bindings, touch, the browser-wide reading settings and the most recent 200 series').
+ */
+export const readerSettings = pgTable("reader_settings", {
+  userId: integer().primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  settings: jsonb().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -9,6 +9,7 @@ import { GET as readRoute } from "@/app/api/chapter/ReadChapters/route";
 import { GET as getChapterRoute } from "@/app/api/chapter/GetChapter/[chapterid]/route";
 import { jsonRequest, noParams, tokenFor } from "@/server/http/test-helpers";
 import { getReaderContext } from "./get-reader-context";
+import { getReadingAnchor } from "./reading-anchor";
 import { buildReaderWorld, type ReaderWorld } from "./testing/fixtures";
 
 let db: Db;
@@ -41,7 +42,7 @@ describe("reading progress", () => {
     expect(await progressOf(world.chapters.public)).toBeNull();
     const saved = await save({ chapterId: world.chapters.public, pageNumber: 2 });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toEqual({ chapterId: world.chapters.public, mangaId: world.manga.published, pageNumber: 2, pageCount: 3, completed: false });
+    expect(saved.body.data).toEqual({ chapterId: world.chapters.public, mangaId: world.manga.published, pageNumber: 2, pageCount: 3, completed: false, anchor: null });
     expect(await progressOf(world.chapters.public)).toEqual({ pageNumber: 2, completed: false });
     // The latest save wins; a page past the end is the last page, which completes the chapter.
     await save({ chapterId: world.chapters.public, pageNumber: 1 });
@@ -50,6 +51,27 @@ describe("reading progress", () => {
     expect(end.body.data).toMatchObject({ pageNumber: 3, completed: true });
     // Progress is per user.
     expect(await progressOf(world.chapters.public, await tokenFor(Role.reader, world.users.reader.id))).toBeNull();
+  });
+
+  it("keeps the vertical view's exact place with the page (issue 32); a paged save clears it; bad places change nothing", async () => {
+    const chapterId = world.chapters.public;
+    const placed = await save({ chapterId, pageNumber: 2, anchorPage: 2, anchorOffset: 0.375 });
+    expect(placed.body.data).toMatchObject({ pageNumber: 2, anchor: { page: 2, offset: 0.375 } });
+    expect(await getReadingAnchor({ db, userId: world.users.premium.id, chapterId })).toEqual({ page: 2, offset: 0.375 });
+    // A place past the chapter's end is its last page.
+    expect((await save({ chapterId, pageNumber: 3, anchorPage: 40, anchorOffset: 1 })).body.data).toMatchObject({ anchor: { page: 3, offset: 1 } });
+    for (const body of [
+      { chapterId, pageNumber: 1, anchorPage: 1 },
+      { chapterId, pageNumber: 1, anchorOffset: 0.5 },
+      { chapterId, pageNumber: 1, anchorPage: 1, anchorOffset: 1.5 },
+      { chapterId, pageNumber: 1, anchorPage: 0, anchorOffset: 0.5 },
+      { chapterId, pageNumber: 1, anchorPage: 1, anchorOffset: "half" },
+    ]) expect((await save(body)).status).toBe(422);
+    expect(await getReadingAnchor({ db, userId: world.users.premium.id, chapterId })).toEqual({ page: 3, offset: 1 });
+    await save({ chapterId, pageNumber: 1 });
+    expect(await getReadingAnchor({ db, userId: world.users.premium.id, chapterId })).toBeNull();
+    // Saved back to page 3, as the later tests expect.
+    await save({ chapterId, pageNumber: 99 });
   });
 
   it("feeds the reader's chapter list", async () => {

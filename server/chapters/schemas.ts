@@ -50,7 +50,18 @@ export type ChaptersByStatusQuery = z.output<typeof chaptersByStatusQuery>;
 
 export const recordViewBody = z.object({ chapterId: id });
 
-export const saveProgressBody = z.object({ chapterId: id, pageNumber: integer({ min: 1, max: 1_000_000 }) });
+/**
+ * Issue 32: the vertical view also sends its exact place, the page at the screen's top edge (`anchorPage`) and how far
+ * down it that edge is (`anchorOffset`, a fraction 0–1 of the page's height); both or neither.
+ */
+export const saveProgressBody = z
+  .object({
+    chapterId: id,
+    pageNumber: integer({ min: 1, max: 1_000_000 }),
+    anchorPage: integer({ min: 1, max: 1_000_000 }).optional(),
+    anchorOffset: z.number().min(0).max(1).optional(),
+  })
+  .refine((b) => (b.anchorPage === undefined) === (b.anchorOffset === undefined), { message: "Give anchorPage and anchorOffset together.", path: ["anchorOffset"] });
 
 export const continueReadingQuery = z.object({ pageSize: integer({ min: 1, max: 50 }).default(10) });
 

@@ -49,6 +49,9 @@ export const ACCESS = {
   "POST /api/Authentication/Sessions/RevokeOthers": SIGNED_IN,
   "POST /api/Authentication/DeleteMe": SIGNED_IN,
   "GET /api/Authentication/Me/Export": SIGNED_IN,
+  // Beyond the spec (issue 32, items 4 and 5): the reader's settings (keys, touch, settings per series) on the account.
+  "GET /api/Authentication/Me/ReaderSettings": SIGNED_IN,
+  "PUT /api/Authentication/Me/ReaderSettings": SIGNED_IN,
 
   // Creators' monetisation (issue 16 §3, beyond the spec): a writer's own earnings and payout requests; root enters
   // months' income, sets the payout threshold and settles payouts.

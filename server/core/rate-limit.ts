@@ -61,6 +61,11 @@ export const RATE_RULES = {
    * needs one; a household or an office a handful a day. Past it the address still counts, once per chapter and day.
    */
   viewerCookieIp: { name: "viewer_cookie_ip", limit: 30, windowSeconds: 24 * 60 * 60 },
+  /**
+   * Saves of one account's reader settings (issue 32): the reader sends a change a second after the last one, so a
+   * reader trying settings out sends a few a minute; 120 in 10 minutes is never met by a person.
+   */
+  readerSettingsUser: { name: "reader_settings_user", limit: 120, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateRule>;
 
 export interface RateState {

@@ -47,6 +47,15 @@ async function axeViolations(page: Page): Promise<Violation[]> {
   );
 }
 
+/**
+ * For a page the fixture does not watch (one in a second browser context a test opens itself): fails on its serious
+ * or critical axe violations, as the fixture does for `page`.
+ */
+export async function expectAccessible(page: Page): Promise<void> {
+  const found = (await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(found.map((v) => `${v.id} (${v.impact}) at ${page.url()}: ${v.help}`), "axe-core serious or critical violations (WCAG 2.2 AA)").toEqual([]);
+}
+
 const endOnly = new WeakSet<Page>();
 
 /**

@@ -8,7 +8,9 @@ import { isLocale } from "@/i18n/routing";
 import { alternatesFor } from "@/lib/seo";
 import { READER } from "@/lib/reader-constants";
 import { getSessionUser } from "@/server/auth/session";
+import { getReaderSettings } from "@/server/account/get-reader-settings";
 import { getReaderContext } from "@/server/chapters/get-reader-context";
+import { getReadingAnchor } from "@/server/chapters/reading-anchor";
 import { getPageRange, getPageShapes } from "@/server/chapters/pages";
 import { viewerFromSession } from "@/server/chapters/viewer";
 import { resolveChapterAccess } from "@/server/chapters/chapter-access";
@@ -132,9 +134,16 @@ export default async function MangaReaderPage({ params }: Props) {
   const initialPage = saved && !saved.completed ? Math.min(saved.pageNumber, Math.max(1, chapter.pageCount)) : 1;
   const from = context.manga.readingDirection === 2 ? 1 : initialPage;
   const db = await getDb();
-  const [initialPages, shapes] = await Promise.all([
+  // Signed in (issue 32): the account's reader settings and exact place in this chapter come with the page (two key lookups).
+  const [initialPages, shapes, account] = await Promise.all([
     getPageRange({ db, chapterId: chapter.id, from, to: initialPage + READER.verticalBatch - 1, viewer: user ? { userId: user.id } : null }),
     getPageShapes({ db, chapterId: chapter.id }),
+    user
+      ? Promise.all([
+          getReaderSettings({ db, viewer: viewerFromSession(user)! }),
+          saved && !saved.completed ? getReadingAnchor({ db, userId: user.id, chapterId: chapter.id }) : null,
+        ]).then(([settings, anchor]) => ({ settings: settings.settings, anchor }))
+      : null,
   ]);
 
   // PremiumPlus reads without the sponsored overlay (lib/premium.ts).
@@ -154,6 +163,7 @@ export default async function MangaReaderPage({ params }: Props) {
         backHref={backHref}
         titleHref={titleHref}
         nextRelease={context.nextRelease}
+        account={account}
       />
     </AdFreeProvider>
   );
