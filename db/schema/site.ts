@@ -122,7 +122,8 @@ export const emailOutbox = pgTable(
     error: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.to, t.createdAt)],
+  // The unsent ones, for the metrics' outbox backlog (counted at every scrape: the table keeps every mail).
+  (t) => [index().on(t.to, t.createdAt), index("email_outbox_unsent_index").on(t.createdAt).where(sql`${t.sentAt} is null`)],
 );
 
 /**
