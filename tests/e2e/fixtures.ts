@@ -56,6 +56,19 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(found.map((v) => `${v.id} (${v.impact}) at ${page.url()}: ${v.help}`), "axe-core serious or critical violations (WCAG 2.2 AA)").toEqual([]);
 }
 
+/**
+ * Closes the reader's sponsored message if one is showing (its close button is enabled after 1 s) and waits until that
+ * message is gone (the next one may follow at once if the reader moved meanwhile). Answers its band, or null.
+ */
+export async function closeSponsoredMessage(page: Page): Promise<string | null> {
+  const overlay = page.getByTestId("sponsored-overlay");
+  if (!(await overlay.isVisible())) return null;
+  const band = (await overlay.getAttribute("data-band")) ?? "";
+  await page.getByTestId("sponsored-close").click();
+  await expect(page.locator(`[data-testid=sponsored-overlay][data-band=${band}]`)).toHaveCount(0);
+  return band;
+}
+
 const endOnly = new WeakSet<Page>();
 
 /**

@@ -1,5 +1,5 @@
 import { publishThroughApi, signInAs, skipEnglishOnPhone, TEST_PASSWORD, unique } from "./helpers";
-import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { closeSponsoredMessage, expect, test, type APIRequestContext, type Page } from "./fixtures";
 
 /**
  * Reading offline (issue 32, item 6), in English and Arabic at phone and desktop width: a reader saves a free chapter
@@ -17,15 +17,6 @@ async function newReader(request: APIRequestContext): Promise<string> {
   const res = await request.post("/api/test/create-user", { data: { fullName: "Offline Reader", username, password: TEST_PASSWORD, role: 0 } });
   expect(res.status(), await res.text()).toBe(200);
   return username;
-}
-
-/** Closes the sponsored message if one is showing (its close button is enabled after 1 s). */
-async function closeOverlayIfShown(page: Page) {
-  const overlay = page.getByTestId("sponsored-overlay");
-  if (!(await overlay.isVisible())) return;
-  const band = (await overlay.getAttribute("data-band")) ?? "";
-  await page.getByTestId("sponsored-close").click();
-  await expect(page.locator(`[data-testid=sponsored-overlay][data-band=${band}]`)).toHaveCount(0);
 }
 
 /** The number of images kept in the offline cache. */
@@ -56,7 +47,7 @@ for (const prefix of ["", "/ar"] as const) {
     // Saved from the reader's chapter list: the offline page shows the progress, then the size.
     await page.goto(`${prefix}/manga-reader/${mangaId}/${chapterId}`);
     await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
-    await closeOverlayIfShown(page);
+    await closeSponsoredMessage(page);
     await page.getByTestId("chapter-menu-button").click();
     await page.getByTestId("save-offline").click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/offline$`));
@@ -78,13 +69,13 @@ for (const prefix of ["", "/ar"] as const) {
     await item.getByTestId("offline-read").click();
     const reader = page.getByTestId("reader");
     await expect(reader).toHaveAttribute("data-ready", "true");
-    await closeOverlayIfShown(page);
+    await closeSponsoredMessage(page);
     await expectImageShown(page, 1);
     for (let turn = 0; turn < 2; turn++) {
       const before = await reader.getAttribute("data-page");
       await page.getByTestId("next-page").click();
       await expect(reader).not.toHaveAttribute("data-page", before ?? "");
-      await closeOverlayIfShown(page);
+      await closeSponsoredMessage(page);
     }
     const at = Number(await reader.getAttribute("data-page"));
     expect(at).toBeGreaterThan(1);

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContextOptions, CDPSession } from "@playwright/test";
-import { expect, expectAccessible, test, type APIRequestContext, type Page } from "./fixtures";
+import { closeSponsoredMessage, expect, expectAccessible, test, type APIRequestContext, type Page } from "./fixtures";
 import { publishThroughApi, TEST_PASSWORD, unique } from "./helpers";
 
 /**
@@ -59,11 +59,7 @@ async function signIn(page: Page, username: string, prefix: string) {
 async function closeOverlay(page: Page) {
   // Content protection's blackout (a timer tick late on a very busy machine reads as a paused debugger) covers everything for 50 s.
   await expect(page.getByTestId("blackout")).toHaveCount(0, { timeout: 60_000 });
-  const overlay = page.getByTestId("sponsored-overlay");
-  if (!(await overlay.isVisible())) return;
-  const band = (await overlay.getAttribute("data-band")) ?? "";
-  await page.getByTestId("sponsored-close").click();
-  await expect(page.locator(`[data-testid=sponsored-overlay][data-band=${band}]`)).toHaveCount(0);
+  await closeSponsoredMessage(page);
 }
 
 const label = (page: Page) => page.getByTestId("page-label");

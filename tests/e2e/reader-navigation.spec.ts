@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./fixtures";
+import { closeSponsoredMessage, expect, test, type Page } from "./fixtures";
 import { apiToken, DEMO, jpegBlob, publishThroughApi, unique } from "./helpers";
 
 /**
@@ -38,16 +38,7 @@ async function spreadChapter(request: Parameters<typeof publishThroughApi>[0], d
 async function openReader(page: Page, url: string) {
   await page.goto(url);
   await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
-  await closeOverlay(page);
-}
-
-/** Closes the sponsored message if one shows (its close button is enabled after 1 s). */
-async function closeOverlay(page: Page) {
-  const overlay = page.getByTestId("sponsored-overlay");
-  if (!(await overlay.isVisible())) return;
-  const band = (await overlay.getAttribute("data-band")) ?? "";
-  await page.getByTestId("sponsored-close").click();
-  await expect(page.locator(`[data-testid=sponsored-overlay][data-band=${band}]`)).toHaveCount(0);
+  await closeSponsoredMessage(page);
 }
 
 const label = (page: Page) => page.getByTestId("page-label");
@@ -68,7 +59,7 @@ for (const lang of ["en", "ar"] as const) {
         for (let n = 2; n <= 6; n++) {
           await page.keyboard.press("ArrowLeft"); // right-to-left title: ← is the next page
           await expect(label(page)).toHaveText(t.pageOf(n, 8));
-          await closeOverlay(page);
+          await closeSponsoredMessage(page);
         }
         expect((await box(page, 6)).width).toBeGreaterThanOrEqual(390 - 16 - 1);
         await page.evaluate(() => localStorage.setItem("readerPrefs", JSON.stringify({ view: "double" })));
@@ -92,7 +83,7 @@ for (const lang of ["en", "ar"] as const) {
 
       await page.getByTestId("next-page").click();
       await expect(label(page)).toHaveText(t.pagesOf(4, 5, 8));
-      await closeOverlay(page); // the middle of the chapter
+      await closeSponsoredMessage(page); // the middle of the chapter
       await page.getByTestId("next-page").click();
       // The spread alone, across two pages' width.
       await expect(label(page)).toHaveText(t.pageOf(6, 8));
@@ -102,7 +93,7 @@ for (const lang of ["en", "ar"] as const) {
       expect((await box(page, 6)).width).toBeGreaterThan(pairWidth * 1.9);
       await page.getByTestId("next-page").click();
       await expect(label(page)).toHaveText(t.pagesOf(7, 8, 8));
-      await closeOverlay(page); // the end
+      await closeSponsoredMessage(page); // the end
 
       // Back to page 2, then shift the pairs by one page: 2 alone, then 3–4.
       for (const expected of [t.pageOf(6, 8), t.pagesOf(4, 5, 8), t.pagesOf(2, 3, 8)]) {
@@ -198,12 +189,12 @@ for (const lang of ["en", "ar"] as const) {
     await page.getByTestId("jump-input").fill("5");
     await page.getByTestId("jump-input").press("Enter");
     await expect(label(page)).toHaveText(t.pageOf(5, 6));
-    await closeOverlay(page);
+    await closeSponsoredMessage(page);
     // Out of range is clamped to the chapter (the field says the range; the form does not refuse).
     await page.getByTestId("jump-input").fill("99");
     await page.getByTestId("jump-go").click();
     await expect(label(page)).toHaveText(t.pageOf(6, 6));
-    await closeOverlay(page);
+    await closeSponsoredMessage(page);
     if (isMobile) {
       // Phones: the page slider, no thumbnails.
       await expect(page.getByTestId("thumbnail-strip")).toHaveCount(0);
@@ -239,10 +230,10 @@ for (const lang of ["en", "ar"] as const) {
     for (let n = 3; n <= 6; n++) {
       await page.getByTestId("next-page").click();
       await expect(label(page)).toHaveText(t.pageOf(n, 6));
-      await closeOverlay(page);
+      await closeSponsoredMessage(page);
     }
     await page.getByTestId("next-page").click();
-    await closeOverlay(page);
+    await closeSponsoredMessage(page);
     const endCard = page.getByTestId("end-card");
     await expect(endCard).toBeVisible();
     await expect(endCard.getByTestId("next-chapter")).toContainText("Chapter two");
@@ -252,35 +243,35 @@ for (const lang of ["en", "ar"] as const) {
     await page.getByTestId("next-chapter-button").click();
     await expect(page).toHaveURL(new RegExp(`/manga-reader/${mangaId}/${second}$`));
     await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
-    await closeOverlay(page);
+    await closeSponsoredMessage(page);
     await expect(label(page)).toHaveText(t.pageOf(1, 3));
 
     // On its first page, the previous-page button is the previous chapter; [ and ] move between chapters too.
     await page.getByTestId("previous-chapter").click();
     await expect(page).toHaveURL(new RegExp(`/manga-reader/${mangaId}/${first}$`));
     await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
-    await closeOverlay(page);
+    await closeSponsoredMessage(page);
     await page.keyboard.press("]");
     await expect(page).toHaveURL(new RegExp(`/manga-reader/${mangaId}/${second}$`));
     await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
-    await closeOverlay(page);
+    await closeSponsoredMessage(page);
     await page.keyboard.press("[");
     await expect(page).toHaveURL(new RegExp(`/manga-reader/${mangaId}/${first}$`));
     await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
-    await closeOverlay(page);
+    await closeSponsoredMessage(page);
 
     // The last chapter out: the end card says when the scheduled one comes out, and there is no next chapter to go to.
     await page.goto(chapterUrl(second));
     await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
-    await closeOverlay(page);
+    await closeSponsoredMessage(page);
     await page.getByTestId("open-navigator").click();
     await page.getByTestId("jump-input").fill("3");
     await page.getByTestId("jump-input").press("Enter");
     await expect(label(page)).toHaveText(t.pageOf(3, 3));
-    await closeOverlay(page);
+    await closeSponsoredMessage(page);
     await page.getByTestId("close-navigator").click();
     await page.getByTestId("next-page").click();
-    await closeOverlay(page);
+    await closeSponsoredMessage(page);
     await expect(page.getByTestId("end-card")).toBeVisible();
     await expect(page.getByTestId("end-card").getByTestId("next-chapter")).toHaveCount(0);
     await expect(page.getByTestId("next-release")).toHaveText(lang === "ar" ? /^الفصل التالي خلال (3|٣) أيام$/ : "Next chapter in 3 days");
@@ -338,7 +329,7 @@ for (const lang of ["en", "ar"] as const) {
     // Remembered for A after a reload.
     await page.reload();
     await expect(view).toHaveAttribute("data-ready", "true");
-    await closeOverlay(page);
+    await closeSponsoredMessage(page);
     await expect(view).toHaveAttribute("data-view", "vertical");
     await openReadingSettings(page);
     await expect(page.getByTestId("direction-ltr").locator("input")).toBeChecked();
@@ -444,7 +435,7 @@ for (const lang of ["en", "ar"] as const) {
     });
     // The end is kept: the last page is the one read, and saved.
     await expect(label(page)).toHaveText(t.pageOf(count, count));
-    await closeOverlay(page);
+    await closeSponsoredMessage(page);
     await expect.poll(() => page.evaluate((id) => (JSON.parse(localStorage.getItem("readerProgress") ?? "{}") as Record<string, { page: number }>)[id]?.page, String(chapterId))).toBe(count);
     // And fast back up, while pages and images keep arriving.
     await main.evaluate(async (el) => {
@@ -466,7 +457,7 @@ for (const lang of ["en", "ar"] as const) {
       .toEqual({ page: 14, offset: expect.closeTo(0.37, 2) as unknown as number });
     await page.reload();
     await expect(view).toHaveAttribute("data-ready", "true");
-    await closeOverlay(page);
+    await closeSponsoredMessage(page);
     const place = () => main.evaluate((el) => {
       const fig = el.querySelector("figure[data-page='14']")!.getBoundingClientRect();
       return (el.getBoundingClientRect().top - fig.top) / fig.height;

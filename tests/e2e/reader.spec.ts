@@ -1,4 +1,4 @@
-import { auditAtEndOnly, expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { auditAtEndOnly, closeSponsoredMessage, expect, test, type APIRequestContext, type Page } from "./fixtures";
 
 /**
  * The chapter reader (issue 5): single, double and vertical views, keyboard navigation in the title's reading
@@ -48,22 +48,11 @@ const readerUrl = (c: ChapterItem, locale = "") => `${locale}/manga-reader/${c.m
 const reader = (page: Page) => page.getByTestId("reader");
 const pageLabel = (page: Page) => page.getByTestId("page-label");
 
-/** Closes the sponsored message if one is showing (its close button is enabled after 1 s). */
-async function closeOverlayIfShown(page: Page): Promise<string | null> {
-  const overlay = page.getByTestId("sponsored-overlay");
-  if (!(await overlay.isVisible())) return null;
-  const band = (await overlay.getAttribute("data-band")) ?? "";
-  await page.getByTestId("sponsored-close").click();
-  // That message is gone (the next one may follow at once if the reader moved meanwhile).
-  await expect(page.locator(`[data-testid=sponsored-overlay][data-band=${band}]`)).toHaveCount(0);
-  return band;
-}
-
 /** Opens a chapter, waits until the reader is interactive, and dismisses the opening sponsored message. */
 async function openReader(page: Page, url: string) {
   await page.goto(url);
   await expect(reader(page)).toHaveAttribute("data-ready", "true");
-  await closeOverlayIfShown(page);
+  await closeSponsoredMessage(page);
 }
 
 async function signIn(page: Page, username: string) {
@@ -180,7 +169,7 @@ test.describe("reader", () => {
     const three = await page.locator("figure[data-page='3']").boundingBox();
     // Right-to-left manga: page 2 on the right.
     expect(two!.x).toBeGreaterThan(three!.x);
-    await closeOverlayIfShown(page); // the middle of a 7-page chapter
+    await closeSponsoredMessage(page); // the middle of a 7-page chapter
     await page.keyboard.press("ArrowLeft");
     await expect(pageLabel(page)).toHaveText(`Pages 4–5 of ${chapter.pageCount}`);
     // The choice is remembered.
@@ -208,7 +197,7 @@ test.describe("reader", () => {
     const main = page.locator("main");
     const bands: string[] = [];
     const dismiss = async () => {
-      const band = await closeOverlayIfShown(page);
+      const band = await closeSponsoredMessage(page);
       if (band) bands.push(band);
     };
     // Scrolling down a screen at a time loads batch after batch until every page is in, down to the end card.
@@ -295,7 +284,7 @@ test.describe("reader", () => {
     await expect(pageLabel(page)).toHaveText(`Page 4 of ${chapter.pageCount}`);
     await expect(page.getByRole("img", { name: "Page 4", exact: true })).toBeVisible();
     // The vertical view opens at the same page too.
-    await closeOverlayIfShown(page);
+    await closeSponsoredMessage(page);
     await page.getByTestId("view-vertical").click();
     await expect(page.locator("figure[data-page='4']")).toBeInViewport();
     await expect(pageLabel(page)).toHaveText(`Page 4 of ${chapter.pageCount}`);
@@ -315,7 +304,7 @@ test.describe("reader", () => {
     const target = start >= chapter.pageCount - 1 ? 2 : start + 2;
     const saved = page.waitForResponse((r) => r.url().endsWith("/api/chapter/SaveProgress") && r.request().postDataJSON()?.pageNumber === target);
     while (Number(await reader(page).getAttribute("data-page")) !== target) {
-      await closeOverlayIfShown(page);
+      await closeSponsoredMessage(page);
       const now = Number(await reader(page).getAttribute("data-page"));
       await page.getByTestId(now < target ? "next-page" : "previous-page").click();
       await expect(reader(page)).not.toHaveAttribute("data-page", String(now));
