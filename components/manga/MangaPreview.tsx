@@ -188,8 +188,8 @@ async function ChapterList({ chapters, chapterHref, saveHref }: { chapters: Mang
               </Link>
               <Link
                 href={saveHref(c.id)}
-                aria-label={t("saveOffline", { title: c.title })}
-                title={t("saveOffline", { title: c.title })}
+                aria-label={t("saveOffline", { title: isolate(c.title) })}
+                title={t("saveOffline", { title: isolate(c.title) })}
                 data-testid="save-offline"
                 className="grid w-12 shrink-0 place-items-center rounded-xl border border-zinc-200 text-zinc-600 transition hover:border-brand-500 hover:text-brand-700 dark:border-zinc-800 dark:text-zinc-300 dark:hover:text-brand-300"
               >

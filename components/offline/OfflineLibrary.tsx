@@ -5,6 +5,7 @@ import { useSearchParams } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { ArrowLeft, BookOpen, Download, Trash2, WifiOff } from "lucide-react";
 import { Link } from "@/i18n/navigation";
+import { isolate } from "@/lib/bidi";
 import { Badge } from "@/components/ui/Badge";
 import { Banner, type BannerTone } from "@/components/ui/Banner";
 import { Button } from "@/components/ui/Button";
@@ -94,7 +95,7 @@ export function OfflineLibrary() {
         setSaving({ title: "", done: 0, total: 0, bytes: 0 });
         return saveChapter({ call, mangaId: saveManga, chapterId: saveId, username: auth.user?.username ?? null, device, onProgress: setSaving, signal: controller.signal });
       })
-      .then((record) => setNotice({ tone: "success", text: t("saved", { chapter: record.chapterTitle, size: formatBytes(recordBytes(record), locale) }) }))
+      .then((record) => setNotice({ tone: "success", text: t("saved", { chapter: isolate(record.chapterTitle), size: formatBytes(recordBytes(record), locale) }) }))
       .catch((error: unknown) => setNotice({ tone: "error", text: t(FAILURE_TEXT[error instanceof SaveError ? error.reason : "network"]) }))
       .finally(() => {
         setSaving(null);
@@ -104,7 +105,7 @@ export function OfflineLibrary() {
 
   const remove = async (record: OfflineRecord) => {
     setRecords(await removeRecord(record.chapterId));
-    setNotice({ tone: "success", text: t("removed", { chapter: record.chapterTitle, size: formatBytes(recordBytes(record), locale) }) });
+    setNotice({ tone: "success", text: t("removed", { chapter: isolate(record.chapterTitle), size: formatBytes(recordBytes(record), locale) }) });
   };
 
   const reading = readId !== null ? records?.find((r) => r.chapterId === readId) : undefined;
