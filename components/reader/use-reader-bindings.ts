@@ -71,17 +71,11 @@ export function useSwipe(opts: {
     const onCancel = () => {
       start = null;
     };
-    // A sideways swipe is the reader's: Chromium would also take it as "back"/"forward" in the history (its swipe
-    // navigation), leaving the reader. The root's overscroll-behavior turns that gesture off while swipes turn pages.
-    const root = document.documentElement;
-    const before = root.style.overscrollBehaviorX;
-    root.style.overscrollBehaviorX = "none";
     area.addEventListener("touchstart", onStart, { passive: true });
     area.addEventListener("touchend", onEnd, { passive: true });
     area.addEventListener("touchcancel", onCancel, { passive: true });
     area.addEventListener("click", onClick, { capture: true });
     return () => {
-      root.style.overscrollBehaviorX = before;
       area.removeEventListener("click", onClick, { capture: true });
       area.removeEventListener("touchstart", onStart);
       area.removeEventListener("touchend", onEnd);
