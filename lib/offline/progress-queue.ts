@@ -4,6 +4,8 @@
  * them only. One entry per account and chapter (the latest page wins); localStorage, so a closed tab loses nothing.
  */
 
+import { isRowId } from "@/lib/validation/numbers";
+
 export const PROGRESS_QUEUE_KEY = "offlineProgressQueue";
 /** At most this many entries are kept (the oldest go first). */
 export const MAX_QUEUED = 200;
@@ -16,7 +18,7 @@ export interface QueuedProgress {
   at: number;
 }
 
-const isId = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= 2_147_483_647;
+const isId = (v: unknown): v is number => typeof v === "number" && isRowId(v);
 
 /** The queue of a stored JSON text; malformed entries are left out. */
 export function parseQueue(text: string | null): QueuedProgress[] {
