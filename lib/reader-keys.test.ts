@@ -25,7 +25,7 @@ describe("reader key bindings (issue 32)", () => {
     // Left to right no longer uses →, but right to left does.
     expect(rebind(first.overrides, "goToPage", "ArrowRight")).toMatchObject({ ok: false, reason: "conflict", action: "previous" });
     expect(rebind({}, "next.rtl", "d")).toEqual({ ok: true, overrides: { "next.rtl": ["d"] } });
-    for (const key of ["Escape", "Tab", "Shift", "F12", "", "x".repeat(30)]) expect(rebind({}, "next.ltr", key)).toEqual({ ok: false, reason: "reserved" });
+    for (const key of ["Escape", "?", "Tab", "Shift", "F12", "", "x".repeat(30)]) expect(rebind({}, "next.ltr", key)).toEqual({ ok: false, reason: "reserved" });
     expect(rebind(first.overrides, "next.ltr", "ArrowRight")).toEqual({ ok: true, overrides: {} });
   });
 

@@ -38,8 +38,8 @@ export const DEFAULT_BINDINGS: Readonly<Record<BindingId, readonly string[]>> = 
   zoomOut: ["-", "_"],
 };
 
-/** Keys a reader cannot bind: Escape (closes panels), focus and form keys, modifiers, and the protected shortcuts. */
-const RESERVED = new Set(["Escape", "Tab", "Enter", "Shift", "Control", "Alt", "Meta", "AltGraph", "CapsLock", "Fn", "F12", "PrintScreen", "ContextMenu", "Dead", "Unidentified", "Process"]);
+/** Keys a reader cannot bind: Escape (closes panels), ? (opens the keyboard help), focus and form keys, modifiers, and the protected shortcuts. */
+const RESERVED = new Set(["Escape", "?", "Tab", "Enter", "Shift", "Control", "Alt", "Meta", "AltGraph", "CapsLock", "Fn", "F12", "PrintScreen", "ContextMenu", "Dead", "Unidentified", "Process"]);
 
 /** A key as stored and compared: single characters lower-cased ("G" and "g" are one key), names as the browser gives them. */
 export function normaliseKey(key: string): string {

@@ -60,6 +60,10 @@ export function HelpDialog({ readingDirection, keys, signedIn, onClose }: { read
         <dt className="text-sm text-zinc-300">{t("keyEscape")}</dt>
         <dd><Keys keys={["Esc"]} /></dd>
       </div>
+      <div className="flex items-center justify-between gap-4 py-2.5">
+        <dt className="text-sm text-zinc-300">{t("keyHelp")}</dt>
+        <dd><Keys keys={["?"]} /></dd>
+      </div>
     </dl>
   );
   return (

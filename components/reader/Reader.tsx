@@ -67,7 +67,7 @@ export function Reader(props: ReaderProps) {
         saveOffline={!props.apiOverride}
         compact={isMobile}
       />
-      <PageArea areaRef={areaRef} onClick={paging.onAreaClick} heading={t("metaTitle", { manga: manga.title, chapter: chapter.title })} blurred={blurred}>
+      <PageArea areaRef={areaRef} onClick={paging.onAreaClick} swipeTurns={reader.swipeTurns} heading={t("metaTitle", { manga: manga.title, chapter: chapter.title })} blurred={blurred}>
         <ReaderContent
           view={view} pageCount={pageCount} atEnd={atEnd} spread={spread} current={current}
           initialPage={props.initialPage} pages={data.pages} failed={data.failed} retry={data.retry}
@@ -130,16 +130,20 @@ export function Reader(props: ReaderProps) {
   );
 }
 
-/** The page area (taps turn pages there), with the page's heading; blurred, with a notice, while the tab is not focused. */
-function PageArea({ areaRef, onClick, heading, blurred, children }: {
+/**
+ * The page area (taps turn pages there), with the page's heading; blurred, with a notice, while the tab is not focused.
+ * While swipes turn pages, the browser pans it only up and down and pinches it (useSwipe).
+ */
+function PageArea({ areaRef, onClick, swipeTurns, heading, blurred, children }: {
   areaRef: RefObject<HTMLElement | null>;
   onClick: (e: MouseEvent<HTMLElement>) => void;
+  swipeTurns: boolean;
   heading: string;
   blurred: boolean;
   children: ReactNode;
 }) {
   return (
-    <main ref={areaRef} dir="ltr" onClick={onClick} className="relative min-h-0 flex-1 overflow-auto overscroll-contain">
+    <main ref={areaRef} dir="ltr" onClick={onClick} className={`relative min-h-0 flex-1 overflow-auto overscroll-contain ${swipeTurns ? "touch-pan-y touch-pinch-zoom" : ""}`}>
       {/* The page's heading (the header's chapter menu shows the same names): "{manga} – {chapter}". */}
       <h1 dir="auto" className="sr-only" data-testid="reader-title">{heading}</h1>
       <div className={`min-h-full transition-[filter] duration-200 ${blurred ? "blur-2xl" : ""}`}>{children}</div>

@@ -134,6 +134,12 @@ describe("input", () => {
     expect(readerKeyAction(key("f"), { ...state, helpOpen: true })).toBeNull();
     expect(readerKeyAction(key("ArrowRight"), { ...state, menuOpen: true })).toBe("next");
   });
+  it("opens the keyboard help with ?, whatever the bindings, not while a panel is open", () => {
+    expect(readerKeyAction(key("?"), state)).toBe("openHelp");
+    expect(readerKeyAction(key("?"), { ...state, keys: new Map([["?", "next" as const]]) })).toBe("openHelp");
+    expect(readerKeyAction(key("?"), { ...state, helpOpen: true })).toBeNull();
+    expect(readerKeyAction(key("?"), { ...state, settingsOpen: true })).toBeNull();
+  });
 });
 
 describe("sponsored overlay", () => {

@@ -133,7 +133,7 @@ export function tapTurn(fraction: number, readingDirection: number): "next" | "p
 
 export type ReaderKeyAction =
   | "closePanels" | "exitFullscreen" | "next" | "previous" | "toggleFullscreen" | "resetZoom" | "zoomIn" | "zoomOut"
-  | "nextChapter" | "previousChapter" | "goToPage";
+  | "nextChapter" | "previousChapter" | "goToPage" | "openHelp";
 
 /**
  * What a key does in the reader (spec §9): ←/→ in the title's reading direction, F fullscreen, R reset zoom,
@@ -151,6 +151,8 @@ export function readerKeyAction(
     return state.fullscreen ? "exitFullscreen" : null;
   }
   if (state.settingsOpen || state.helpOpen) return null;
+  // "?" opens the keyboard help, as on most sites with keyboard shortcuts (never rebound, like Escape).
+  if (e.key === "?") return "openHelp";
   // Issue 32: the reader's own bindings (lib/reader-keys.ts), the defaults for this side when none are given.
   const keys = state.keys ?? keyMapFor(DEFAULT_BINDINGS, sideOf(state.readingDirection));
   return keys.get(normaliseKey(e.key)) ?? null;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useSyncExternalStore, type RefObject } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore, type RefObject } from "react";
 import { keyMapFor, resolveBindings, sideOf, swipeAction, type SwipeSensitivity, type TouchSettings } from "@/lib/reader-keys";
 import { getKeyOverrides, getServerKeyOverrides, getServerTouchSettings, getTouchSettings, setKeyOverrides, setTouchSettings, subscribePrefs } from "./storage";
 
@@ -33,16 +33,22 @@ export type ReaderBindings = ReturnType<typeof useReaderBindings>;
  * Swipe to turn (owns: the page area's touch listeners). A finished one-finger gesture that moved mostly sideways by the
  * sensitivity's distance turns a page in the paged views (swipeAction: mirrored for right-to-left titles); not while the
  * page is zoomed wider than the screen (the finger pans it then), nor in the vertical view.
+ *
+ * Returns whether sideways pans are the reader's: swipes on, the page not zoomed (the reader's zoom or the browser's
+ * pinch). The page area then takes only vertical pans and pinches from the browser (`touch-action`), so a sideways swipe
+ * is not also Chromium's "back"/"forward" swipe through the history.
  */
 export function useSwipe(opts: {
   areaRef: RefObject<HTMLElement | null>;
   enabled: boolean;
+  zoom: number;
   sensitivity: SwipeSensitivity;
   side: "ltr" | "rtl";
   goNext: () => void;
   goPrevious: () => void;
-}) {
-  const { areaRef, enabled, sensitivity, side, goNext, goPrevious } = opts;
+}): boolean {
+  const { areaRef, enabled, zoom, sensitivity, side, goNext, goPrevious } = opts;
+  const pinched = usePinchZoomed(enabled);
   useEffect(() => {
     const area = areaRef.current;
     if (!enabled || !area) return;
@@ -82,5 +88,20 @@ export function useSwipe(opts: {
       area.removeEventListener("touchcancel", onCancel);
     };
   }, [areaRef, enabled, sensitivity, side, goNext, goPrevious]);
+  return enabled && zoom <= 1 && !pinched;
+}
+
+/** Whether the browser's pinch zoom has enlarged the page (its visual viewport), watched while `watch` holds. */
+function usePinchZoomed(watch: boolean): boolean {
+  const [pinched, setPinched] = useState(false);
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    if (!watch || !viewport) return;
+    const update = () => setPinched(viewport.scale > 1.01);
+    update();
+    viewport.addEventListener("resize", update);
+    return () => viewport.removeEventListener("resize", update);
+  }, [watch]);
+  return pinched;
 }
 

@@ -16,6 +16,7 @@ export function useReaderKeyboard(opts: {
   helpOpen: boolean;
   navigatorOpen: boolean;
   setNavigatorOpen: (open: boolean) => void;
+  setHelpOpen: (open: boolean) => void;
   /** Opens the next or previous chapter (no-op at the manga's ends). */
   goChapter: (which: "next" | "previous") => void;
   closePanels: () => void;
@@ -28,7 +29,7 @@ export function useReaderKeyboard(opts: {
   /** The reader's key bindings for this direction (issue 32, use-reader-bindings.ts). */
   keys: ReadonlyMap<string, KeyAction>;
 }) {
-  const { overlayOpen, menuOpen, settingsOpen, helpOpen, navigatorOpen, setNavigatorOpen, goChapter, closePanels, readingDirection, goNext, goPrevious, toggleFullscreen, changeZoom, zoom, keys } = opts;
+  const { overlayOpen, menuOpen, settingsOpen, helpOpen, navigatorOpen, setNavigatorOpen, setHelpOpen, goChapter, closePanels, readingDirection, goNext, goPrevious, toggleFullscreen, changeZoom, zoom, keys } = opts;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || overlayOpen) return;
@@ -50,6 +51,10 @@ export function useReaderKeyboard(opts: {
         e.preventDefault(); // the G is not typed into the field that opens
         setNavigatorOpen(!navigatorOpen);
       }
+      else if (action === "openHelp") {
+        e.preventDefault();
+        setHelpOpen(true);
+      }
       else if (action === "exitFullscreen" || action === "toggleFullscreen") toggleFullscreen();
       else if (action === "resetZoom") changeZoom(1);
       else if (action === "zoomIn") changeZoom(zoom + READER.zoom.step);
@@ -57,5 +62,5 @@ export function useReaderKeyboard(opts: {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [overlayOpen, menuOpen, settingsOpen, helpOpen, navigatorOpen, setNavigatorOpen, goChapter, closePanels, readingDirection, goNext, goPrevious, toggleFullscreen, changeZoom, zoom, keys]);
+  }, [overlayOpen, menuOpen, settingsOpen, helpOpen, navigatorOpen, setNavigatorOpen, setHelpOpen, goChapter, closePanels, readingDirection, goNext, goPrevious, toggleFullscreen, changeZoom, zoom, keys]);
 }

@@ -96,7 +96,7 @@ export function useReader(props: ReaderProps) {
   const { setSettingsOpen } = panels;
   const openMenu = useCallback(() => setSettingsOpen(true), [setSettingsOpen]);
   const paging = usePaging({ view, pageCount, readingDirection: direction, savePrefs: prefs.save, areaRef, quiet, position, tapZones: keys.tapZones, onMenu: openMenu });
-  useSwipe({ areaRef, enabled: keys.swipe && view !== "vertical", sensitivity: keys.swipeSensitivity, side: keys.side, goNext: paging.goNext, goPrevious: paging.goPrevious });
+  const swipeTurns = useSwipe({ areaRef, enabled: keys.swipe && view !== "vertical", zoom, sensitivity: keys.swipeSensitivity, side: keys.side, goNext: paging.goNext, goPrevious: paging.goPrevious });
   const { fullscreen, toggleFullscreen } = useFullscreen(rootRef);
   const currentIndex = chapters.findIndex((c) => c.id === chapter.id);
   const nextChapter = currentIndex >= 0 ? chapters[currentIndex + 1] : undefined;
@@ -115,7 +115,7 @@ export function useReader(props: ReaderProps) {
   useNextChapterPreload({ api, nextChapter, nearEnd: isNearEnd(last, atEnd, pageCount), view, fit, preload });
 
   return {
-    rootRef, areaRef, hydrated, prefs, keys, spreads, layoutOf, protection, position, zoom, changeZoom, panels, data, overlay, paging,
+    rootRef, areaRef, hydrated, prefs, keys, swipeTurns, spreads, layoutOf, protection, position, zoom, changeZoom, panels, data, overlay, paging,
     fullscreen, toggleFullscreen, currentIndex, nextChapter, previousChapter, goChapter,
   };
 }

@@ -143,7 +143,10 @@ for (const lang of ["en", "ar"] as const) {
       await page.reload();
       await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
       await closeOverlay(page);
-      await openKeyEditor(page);
+      // "?" opens the keyboard help too.
+      await page.keyboard.press("?");
+      await expect(page.getByTestId("help-dialog")).toBeVisible();
+      await page.getByTestId("edit-keys").click();
       await expect(page.locator("[data-testid=key-editor] li[data-binding='next.ltr'] kbd")).toHaveText("D");
       await page.getByTestId("reset-keys").click();
       await expect(page.locator("[data-testid=key-editor] li[data-binding='next.ltr'] kbd")).toHaveText("→");
@@ -184,7 +187,10 @@ for (const lang of ["en", "ar"] as const) {
 
     test("swipe turns pages in the reading direction; a short swipe at low sensitivity does not; swipe can be off", async ({ page, request }) => {
       const { mangaId, chapterId } = await chapterOf(request, "0");
+      // A page behind the reader in the history, as when it is opened from a preview: a swipe must not go back to it.
+      await page.goto(`${prefix}/discovery/manga/${mangaId}`);
       await openReader(page, `${prefix}/manga-reader/${mangaId}/${chapterId}`);
+      const readerUrl = page.url();
       const cdp = await page.context().newCDPSession(page);
       await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
       const main = (await page.locator("main").boundingBox())!;
@@ -193,8 +199,10 @@ for (const lang of ["en", "ar"] as const) {
       // Right to left: a swipe to the right brings the next page.
       await swipe(cdp, mid - 100, mid + 100, y);
       await expect(label(page)).toHaveText(t.pageOf(2, 5));
+      expect(page.url()).toBe(readerUrl);
       await swipe(cdp, mid + 100, mid - 100, y);
       await expect(label(page)).toHaveText(t.pageOf(1, 5));
+      expect(page.url()).toBe(readerUrl);
 
       await page.evaluate(() => localStorage.setItem("readerTouch", JSON.stringify({ swipeSensitivity: "low" })));
       await page.reload();
