@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
-import { auditLog, emailOutbox, favorites, manga, notifications, readingProgress, chapters, refreshTokens, transactions, users } from "@/db/schema";
+import { auditLog, emailOutbox, favorites, manga, notifications, readingProgress, readerSettings, chapters, refreshTokens, transactions, users } from "@/db/schema";
 import { Role } from "@/lib/enums";
 import { verifyAccessToken } from "@/server/auth/access-token";
 import { createTestUser, lastMailTo, type TestUser } from "@/server/auth/testing";
@@ -317,7 +317,8 @@ describe("GET /api/Authentication/Me/Export", () => {
     const [m] = await db.insert(manga).values({ title: `Export ${user.id}`, description: "d" }).returning({ id: manga.id });
     const [c] = await db.insert(chapters).values({ mangaId: m!.id, title: "One", number: 1 }).returning({ id: chapters.id });
     await db.insert(favorites).values({ userId: user.id, mangaId: m!.id });
-    await db.insert(readingProgress).values({ userId: user.id, mangaId: m!.id, chapterId: c!.id, pageNumber: 7 });
+    await db.insert(readingProgress).values({ userId: user.id, mangaId: m!.id, chapterId: c!.id, pageNumber: 7, anchorPage: 7, anchorOffset: 0.25 });
+    await db.insert(readerSettings).values({ userId: user.id, settings: { keys: { "next.ltr": ["d"] }, touch: { swipe: false } } });
     await db.insert(notifications).values({ userId: user.id, message: "Hello export" });
     await db.insert(transactions).values({ userId: user.id, method: "card", amount: "3.00", status: 1, referenceId: "r-1" });
     const stranger = await createTestUser(db);
@@ -330,7 +331,8 @@ describe("GET /api/Authentication/Me/Export", () => {
     const data = JSON.parse(res.text);
     expect(data.profile).toMatchObject({ id: user.id, username: user.username, email: user.email });
     expect(data.favorites).toEqual([expect.objectContaining({ mangaId: m!.id, title: `Export ${user.id}` })]);
-    expect(data.readingProgress).toEqual([expect.objectContaining({ chapterId: c!.id, pageNumber: 7 })]);
+    expect(data.readingProgress).toEqual([expect.objectContaining({ chapterId: c!.id, pageNumber: 7, anchorPage: 7, anchorOffset: 0.25 })]);
+    expect(data.readerSettings).toMatchObject({ keys: { "next.ltr": ["d"] }, touch: { swipe: false } });
     expect(data.notifications.map((n: { message: string }) => n.message)).toEqual(["Hello export"]);
     expect(data.transactions).toEqual([expect.objectContaining({ amount: 3, referenceId: "r-1" })]);
     expect(data.subscriptions).toEqual([]);

@@ -6,6 +6,7 @@ import { chapters, favorites, ledgerEntries, manga, notificationPreferences, not
 import { mediaUrl } from "@/lib/media-url";
 import { notFound } from "@/server/core/errors";
 import type { SignedInViewer } from "@/server/core/viewer";
+import { getReaderSettings } from "./get-reader-settings";
 import { listSessions } from "./list-sessions";
 import { recipientLocale, renderNotification } from "@/server/notifications/catalogue";
 
@@ -13,8 +14,9 @@ const iso = (value: Date | null | undefined) => (value ? value.toISOString() : n
 
 /**
  * GET /api/Authentication/Me/Export (issue 16): everything the site keeps about the caller, as one JSON document —
- * profile, favourites, reading progress, notifications and their preferences, transactions, subscriptions, ledger
- * entries and active sessions. Never a password hash, a token or its hash, a rate-limit counter or another user's data.
+ * profile, favourites, reading progress (with the place within a page of the vertical view), the reader's settings (keys,
+ * touch, settings per series), notifications and their preferences, transactions, subscriptions, ledger entries and
+ * active sessions. Never a password hash, a token or its hash, a rate-limit counter or another user's data.
  * Reads only the caller's rows through their indexes; a long history is long, not capped (it is the user's own).
  */
 export async function exportMyData(opts: { db: Db; viewer: SignedInViewer; currentSid?: string | null; now?: Date }) {
@@ -28,7 +30,7 @@ export async function exportMyData(opts: { db: Db; viewer: SignedInViewer; curre
     .limit(1);
   if (!profile || profile.deletedAt) throw notFound("userNotFound");
 
-  const [favs, progress, notes, prefs, txs, subs, ledger, sessions] = await Promise.all([
+  const [favs, progress, notes, prefs, txs, subs, ledger, sessions, reader] = await Promise.all([
     db
       .select({ mangaId: favorites.mangaId, title: manga.title, createdAt: favorites.createdAt })
       .from(favorites)
@@ -42,6 +44,8 @@ export async function exportMyData(opts: { db: Db; viewer: SignedInViewer; curre
         chapterId: readingProgress.chapterId,
         chapterTitle: chapters.title,
         pageNumber: readingProgress.pageNumber,
+        anchorPage: readingProgress.anchorPage,
+        anchorOffset: readingProgress.anchorOffset,
         completed: readingProgress.completed,
         updatedAt: readingProgress.updatedAt,
       })
@@ -72,6 +76,7 @@ export async function exportMyData(opts: { db: Db; viewer: SignedInViewer; curre
       .where(eq(ledgerEntries.userId, userId))
       .orderBy(asc(ledgerEntries.id)),
     listSessions({ db, viewer, currentSid: opts.currentSid, now }),
+    getReaderSettings({ db, viewer }),
   ]);
 
   const { profileImageId, deletedAt: _deleted, ...rest } = profile;
@@ -90,6 +95,7 @@ export async function exportMyData(opts: { db: Db; viewer: SignedInViewer; curre
     },
     favorites: favs.map((f) => ({ ...f, createdAt: iso(f.createdAt) })),
     readingProgress: progress.map((p) => ({ ...p, updatedAt: iso(p.updatedAt) })),
+    readerSettings: reader.settings,
     // What the site wrote, in the account's language (with the stored kind and params); people's messages as written.
     notifications: notes.map((n) => ({ ...n, message: renderNotification(n, recipientLocale(profile.locale)), createdAt: iso(n.createdAt) })),
     notificationPreferences: prefs[0] ? preferences : null,
