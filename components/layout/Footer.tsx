@@ -30,6 +30,7 @@ export async function Footer() {
         { href: "/discovery", label: t("discovery") },
         { href: "/auth?type=login", label: t("login") },
         { href: "/auth?type=register", label: t("register") },
+        { href: "/offline", label: t("offline") },
       ],
     },
     {

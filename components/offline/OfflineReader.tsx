@@ -4,8 +4,9 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Reader } from "@/components/reader/Reader";
 import type { ReaderApi } from "@/components/reader/use-reader-api";
+import { AdFreeProvider } from "@/components/premium/AdFree";
 import { Banner } from "@/components/ui/Banner";
-import { readerPagesOf, shapesOf, type OfflineRecord } from "@/lib/offline/offline-logic";
+import { isAdFreeNow, readerPagesOf, shapesOf, type OfflineRecord } from "@/lib/offline/offline-logic";
 import { openImages, queueProgress } from "./offline-store";
 
 /**
@@ -17,6 +18,8 @@ import { openImages, queueProgress } from "./offline-store";
 export function OfflineReader({ record }: { record: OfflineRecord }) {
   const t = useTranslations("offline");
   const [images, setImages] = useState<Map<number, string> | null | "missing">(null);
+  // Judged when the copy is opened: a subscription that ends while reading ends at the next opening.
+  const [adFree] = useState(() => isAdFreeNow(record, Date.now()));
 
   useEffect(() => {
     let cancelled = false;
@@ -59,29 +62,31 @@ export function OfflineReader({ record }: { record: OfflineRecord }) {
   if (images === null) return <p className="p-6 text-sm text-zinc-400" role="status">{t("opening")}</p>;
 
   return (
-    <Reader
-      manga={{
-        id: record.mangaId,
-        title: record.mangaTitle,
-        description: record.description,
-        coverImageUrl: null,
-        genres: record.genres,
-        author: record.author,
-        views: record.views,
-        favorites: record.favorites,
-        readingDirection: record.readingDirection,
-      }}
-      chapters={[{ id: record.chapterId, title: record.chapterTitle, number: record.chapterNumber, status: 1, isPremium: record.isPremium, freeAt: null, progress: null }]}
-      chapter={{ id: record.chapterId, title: record.chapterTitle, pageCount: record.pages.length, sourceType: record.sourceType }}
-      initialPages={pages}
-      shapes={shapes}
-      initialPage={1}
-      restoreLocally
-      viewer={record.username ? { username: record.username, accessToken: "" } : null}
-      backHref="/offline"
-      titleHref="/offline"
-      nextRelease={null}
-      apiOverride={api}
-    />
+    <AdFreeProvider adFree={adFree}>
+      <Reader
+        manga={{
+          id: record.mangaId,
+          title: record.mangaTitle,
+          description: record.description,
+          coverImageUrl: null,
+          genres: record.genres,
+          author: record.author,
+          views: record.views,
+          favorites: record.favorites,
+          readingDirection: record.readingDirection,
+        }}
+        chapters={[{ id: record.chapterId, title: record.chapterTitle, number: record.chapterNumber, status: 1, isPremium: record.isPremium, freeAt: null, progress: null }]}
+        chapter={{ id: record.chapterId, title: record.chapterTitle, pageCount: record.pages.length, sourceType: record.sourceType }}
+        initialPages={pages}
+        shapes={shapes}
+        initialPage={1}
+        restoreLocally
+        viewer={record.username ? { username: record.username, accessToken: "" } : null}
+        backHref="/offline"
+        titleHref="/offline"
+        nextRelease={null}
+        apiOverride={api}
+      />
+    </AdFreeProvider>
   );
 }

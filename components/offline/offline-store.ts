@@ -4,7 +4,7 @@ import { apiRequest, isApiError, type ApiRequestOptions } from "@/lib/api-client
 import { getSession } from "@/components/providers/session-store";
 import { refreshSessionToken } from "@/components/providers/use-api";
 import {
-  OFFLINE_CACHE, OFFLINE_RECORDS_KEY, isExpired, offlineImageUrl, orphanedUrls, parseRecords, signedExpiry, withRecord,
+  OFFLINE_CACHE, OFFLINE_RECORDS_KEY, adFreeUntilOf, isExpired, offlineImageUrl, orphanedUrls, parseRecords, signedExpiry, withRecord,
   type OfflinePage, type OfflineRecord,
 } from "@/lib/offline/offline-logic";
 import { PROGRESS_QUEUE_KEY, enqueue, flushQueue, outcomeOfFailure, parseQueue, type QueuedProgress } from "@/lib/offline/progress-queue";
@@ -177,6 +177,10 @@ export async function saveChapter(opts: {
     throw new SaveError("network");
   }
   saved.sort((a, b) => a.pageNumber - b.pageNumber);
+  // A PremiumPlus subscriber reads the copy without sponsored messages while the subscription lasts (none if unknown).
+  const adFreeUntil = opts.username
+    ? await call<Array<{ type: number; active: boolean; endsAt: string }>>("/api/Authentication/Me/Subscriptions", { signal }).then(adFreeUntilOf, () => null)
+    : null;
   const record: OfflineRecord = {
     chapterId: chapter.id,
     chapterTitle: chapter.title,
@@ -194,6 +198,7 @@ export async function saveChapter(opts: {
     username: opts.username,
     savedAt: new Date().toISOString(),
     expiresAt,
+    adFreeUntil,
     pages: saved,
   };
   const before = readRecordsRaw();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  MAX_OFFLINE_CHAPTERS, formatBytes, isExpired, offlineImageUrl, orphanedUrls, parseRecords, readerPagesOf, recordBytes, shapesOf, signedExpiry,
+  MAX_OFFLINE_CHAPTERS, adFreeUntilOf, formatBytes, isAdFreeNow, isExpired, offlineImageUrl, orphanedUrls, parseRecords, readerPagesOf, recordBytes, shapesOf, signedExpiry,
   totalBytes, withRecord, type OfflineRecord,
 } from "./offline-logic";
 
@@ -9,7 +9,7 @@ const page = (n: number, bytes = 1000, extra: Partial<OfflineRecord["pages"][num
 function record(chapterId: number, pages = [page(1), page(2)], extra: Partial<OfflineRecord> = {}): OfflineRecord {
   return {
     chapterId, chapterTitle: `Chapter ${chapterId}`, chapterNumber: 1, mangaId: 7, mangaTitle: "Manga", description: "", genres: ["Action"], author: "writer",
-    views: 3, favorites: 1, readingDirection: 0, sourceType: 0, isPremium: false, username: "reader", savedAt: "2026-11-29T10:00:00.000Z", expiresAt: null, pages, ...extra,
+    views: 3, favorites: 1, readingDirection: 0, sourceType: 0, isPremium: false, username: "reader", savedAt: "2026-11-29T10:00:00.000Z", expiresAt: null, adFreeUntil: null, pages, ...extra,
   };
 }
 
@@ -24,11 +24,15 @@ describe("saved chapters' records", () => {
   });
 
   it("drops unknown genres and fills missing numbers", () => {
-    const raw = { ...record(3), genres: ["Action", "<b>"], views: "9", expiresAt: 5 };
+    const raw = { ...record(3), genres: ["Action", "<b>"], views: "9", expiresAt: 5, adFreeUntil: "forever" };
     const [parsed] = parseRecords(JSON.stringify([raw]));
     expect(parsed?.genres).toEqual(["Action"]);
     expect(parsed?.views).toBe(0);
     expect(parsed?.expiresAt).toBe(5);
+    expect(parsed?.adFreeUntil).toBeNull();
+    // Records saved before the field existed read as not ad-free.
+    const { adFreeUntil: _gone, ...older } = record(4);
+    expect(parseRecords(JSON.stringify([older]))[0]?.adFreeUntil).toBeNull();
   });
 
   it("counts sizes per chapter and in all", () => {
@@ -60,6 +64,16 @@ describe("premium copies expire with their signed URLs", () => {
   it("takes the earliest expiry of the signed URLs, none for plain ones", () => {
     expect(signedExpiry(["/media/a?w=720&f=avif", "/media/b"])).toBeNull();
     expect(signedExpiry(["/media/a?w=720&f=avif&u=3&exp=2000&sig=x", "/media/b?u=3&exp=1500&sig=y", "/media/c?exp=100"])).toBe(1_500_000);
+  });
+
+  it("reads without sponsored messages until the latest running PremiumPlus subscription ends", () => {
+    const sub = (type: number, active: boolean, endsAt: string) => ({ type, active, endsAt });
+    expect(adFreeUntilOf([])).toBeNull();
+    expect(adFreeUntilOf([sub(0, true, "2027-01-01T00:00:00.000Z"), sub(1, false, "2027-02-01T00:00:00.000Z")])).toBeNull();
+    expect(adFreeUntilOf([sub(1, true, "2027-01-01T00:00:00.000Z"), sub(1, true, "2027-03-01T00:00:00.000Z"), sub(1, true, "not a date")])).toBe(Date.parse("2027-03-01T00:00:00.000Z"));
+    expect(isAdFreeNow({ adFreeUntil: null }, 0)).toBe(false);
+    expect(isAdFreeNow({ adFreeUntil: 1000 }, 999)).toBe(true);
+    expect(isAdFreeNow({ adFreeUntil: 1000 }, 1000)).toBe(false);
   });
 
   it("is expired from the expiry on, never for a free chapter", () => {

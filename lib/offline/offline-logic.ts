@@ -1,4 +1,4 @@
-import { GENRES, type Genre } from "@/lib/enums";
+import { GENRES, PremiumPlan, type Genre } from "@/lib/enums";
 import type { PageShapes, ReaderPage } from "@/lib/paged";
 
 /**
@@ -45,6 +45,12 @@ export interface OfflineRecord {
   savedAt: string;
   /** A premium chapter's signed URLs expire: unix ms after which the copy is dropped; null for a free chapter. */
   expiresAt: number | null;
+  /**
+   * A PremiumPlus subscriber reads without sponsored messages online; offline too, until the subscription they had when
+   * saving ends (unix ms), null otherwise. Kept in this browser's storage like the rest of the record: editing it skips
+   * a message no one is counted for offline (impressions are not recorded offline).
+   */
+  adFreeUntil: number | null;
   pages: OfflinePage[];
 }
 
@@ -83,6 +89,7 @@ export function parseRecord(raw: unknown): OfflineRecord | null {
     username: isStr(r.username, 100) ? r.username : null,
     savedAt: r.savedAt,
     expiresAt: isInt(r.expiresAt) ? r.expiresAt : null,
+    adFreeUntil: isInt(r.adFreeUntil) ? r.adFreeUntil : null,
     pages: pages as OfflinePage[],
   };
 }
@@ -117,6 +124,24 @@ export function recordBytes(record: Pick<OfflineRecord, "pages">): number {
 /** The bytes every saved chapter takes. */
 export function totalBytes(records: readonly OfflineRecord[]): number {
   return records.reduce((sum, r) => sum + recordBytes(r), 0);
+}
+
+/**
+ * Until when the account that saves a chapter reads it without sponsored messages: the latest end of its running
+ * PremiumPlus subscriptions (GET /api/Authentication/Me/Subscriptions, type 1), null when it has none.
+ */
+export function adFreeUntilOf(subscriptions: ReadonlyArray<{ type: number; active: boolean; endsAt: string }>): number | null {
+  let until: number | null = null;
+  for (const s of subscriptions) {
+    const end = Date.parse(s.endsAt);
+    if (s.active && s.type === PremiumPlan.PremiumPlus && Number.isFinite(end) && (until === null || end > until)) until = end;
+  }
+  return until;
+}
+
+/** Whether the saved copy is read without sponsored messages now. */
+export function isAdFreeNow(record: Pick<OfflineRecord, "adFreeUntil">, nowMs: number): boolean {
+  return record.adFreeUntil !== null && nowMs < record.adFreeUntil;
 }
 
 /** Whether a premium chapter's copy has outlived its signed URLs (free chapters never expire). */

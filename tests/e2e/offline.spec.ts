@@ -144,6 +144,12 @@ for (const prefix of ["", "/ar"] as const) {
     const expiresAt = await page.evaluate((id) => (JSON.parse(localStorage.getItem("offlineChapters") ?? "[]") as Array<{ chapterId: number; expiresAt: number | null }>).find((r) => r.chapterId === id)?.expiresAt ?? null, chapterId);
     expect(expiresAt).not.toBeNull();
     expect(expiresAt! - Date.now()).toBeLessThan(60_000);
+    // A PremiumPlus subscriber reads the copy without sponsored messages, as online.
+    await item.getByTestId("offline-read").click();
+    await expect(page.getByTestId("reader")).toHaveAttribute("data-ready", "true");
+    await page.getByTestId("next-page").click();
+    await expect(page.getByTestId("reader")).toHaveAttribute("data-page", "2");
+    await expect(page.getByTestId("sponsored-overlay")).toHaveCount(0);
 
     // Once they have expired the offline page drops it, images and all.
     await expect.poll(async () => {

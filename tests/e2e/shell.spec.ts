@@ -19,6 +19,7 @@ test.describe("site shell", () => {
     await expect(footer).toContainText("© 2025 MangaNova");
     await expect(footer).toContainText("Horizon Events");
     await expect(footer.getByRole("link", { name: "Frequently asked questions" })).toHaveAttribute("href", "/frequently-asked-questions");
+    await expect(footer.getByRole("link", { name: "Chapters saved for offline" })).toHaveAttribute("href", "/offline");
     await expect(footer.getByRole("link", { name: "Instagram" })).toHaveAttribute("href", /instagram\.com/);
     const description = await page.locator('meta[name="description"]').getAttribute("content");
     expect(description).toMatch(/[\u0600-\u06FF]/);
