@@ -404,17 +404,14 @@ type App = Awaited<ReturnType<typeof startApp>> & { log: () => string };
 /** The server, with its output kept (the last of it is printed when an attack kills it). */
 async function start(url: string, env: Record<string, string>): Promise<App> {
   const app = await startApp(url, env);
-  let log = "";
-  const keep = (d: Buffer) => (log = (log + d.toString()).slice(-20_000));
-  app.proc.stdout?.on("data", keep);
-  app.proc.stderr?.on("data", keep);
-  return { ...app, log: () => log };
+  return { ...app, log: () => app.logTail(20_000) };
 }
 
 /** The same server again when the last attack killed it, so the next attack measures something. */
 async function alive(app: App, url: string, env: Record<string, string>): Promise<App> {
   if (app.proc.exitCode === null && app.proc.signalCode === null) return app;
   console.log("(server restarted for the next attack)");
+  await stopApp(app.proc); // its log file
   return start(url, env);
 }
 
