@@ -50,7 +50,9 @@ export async function startApp(databaseUrl: string, extraEnv: Record<string, str
   const port = await freePort();
   const logFile = path.join(os.tmpdir(), `bench-app-${process.pid}-${port}.log`);
   const out = fs.openSync(logFile, "w");
-  const proc = spawn(process.execPath, ["--import", "tsx", path.join(appDir, "server/main.ts")], {
+  // BENCH_APP_NODE_FLAGS: Node options for the app alone (e.g. "--max-semi-space-size=32"), to try a setting.
+  const flags = (process.env.BENCH_APP_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
+  const proc = spawn(process.execPath, [...flags, "--import", "tsx", path.join(appDir, "server/main.ts")], {
     cwd: appDir,
     env: {
       ...process.env,
