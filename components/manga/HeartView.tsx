@@ -2,13 +2,16 @@ import { Heart } from "@/components/icons/ui";
 
 // Off the kit on purpose: the kit's Button module would add ~600 B gzip to every public page's first load (issue 29; /discovery is 80 B under its 151,000 B budget).
 
-/** How a favourite heart looks: `icon` sits on a card's cover, `full` is the preview's labelled button. */
-export function HeartView({ active, label, onClick, variant, className }: {
+/**
+ * How a favourite heart looks: `icon` sits on a card's cover, `full` is the preview's labelled button. Without
+ * `onClick` it is the idle heart a server renders inside FavoriteButton (the island handles its click).
+ */
+export function HeartView({ active, label, onClick, variant, className = "" }: {
   active: boolean;
   label: string;
-  onClick: () => void;
+  onClick?: () => void;
   variant: "icon" | "full";
-  className: string;
+  className?: string;
 }) {
   if (variant === "full") {
     return (

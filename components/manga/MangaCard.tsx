@@ -7,6 +7,7 @@ import { AvifPicture } from "@/components/ui/AvifPicture";
 import type { Genre } from "@/lib/enums";
 import type { PreviewBase } from "@/lib/discovery-params";
 import { FavoriteButton } from "./FavoriteButton";
+import { HeartView } from "./HeartView";
 import { FavoriteCount } from "./FavoriteCount";
 import { PreviewLink } from "./PreviewLink";
 
@@ -25,7 +26,7 @@ export interface MangaCardData {
  */
 export interface CardTexts {
   locale: string;
-  /** manga.by, manga.favorites, manga.unknownAuthor (compiled messages). */
+  /** manga.by, manga.favorites, manga.unknownAuthor, manga.addFavorite, manga.removeFavorite (compiled messages). */
   manga: MessageTree;
   genres: MessageTree;
 }
@@ -103,10 +104,14 @@ export function MangaCard({ manga, texts, priority = false, previewBase = "/disc
           {author}
         </p>
       </CardLink>
-      <FavoriteButton mangaId={manga.id} className="absolute end-2 top-2" initialActive={favorited} />
+      <FavoriteButton mangaId={manga.id} className={heartPlace}>
+        <HeartView active={favorited} label={t(favorited ? "removeFavorite" : "addFavorite")} variant="icon" className={heartPlace} />
+      </FavoriteButton>
     </div>
   );
 }
+
+const heartPlace = "absolute end-2 top-2";
 
 type CardLinkProps = Omit<ComponentProps<typeof Link>, "href"> & { href: string; mangaId: number };
 function PublicLink({ href: _href, ...props }: CardLinkProps) {

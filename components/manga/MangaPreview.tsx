@@ -16,6 +16,7 @@ import { isPublicationStatus, type PublicationStatus } from "@/lib/publication-s
 import type { MangaDetail } from "@/server/manga/get-manga";
 import { FavoriteButton } from "./FavoriteButton";
 import { FavoriteCount } from "./FavoriteCount";
+import { HeartView } from "./HeartView";
 
 type Href = string | { pathname: string; query: Record<string, string> };
 
@@ -75,7 +76,9 @@ export async function MangaPreview({
                   {t("read")}
                 </Link>
               )}
-              <FavoriteButton mangaId={m.id} variant="full" />
+              <FavoriteButton mangaId={m.id} variant="full">
+                <HeartView active={false} label={tm("addFavorite")} variant="full" />
+              </FavoriteButton>
               <TextsProvider messages={reporterTexts(await getMessages())}>
                 <ReportButton target={{ mangaId: m.id, title: m.title }} variant="preview" />
               </TextsProvider>

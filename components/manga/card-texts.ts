@@ -12,7 +12,7 @@ export const getCardTexts = cache(async (): Promise<CardTexts> => {
   const manga = messages.manga as MessageTree;
   return {
     locale,
-    manga: { by: manga.by!, favorites: manga.favorites!, unknownAuthor: manga.unknownAuthor! },
+    manga: { by: manga.by!, favorites: manga.favorites!, unknownAuthor: manga.unknownAuthor!, addFavorite: manga.addFavorite!, removeFavorite: manga.removeFavorite! },
     genres: messages.genres as MessageTree,
   };
 });

@@ -4,12 +4,16 @@ import { useEffect, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { ArrowLeft, ArrowRight, BookOpenCheck, CalendarClock, RotateCcw } from "lucide-react";
 import { Link } from "@/i18n/navigation";
+import { useTexts } from "@/i18n/client";
 import { Button, buttonClass } from "@/components/ui/Button";
 import { FavoriteButton } from "@/components/manga/FavoriteButton";
+import { HeartView } from "@/components/manga/HeartView";
 import { cx } from "@/components/ui/cx";
 import { releaseIn } from "./reader-logic";
 import { chapterTag } from "./reader-utils";
 import { useHydrated } from "./use-media-query";
+
+const endHeart = "!border-white/15 !py-2 text-sm";
 
 /**
  * Beyond the spec: the end-of-chapter card. The next chapter's route and first page are prefetched by the
@@ -27,6 +31,8 @@ export function EndCard(props: {
 }) {
   const { mangaId, chapterTitle, next, titleHref, onRestart, rtlArrows, nextRelease } = props;
   const t = useTranslations("reader");
+  // The texts the heart used before it became an island (the reader layout's TextsProvider).
+  const tm = useTexts("manga");
   const Forward = rtlArrows ? ArrowLeft : ArrowRight;
   return (
     <section data-testid="end-card" aria-labelledby="end-card-title" className="dark mx-auto my-6 w-full max-w-md rounded-3xl border border-white/10 bg-zinc-900/90 p-6 text-center text-zinc-100 shadow-2xl">
@@ -55,7 +61,9 @@ export function EndCard(props: {
         </>
       )}
       <div className="mt-4 flex flex-wrap items-center justify-center gap-2">
-        <FavoriteButton mangaId={mangaId} variant="full" className="!border-white/15 !py-2 text-sm" />
+        <FavoriteButton mangaId={mangaId} variant="full" className={endHeart}>
+          <HeartView active={false} label={tm("addFavorite")} variant="full" className={endHeart} />
+        </FavoriteButton>
         <Link href={titleHref} className={buttonClass({ variant: "secondary", size: "sm" })}>
           {t("backToManga")}
         </Link>

@@ -14,7 +14,10 @@ const BUDGET_BYTES = 150_000;
 // keeps a visitor's click for after signing in, +1,400 B for issue 31's filter panel, +100 B for "Best match". To be
 // won back: the favourites' store and heart as an island loaded on first use is the next step (~2.7 kB).
 // Plus 50 B for issue 33's routes (health, a test page): every page gained 10 B of Next's route bookkeeping (152,703 B).
-const PAGE_BUDGETS: Record<string, number> = { "/discovery": 152_750, "/ar/discovery": 152_750 };
+// The heart as an island (the idle heart server-rendered, ADR 010 "The heart as an island") took 205 B off: 152,495 B.
+// What is left (~2.5 kB) is the catalogue's own client code (search box, sort, genre chips, client paging and their
+// parsing of the query): to be won back by loading it on first use.
+const PAGE_BUDGETS: Record<string, number> = { "/discovery": 152_550, "/ar/discovery": 152_550 };
 /**
  * The HTML document itself, with its inline RSC payload (gzip). The landing page is ~26 kB; Next's
  * `experimental.inlineCss` took it to ~75 kB by writing the stylesheet into the page three times (ADR 010).
@@ -29,7 +32,7 @@ const READER_BUDGET_BYTES = 187_400;
 test.describe("first-load weight", () => {
   test.skip(({ isMobile }) => isMobile, "the same scripts whatever the screen");
 
-  test("public pages stay within 150 kB gzip of JavaScript (discovery: 152.75 kB) and 40 kB gzip of HTML, in both languages", async ({ baseURL, request }) => {
+  test("public pages stay within 150 kB gzip of JavaScript (discovery: 152.55 kB) and 40 kB gzip of HTML, in both languages", async ({ baseURL, request }) => {
     const res = await request.get("/api/manga/PaginatedManga?imageFormat=url&pageSize=1");
     const [first] = ((await res.json()) as { data: { items: Array<{ id: number }> } }).data.items;
     expect(first).toBeDefined();
