@@ -3,7 +3,7 @@
 import { ChevronLeft, ChevronRight } from "@/components/icons/ui";
 import { useCallback, useEffect, useState } from "react";
 
-// Off the kit on purpose: the kit's Button module would add ~600 B gzip to every public page's first load (issue 29; /discovery is 80 B under its 151,000 B budget).
+// Off the kit on purpose: the kit's Button module would add ~600 B gzip to every public page's first load (issue 29; every public page is within a few hundred bytes of its budget, tests/e2e/page-weight.spec.ts).
 
 /** Previous/next buttons for a scroll-snap track; the track itself scrolls natively (touch, wheel, RTL). */
 export function CarouselControls({ trackId, prevLabel, nextLabel }: { trackId: string; prevLabel: string; nextLabel: string }) {

@@ -7,7 +7,7 @@ import { getPathname, usePathname, useRouter } from "@/i18n/navigation";
 import { HEADER_SEARCH_RESULTS } from "@/lib/constants";
 import { resultsBoxClass, Searching } from "./search-status";
 
-// Off the kit on purpose: the kit's Button module would add ~600 B gzip to every public page's first load (issue 29; /discovery is 80 B under its 151,000 B budget).
+// Off the kit on purpose: the kit's Button module would add ~600 B gzip to every public page's first load (issue 29; every public page is within a few hundred bytes of its budget, tests/e2e/page-weight.spec.ts).
 
 const SearchResults = lazy(() => import("./HeaderSearchResults"));
 

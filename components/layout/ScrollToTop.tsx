@@ -4,7 +4,7 @@ import { ArrowUp } from "@/components/icons/ui";
 import { useEffect, useRef, useState } from "react";
 import { usePathname } from "next/navigation";
 
-// Off the kit on purpose: the kit's Button module would add ~600 B gzip to every public page's first load (issue 29; /discovery is 80 B under its 151,000 B budget).
+// Off the kit on purpose: the kit's Button module would add ~600 B gzip to every public page's first load (issue 29; every public page is within a few hundred bytes of its budget, tests/e2e/page-weight.spec.ts).
 
 /** Spec §2: the button appears once the page is scrolled more than 10 px. */
 export const SCROLL_TOP_THRESHOLD = 10;

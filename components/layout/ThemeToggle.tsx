@@ -5,7 +5,7 @@ import { useTexts } from "@/i18n/client";
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "@/lib/site";
 
-// Off the kit on purpose: the kit's Button module would add ~600 B gzip to every public page's first load (issue 29; /discovery is 80 B under its 151,000 B budget).
+// Off the kit on purpose: the kit's Button module would add ~600 B gzip to every public page's first load (issue 29; every public page is within a few hundred bytes of its budget, tests/e2e/page-weight.spec.ts).
 
 /** Spec §3/§4: theme state {isDark} under "themeState", light by default; the layout applies it before paint. */
 function subscribe(onChange: () => void) {

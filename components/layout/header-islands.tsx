@@ -5,7 +5,7 @@ import { Link, usePathname } from "@/i18n/navigation";
 import { useAuth } from "@/components/providers/use-auth";
 import { LayoutDashboard, Menu, X } from "@/components/icons/ui";
 
-// Off the kit on purpose: the kit's Button module would add ~600 B gzip to every public page's first load (issue 29; /discovery is 80 B under its 151,000 B budget).
+// Off the kit on purpose: the kit's Button module would add ~600 B gzip to every public page's first load (issue 29; every public page is within a few hundred bytes of its budget, tests/e2e/page-weight.spec.ts).
 
 /**
  * The header's client islands (spec §2): the rest of the header is server-rendered (./Header.tsx), so these are all the

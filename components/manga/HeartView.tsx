@@ -1,6 +1,6 @@
 import { Heart } from "@/components/icons/ui";
 
-// Off the kit on purpose: the kit's Button module would add ~600 B gzip to every public page's first load (issue 29; /discovery is 80 B under its 151,000 B budget).
+// Off the kit on purpose: the kit's Button module would add ~600 B gzip to every public page's first load (issue 29; every public page is within a few hundred bytes of its budget, tests/e2e/page-weight.spec.ts).
 
 /**
  * How a favourite heart looks: `icon` sits on a card's cover, `full` is the preview's labelled button. Without
