@@ -9,6 +9,8 @@ import { Button, buttonClass } from "@/components/ui/Button";
 import { FavoriteButton } from "@/components/manga/FavoriteButton";
 import { HeartView } from "@/components/manga/HeartView";
 import { cx } from "@/components/ui/cx";
+import { isolate } from "@/lib/bidi";
+import { directionOf, isLocale } from "@/i18n/routing";
 import { releaseIn } from "./reader-logic";
 import { chapterTag } from "./reader-utils";
 import { useHydrated } from "./use-media-query";
@@ -34,11 +36,13 @@ export function EndCard(props: {
   // The texts the heart used before it became an island (the reader layout's TextsProvider).
   const tm = useTexts("manga");
   const Forward = rtlArrows ? ArrowLeft : ArrowRight;
+  const locale = useLocale();
   return (
-    <section data-testid="end-card" aria-labelledby="end-card-title" className="dark mx-auto my-6 w-full max-w-md rounded-3xl border border-white/10 bg-zinc-900/90 p-6 text-center text-zinc-100 shadow-2xl">
+    // The page's direction: the page area around it is left to right (its pages are laid out by the reading direction).
+    <section dir={isLocale(locale) ? directionOf(locale) : undefined} data-testid="end-card" aria-labelledby="end-card-title" className="dark mx-auto my-6 w-full max-w-md rounded-3xl border border-white/10 bg-zinc-900/90 p-6 text-center text-zinc-100 shadow-2xl">
       <BookOpenCheck className="mx-auto size-10 text-brand-500" aria-hidden />
       <h2 id="end-card-title" className="mt-3 text-xl font-black">{t("endTitle")}</h2>
-      <p className="mt-1 text-sm text-zinc-400">{t("endText", { title: chapterTitle })}</p>
+      <p className="mt-1 text-sm text-zinc-400">{t("endText", { title: isolate(chapterTitle) })}</p>
       {next ? (
         <Link
           href={`/manga-reader/${mangaId}/${next.id}`}

@@ -35,6 +35,12 @@ export default function PageNavigator(props: PageNavigatorProps) {
   const t = useTranslations("reader");
   const id = useId();
   const [typed, setTyped] = useState(String(current));
+  // The box follows the page shown when the slider or a thumbnail moves it.
+  const [shown, setShown] = useState(current);
+  if (shown !== current) {
+    setShown(current);
+    setTyped(String(current));
+  }
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => inputRef.current?.focus(), []);

@@ -202,6 +202,8 @@ for (const lang of ["en", "ar"] as const) {
       expect((await page.getByTestId("page-slider").boundingBox())!.width).toBeGreaterThan(250);
       await page.getByTestId("page-slider").fill("2");
       await expect(label(page)).toHaveText(t.pageOf(2, 6));
+      // The typed page follows the slider.
+      await expect(page.getByTestId("jump-input")).toHaveValue("2");
     } else {
       // Wide screens: every page's thumbnail, the current one marked; a click goes there.
       const thumbs = page.getByTestId("thumbnail-strip").getByRole("button");
@@ -212,6 +214,8 @@ for (const lang of ["en", "ar"] as const) {
       await expect(label(page)).toHaveText(t.pageOf(2, 6));
       await expect(thumbs.nth(1)).toHaveAttribute("aria-current", "page");
       await expect(page.getByTestId("page-slider")).toHaveCount(0);
+      // The typed page follows a thumbnail's click.
+      await expect(page.getByTestId("jump-input")).toHaveValue("2");
     }
     await page.getByTestId("close-navigator").click();
     await expect(navigator).toHaveCount(0);
@@ -236,6 +240,8 @@ for (const lang of ["en", "ar"] as const) {
     await closeSponsoredMessage(page);
     const endCard = page.getByTestId("end-card");
     await expect(endCard).toBeVisible();
+    // In the page's direction (the page area around it is left to right), the chapter's title isolated.
+    await expect(endCard).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
     await expect(endCard.getByTestId("next-chapter")).toContainText("Chapter two");
     await expect(endCard.getByRole("button", { name: lang === "ar" ? /المفضلة/ : /favou?rite/i })).toBeVisible();
     await expect.poll(() => page.evaluate((urls) => (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).some((e) => urls.some((u) => e.name.endsWith(u))), candidates)).toBe(true);
