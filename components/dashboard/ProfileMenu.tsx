@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronDown, LogOut, UserRound } from "lucide-react";
+import { ChevronDown, Download, LogOut, UserRound } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "@/i18n/navigation";
@@ -28,7 +28,8 @@ export function Avatar({ user, size = "size-9" }: { user: SessionUser; size?: st
 
 /**
  * Top-bar profile dropdown (spec §2): picture or first letter, username, full name, role label, a link
- * to profile-management and logout. Closes on a click outside, on Escape and on choosing the profile item.
+ * to profile-management and logout; beyond the spec, the chapters saved for offline (issue 32: signed-in readers land
+ * in the dashboard, which has no footer). Closes on a click outside, on Escape and on choosing a link.
  * It also applies the theme kept on the account when this browser has not applied it yet (issue 16).
  */
 export function ProfileMenu({ user }: { user: SessionUser }) {
@@ -76,6 +77,10 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
             >
               <UserRound className="size-4.5" aria-hidden />
               {t("profile.profile")}
+            </Link>
+            <Link href="/offline" role="menuitem" className={navRowClass({ size: "sm", tone: "menu" })} onClick={() => setOpen(false)}>
+              <Download className="size-4.5" aria-hidden />
+              {t("profile.offline")}
             </Link>
             <NavRowButton
               size="sm"

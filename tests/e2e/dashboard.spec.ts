@@ -99,6 +99,11 @@ test("reader: reader navigation, 403 on administrative pages, profile dropdown",
   await expect(page.getByTestId("profile-role")).toHaveText("Reader");
   await page.getByTestId("dashboard-title").click();
   await expect(menu).toBeHidden();
+  // Beyond the spec: the chapters saved for offline (the dashboard has no footer).
+  await button.click();
+  await expect(page.getByRole("menuitem", { name: "Chapters saved for offline" })).toHaveAttribute("href", "/offline");
+  await page.getByTestId("dashboard-title").click();
+  await expect(menu).toBeHidden();
   // Choosing the profile item opens profile-management and closes the menu.
   await button.click();
   await page.getByRole("menuitem", { name: "Profile" }).click();
