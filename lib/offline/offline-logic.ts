@@ -1,4 +1,5 @@
-import { GENRES, PremiumPlan, type Genre } from "@/lib/enums";
+import { GENRES, type Genre } from "@/lib/enums";
+import { isAdFree } from "@/lib/premium";
 import type { PageShapes, ReaderPage } from "@/lib/paged";
 
 /**
@@ -134,7 +135,7 @@ export function adFreeUntilOf(subscriptions: ReadonlyArray<{ type: number; activ
   let until: number | null = null;
   for (const s of subscriptions) {
     const end = Date.parse(s.endsAt);
-    if (s.active && s.type === PremiumPlan.PremiumPlus && Number.isFinite(end) && (until === null || end > until)) until = end;
+    if (s.active && isAdFree(s.type) && Number.isFinite(end) && (until === null || end > until)) until = end;
   }
   return until;
 }
