@@ -12,6 +12,7 @@ import { getCardTexts } from "@/components/manga/card-texts";
 import { cachedDiscoverySettings, readCataloguePage } from "@/server/manga/cache";
 import { FeaturedBanner } from "@/components/landing/FeaturedBanner";
 import { DiscoveryCatalogue } from "./DiscoveryCatalogue";
+import { CatalogueControls } from "./CatalogueControls";
 import { CatalogueResults } from "./CatalogueResults";
 
 type RawParams = Record<string, string | string[] | undefined>;
@@ -22,16 +23,18 @@ async function DiscoveryBanner({ signedIn }: { signedIn: boolean }) {
 }
 
 async function Catalogue({ params, signedIn }: { params: DiscoveryParams; signedIn: boolean }) {
-  const [result, messages, cardTexts, t, tg, locale] = await Promise.all([
+  const [result, messages, cardTexts, t, ts, tg, locale] = await Promise.all([
     readCataloguePage(params),
     getMessages(),
     getCardTexts(),
     getTranslations("discovery"),
+    getTranslations("search"),
     getTranslations("genres"),
     getLocale(),
   ]);
   const previewBase = signedIn ? "/dashboard/discovery/manga" : "/discovery/manga";
   const tt: Translate = (key, values) => t(key as Parameters<typeof t>[0], values as Parameters<typeof t>[1]);
+  const tsearch: Translate = (key, values) => ts(key as Parameters<typeof ts>[0], values as Parameters<typeof ts>[1]);
   const tgenre = (g: Genre) => tg(g);
   // The form's address with the page's language prefix (a plain GET form does not go through next-intl's Link).
   const action = `${locale === "ar" ? "/ar" : ""}${signedIn ? "/dashboard/discovery" : "/discovery"}`;
@@ -43,19 +46,28 @@ async function Catalogue({ params, signedIn }: { params: DiscoveryParams; signed
         cardTexts={cardTexts}
         previewBase={previewBase}
         panel={<FilterPanel params={params} action={action} idPrefix="filters" t={tt} tg={tgenre} />}
-        sheet={
-          <LazySheet
-            label={count > 0 ? t("filters.openCount", { count }) : t("filters.open")}
-            icon={<SlidersHorizontal className="size-4" aria-hidden />}
-            testId="filters-sheet"
-            title={t("filters.title")}
-            closeLabel={t("filters.close")}
-            buttonClassName={`${buttonClass({ variant: "secondary", size: "sm", pill: true })} shrink-0 whitespace-nowrap lg:hidden`}
-          >
-            <FilterPanel params={params} action={action} idPrefix="filters-sheet" t={tt} tg={tgenre} />
-          </LazySheet>
+        controls={
+          <CatalogueControls
+            params={params}
+            previewBase={previewBase}
+            t={tt}
+            ts={tsearch}
+            tg={tgenre}
+            sheet={
+              <LazySheet
+                label={count > 0 ? t("filters.openCount", { count }) : t("filters.open")}
+                icon={<SlidersHorizontal className="size-4" aria-hidden />}
+                testId="filters-sheet"
+                title={t("filters.title")}
+                closeLabel={t("filters.close")}
+                buttonClassName={`${buttonClass({ variant: "secondary", size: "sm", pill: true })} shrink-0 whitespace-nowrap lg:hidden`}
+              >
+                <FilterPanel params={params} action={action} idPrefix="filters-sheet" t={tt} tg={tgenre} />
+              </LazySheet>
+            }
+            activeFilters={<ActiveFilters params={params} previewBase={previewBase} t={tt} tg={tgenre} />}
+          />
         }
-        activeFilters={<ActiveFilters params={params} previewBase={previewBase} t={tt} tg={tgenre} />}
       >
         <CatalogueResults
           data={result}

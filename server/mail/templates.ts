@@ -1,5 +1,8 @@
 import { isLocale, type Locale } from "@/i18n/routing";
 import type { MailMessage } from "./send-mail";
+import { escapeHtml } from "@/lib/escape-html";
+
+export { escapeHtml };
 
 /** The account mails in English and Arabic: plain text plus a small, inline-styled HTML version. */
 type Template = Omit<MailMessage, "to">;
@@ -114,6 +117,3 @@ function render(texts: Texts, opts: { locale: Locale; name: string; link: string
   return { subject: texts.subject, text, html };
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
