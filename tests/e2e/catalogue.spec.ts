@@ -93,6 +93,40 @@ test.describe("discovery", () => {
     await expect(summary(page)).toHaveText(`Showing 1 to 20 of ${all.totalDisplayRecords} results`);
   });
 
+  test("a page turn and a search made before the catalogue's live code has arrived are done when it does", async ({ page, request }) => {
+    skipEnglishOnPhone(true);
+    const all = await catalogue(request, "pageSize=20");
+    await page.goto("/discovery");
+    await expect.poll(() => page.evaluate(() => Object.keys(document.body).some((k) => k.startsWith("__reactFiber$")))).toBe(true);
+    // Every script asked for from now on (the live code loads with the first move over the catalogue) waits.
+    let holding = true;
+    const held: Array<() => Promise<void>> = [];
+    await page.route("**/_next/static/chunks/**", (route) => (holding ? void held.push(() => route.continue()) : route.continue()));
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await expect(page).toHaveURL(/\/discovery$/);
+    holding = false;
+    for (const release of held.splice(0)) await release();
+    await expect(page).toHaveURL(/\/discovery\?page=2$/);
+    await expect(summary(page)).toHaveText(`Showing 21 to ${Math.min(40, all.totalDisplayRecords)} of ${all.totalDisplayRecords} results`);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+
+    // A fresh page: text typed and submitted while the live code is on its way.
+    await page.goto("/discovery");
+    await expect.poll(() => page.evaluate(() => Object.keys(document.body).some((k) => k.startsWith("__reactFiber$")))).toBe(true);
+    holding = true;
+    const box = page.getByRole("searchbox", { name: "Search by title..." });
+    await box.fill("orbit");
+    await box.press("Enter");
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await expect(page).toHaveURL(/\/discovery$/);
+    holding = false;
+    for (const release of held.splice(0)) await release();
+    await expect(page).toHaveURL(/\/discovery\?search=orbit$/);
+    await expect(cards(page).first()).toContainText("Orbit Zero");
+  });
+
   test("a shared URL opens on the same page, sort and genre, server-rendered", async ({ page, request }) => {
     const expected = await catalogue(request, "page=1&pageSize=20&sortBy=1&Filters.Genres=Drama");
     const html = await (await page.request.get("/discovery?genre=Drama&sort=1")).text();
