@@ -58,8 +58,12 @@ export function useFavoriteCount(mangaId: number, rendered: number): number {
 /**
  * A manga's favourite count that follows the hearts on the page (above): formatted with a plural
  * message ("{count, plural, …}") in `locale`, or the number alone without one.
+ *
+ * While the count is the rendered one, it is `text`, the renderer's own formatting of it (the same formatMessage, on the server), not
+ * formatted here: the browser's first Intl object (a number format for `#`) costs ~110 ms of a 4×-throttled phone's
+ * main thread (its ICU data), in the page's hydration task, on every page with a card or a preview (issue 30, TBT).
  */
-export function FavoriteCount({ mangaId, count, locale, message = 0 }: { mangaId: number; count: number; locale: string; message?: Compiled | 0 }) {
+export function FavoriteCount({ mangaId, count, text, locale, message = 0 }: { mangaId: number; count: number; text: string; locale: string; message?: Compiled | 0 }) {
   const shown = useFavoriteCount(mangaId, count);
-  return formatMessage(locale, message, { count: shown }, shown);
+  return shown === count ? text : formatMessage(locale, message, { count: shown }, shown);
 }

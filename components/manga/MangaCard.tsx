@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { isolate } from "@/lib/bidi";
-import { translator, type Compiled, type MessageTree } from "@/i18n/format";
+import { formatMessage, translator, type Compiled, type MessageTree } from "@/i18n/format";
 import { Link } from "@/i18n/navigation";
 import { CAROUSEL_COVER_SIZES, COVER_AVIF_WIDTHS, mediaSrcSet, mediaVariantUrl } from "@/lib/media-url";
 import { AvifPicture } from "@/components/ui/AvifPicture";
@@ -84,7 +84,7 @@ export function MangaCard({ manga, texts, priority = false, previewBase = "/disc
             <p dir="auto" className="line-clamp-2 font-bold leading-snug">{manga.title}</p>
             <p className="mt-1 text-xs text-zinc-300">{t("by", { author: isolate(author) })}</p>
             <p className="mt-1 text-xs text-zinc-300">
-              <FavoriteCount mangaId={manga.id} count={manga.favorites} locale={texts.locale} message={texts.manga.favorites as Compiled} />
+              <FavoriteCount mangaId={manga.id} count={manga.favorites} text={formatMessage(texts.locale, texts.manga.favorites as Compiled, { count: manga.favorites }, manga.favorites)} locale={texts.locale} message={texts.manga.favorites as Compiled} />
             </p>
             {manga.genres.length > 0 && (
               <ul className="mt-2 flex flex-wrap gap-1">

@@ -66,7 +66,7 @@ export async function MangaPreview({
             {/* Each icon sits in its term (a <dl>'s groups hold only <dt> and <dd>). */}
             <dl className="grid max-w-xl grid-cols-3 gap-3 text-sm">
               <div className={stat}><dt className="flex"><Eye className="size-4 text-brand-600" aria-hidden /><span className="sr-only">{t("views")}</span></dt><dd className="font-bold tabular-nums">{number(m.views)}</dd></div>
-              <div className={stat}><dt className="flex"><Heart className="size-4 text-brand-600" aria-hidden /><span className="sr-only">{t("favorites")}</span></dt><dd className="font-bold tabular-nums" data-testid="favorite-count"><FavoriteCount mangaId={m.id} count={m.favorites} locale={locale} /></dd></div>
+              <div className={stat}><dt className="flex"><Heart className="size-4 text-brand-600" aria-hidden /><span className="sr-only">{t("favorites")}</span></dt><dd className="font-bold tabular-nums" data-testid="favorite-count"><FavoriteCount mangaId={m.id} count={m.favorites} text={number(m.favorites)} locale={locale} /></dd></div>
               <div className={stat}><dt className="flex"><Layers className="size-4 text-brand-600" aria-hidden /><span className="sr-only">{t("chapterCount")}</span></dt><dd className="font-bold tabular-nums">{number(m.chapters.length)}</dd></div>
             </dl>
             <div className="flex flex-wrap gap-3">
