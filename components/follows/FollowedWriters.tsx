@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useApiMutation } from "@/components/providers/api-query";
 import { Button } from "@/components/ui/Button";
-import { textLinkClass } from "@/components/ui/button-styles";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { notifyError, notifySuccess } from "@/components/ui/toast";
 import { Link } from "@/i18n/navigation";
@@ -46,7 +45,7 @@ export function FollowedWriters({ initial }: { initial: readonly FollowedWriterI
           {writers.map((w) => (
             <li key={w.id} className="flex items-center justify-between gap-3 rounded-2xl border border-zinc-200 px-4 py-2.5 dark:border-zinc-800" data-testid="followed-writer">
               <div className="min-w-0">
-                <Link href={`/writers/${encodeURIComponent(w.username)}`} dir="auto" className={`block truncate ${textLinkClass}`}>
+                <Link href={`/writers/${encodeURIComponent(w.username)}`} dir="auto" className="block truncate font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
                   {w.username}
                 </Link>
                 <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("followers", { count: w.followers })}</p>
