@@ -22,10 +22,17 @@ export interface FollowTexts {
  * signed-in user gets the toggle, loaded lazily with its data. A writer sees no button on their own page.
  * `refresh`: re-render the server page after a change (the writer page's follower count).
  */
-export function FollowButton({ writerId, texts, returnPath, refresh = false }: { writerId: number; texts: FollowTexts; returnPath: string; refresh?: boolean }) {
+export function FollowButton({ writerId, texts, returnPath, refresh = false, size = "md" }: {
+  writerId: number;
+  texts: FollowTexts;
+  returnPath: string;
+  refresh?: boolean;
+  /** `sm` beside a line of text (the dashboard preview's author), `md` as a page's action (the writer page). */
+  size?: "sm" | "md";
+}) {
   const { status, user } = useAuth();
   const idle = (
-    <Link href={loginThen(returnPath)} className={buttonClass({ pill: true })} data-testid="follow-button" prefetch={false}>
+    <Link href={loginThen(returnPath)} className={buttonClass({ size })} data-testid="follow-button" prefetch={false}>
       {texts.follow}
     </Link>
   );
@@ -33,7 +40,7 @@ export function FollowButton({ writerId, texts, returnPath, refresh = false }: {
   if (user.id === writerId) return null;
   return (
     <Suspense fallback={idle}>
-      <SignedInFollow writerId={writerId} texts={texts} refresh={refresh} />
+      <SignedInFollow writerId={writerId} texts={texts} refresh={refresh} size={size} />
     </Suspense>
   );
 }

@@ -33,7 +33,7 @@ export function FollowedWriters({ initial }: { initial: readonly FollowedWriterI
     onError: (error) => notifyError(error, t("failed")),
   });
   return (
-    <section aria-labelledby="followed-writers-heading" className="flex flex-col gap-3" data-testid="followed-writers">
+    <section aria-labelledby="followed-writers-heading" className="mt-4 flex flex-col gap-3" data-testid="followed-writers">
       <div>
         <h2 id="followed-writers-heading" className="text-xl font-extrabold">{t("followingHeading")}</h2>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("followingIntro")}</p>

@@ -24,7 +24,7 @@ export const FOLLOWING_PATH = "/api/Follow/Following";
  * writers they follow (one request, shared by every button and the dashboard's list), the change is shown at once and
  * put back if the server refuses it, with the refusal said next to the button (public pages have no toasts).
  */
-export default function SignedInFollow({ writerId, texts, refresh }: { writerId: number; texts: FollowTexts; refresh: boolean }) {
+export default function SignedInFollow({ writerId, texts, refresh, size }: { writerId: number; texts: FollowTexts; refresh: boolean; size: "sm" | "md" }) {
   const locale = useLocale();
   const router = useRouter();
   const client = getQueryClient();
@@ -54,7 +54,7 @@ export default function SignedInFollow({ writerId, texts, refresh }: { writerId:
     <span className="inline-flex flex-wrap items-center gap-3">
       <Button
         variant={isFollowing ? "secondary" : "primary"}
-        className="rounded-full"
+        size={size}
         aria-pressed={isFollowing}
         data-testid="follow-button"
         data-following={isFollowing}

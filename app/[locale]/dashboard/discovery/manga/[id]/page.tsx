@@ -58,7 +58,7 @@ export default async function DashboardMangaPage({ params }: Props) {
   const writerId = m.user.username ? await findWriterId({ db: await getDb(), username: m.user.username }) : null;
   const follow =
     writerId !== null && writerId !== user.id ? (
-      <FollowButton writerId={writerId} returnPath={`/dashboard/discovery/manga/${m.id}`} texts={{ follow: tw("follow"), following: tw("following"), failed: tw("failed") }} />
+      <FollowButton size="sm" writerId={writerId} returnPath={`/dashboard/discovery/manga/${m.id}`} texts={{ follow: tw("follow"), following: tw("following"), failed: tw("failed") }} />
     ) : null;
   return (
     <div className="flex flex-col gap-12 py-6">
