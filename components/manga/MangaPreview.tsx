@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Heart } from "@/components/icons/ui";
 import { StatusChip, type BadgeTone } from "@/components/ui/Badge";
 import { buttonClass } from "@/components/ui/Button";
@@ -32,16 +33,20 @@ export async function MangaPreview({
   variant,
   chapterHref,
   genreHref,
+  authorAction,
 }: {
   manga: MangaDetail;
   locale: string;
   variant: "public" | "dashboard";
   chapterHref: (chapterId: number) => Href;
   genreHref: (genre: string) => Href;
+  /** Beside "by {author}": the dashboard's Follow button (issue 34); the public page passes none (no extra island). */
+  authorAction?: ReactNode;
 }) {
   const t = await getTranslations("preview");
   const tm = await getTranslations("manga");
   const tg = await getTranslations("genres");
+  const tw = await getTranslations("writers");
   const author = m.user.username ?? (variant === "public" ? tm("unknownAuthor") : t("unknown"));
   const first = m.chapters[0];
   const stat = "flex items-center gap-2 rounded-2xl bg-zinc-100 px-4 py-3 dark:bg-zinc-900";
@@ -59,7 +64,22 @@ export async function MangaPreview({
           <div className="flex min-w-0 flex-col gap-5">
             <div>
               <h1 id="manga-title" dir="auto" className="text-3xl font-black leading-tight tracking-tight break-words sm:text-4xl">{m.title}</h1>
-              <p className="mt-2 text-zinc-600 dark:text-zinc-400">{tm("by", { author: isolate(author) })}</p>
+              <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+                {/* The author's name opens their writer page (issue 34); a deleted author has none. */}
+                <p className="text-zinc-600 dark:text-zinc-400" data-testid="manga-author">
+                  {m.user.username
+                    ? tw.rich("byAuthor", {
+                        author: m.user.username,
+                        link: (chunks) => (
+                          <Link href={writerPath(m.user.username!)} dir="auto" className={AUTHOR_LINK} prefetch={false}>
+                            {chunks}
+                          </Link>
+                        ),
+                      })
+                    : tm("by", { author: isolate(author) })}
+                </p>
+                {authorAction}
+              </div>
             </div>
             <PreviewTags manga={m} genreHref={genreHref} labels={{ status: t("publicationStatus"), genres: t("genres") }} statusText={(status) => t(`publicationStatuses.${status}`)} genreText={(g) => tg(g)} />
             {m.description && <p dir="auto" className="max-w-3xl whitespace-pre-line leading-8 text-zinc-700 dark:text-zinc-300">{m.description}</p>}
@@ -91,6 +111,12 @@ export async function MangaPreview({
     </>
   );
 }
+
+/** The author's name as a link: the brand colour a shade darker than the kit's text link, legible on the dashboard's grey. */
+const AUTHOR_LINK = "font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400";
+
+/** A writer's public page (app/[locale]/(site)/writers/[username]). */
+export const writerPath = (username: string) => `/writers/${encodeURIComponent(username)}`;
 
 /** The publication status (a kit Badge) and the genre links, on one wrapping row. */
 function PreviewTags({

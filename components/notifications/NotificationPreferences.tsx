@@ -9,16 +9,18 @@ import { getQueryClient } from "@/lib/query-client";
 import { useNotifications } from "./NotificationsProvider";
 
 /** The switches of GET/PUT /api/Notification/Preferences (server/notifications/preferences.ts). */
-type Key = "reviewInApp" | "reviewEmail" | "newChapterInApp" | "submissionsInApp" | "submissionsEmail" | "announcementsEmail" | "digest";
+type Key =
+  | "reviewInApp" | "reviewEmail" | "newChapterInApp" | "submissionsInApp" | "submissionsEmail" | "announcementsEmail" | "followedWriterInApp" | "followedWriterEmail" | "digest";
 type Preferences = Record<Key, boolean>;
 
 const PATH = "/api/Notification/Preferences";
 const KEY = ["notification-preferences"] as const;
 
 /** Each event kind's row: its in-app and e-mail switches; null where it cannot be switched (shown as always / not sent). */
-const ROWS: ReadonlyArray<{ kind: "review" | "newChapter" | "submissions" | "announcements"; inApp: Key | "always"; email: Key | null; rootOnly?: boolean }> = [
+const ROWS: ReadonlyArray<{ kind: "review" | "newChapter" | "followedWriter" | "submissions" | "announcements"; inApp: Key | "always"; email: Key | null; rootOnly?: boolean }> = [
   { kind: "review", inApp: "reviewInApp", email: "reviewEmail" },
   { kind: "newChapter", inApp: "newChapterInApp", email: null },
+  { kind: "followedWriter", inApp: "followedWriterInApp", email: "followedWriterEmail" },
   { kind: "submissions", inApp: "submissionsInApp", email: "submissionsEmail", rootOnly: true },
   { kind: "announcements", inApp: "always", email: "announcementsEmail" },
 ];

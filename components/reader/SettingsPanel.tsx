@@ -6,6 +6,7 @@ import { Drawer } from "@/components/ui/Drawer";
 import { Switch } from "@/components/ui/fields";
 import { Segmented } from "@/components/ui/Segmented";
 import { TabPanel, Tabs } from "@/components/ui/Tabs";
+import { Link } from "@/i18n/navigation";
 import { ReadingDirection, type Genre } from "@/lib/enums";
 import { mediaVariantUrl } from "@/lib/media-url";
 import { ReaderLayer } from "./ReaderLayer";
@@ -151,7 +152,16 @@ function Details({ manga, chapterCount }: { manga: PanelManga; chapterCount: num
   return (
     <dl className="space-y-5 text-sm">
       <Row label={t("detailTitle")}><span dir="auto" className="text-base font-bold text-white">{manga.title}</span></Row>
-      <Row label={t("detailAuthor")}>{manga.author ?? t("unknownAuthor")}</Row>
+      <Row label={t("detailAuthor")}>
+        {/* The author's writer page (issue 34): their other manga and the Follow button. */}
+        {manga.author ? (
+          <Link href={`/writers/${encodeURIComponent(manga.author)}`} dir="auto" prefetch={false} className="font-semibold text-brand-400 underline-offset-4 hover:underline" data-testid="reader-author-link">
+            {manga.author}
+          </Link>
+        ) : (
+          t("unknownAuthor")
+        )}
+      </Row>
       <Row label={t("detailGenres")}>
         {manga.genres.length === 0 ? (
           <span className="text-zinc-400">{t("noGenres")}</span>

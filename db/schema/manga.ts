@@ -57,6 +57,12 @@ export const manga = pgTable(
     /** Accepted chapters only: what visitors can read. */
     chapterCount: integer().notNull().default(0),
     popularity: doublePrecision().notNull().default(0),
+    /**
+     * When its author's followers were told it is out (issue 34, item 4): set once, the first time root accepts it, so
+     * accepting it again (after a rejection, or a report's hide) tells nobody twice. Migration 0026 sets it for the
+     * manga already accepted then.
+     */
+    followersToldAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

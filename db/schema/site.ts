@@ -140,6 +140,9 @@ export const notificationPreferences = pgTable("notification_preferences", {
   submissionsInApp: boolean().notNull().default(true),
   submissionsEmail: boolean().notNull().default(false),
   announcementsEmail: boolean().notNull().default(false),
+  /** A followed writer's new manga (issue 34): in-app by default, e-mail when asked. */
+  followedWriterInApp: boolean().notNull().default(true),
+  followedWriterEmail: boolean().notNull().default(false),
   digest: boolean().notNull().default(false),
   digestSentAt: timestamp({ withTimezone: true }),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, check, date, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid,
+  boolean, check, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 import { media } from "./media";
 
@@ -75,6 +75,25 @@ export const users = pgTable(
     index().on(t.lastLogin),
     index().on(t.balance),
     check("users_role_check", sql`${t.role} between 0 and 4`),
+  ],
+);
+
+/**
+ * Who follows which writer (issue 34, item 4): one row per pair (the primary key keeps a follow once, however many
+ * requests race), the writer's followers through their index (the count on the writer's page, the fan-out when a new
+ * manga of theirs comes out). Both sides go with a deleted account (the tombstone deletes them; a hard delete cascades).
+ */
+export const follows = pgTable(
+  "follows",
+  {
+    followerId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    writerId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.writerId] }),
+    index().on(t.writerId),
+    check("follows_not_self_check", sql`${t.followerId} <> ${t.writerId}`),
   ],
 );
 

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
-import { auditLog, emailOutbox, favorites, manga, notifications, readingProgress, readerSettings, chapters, refreshTokens, transactions, users } from "@/db/schema";
+import { auditLog, emailOutbox, favorites, follows, manga, notifications, readingProgress, readerSettings, chapters, refreshTokens, transactions, users } from "@/db/schema";
 import { Role } from "@/lib/enums";
 import { verifyAccessToken } from "@/server/auth/access-token";
 import { createTestUser, lastMailTo, type TestUser } from "@/server/auth/testing";
@@ -323,6 +323,7 @@ describe("GET /api/Authentication/Me/Export", () => {
     await db.insert(transactions).values({ userId: user.id, method: "card", amount: "3.00", status: 1, referenceId: "r-1" });
     const stranger = await createTestUser(db);
     await db.insert(notifications).values({ userId: stranger.id, message: "Not yours" });
+    await db.insert(follows).values({ followerId: user.id, writerId: stranger.id });
 
     const res = await call("GET /api/Authentication/Me/Export", { token: s.accessToken });
     expect(res.status).toBe(200);
@@ -331,6 +332,7 @@ describe("GET /api/Authentication/Me/Export", () => {
     const data = JSON.parse(res.text);
     expect(data.profile).toMatchObject({ id: user.id, username: user.username, email: user.email });
     expect(data.favorites).toEqual([expect.objectContaining({ mangaId: m!.id, title: `Export ${user.id}` })]);
+    expect(data.following).toEqual([expect.objectContaining({ writerId: stranger.id, username: stranger.username })]);
     expect(data.readingProgress).toEqual([expect.objectContaining({ chapterId: c!.id, pageNumber: 7, anchorPage: 7, anchorOffset: 0.25 })]);
     expect(data.readerSettings).toMatchObject({ keys: { "next.ltr": ["d"] }, touch: { swipe: false } });
     expect(data.notifications.map((n: { message: string }) => n.message)).toEqual(["Hello export"]);

@@ -2,7 +2,7 @@ import "server-only";
 import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { pick } from "@/db/columns";
-import { chapters, favorites, ledgerEntries, manga, notificationPreferences, notifications, readingProgress, subscriptions, transactions, users } from "@/db/schema";
+import { chapters, favorites, follows, ledgerEntries, manga, notificationPreferences, notifications, readingProgress, subscriptions, transactions, users } from "@/db/schema";
 import { mediaUrl } from "@/lib/media-url";
 import { notFound } from "@/server/core/errors";
 import type { SignedInViewer } from "@/server/core/viewer";
@@ -14,7 +14,7 @@ const iso = (value: Date | null | undefined) => (value ? value.toISOString() : n
 
 /**
  * GET /api/Authentication/Me/Export (issue 16): everything the site keeps about the caller, as one JSON document —
- * profile, favourites, reading progress (with the place within a page of the vertical view), the reader's settings (keys,
+ * profile, favourites, the writers followed, reading progress (with the place within a page of the vertical view), the reader's settings (keys,
  * touch, settings per series), notifications and their preferences, transactions, subscriptions, ledger entries and
  * active sessions. Never a password hash, a token or its hash, a rate-limit counter or another user's data.
  * Reads only the caller's rows through their indexes; a long history is long, not capped (it is the user's own).
@@ -30,13 +30,19 @@ export async function exportMyData(opts: { db: Db; viewer: SignedInViewer; curre
     .limit(1);
   if (!profile || profile.deletedAt) throw notFound("userNotFound");
 
-  const [favs, progress, notes, prefs, txs, subs, ledger, sessions, reader] = await Promise.all([
+  const [favs, followed, progress, notes, prefs, txs, subs, ledger, sessions, reader] = await Promise.all([
     db
       .select({ mangaId: favorites.mangaId, title: manga.title, createdAt: favorites.createdAt })
       .from(favorites)
       .innerJoin(manga, eq(manga.id, favorites.mangaId))
       .where(eq(favorites.userId, userId))
       .orderBy(desc(favorites.createdAt)),
+    db
+      .select({ writerId: follows.writerId, username: users.username, createdAt: follows.createdAt })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.writerId))
+      .where(eq(follows.followerId, userId))
+      .orderBy(desc(follows.createdAt)),
     db
       .select({
         mangaId: readingProgress.mangaId,
@@ -94,6 +100,7 @@ export async function exportMyData(opts: { db: Db; viewer: SignedInViewer; curre
       profileImageUrl: mediaUrl(profileImageId),
     },
     favorites: favs.map((f) => ({ ...f, createdAt: iso(f.createdAt) })),
+    following: followed.map((f) => ({ ...f, createdAt: iso(f.createdAt) })),
     readingProgress: progress.map((p) => ({ ...p, updatedAt: iso(p.updatedAt) })),
     readerSettings: reader.settings,
     // What the site wrote, in the account's language (with the stored kind and params); people's messages as written.

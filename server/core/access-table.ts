@@ -133,6 +133,13 @@ export const ACCESS = {
   "GET /api/Report/PaginatedReport": ROOT,
   "POST /api/Report/Resolve": ROOT,
 
+  // Following writers (issue 34, beyond the spec): a member follows and unfollows writers and lists whom they follow;
+  // a writer's public profile is anyone's to read (its isFollowing answers for a signed-in caller).
+  "POST /api/Follow/Follow": SIGNED_IN,
+  "POST /api/Follow/Unfollow": SIGNED_IN,
+  "GET /api/Follow/Following": SIGNED_IN,
+  "GET /api/Follow/Writer": VISITOR,
+
   // Browser-test helpers: they answer 404 unless the process runs with E2E_TEST_ROUTES=1 (scripts/e2e-server.ts).
   "GET /api/test/outbox": VISITOR,
   "POST /api/test/must-select-role": VISITOR,

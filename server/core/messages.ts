@@ -51,6 +51,10 @@ const en = {
   // Content reports (server/reports)
   reportAlreadyOpen: "You already reported this. Your report is waiting for review.",
   reportNothingOpen: "There are no open reports about this content; they may have been resolved already.",
+  // Following writers (server/follows)
+  writerNotFound: "Writer not found",
+  followSelf: "You cannot follow yourself.",
+  followLimit: "You follow the most writers an account may follow ({max}). Unfollow someone first.",
   // Accounts (server/auth)
   invalidCredentials: "Invalid username or password.",
   accountBanned: "This account has been banned.",
@@ -172,6 +176,9 @@ const ar: Record<MessageKey, string> = {
   notificationIdInvalid: "يجب أن يكون معرّف الإشعار عددًا صحيحًا موجبًا.",
   reportAlreadyOpen: "لقد أبلغت عن هذا من قبل، وبلاغك بانتظار المراجعة.",
   reportNothingOpen: "لا توجد بلاغات مفتوحة عن هذا المحتوى؛ ربما عولجت بالفعل.",
+  writerNotFound: "الكاتب غير موجود",
+  followSelf: "لا يمكنك متابعة نفسك.",
+  followLimit: "أنت تتابع أقصى عدد من الكتّاب يسمح به الحساب ({max}). ألغِ متابعة أحدهم أولًا.",
   invalidCredentials: "اسم المستخدم أو كلمة المرور غير صحيحة.",
   accountBanned: "تم حظر هذا الحساب.",
   accountLocked: "محاولات تسجيل دخول فاشلة كثيرة. يرجى المحاولة مرة أخرى بعد {minutes:minute}.",

@@ -25,6 +25,7 @@ const EXAMPLES: { [K in NotificationKind]: KindParams[K] } = {
   reportDismissed: { mangaTitle: "Moon Tale", chapterTitle: null },
   reportHidden: { mangaTitle: "Moon Tale", chapterTitle: "Chapter 1" },
   reportDeleted: { mangaTitle: "Moon Tale", chapterTitle: null },
+  followedWriterNewManga: { mangaId: 1, title: "Moon Tale", author: "mika" },
 };
 const ARABIC = /[\u0600-\u06FF]/;
 

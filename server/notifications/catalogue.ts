@@ -59,6 +59,8 @@ export interface KindParams {
   reportDismissed: ReportTarget;
   reportHidden: ReportTarget;
   reportDeleted: ReportTarget;
+  /** A writer the reader follows published a new manga (issue 34): root accepted it for the first time. */
+  followedWriterNewManga: { mangaId?: number; title: string; author: string };
 }
 export type NotificationKind = keyof KindParams;
 
@@ -109,6 +111,7 @@ export const TEXTS = {
     en: "Your report about {target} was reviewed: the content was deleted. Thank you for helping.",
     ar: "تمت مراجعة بلاغك عن {target}: حُذف المحتوى. شكرًا لمساعدتك.",
   },
+  followedWriterNewManga: { en: 'New manga from {author}, a writer you follow: "{title}"', ar: "مانجا جديدة من {author}، كاتب تتابعه: «{title}»" },
 } as const satisfies Record<NotificationKind, Record<Locale, string>>;
 
 export const NOTIFICATION_KINDS = Object.keys(TEXTS) as NotificationKind[];
@@ -186,6 +189,7 @@ const DISPLAY: { [K in NotificationKind]: Display<K> } = {
   reportDismissed: (p, l) => ({ target: targetText(p, l) }),
   reportHidden: (p, l) => ({ target: targetText(p, l) }),
   reportDeleted: (p, l) => ({ target: targetText(p, l) }),
+  followedWriterNewManga: titles,
 };
 
 /** What a notification may carry (the API's limit on a message, NOTIFICATION_MESSAGE_MAX): longer renders are cut. */

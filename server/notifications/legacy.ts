@@ -121,6 +121,9 @@ function paramsOf(kind: NotificationKind, c: Captured, locale: Locale, mangaId: 
       const target = targetOf(c.target!, locale);
       return target ? { kind, params: target } : null;
     }
+    // Written as a kind from the start (issue 34): no free-text row of it predates kinds.
+    case "followedWriterNewManga":
+      return null;
   }
 }
 

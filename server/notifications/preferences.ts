@@ -6,7 +6,9 @@ import { notificationPreferences } from "@/db/schema";
  * the defaults: every kind in-app, no e-mail, no daily digest. Root's messages and announcements are always shown
  * in-app (only their e-mail can be switched); new chapters are not e-mailed one by one (the digest carries them).
  */
-export const PREFERENCE_KEYS = ["reviewInApp", "reviewEmail", "newChapterInApp", "submissionsInApp", "submissionsEmail", "announcementsEmail", "digest"] as const;
+export const PREFERENCE_KEYS = [
+  "reviewInApp", "reviewEmail", "newChapterInApp", "submissionsInApp", "submissionsEmail", "announcementsEmail", "followedWriterInApp", "followedWriterEmail", "digest",
+] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 export type NotificationPreferences = Record<PreferenceKey, boolean>;
 
@@ -17,6 +19,9 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   submissionsInApp: true,
   submissionsEmail: false,
   announcementsEmail: false,
+  // A followed writer's new manga (issue 34): in-app, and by e-mail when asked; the digest carries it like any unread row.
+  followedWriterInApp: true,
+  followedWriterEmail: false,
   digest: false,
 };
 

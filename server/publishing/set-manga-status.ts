@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { getDb, type Db } from "@/db/client";
 import { manga } from "@/db/schema";
 import { NotificationType, Status } from "@/lib/enums";
 import { audit } from "@/server/core/audit";
 import { notFound, validation } from "@/server/core/errors";
 import { runUnitOfWork, type UnitOfWork } from "@/server/core/unit-of-work";
 import { changed } from "@/server/manga/changed";
+import { tellFollowers } from "@/server/follows/tell-followers";
 import { loadManagedManga, type ManagedManga } from "./managed";
 import { publishAcceptedChapters, unannouncedChapters } from "./announce";
 import { notifyUsers } from "./notices";
@@ -67,6 +68,17 @@ export async function decideMangaIn(
       { title: row.title, note: reason ?? "", mangaId },
       accepted ? NotificationType.Success : NotificationType.Warning,
     );
+  }
+  // The first acceptance makes it a new manga for its author's followers (issue 34): marked once in this transaction,
+  // they are told after the commit (server/follows/tell-followers.ts). Accepting it again tells nobody twice.
+  if (accepted && row.authorId !== null) {
+    const [first] = await uow.tx
+      .update(manga)
+      .set({ followersToldAt: sql`now()` })
+      .where(and(eq(manga.id, mangaId), isNull(manga.followersToldAt)))
+      .returning({ id: manga.id });
+    const writerId = row.authorId;
+    if (first) uow.afterCommit(async () => tellFollowers(await getDb(), { writerId, mangaId, title: row.title, author: row.authorName ?? "" }));
   }
   // Accepting (again) announces the chapters accepted while readers could not see the manga; scheduled ones wait.
   if (accepted) await publishAcceptedChapters(uow, mangaId, await unannouncedChapters(uow, mangaId));

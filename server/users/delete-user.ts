@@ -1,6 +1,6 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { emailTokens, favorites, manga, notificationPreferences, notifications, readingProgress, refreshTokens, users } from "@/db/schema";
+import { emailTokens, favorites, follows, manga, notificationPreferences, notifications, readingProgress, refreshTokens, users } from "@/db/schema";
 import { Role } from "@/lib/enums";
 import { audit } from "@/server/core/audit";
 import { runUnitOfWork, type UnitOfWork } from "@/server/core/unit-of-work";
@@ -73,6 +73,8 @@ export async function tombstoneIn(
   await authorRenamed(uow, userId, "");
 
   await tx.delete(readingProgress).where(eq(readingProgress.userId, userId));
+  // Whom they followed and who followed them (issue 34): a tombstone is nobody's writer and follows no one.
+  await tx.delete(follows).where(or(eq(follows.followerId, userId), eq(follows.writerId, userId)));
   await tx.delete(notifications).where(eq(notifications.userId, userId));
   await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));

@@ -327,7 +327,7 @@ test.describe("reader", () => {
     const chapter = await findChapter(request, { direction: 1, skip: 9 });
     await openReader(page, readerUrl(chapter));
     const detail = (await (await request.get(`/api/manga/GetMangaById?id=${chapter.mangaId}&imageFormat=url`)).json()) as {
-      data: { title: string; chapters: Array<{ id: number; title: string }>; genres: string[] };
+      data: { title: string; chapters: Array<{ id: number; title: string }>; genres: string[]; user: { username: string } };
     };
     const menuButton = page.getByTestId("chapter-menu-button");
     await menuButton.click();
@@ -357,6 +357,8 @@ test.describe("reader", () => {
     await expect(panel).toContainText(detail.data.title);
     await expect(panel).toContainText("Views");
     await expect(panel).toContainText("Favorites");
+    // The author opens their writer page (issue 34).
+    await expect(panel.getByTestId("reader-author-link")).toHaveAttribute("href", `/writers/${encodeURIComponent(detail.data.user.username)}`);
     if (detail.data.genres.length === 0) await expect(panel).toContainText("No Genres");
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();

@@ -25,7 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * public components it reuses (header search, hearts, the catalogue) read theirs from TextsProvider instead.
  */
 const CLIENT_NAMESPACES = [
-  "dashboard", "nav", "preview", "favorites", "favoritesPage", "notifications", "premium", "profile", "upload", "mangaForm", "management", "approval", "users", "settings", "validation",
+  "dashboard", "nav", "preview", "favorites", "favoritesPage", "writers", "notifications", "premium", "profile", "upload", "mangaForm", "management", "approval", "users", "settings", "validation",
 ];
 
 /**

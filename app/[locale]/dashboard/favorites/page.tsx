@@ -11,6 +11,8 @@ import { FavoritesList } from "@/components/manga/FavoritesList";
 import { MangaCard } from "@/components/manga/MangaCard";
 import { getCardTexts } from "@/components/manga/card-texts";
 import { buttonClass } from "@/components/ui/Button";
+import { FollowedWriters } from "@/components/follows/FollowedWriters";
+import { listFollowing } from "@/server/follows/list-following";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -24,7 +26,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function FavoritesPage({ params }: Props) {
   const { user, viewer } = await openSignedInPage(params);
   const db = await getDb();
-  const [page, ids] = await Promise.all([listFavoriteManga({ db, viewer }), listFavoriteIds({ db, userId: user.id })]);
+  const [page, ids, followed] = await Promise.all([listFavoriteManga({ db, viewer }), listFavoriteIds({ db, userId: user.id }), listFollowing({ db, viewer })]);
   const [t, cardTexts] = await Promise.all([getTranslations("favoritesPage"), getCardTexts()]);
   const empty = (
     <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-zinc-300 p-12 text-center dark:border-zinc-700">
@@ -48,6 +50,7 @@ export default async function FavoritesPage({ params }: Props) {
           card: <MangaCard manga={m} texts={cardTexts} priority={i < 4} previewBase="/dashboard/discovery/manga" favorited />,
         }))}
       />
+      <FollowedWriters initial={followed} />
     </div>
   );
 }

@@ -12,6 +12,8 @@ import type { Role } from "@/lib/enums";
 import { GenreCarousel } from "@/components/landing/GenreCarousel";
 import { CarouselSkeleton } from "@/components/landing/Skeletons";
 import { FavoritesSeed } from "@/components/manga/FavoritesSeed";
+import { FollowButton } from "@/components/follows/FollowButton";
+import { findWriterId } from "@/server/follows/find-writer";
 import { MangaPreview } from "@/components/manga/MangaPreview";
 import { markNotFound } from "@/server/http/request-faults-mark";
 import DashboardMangaNotFound from "./not-found";
@@ -51,7 +53,13 @@ export default async function DashboardMangaPage({ params }: Props) {
     markNotFound();
     return <DashboardMangaNotFound />;
   }
-  const t = await getTranslations("preview");
+  const [t, tw] = await Promise.all([getTranslations("preview"), getTranslations("writers")]);
+  // Follow the writer from their manga (issue 34): for an author who can be followed, and not oneself.
+  const writerId = m.user.username ? await findWriterId({ db: await getDb(), username: m.user.username }) : null;
+  const follow =
+    writerId !== null && writerId !== user.id ? (
+      <FollowButton size="sm" writerId={writerId} returnPath={`/dashboard/discovery/manga/${m.id}`} texts={{ follow: tw("follow"), following: tw("following"), failed: tw("failed") }} />
+    ) : null;
   return (
     <div className="flex flex-col gap-12 py-6">
       <FavoritesSeed userId={user.id} ids={favorites} />
@@ -61,6 +69,7 @@ export default async function DashboardMangaPage({ params }: Props) {
         variant="dashboard"
         chapterHref={(chapterId) => `/manga-reader/${m.id}/${chapterId}`}
         genreHref={(genre) => ({ pathname: "/dashboard/discovery", query: { genre } })}
+        authorAction={follow}
       />
       <Suspense fallback={<CarouselSkeleton title={t("suggestions")} />}>
         <Suggestions exclude={m.id} />
