@@ -465,7 +465,7 @@ test.describe("favourite counts follow the heart (issue 17)", () => {
     await signIn(page, who, prefix);
     await page.goto(`${prefix}/dashboard/discovery/manga/${manga.id}`);
     const preview = page.locator('article[aria-labelledby="manga-title"]');
-    const heart = preview.locator("button[aria-pressed]");
+    const heart = preview.locator("button[aria-pressed][data-favorite]");
     const count = page.getByTestId("favorite-count");
     await expect(heart).toHaveAttribute("aria-pressed", "false");
     const before = numberIn(await count.innerText());
