@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeIssue, validateStructuredData } from "@/tests/validators/structured-data";
-import { breadcrumbJsonLd, chapterJsonLd, jsonLdText, mangaJsonLd, siteJsonLd, type JsonLdObject } from "./seo";
+import { breadcrumbJsonLd, chapterJsonLd, jsonLdText, mangaJsonLd, siteJsonLd, writerJsonLd, type JsonLdObject } from "./seo";
 
 const SITE_URL = "https://manga.example";
 const html = (...blocks: Array<JsonLdObject | JsonLdObject[]>) => blocks.map((b) => `<script type="application/ld+json">${jsonLdText(b)}</script>`).join("");
@@ -42,6 +42,16 @@ describe("structured data (issue 35 item 3)", () => {
   it("preview: ComicSeries and BreadcrumbList", async () => {
     const crumbs = breadcrumbJsonLd(SITE_URL, [{ name: "Home", path: "/" }, { name: "Discovery", path: "/discovery" }, { name: manga.title, path: "/discovery/manga/7" }]);
     expect(await expectValid(html([mangaJsonLd(manga, "en", "writer", SITE_URL), crumbs]))).toEqual(["ComicSeries", "BreadcrumbList"]);
+  });
+
+  it("writer page: ProfilePage about the writer (a Person with followers and works), and BreadcrumbList", async () => {
+    const path = `/ar/writers/${encodeURIComponent("كاتب")}`;
+    const profile = writerJsonLd(SITE_URL, path, { id: 12, username: "كاتب", followers: 40, works: 3 });
+    const crumbs = breadcrumbJsonLd(SITE_URL, [{ name: "الرئيسية", path: "/ar" }, { name: "كاتب", path }]);
+    expect(await expectValid(html([profile, crumbs]))).toEqual(["ProfilePage", "BreadcrumbList"]);
+    const person = profile.mainEntity as { url: string; interactionStatistic: { userInteractionCount: number } };
+    expect(person.url).toBe(`${SITE_URL}${path}`);
+    expect(person.interactionStatistic.userInteractionCount).toBe(40);
   });
 
   it("chapter page: ComicIssue part of the series, with number, date, language, author, image and URL", async () => {

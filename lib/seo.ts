@@ -114,6 +114,28 @@ export function breadcrumbJsonLd(siteUrl: string, items: ReadonlyArray<{ name: s
   };
 }
 
+/**
+ * A writer's page (/writers/{username}, docs/decisions/027) as a schema.org `ProfilePage` about the writer, a `Person`
+ * known on the site by their username, with their follower count and how many works they have published here.
+ */
+export function writerJsonLd(siteUrl: string, path: string, writer: { id: number; username: string; followers: number; works: number }): JsonLdObject {
+  const base = origin(siteUrl);
+  return {
+    "@context": "https://schema.org",
+    "@type": "ProfilePage",
+    url: `${base}${path}`,
+    mainEntity: {
+      "@type": "Person",
+      name: writer.username,
+      alternateName: writer.username,
+      identifier: String(writer.id),
+      url: `${base}${path}`,
+      interactionStatistic: { "@type": "InteractionCounter", interactionType: "https://schema.org/FollowAction", userInteractionCount: writer.followers },
+      agentInteractionStatistic: { "@type": "InteractionCounter", interactionType: "https://schema.org/WriteAction", userInteractionCount: writer.works },
+    },
+  };
+}
+
 /** The manga as a schema.org `ComicSeries` (its preview page). */
 export function mangaJsonLd(m: SeoManga, locale: string, author: string, siteUrl: string): JsonLdObject {
   const base = origin(siteUrl);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Status } from "@/lib/enums";
+import { Role, Status } from "@/lib/enums";
 import { seedFixture, type Fixture } from "@/server/manga/test-fixtures";
 import { hasXmllint, validateSitemaps } from "@/tests/validators/sitemap-xsd";
 import { MAX_URLS_PER_FILE, parseSitemapFileName, ROWS_PER_FILE, sitemapChild, sitemapFileName, sitemapFiles, sitemapIndexXml, type SitemapFile } from "./sitemap";
@@ -39,7 +39,7 @@ const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) 
 describe("sitemap index and children (issue 35 item 4)", () => {
   it("the index lists the static pages and only the non-empty blocks of manga and chapters", async () => {
     const files = await sitemapFiles(fx.db);
-    expect(files.map(sitemapFileName)).toEqual(["pages.xml", "manga-0.xml", "manga-3.xml", "chapters-0.xml"]);
+    expect(files.map(sitemapFileName)).toEqual(["pages.xml", "manga-0.xml", "manga-3.xml", "chapters-0.xml", "writers-0.xml"]);
     const index = sitemapIndexXml(SITE, files);
     expect(locs(index)).toEqual(files.map((f) => `${SITE}/sitemaps/${sitemapFileName(f)}`));
     expect(await read({ kind: "manga", block: 1 })).toBeUndefined();
@@ -73,6 +73,30 @@ describe("sitemap index and children (issue 35 item 4)", () => {
     expect(chapters.join(" ")).not.toMatch(new RegExp(`/${chapterIds.scheduled}$|/${chapterIds.premium}$|/${chapterIds.scheduled} |/${chapterIds.premium} `));
     // The fixture's public chapters: "Beginning", "Harbor", "البداية" (its premium "Wings" and pending ones are not).
     expect(chapters).toHaveLength((3 + 2) * 2);
+  });
+
+  it("writers' pages: writers and publishing roots with accepted manga, live and not banned, their names percent-encoded", async () => {
+    const made = await fx.db.execute<{ id: number; username: string }>(sql`
+      insert into users (username, email, full_name, role, banned, deleted_at) values
+        ('كاتب', 'katib@example.test', 'Katib', ${Role.writer}, false, null),
+        ('banned_writer', 'banned@example.test', 'Banned', ${Role.writer}, true, null),
+        ('gone_writer', 'gone@example.test', 'Gone', ${Role.writer}, false, now()),
+        ('idle_writer', 'idle@example.test', 'Idle', ${Role.writer}, false, null)
+      returning id, username`);
+    const id = (name: string) => made.rows.find((r) => r.username === name)!.id;
+    await fx.db.execute(sql`insert into manga (title, status, author_id, updated_at) values
+      ('By Katib', ${Status.Accepted}, ${id("كاتب")}, '2024-10-02T08:00:00Z'),
+      ('By the banned', ${Status.Accepted}, ${id("banned_writer")}, now()),
+      ('By the deleted', ${Status.Accepted}, ${id("gone_writer")}, now()),
+      ('By the idle, pending', ${Status.Pending}, ${id("idle_writer")}, now()),
+      ('By root', ${Status.Accepted}, ${fx.users.root}, now())`);
+    const xml = (await read({ kind: "writers", block: 0 }))!;
+    const katib = `${SITE}/writers/${encodeURIComponent("كاتب")}`;
+    expect(locs(xml).sort()).toEqual(
+      ["writerA", "writerB", "root1"].flatMap((name) => [`${SITE}/writers/${name}`, `${SITE}/ar/writers/${name}`]).concat([katib, `${SITE}/ar/writers/${encodeURIComponent("كاتب")}`]).sort(),
+    );
+    expect(xml).toContain(`<loc>${katib}</loc><lastmod>2024-10-02T08:00:00Z</lastmod><changefreq>weekly</changefreq>`);
+    expect(parseSitemapFileName("writers-0.xml")).toEqual({ kind: "writers", block: 0 });
   });
 
   it("a child never exceeds the protocol's 50,000 URLs, and only well-formed names are children", () => {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { Status } from "@/lib/enums";
+import { Role, Status } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
 
 /**
@@ -9,7 +9,9 @@ import { mediaUrl } from "@/lib/media-url";
  * - `pages.xml`: the landing, discovery, the latest updates (docs/decisions/025) and the static pages;
  * - `manga-{k}.xml`: the previews of the accepted manga whose id is in the k-th block of ROWS_PER_FILE ids;
  * - `chapters-{k}.xml`: the chapter pages of public, free chapters (accepted, released, not premium now) of accepted
- *   manga, by blocks of chapter ids the same way.
+ *   manga, by blocks of chapter ids the same way;
+ * - `writers-{k}.xml`: the pages of writers who can be followed and have accepted manga (/writers/{username}:
+ *   docs/decisions/027), by blocks of account ids the same way.
  * Every page is listed in both languages, each its own `<loc>`, with reciprocal hreflang alternates (en, ar,
  * x-default → English). A block holds at most ROWS_PER_FILE rows, so a child holds at most 2 × ROWS_PER_FILE URLs
  * (the protocol's limit is 50,000) whatever the catalogue's size, and a child's URL stays the same as the catalogue
@@ -29,7 +31,7 @@ const MAX_BLOCK = Math.floor(2 ** 31 / ROWS_PER_FILE);
 
 export const STATIC_SITEMAP_PATHS = ["/", "/discovery", "/latest", "/frequently-asked-questions", "/terms-of-service", "/privacy-policy"] as const;
 
-export type SitemapFile = { kind: "pages" } | { kind: "manga" | "chapters"; block: number };
+export type SitemapFile = { kind: "pages" } | { kind: "manga" | "chapters" | "writers"; block: number };
 
 /** A child's file name (`pages.xml`, `manga-3.xml`), and back (undefined for any other name). */
 export function sitemapFileName(file: SitemapFile): string {
@@ -37,10 +39,10 @@ export function sitemapFileName(file: SitemapFile): string {
 }
 export function parseSitemapFileName(name: string): SitemapFile | undefined {
   if (name === "pages.xml") return { kind: "pages" };
-  const m = /^(manga|chapters)-(0|[1-9]\d{0,5})\.xml$/.exec(name);
+  const m = /^(manga|chapters|writers)-(0|[1-9]\d{0,5})\.xml$/.exec(name);
   if (!m) return undefined;
   const block = Number(m[2]);
-  return block <= MAX_BLOCK ? { kind: m[1] as "manga" | "chapters", block } : undefined;
+  return block <= MAX_BLOCK ? { kind: m[1] as "manga" | "chapters" | "writers", block } : undefined;
 }
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -79,10 +81,34 @@ async function chapterBlocks(db: Db): Promise<number[]> {
   return result.rows.map((r) => Number(r.k));
 }
 
-/** The children of the index, in order (always `pages.xml`, then the non-empty manga and chapter blocks). */
+/**
+ * SQL condition: account `u` has a writer's page worth listing: it can be followed (server/follows/rules.ts: live, not
+ * banned, a writer or a root who publishes) and has accepted manga (a page with nothing on it is not listed).
+ */
+const listedWriter = sql`u.deleted_at is null and u.banned = false and u.role in (${Role.writer}, ${Role.root})
+  and exists (select 1 from manga m where m.author_id = u.id and m.status = ${Status.Accepted})`;
+
+async function writerBlocks(db: Db): Promise<number[]> {
+  const result = await db.execute<{ k: number }>(sql`
+    with recursive b(k) as (
+      select (select (u.id - 1) / ${ROWS_PER_FILE} from users u where ${listedWriter} order by u.id limit 1)
+      union all
+      select (select (u.id - 1) / ${ROWS_PER_FILE} from users u where ${listedWriter} and u.id > (b.k + 1) * ${ROWS_PER_FILE} order by u.id limit 1)
+      from b where b.k is not null
+    )
+    select k::int as k from b where k is not null`);
+  return result.rows.map((r) => Number(r.k));
+}
+
+/** The children of the index, in order (always `pages.xml`, then the non-empty manga, chapter and writer blocks). */
 export async function sitemapFiles(db: Db): Promise<SitemapFile[]> {
-  const [manga, chapters] = await Promise.all([mangaBlocks(db), chapterBlocks(db)]);
-  return [{ kind: "pages" }, ...manga.map((block) => ({ kind: "manga" as const, block })), ...chapters.map((block) => ({ kind: "chapters" as const, block }))];
+  const [manga, chapters, writers] = await Promise.all([mangaBlocks(db), chapterBlocks(db), writerBlocks(db)]);
+  return [
+    { kind: "pages" },
+    ...manga.map((block) => ({ kind: "manga" as const, block })),
+    ...chapters.map((block) => ({ kind: "chapters" as const, block })),
+    ...writers.map((block) => ({ kind: "writers" as const, block })),
+  ];
 }
 
 /** The sitemap index document listing these children. */
@@ -101,8 +127,8 @@ interface Page {
 }
 
 /**
- * Both languages of a page, each its own <url> with the same reciprocal alternates (en, ar, x-default). `base` is
- * already XML-escaped; paths are made of ASCII letters, digits, `/` and `-` only (nothing to escape).
+ * Both languages of a page, each its own <url> with the same reciprocal alternates (en, ar, x-default). `base` and
+ * the path are already XML-escaped (paths are ASCII letters, digits, `/` and `-`, or a percent-encoded username).
  */
 function pageUrls(base: string, page: Page): string {
   const en = `${base}${page.path}`;
@@ -136,7 +162,11 @@ export async function sitemapChild(db: Db, siteUrl: string, file: SitemapFile): 
   }
   const lo = file.block * ROWS_PER_FILE;
   const hi = lo + ROWS_PER_FILE;
-  const read = file.kind === "manga" ? (after: number) => mangaBatch(db, base, after, hi) : (after: number) => chapterBatch(db, after, hi);
+  const read = {
+    manga: (after: number) => mangaBatch(db, base, after, hi),
+    chapters: (after: number) => chapterBatch(db, after, hi),
+    writers: (after: number) => writerBatch(db, after, hi),
+  }[file.kind];
   const first = await read(lo);
   if (first.length === 0) return undefined;
   return (async function* () {
@@ -176,4 +206,14 @@ async function chapterBatch(db: Db, after: number, upTo: number): Promise<{ id: 
     where ${freePublicChapter} and c.id > ${after} and c.id <= ${upTo}
     order by c.id limit ${BATCH}`);
   return result.rows.map((r) => ({ id: Number(r.id), page: { path: `/manga-reader/${r.manga_id}/${r.id}`, lastmod: r.lastmod, changefreq: "monthly" } }));
+}
+
+async function writerBatch(db: Db, after: number, upTo: number): Promise<{ id: number; page: Page }[]> {
+  const result = await db.execute<{ id: number; username: string; lastmod: string }>(sql`
+    select u.id, u.username,
+      to_char((select max(m.updated_at) from manga m where m.author_id = u.id and m.status = ${Status.Accepted}) at time zone 'UTC', ${ISO}) as lastmod
+    from users u
+    where ${listedWriter} and u.id > ${after} and u.id <= ${upTo}
+    order by u.id limit ${BATCH}`);
+  return result.rows.map((r) => ({ id: Number(r.id), page: { path: `/writers/${escapeXml(encodeURIComponent(r.username))}`, lastmod: r.lastmod, changefreq: "weekly" } }));
 }

@@ -11,7 +11,7 @@ import { expect, test, type APIRequestContext, type Page } from "./fixtures";
  * The validators over every public page type in both languages (issue 35 items 3, 4 and 7; docs/decisions/022), in
  * one pass: the server's HTML of each page is fetched once and checked by
  * - the Nu HTML Checker (vnu-jar, one `java -jar vnu.jar` run over all the files; errors only),
- * - @adobe/structured-data-validator (the JSON-LD of the landing, discovery, preview and chapter pages),
+ * - @adobe/structured-data-validator (the JSON-LD of the landing, discovery, preview, chapter and writer pages),
  * and the pages are opened once in the browser, where HTML_CodeSniffer (WCAG2AA, errors) joins axe (fixtures.ts).
  * The sitemap index, each child and robots.txt are checked here too (xmllint against the sitemap schema).
  *
@@ -43,12 +43,15 @@ async function publicPages(request: APIRequestContext): Promise<PublicPage[]> {
   const chapters = await sitemapLocs(request, /\/sitemaps\/chapters-\d+\.xml$/);
   const preview = new URL(manga.find((u) => /\/discovery\/manga\/\d+$/.test(u) && !u.includes("/ar/"))!).pathname;
   const chapter = new URL(chapters.find((u) => /\/manga-reader\/\d+\/\d+$/.test(u) && !u.includes("/ar/"))!).pathname;
+  const writers = await sitemapLocs(request, /\/sitemaps\/writers-\d+\.xml$/);
+  const writer = new URL(writers.find((u) => /\/writers\/[^/]+$/.test(u) && !u.includes("/ar/"))!).pathname;
   const types: Array<[string, string, number, boolean]> = [
     ["landing", "/", 200, true],
     ["discovery", "/discovery", 200, true],
     ["latest", "/latest", 200, true],
     ["preview", preview, 200, true],
     ["chapter", chapter, 200, true],
+    ["writer", writer, 200, true],
     ["faq", "/frequently-asked-questions", 200, false],
     ["terms", "/terms-of-service", 200, false],
     ["privacy", "/privacy-policy", 200, false],
@@ -150,6 +153,7 @@ test.describe("validators (one pass over the public pages)", () => {
       latest: ["BreadcrumbList"],
       preview: ["ComicSeries", "BreadcrumbList"],
       chapter: ["ComicIssue", "BreadcrumbList"],
+      writer: ["ProfilePage", "BreadcrumbList"],
     };
     const findings: Array<{ page: string; message: string }> = [];
     for (const page of pages) {

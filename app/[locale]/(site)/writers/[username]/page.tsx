@@ -5,7 +5,7 @@ import { cache } from "react";
 import { getDb } from "@/db/client";
 import { isLocale } from "@/i18n/routing";
 import { GRID_COVER_SIZES } from "@/lib/media-url";
-import { alternatesFor, breadcrumbJsonLd } from "@/lib/seo";
+import { alternatesFor, breadcrumbJsonLd, writerJsonLd } from "@/lib/seo";
 import { env } from "@/server/env";
 import { getWriterProfile } from "@/server/follows/get-writer-profile";
 import { markNotFound } from "@/server/http/request-faults-mark";
@@ -71,7 +71,7 @@ export default async function WriterPage({ params }: Props) {
   ];
   return (
     <div className="flex flex-col gap-8 px-4 py-6 sm:px-6 lg:px-8">
-      <JsonLd data={breadcrumbJsonLd(env.siteUrl, crumbs)} />
+      <JsonLd data={[writerJsonLd(env.siteUrl, `${prefix}${path}`, { id: writer.id, username: writer.username, followers: writer.followers, works: writer.manga.length }), breadcrumbJsonLd(env.siteUrl, crumbs)]} />
       <header className="flex flex-col gap-5 rounded-3xl border border-zinc-200 bg-white p-5 sm:flex-row sm:items-center sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
         <span aria-hidden className="grid size-16 shrink-0 place-items-center rounded-full bg-brand-600 text-2xl font-black text-white uppercase sm:size-20 sm:text-3xl">
           {[...writer.username][0]}
