@@ -17,10 +17,8 @@ import type { MangaDetail } from "@/server/manga/get-manga";
 import { FavoriteButton } from "./FavoriteButton";
 import { FavoriteCount } from "./FavoriteCount";
 import { HeartView } from "./HeartView";
-import { RatingControl } from "@/components/ratings/RatingControl";
-import { RatingSummary } from "@/components/ratings/RatingSummary";
-import { Status } from "@/lib/enums";
-import type { Compiled } from "@/i18n/format";
+import { PublicRating } from "@/components/ratings/PreviewRating";
+import type { ReactNode } from "react";
 
 type Href = string | { pathname: string; query: Record<string, string> };
 
@@ -36,10 +34,13 @@ export async function MangaPreview({
   variant,
   chapterHref,
   genreHref,
+  rating,
 }: {
   manga: MangaDetail;
   locale: string;
   variant: "public" | "dashboard";
+  /** The ratings block (docs/decisions/028): the dashboard's DashboardRating; by default the public one. */
+  rating?: ReactNode;
   chapterHref: (chapterId: number) => Href;
   genreHref: (genre: string) => Href;
 }) {
@@ -73,7 +74,8 @@ export async function MangaPreview({
               <div className={stat}><dt className="flex"><Heart className="size-4 text-brand-600" aria-hidden /><span className="sr-only">{t("favorites")}</span></dt><dd className="font-bold tabular-nums" data-testid="favorite-count"><FavoriteCount mangaId={m.id} count={m.favorites} locale={locale} /></dd></div>
               <div className={stat}><dt className="flex"><Layers className="size-4 text-brand-600" aria-hidden /><span className="sr-only">{t("chapterCount")}</span></dt><dd className="font-bold tabular-nums">{number(m.chapters.length)}</dd></div>
             </dl>
-            <PreviewRating manga={m} locale={locale} variant={variant} />
+            {/* The dashboard passes its signed-in control (a client island the public page must not even import). */}
+            {rating ?? <PublicRating manga={m} locale={locale} />}
             <div className="flex flex-wrap gap-3">
               {first && (
                 <Link href={chapterHref(first.id)} className={buttonClass({ size: "lg", pill: true })}>
@@ -94,45 +96,6 @@ export async function MangaPreview({
 
       <ChapterList chapters={m.chapters} chapterHref={chapterHref} saveHref={(chapterId) => offlineSaveHref(m.id, chapterId, variant)} />
     </>
-  );
-}
-
-/**
- * The counted ratings (docs/decisions/028) and, for a public (accepted) manga, the way to rate it: visitors get a plain
- * link to the login screen, which brings them back to the dashboard's preview (no script on the public page); signed-in
- * readers the rating control island, whose code loads only for them.
- */
-async function PreviewRating({ manga: m, locale, variant }: { manga: MangaDetail; locale: string; variant: "public" | "dashboard" }) {
-  const t = await getTranslations("rating");
-  const messages = await getMessages();
-  const label = (messages.manga as Record<string, unknown>).rating as Compiled;
-  const rating = m.rating ?? { mean: null, count: 0 };
-  const summary = (
-    <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-zinc-700 dark:text-zinc-300" data-testid="rating-summary-text">
-      {rating.mean === null ? (
-        t("none")
-      ) : (
-        <>
-          <RatingSummary mean={rating.mean} count={rating.count} locale={locale} label={label} className="text-base" />
-        </>
-      )}
-    </p>
-  );
-  if (m.status !== Status.Accepted) return summary;
-  if (variant === "public") {
-    return (
-      <div className="flex flex-wrap items-center gap-3">
-        {summary}
-        <Link href={loginThen(`/dashboard/discovery/manga/${m.id}`)} className={buttonClass({ variant: "secondary", size: "sm", pill: true })} data-testid="rate-sign-in">
-          {t("rate")}
-        </Link>
-      </div>
-    );
-  }
-  return (
-    <TextsProvider messages={{ rating: messages.rating as Record<string, string> }}>
-      <RatingControl mangaId={m.id}>{summary}</RatingControl>
-    </TextsProvider>
   );
 }
 

@@ -40,6 +40,8 @@ export default function SignedInRating({ mangaId, fallback }: { mangaId: number;
   const state = mine.data;
   if (!state) return <>{fallback}</>;
   const busy = rate.isPending || remove.isPending;
+  // The choice shows at once while it is sent (a radio button that snapped back until the answer would look broken).
+  const shown = rate.isPending && rate.variables !== undefined ? rate.variables : remove.isPending ? null : state.score;
   const mean = state.mean === null ? null : new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(state.mean);
   return (
     <div className="flex flex-col gap-3" data-testid="rating-control">
@@ -51,7 +53,7 @@ export default function SignedInRating({ mangaId, fallback }: { mangaId: number;
         legend={t("legend")}
         hint={state.score !== null && !state.counted ? t("pending") : t("hint")}
         options={SCORES.map((s) => ({ value: s, label: new Intl.NumberFormat(locale).format(Number(s)), testId: `rate-${s}` }))}
-        value={state.score === null ? "" : String(state.score)}
+        value={shown === null ? "" : String(shown)}
         onChange={(value) => rate.mutate(Number(value))}
         disabled={busy}
       />

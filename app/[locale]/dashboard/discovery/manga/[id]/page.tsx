@@ -13,6 +13,7 @@ import { GenreCarousel } from "@/components/landing/GenreCarousel";
 import { CarouselSkeleton } from "@/components/landing/Skeletons";
 import { FavoritesSeed } from "@/components/manga/FavoritesSeed";
 import { MangaPreview } from "@/components/manga/MangaPreview";
+import { DashboardRating } from "@/components/ratings/DashboardRating";
 import { markNotFound } from "@/server/http/request-faults-mark";
 import DashboardMangaNotFound from "./not-found";
 
@@ -61,6 +62,7 @@ export default async function DashboardMangaPage({ params }: Props) {
         variant="dashboard"
         chapterHref={(chapterId) => `/manga-reader/${m.id}/${chapterId}`}
         genreHref={(genre) => ({ pathname: "/dashboard/discovery", query: { genre } })}
+        rating={<DashboardRating manga={m} locale={locale} />}
       />
       <Suspense fallback={<CarouselSkeleton title={t("suggestions")} />}>
         <Suggestions exclude={m.id} />
