@@ -8,7 +8,7 @@ import { getPathname, stripLocale } from "./paths";
 
 /** The namespaces public pages read in the browser (the site, dashboard and reader layouts' TextsProvider). */
 const PUBLIC_NAMESPACES = ["nav", "search", "language", "theme", "manga", "genres", "discovery"] as const;
-const SAMPLE_VALUES = { count: 0, query: "قمر", author: "Hana", from: 21, to: 40, total: 1234, page: 3, genre: "Action", max: 5, name: "Romance" };
+const SAMPLE_VALUES = { count: 0, query: "قمر", author: "Hana", from: 21, to: 40, total: 1234, page: 3, genre: "Action", max: 5, name: "Romance", mean: "7.7" };
 const COUNTS = [0, 1, 2, 3, 7, 11, 25, 100, 101, 1000, 12345];
 
 function leaves(tree: Record<string, unknown>, prefix = ""): Array<[string, string]> {

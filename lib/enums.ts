@@ -21,6 +21,8 @@ export type Genre = (typeof GENRES)[number];
 
 export const SortBy = {
   CreatedDate: 0, Title: 1, Views: 2, Favorites: 3, ChapterCount: 4, Popularity: 5, UpdatedDate: 6,
+  /** Beyond the spec's 0–6 (issue 34, docs/decisions/028): the Bayesian mean of the counted ratings, best first. */
+  TopRated: 7,
 } as const;
 export type SortBy = (typeof SortBy)[keyof typeof SortBy];
 

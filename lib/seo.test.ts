@@ -54,6 +54,13 @@ describe("structured data (issue 35 item 3)", () => {
     expect(person.interactionStatistic.userInteractionCount).toBe(40);
   });
 
+  it("preview with counted ratings: aggregateRating (1–10) validates; without any, none is given", async () => {
+    const rated = mangaJsonLd({ ...manga, rating: { mean: 7.7, count: 3 } }, "ar", "writer", SITE_URL);
+    expect(rated.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 7.7, ratingCount: 3, bestRating: 10, worstRating: 1 });
+    expect(await expectValid(html([rated]))).toEqual(["ComicSeries"]);
+    expect(JSON.parse(jsonLdText(mangaJsonLd({ ...manga, rating: { mean: null, count: 0 } }, "en", "writer", SITE_URL)))).not.toHaveProperty("aggregateRating");
+  });
+
   it("chapter page: ComicIssue part of the series, with number, date, language, author, image and URL", async () => {
     const issue = chapterJsonLd(
       { id: 9, title: "Beginning", number: 1, pageCount: 12, publishedAt: new Date("2024-03-01T00:00:00Z") },

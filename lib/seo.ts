@@ -1,3 +1,4 @@
+import { RATING_MAX, RATING_MIN } from "@/lib/rating";
 import type { Metadata } from "next";
 import type { Genre } from "@/lib/enums";
 import { SITE } from "@/lib/site";
@@ -27,6 +28,8 @@ interface SeoManga {
   favorites: number;
   views: number;
   chapters: ReadonlyArray<{ pageCount: number }>;
+  /** Counted ratings (docs/decisions/028); absent in a detail cached before ratings existed. */
+  rating?: { mean: number | null; count: number };
   updatedAt: string;
   createdAt: string;
 }
@@ -156,6 +159,11 @@ export function mangaJsonLd(m: SeoManga, locale: string, author: string, siteUrl
       { "@type": "InteractionCounter", interactionType: "https://schema.org/LikeAction", userInteractionCount: m.favorites },
       { "@type": "InteractionCounter", interactionType: "https://schema.org/ReadAction", userInteractionCount: m.views },
     ],
+    // Only with at least one counted rating: an AggregateRating of none is invalid structured data.
+    aggregateRating:
+      m.rating && m.rating.mean !== null && m.rating.count > 0
+        ? { "@type": "AggregateRating", ratingValue: m.rating.mean, ratingCount: m.rating.count, bestRating: RATING_MAX, worstRating: RATING_MIN }
+        : undefined,
   };
 }
 

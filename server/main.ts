@@ -8,6 +8,7 @@ import { waitForDatabase } from "@/server/core/wait-for-database";
 import { followCatalogueChanges } from "./manga/changed";
 import { startChapterJobRunner } from "./publishing/chapter-jobs";
 import { startReleaseTimer } from "./publishing/release-chapters";
+import { startRatingFolder } from "./ratings/fold-matured";
 import { startDigestTimer } from "./notifications/send-digests";
 import { startMediaCollector } from "./media/collect-media";
 import "./chapters/ingest/page-copies";
@@ -72,6 +73,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // chapters announced when their time comes (docs/decisions/013).
   const stopJobs = startChapterJobRunner(db.db, bus);
   const stopReleases = startReleaseTimer(db.db);
+  // Ratings of accounts that have turned a day old counted in their manga's mean (docs/decisions/028).
+  const stopRatingFolder = startRatingFolder(db.db);
   // The daily e-mail digest of unread notifications, for users who turned it on (claimed per user: sent once).
   const stopDigests = startDigestTimer(db.db);
   // Images no row refers to any more, given back after a day (one process at a time: collect-media.ts).
@@ -182,6 +185,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       stopFollowing();
       stopJobs();
       stopReleases();
+      stopRatingFolder();
       stopDigests();
       stopCollector();
       await closeBus();

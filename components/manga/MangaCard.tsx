@@ -10,6 +10,7 @@ import { FavoriteButton } from "./FavoriteButton";
 import { HeartView } from "./HeartView";
 import { FavoriteCount } from "./FavoriteCount";
 import { PreviewLink } from "./PreviewLink";
+import { RatingSummary } from "@/components/ratings/RatingSummary";
 
 export interface MangaCardData {
   id: number;
@@ -18,6 +19,8 @@ export interface MangaCardData {
   favorites: number;
   genres: readonly Genre[];
   user: { username: string | null };
+  /** Counted ratings (docs/decisions/028); absent in an entry cached before ratings existed. */
+  rating?: { mean: number | null; count: number };
 }
 
 /**
@@ -26,7 +29,7 @@ export interface MangaCardData {
  */
 export interface CardTexts {
   locale: string;
-  /** manga.by, manga.favorites, manga.unknownAuthor, manga.addFavorite, manga.removeFavorite (compiled messages). */
+  /** manga.by, manga.favorites, manga.unknownAuthor, manga.addFavorite, manga.removeFavorite, manga.rating (compiled messages). */
   manga: MessageTree;
   genres: MessageTree;
 }
@@ -103,6 +106,11 @@ export function MangaCard({ manga, texts, priority = false, previewBase = "/disc
         <p dir="auto" className="manga-card-author">
           {author}
         </p>
+        {manga.rating && manga.rating.count > 0 && texts.manga.rating !== undefined && (
+          <p className="manga-card-rating">
+            <RatingSummary mean={manga.rating.mean} count={manga.rating.count} locale={texts.locale} label={texts.manga.rating as Compiled} />
+          </p>
+        )}
       </CardLink>
       <FavoriteButton mangaId={manga.id} className={heartPlace}>
         <HeartView active={favorited} label={t(favorited ? "removeFavorite" : "addFavorite")} variant="icon" className={heartPlace} />

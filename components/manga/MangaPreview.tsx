@@ -18,6 +18,7 @@ import type { MangaDetail } from "@/server/manga/get-manga";
 import { FavoriteButton } from "./FavoriteButton";
 import { FavoriteCount } from "./FavoriteCount";
 import { HeartView } from "./HeartView";
+import { PublicRating } from "@/components/ratings/PreviewRating";
 
 type Href = string | { pathname: string; query: Record<string, string> };
 
@@ -34,10 +35,13 @@ export async function MangaPreview({
   chapterHref,
   genreHref,
   authorAction,
+  rating,
 }: {
   manga: MangaDetail;
   locale: string;
   variant: "public" | "dashboard";
+  /** The ratings block (docs/decisions/028): the dashboard's DashboardRating; by default the public one. */
+  rating?: ReactNode;
   chapterHref: (chapterId: number) => Href;
   genreHref: (genre: string) => Href;
   /** Beside "by {author}": the dashboard's Follow button (issue 34); the public page passes none (no extra island). */
@@ -89,6 +93,8 @@ export async function MangaPreview({
               <div className={stat}><dt className="flex"><Heart className="size-4 text-brand-600" aria-hidden /><span className="sr-only">{t("favorites")}</span></dt><dd className="font-bold tabular-nums" data-testid="favorite-count"><FavoriteCount mangaId={m.id} count={m.favorites} text={number(m.favorites)} locale={locale} /></dd></div>
               <div className={stat}><dt className="flex"><Layers className="size-4 text-brand-600" aria-hidden /><span className="sr-only">{t("chapterCount")}</span></dt><dd className="font-bold tabular-nums">{number(m.chapters.length)}</dd></div>
             </dl>
+            {/* The dashboard passes its signed-in control (a client island the public page must not even import). */}
+            {rating ?? <PublicRating manga={m} locale={locale} />}
             <div className="flex flex-wrap gap-3">
               {first && (
                 <Link href={chapterHref(first.id)} className={buttonClass({ size: "lg", pill: true })}>

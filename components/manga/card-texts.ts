@@ -12,7 +12,7 @@ export const getCardTexts = cache(async (): Promise<CardTexts> => {
   const manga = messages.manga as MessageTree;
   return {
     locale,
-    manga: { by: manga.by!, favorites: manga.favorites!, unknownAuthor: manga.unknownAuthor!, addFavorite: manga.addFavorite!, removeFavorite: manga.removeFavorite! },
+    manga: { by: manga.by!, favorites: manga.favorites!, unknownAuthor: manga.unknownAuthor!, addFavorite: manga.addFavorite!, removeFavorite: manga.removeFavorite!, rating: manga.rating! },
     genres: messages.genres as MessageTree,
   };
 });

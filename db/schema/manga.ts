@@ -3,6 +3,7 @@ import {
   boolean, check, doublePrecision, index, integer, pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { media } from "./media";
+import { BAYES_MIN_RATINGS, BAYES_PRIOR, RATING_MAX, RATING_MIN } from "../../lib/rating";
 import { bytea } from "./types";
 import { users } from "./users";
 
@@ -63,6 +64,17 @@ export const manga = pgTable(
      * manga already accepted then.
      */
     followersToldAt: timestamp({ withTimezone: true }),
+    /**
+     * The counted ratings (issue 34, item 3; docs/decisions/028): their sum and number. Ratings of accounts younger than
+     * a day are stored but not counted until the account matures (server/ratings/fold-matured.ts). Every write locks the
+     * manga row first, so these always equal what the `ratings` rows marked counted add up to.
+     */
+    ratingSum: integer().notNull().default(0),
+    ratingCount: integer().notNull().default(0),
+    /** The "top rated" sort's Bayesian mean (lib/rating.ts: C = 5, m = 6), kept by PostgreSQL, so its index serves the sort. */
+    ratingScore: doublePrecision()
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`(${BAYES_MIN_RATINGS * BAYES_PRIOR}.0 + rating_sum) / (${BAYES_MIN_RATINGS}.0 + rating_count)`)),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,6 +87,7 @@ export const manga = pgTable(
     index("manga_walk_views_idx").on(t.status, t.views, t.id, t.searchPrefix),
     index("manga_walk_favorites_idx").on(t.status, t.favorites, t.id, t.searchPrefix),
     index("manga_walk_chapter_count_idx").on(t.status, t.chapterCount, t.id, t.searchPrefix),
+    index("manga_walk_rating_score_idx").on(t.status, t.ratingScore, t.id, t.searchPrefix),
     index("manga_walk_title_idx").on(t.status, sql`lower(${t.title})`, t.id, t.title, t.searchPrefix),
     // Counting what a viewer may see (the list's total) reads this small index rather than a wide one.
     index("manga_status_idx").on(t.status),
@@ -86,6 +99,7 @@ export const manga = pgTable(
     index("manga_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     // The title matches of a search, collected first when it is ranked by relevance.
     index("manga_search_title_trgm_idx").using("gin", t.searchTitle.op("gin_trgm_ops")),
+    check("manga_rating_check", sql`${t.ratingSum} >= 0 and ${t.ratingCount} >= 0`),
     check("manga_status_check", sql`${t.status} between 0 and 2`),
     check("manga_language_check", sql`${t.language} in ('en', 'ar', 'ja', 'other')`),
     check("manga_publication_status_check", sql`${t.publicationStatus} in ('ongoing', 'completed', 'hiatus', 'cancelled')`),
@@ -183,6 +197,29 @@ export const favorites = pgTable(
   },
   // (manga_id, created_at): a manga's favourites, and its favourites per day for the creator analytics (issue 16 §4).
   (t) => [primaryKey({ columns: [t.userId, t.mangaId] }), index().on(t.mangaId, t.createdAt)],
+);
+
+/**
+ * One rating per account per manga (issue 34, item 3; docs/decisions/028). `counted`: included in the manga's
+ * rating_sum/rating_count (the account was a day old when it rated, or has matured since and was folded in).
+ */
+export const ratings = pgTable(
+  "ratings",
+  {
+    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    mangaId: integer().notNull().references(() => manga.id, { onDelete: "cascade" }),
+    score: smallint().notNull(),
+    counted: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.mangaId] }),
+    index().on(t.mangaId),
+    // The ratings still waiting for their account to mature: a small set, looked at by the fold-in.
+    index("ratings_uncounted_idx").on(t.userId).where(sql`not ${t.counted}`),
+    check("ratings_score_check", sql`${t.score} between ${sql.raw(String(RATING_MIN))} and ${sql.raw(String(RATING_MAX))}`),
+  ],
 );
 
 /** One view per chapter per viewer: `u:{userId}` for members, `a:{cookie}` for anonymous visitors. */

@@ -140,6 +140,11 @@ export const ACCESS = {
   "GET /api/Follow/Following": SIGNED_IN,
   "GET /api/Follow/Writer": VISITOR,
 
+  // Ratings (issue 34, beyond the spec; docs/decisions/028): a member rates a public manga 1–10, removes it, reads it.
+  "POST /api/Rating/Rate": SIGNED_IN,
+  "POST /api/Rating/Remove": SIGNED_IN,
+  "GET /api/Rating/Mine": SIGNED_IN,
+
   // Browser-test helpers: they answer 404 unless the process runs with E2E_TEST_ROUTES=1 (scripts/e2e-server.ts).
   "GET /api/test/outbox": VISITOR,
   "POST /api/test/must-select-role": VISITOR,

@@ -8,7 +8,7 @@ import { ACCOUNT_LIMITS } from "@/lib/validation/auth";
 import { lowerEq } from "@/server/auth/find-user";
 import { genreNames, genresOf } from "@/server/auth/my-lists";
 import type { Viewer } from "@/server/core/viewer";
-import type { MangaListItem } from "@/server/manga/list-manga";
+import { mangaRating, type MangaListItem } from "@/server/manga/list-manga";
 import { followable, followerCountOf, WRITER_PAGE_MANGA } from "./rules";
 
 export interface WriterProfile {
@@ -55,6 +55,8 @@ export async function getWriterProfile({ db, viewer, username }: { db: Db; viewe
       chapterCount: manga.chapterCount,
       status: manga.status,
       publicationStatus: manga.publicationStatus,
+      ratingSum: manga.ratingSum,
+      ratingCount: manga.ratingCount,
       genres: genresOf,
     })
     .from(manga)
@@ -77,6 +79,7 @@ export async function getWriterProfile({ db, viewer, username }: { db: Db; viewe
       publicationStatus: isPublicationStatus(r.publicationStatus) ? r.publicationStatus : "ongoing",
       genres: genreNames(r.genres) as Genre[],
       user: { username: writer.username },
+      rating: mangaRating(r.ratingSum, r.ratingCount),
     })),
   };
 }

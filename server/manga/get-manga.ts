@@ -5,7 +5,7 @@ import { chapters, manga, mangaGenres, users } from "@/db/schema";
 import { GENRES, SortBy, Status, type Genre } from "@/lib/enums";
 import { mediaUrl } from "@/lib/media-url";
 import { isPublicationStatus, type PublicationStatus } from "@/lib/publication-status";
-import type { SortDirection } from "./list-manga";
+import { mangaRating, type MangaRating, type SortDirection } from "./list-manga";
 import { canSeeManga, chapterReleased, chapterStatusesFor, seesAllChaptersOf } from "@/server/visibility";
 import { type Viewer } from "@/server/core/viewer";
 import { isRowId } from "@/lib/validation/numbers";
@@ -43,6 +43,8 @@ export interface MangaDetail {
   createdAt: string;
   updatedAt: string;
   user: { username: string | null };
+  /** The counted ratings' mean (one decimal; null: none yet) and count (docs/decisions/028). */
+  rating: MangaRating;
 }
 
 export interface GetMangaOptions {
@@ -72,7 +74,7 @@ function chapterOrder(sortBy: SortBy | undefined, direction: SortDirection | und
 }
 
 /** Read once per call; built once per process. */
-const DETAIL_COLUMNS = pick(manga, "id", "title", "description", "coverImageId", "bannerImageId", "status", "authorId", "isPremium", "views", "favorites", "chapterCount", "readingDirection", "publicationStatus", "createdAt", "updatedAt");
+const DETAIL_COLUMNS = pick(manga, "id", "title", "description", "coverImageId", "bannerImageId", "status", "authorId", "isPremium", "views", "favorites", "chapterCount", "readingDirection", "publicationStatus", "createdAt", "updatedAt", "ratingSum", "ratingCount");
 
 /**
  * A manga with its genres and the chapters the viewer may see, or null when there is no such manga for this
@@ -137,6 +139,7 @@ export async function getMangaById(opts: GetMangaOptions): Promise<MangaDetail |
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     user: { username: row.username },
+    rating: mangaRating(row.ratingSum, row.ratingCount),
   };
 }
 

@@ -11,6 +11,7 @@ import { isPublicationStatus, type PublicationStatus } from "@/lib/publication-s
 import { mediaUrl } from "@/lib/media-url";
 import { paged, type Paged } from "@/lib/paged";
 import { PAGE_SIZE } from "@/lib/constants";
+import { ratingMean } from "@/lib/rating";
 import { chaptersVisibleTo, isWriter, mangaVisibleTo } from "@/server/visibility";
 import { isRoot, type Viewer } from "@/server/core/viewer";
 
@@ -26,7 +27,17 @@ export interface MangaListItem {
   publicationStatus: PublicationStatus;
   genres: Genre[];
   user: { username: string | null };
+  /** The counted ratings' mean (one decimal; null: none yet) and count (docs/decisions/028), read with the row. */
+  rating: MangaRating;
 }
+
+/** A manga's ratings as the catalogue shows them (issue 34, item 3). */
+export interface MangaRating {
+  mean: number | null;
+  count: number;
+}
+
+export const mangaRating = (sum: number, count: number): MangaRating => ({ mean: ratingMean(sum, count), count });
 
 export type { Paged } from "@/lib/paged";
 
@@ -89,6 +100,8 @@ const SORT_COLUMNS = {
   [SortBy.ChapterCount]: manga.chapterCount,
   [SortBy.Popularity]: manga.popularity,
   [SortBy.UpdatedDate]: manga.updatedAt,
+  // Beyond the spec (docs/decisions/028): the Bayesian mean PostgreSQL keeps (manga_walk_rating_score_idx).
+  [SortBy.TopRated]: manga.ratingScore,
 } as const;
 
 function clampInt(value: number | undefined, min: number, max: number, fallback: number): number {
@@ -473,6 +486,8 @@ function buildQueries(db: Db, input: ListInputs, plan: ListPlan, placeholders: b
       status: manga.status,
       authorId: manga.authorId,
       publicationStatus: manga.publicationStatus,
+      ratingSum: manga.ratingSum,
+      ratingCount: manga.ratingCount,
     })
     .from(manga)
     .where(eq(manga.id, page.id))
@@ -490,6 +505,8 @@ function buildQueries(db: Db, input: ListInputs, plan: ListPlan, placeholders: b
       username: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${row.authorId} and ${users.deletedAt} is null)`,
       genres: sql<number[]>`coalesce((select array_agg(${mangaGenres.genre} order by ${mangaGenres.genre}) from ${mangaGenres} where ${mangaGenres.mangaId} = ${row.id}), '{}')`,
       publicationStatus: row.publicationStatus,
+      ratingSum: row.ratingSum,
+      ratingCount: row.ratingCount,
     })
     .from(page)
     .crossJoinLateral(row)
@@ -548,7 +565,7 @@ const PREPARED_MAX = 500;
 const preparedByDb = new WeakMap<Db, Map<string, Prepared>>();
 
 /** The order of the rows statement's columns (buildQueries' `rows` select), as the driver returns them. */
-const ROW_COLUMNS = ["id", "title", "coverImageId", "favorites", "views", "chapterCount", "status", "username", "genres", "publicationStatus"] as const;
+const ROW_COLUMNS = ["id", "title", "coverImageId", "favorites", "views", "chapterCount", "status", "username", "genres", "publicationStatus", "ratingSum", "ratingCount"] as const;
 
 function render(query: { toSQL(): { sql: string; params: unknown[] } }): Rendered {
   const { sql: text, params } = query.toSQL();
@@ -657,7 +674,7 @@ export async function listManga(opts: ListMangaOptions): Promise<Paged<MangaList
   }
 
   // By position, in ROW_COLUMNS' order.
-  const items = rows.map(([id, title, coverImageId, favorites, views, chapterCount, status, username, genres, publicationStatus]) => ({
+  const items = rows.map(([id, title, coverImageId, favorites, views, chapterCount, status, username, genres, publicationStatus, ratingSum, ratingCount]) => ({
     id: id as number,
     title: title as string,
     coverImageUrl: mediaUrl(coverImageId as string | null),
@@ -668,6 +685,7 @@ export async function listManga(opts: ListMangaOptions): Promise<Paged<MangaList
     publicationStatus: isPublicationStatus(publicationStatus) ? publicationStatus : "ongoing",
     genres: ((genres as number[] | null) ?? []).map((g) => GENRES[g]).filter((g): g is Genre => g !== undefined),
     user: { username: username as string | null },
+    rating: mangaRating(Number(ratingSum), Number(ratingCount)),
   }));
   return paged(items, page, pageSize, counts.total, counts.display);
 }

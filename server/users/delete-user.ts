@@ -1,6 +1,6 @@
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { emailTokens, favorites, follows, manga, notificationPreferences, notifications, readingProgress, refreshTokens, users } from "@/db/schema";
+import { emailTokens, favorites, follows, manga, ratings, notificationPreferences, notifications, readingProgress, refreshTokens, users } from "@/db/schema";
 import { Role } from "@/lib/enums";
 import { audit } from "@/server/core/audit";
 import { runUnitOfWork, type UnitOfWork } from "@/server/core/unit-of-work";
@@ -52,13 +52,28 @@ export async function tombstoneIn(
   const target = await lockTarget(tx, userId);
   if (target.role === Role.root && !target.banned) await assertAnotherRoot(tx, target.id);
 
-  // Favourites: lock the manga rows first (the order toggleFavorite uses), then drop the rows and lower the counters.
+  // Favourites and ratings: lock the manga rows first, all in one pass in id order (the order toggleFavorite, the
+  // rating use cases and the ratings fold-in use), then drop the rows and lower the counters.
   await tx
     .select({ id: manga.id })
     .from(manga)
-    .where(inArray(manga.id, tx.select({ id: favorites.mangaId }).from(favorites).where(eq(favorites.userId, userId))))
+    .where(
+      or(
+        inArray(manga.id, tx.select({ id: favorites.mangaId }).from(favorites).where(eq(favorites.userId, userId))),
+        inArray(manga.id, tx.select({ id: ratings.mangaId }).from(ratings).where(eq(ratings.userId, userId))),
+      ),
+    )
     .orderBy(asc(manga.id))
     .for("update");
+  // Their ratings (issue 34, docs/decisions/028): the counted ones leave their manga's sum and count.
+  const unrated = await tx.delete(ratings).where(eq(ratings.userId, userId)).returning({ mangaId: ratings.mangaId, score: ratings.score, counted: ratings.counted });
+  for (const r of unrated.filter((x) => x.counted)) {
+    await tx
+      .update(manga)
+      .set({ ratingSum: sql`${manga.ratingSum} - ${r.score}`, ratingCount: sql`${manga.ratingCount} - 1` })
+      .where(eq(manga.id, r.mangaId));
+  }
+  if (unrated.length > 0) changed(uow, { counters: unrated.map((r) => r.mangaId) });
   const removed = await tx.delete(favorites).where(eq(favorites.userId, userId)).returning({ mangaId: favorites.mangaId });
   const mangaIds = removed.map((r) => r.mangaId);
   if (mangaIds.length > 0) {

@@ -15,6 +15,7 @@ import { FavoritesSeed } from "@/components/manga/FavoritesSeed";
 import { FollowButton } from "@/components/follows/FollowButton";
 import { findWriterId } from "@/server/follows/find-writer";
 import { MangaPreview } from "@/components/manga/MangaPreview";
+import { DashboardRating } from "@/components/ratings/DashboardRating";
 import { markNotFound } from "@/server/http/request-faults-mark";
 import DashboardMangaNotFound from "./not-found";
 
@@ -70,6 +71,7 @@ export default async function DashboardMangaPage({ params }: Props) {
         chapterHref={(chapterId) => `/manga-reader/${m.id}/${chapterId}`}
         genreHref={(genre) => ({ pathname: "/dashboard/discovery", query: { genre } })}
         authorAction={follow}
+        rating={<DashboardRating manga={m} locale={locale} />}
       />
       <Suspense fallback={<CarouselSkeleton title={t("suggestions")} />}>
         <Suggestions exclude={m.id} />
