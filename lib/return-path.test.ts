@@ -18,6 +18,11 @@ describe("the return path after signing in", () => {
     }
   });
 
+  it("follows a writer's page (issue 34), the name percent-encoded, and nothing below it", () => {
+    for (const path of ["/writers/writer", "/writers/a.b_c-d", `/writers/${encodeURIComponent("كاتب")}`]) expect(safeReturnPath(path), path).toBe(path);
+    for (const path of ["/writers/", "/writers", "/writers/a/b", "/writers/a b", "/writers/a#x", "/writers/%2F..%2Fauth", "/writersx/a"]) expect(safeReturnPath(path), path).toBeUndefined();
+  });
+
   it("drops anything that could leave the site or the dashboard", () => {
     for (const path of [
       null, undefined, "", "//evil.example/dashboard", "https://evil.example/dashboard", "/\\evil.example", "/dashboard\\..\\x", "/dashboardx",

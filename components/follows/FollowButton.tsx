@@ -13,6 +13,9 @@ const SignedInFollow = lazy(() => import("./SignedInFollow"));
 export interface FollowTexts {
   follow: string;
   following: string;
+  /** The buttons' names with the writer's ("Follow {name}", "Following {name}: press to unfollow"). */
+  followLabel: string;
+  followingLabel: string;
   failed: string;
 }
 
@@ -31,8 +34,16 @@ export function FollowButton({ writerId, texts, returnPath, refresh = false, siz
   size?: "sm" | "md";
 }) {
   const { status, user } = useAuth();
+  // While the session is not known yet, a click waits for the toggle rather than sending a signed-in user to log in.
   const idle = (
-    <Link href={loginThen(returnPath)} className={buttonClass({ size })} data-testid="follow-button" prefetch={false}>
+    <Link
+      href={loginThen(returnPath)}
+      className={buttonClass({ size })}
+      data-testid="follow-button"
+      aria-label={texts.followLabel}
+      prefetch={false}
+      onClick={(event) => status === "loading" && event.preventDefault()}
+    >
       {texts.follow}
     </Link>
   );

@@ -58,9 +58,12 @@ export default function SignedInFollow({ writerId, texts, refresh, size }: { wri
         aria-pressed={isFollowing}
         data-testid="follow-button"
         data-following={isFollowing}
+        aria-label={isFollowing ? texts.followingLabel : texts.followLabel}
         disabled={!list.data}
-        loading={toggle.isPending}
-        onClick={() => toggle.mutate(!isFollowing)}
+        // Not `loading`: the kit's Button disables itself while loading, and a disabled button drops the keyboard's
+        // focus (the new-user trial). The change shows at once anyway; a click while one is on its way is ignored.
+        aria-busy={toggle.isPending || undefined}
+        onClick={() => !toggle.isPending && toggle.mutate(!isFollowing)}
       >
         {isFollowing ? texts.following : texts.follow}
       </Button>

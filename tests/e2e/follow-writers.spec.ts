@@ -63,6 +63,21 @@ for (const L of LANGS) {
       await expect(follow).toHaveText(L.follow);
       await follow.click();
       await expect(page).toHaveURL((url) => url.pathname === `${L.prefix}/auth` && url.searchParams.get("type") === "login" && url.searchParams.get("next") === `/writers/${writer.username}`);
+      // Signing in brings the visitor back to the writer's page, where the button is now the toggle.
+      await page.locator("#login-username").fill(reader.username);
+      await page.locator("#login-password").fill(TEST_PASSWORD);
+      await page.locator("main form button[type=submit]").click();
+      await expect(page).toHaveURL(new RegExp(`${L.prefix}/writers/${writer.username}$`), { timeout: SIGN_IN_WAIT_MS });
+      await expect(page.getByTestId("follow-button")).toHaveAttribute("aria-pressed", "false", { timeout: SIGN_IN_WAIT_MS });
+      await expect(page.getByTestId("follow-button")).toHaveAccessibleName(L.lang === "en" ? `Follow ${writer.username}` : `متابعة ${writer.username}`);
+      // By keyboard: the focus stays on the button through the change (the trial's finding).
+      const toggle = page.getByTestId("follow-button");
+      await expect(toggle).toBeEnabled({ timeout: SIGN_IN_WAIT_MS });
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await expect(toggle).toHaveAttribute("aria-pressed", "true");
+      await expect(toggle).toBeFocused();
+      await expect(page.getByTestId("follower-count")).not.toHaveText(L.noFollowers);
 
       for (const name of [reader.username, unique("nobody_")]) {
         const missing = await page.goto(`${L.prefix}/writers/${name}`);

@@ -78,7 +78,8 @@ export default async function WriterPage({ params }: Props) {
         </span>
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <p className="text-sm font-semibold text-brand-700 dark:text-brand-400">{t("role")}</p>
-          <h1 dir="auto" className="text-3xl font-black tracking-tight break-words sm:text-4xl">{writer.username}</h1>
+          {/* In the page's direction (a Latin name sits at the start of an Arabic page too), the name isolated. */}
+          <h1 className="text-3xl font-black tracking-tight break-words sm:text-4xl"><bdi>{writer.username}</bdi></h1>
           <p className="text-zinc-600 dark:text-zinc-400">
             <span data-testid="follower-count">{t("followers", { count: writer.followers })}</span>
             <span aria-hidden> · </span>
@@ -86,7 +87,7 @@ export default async function WriterPage({ params }: Props) {
           </p>
         </div>
         <div className="shrink-0">
-          <FollowButton writerId={writer.id} returnPath={path} refresh texts={{ follow: t("follow"), following: t("following"), failed: t("failed") }} />
+          <FollowButton writerId={writer.id} returnPath={path} refresh texts={{ follow: t("follow"), following: t("following"), followLabel: t("followLabel", { name: writer.username }), followingLabel: t("followingLabel", { name: writer.username }), failed: t("failed") }} />
         </div>
       </header>
       <section aria-labelledby="writer-manga-heading" className="flex flex-col gap-4">

@@ -59,7 +59,7 @@ export default async function DashboardMangaPage({ params }: Props) {
   const writerId = m.user.username ? await findWriterId({ db: await getDb(), username: m.user.username }) : null;
   const follow =
     writerId !== null && writerId !== user.id ? (
-      <FollowButton size="sm" writerId={writerId} returnPath={`/dashboard/discovery/manga/${m.id}`} texts={{ follow: tw("follow"), following: tw("following"), failed: tw("failed") }} />
+      <FollowButton size="sm" writerId={writerId} returnPath={`/dashboard/discovery/manga/${m.id}`} texts={{ follow: tw("follow"), following: tw("following"), followLabel: tw("followLabel", { name: m.user.username ?? "" }), followingLabel: tw("followingLabel", { name: m.user.username ?? "" }), failed: tw("failed") }} />
     ) : null;
   return (
     <div className="flex flex-col gap-12 py-6">
