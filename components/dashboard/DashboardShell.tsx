@@ -2,7 +2,7 @@
 
 import { Home, Menu, X } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { ToastContainer } from "react-toastify";
 import { Link, usePathname } from "@/i18n/navigation";
 import { LanguageSwitcher } from "@/components/layout/LanguageSwitcher";
@@ -143,6 +143,8 @@ function BackToSite({ label }: { label: string }) {
   );
 }
 
+const noSubscription = () => () => {};
+
 /** The toasts (react-toastify), with their region's, close buttons' and progress bars' names in the page's language. */
 function Toasts() {
   const t = useTranslations("dashboard");
@@ -151,10 +153,14 @@ function Toasts() {
   const toasts = useRef<HTMLDivElement>(null);
   const timerLabel = t("toasts.timer");
   useEffect(() => (toasts.current ? watchToastTimers(toasts.current, timerLabel) : undefined), [timerLabel]);
+  // Pause on hover (spec §9) where there is hover: on a touch screen a toast would otherwise stay for good once a tap
+  // under it counted as a hover, covering what is under it (a phone's bottom row).
+  const canHover = useSyncExternalStore(noSubscription, () => !window.matchMedia("(hover: none)").matches, () => true);
   return (
     <div ref={toasts} className="contents">
       <ToastContainer
         {...TOAST_OPTIONS}
+        pauseOnHover={canHover}
         rtl={locale === "ar"}
         theme="light"
         // A burst of live notifications shows three at a time; the rest wait their turn.
